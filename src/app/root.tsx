@@ -1,0 +1,96 @@
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { AuthProvider } from "~/features/auth/components/auth-context.tsx";
+import { NonceContext, useNonce } from "./nonce.tsx";
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "./seo.ts";
+import { ScrollManager } from "./layout/scroll-manager.tsx";
+import { SiteFooter } from "./layout/site-footer.tsx";
+import { SiteHeader } from "./layout/site-header.tsx";
+import { NotFoundPage } from "./layout/not-found-page.tsx";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = context.user;
+  return {
+    user: user
+      ? {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          emailVerified: user.emailVerified,
+          role: user.role,
+          firstName: user.firstName ?? null,
+          lastName: user.lastName ?? null,
+          companyName: user.companyName ?? null,
+        }
+      : null,
+    sessionId: context.sessionId,
+    publicUrl: context.app.config.publicUrl,
+    googleEnabled: Boolean(context.app.config.google),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: DEFAULT_TITLE },
+  { name: "description", content: DEFAULT_DESCRIPTION },
+];
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRootData();
+  const { pathname } = useLocation();
+  const canonical = data ? `${data.publicUrl}${pathname === "/" ? "/" : pathname.replace(/\/+$/, "")}` : undefined;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e40af" />
+        <Meta />
+        {canonical ? <link rel="canonical" href={canonical} /> : null}
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-ink antialiased">
+        <NonceContext.Provider value={nonce}>
+          <AuthProvider user={data?.user ?? null} sessionId={data?.sessionId ?? null}>
+            <SiteHeader />
+            <main id="main" className="flex-1" tabIndex={-1}>
+              {children}
+            </main>
+            <SiteFooter />
+            <Toaster richColors closeButton position="top-right" />
+            <ScrollManager />
+          </AuthProvider>
+        </NonceContext.Provider>
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{message}</h1>
+      <p className="mt-4 text-muted">Something went wrong. Please try again later.</p>
+      <a href="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
+        Return to Home
+      </a>
+    </section>
+  );
+}

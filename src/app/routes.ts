@@ -1,0 +1,32 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("services", "routes/services.tsx"),
+  route("services/tax-services", "routes/services-tax-services.tsx"),
+  route("services/:service", "routes/service-page.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("pricing", "routes/pricing.tsx"),
+  route("resources", "routes/resources.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog-article.tsx"),
+  route("case-studies", "routes/case-studies.tsx"),
+  route("careers", "routes/careers.tsx"),
+  route("press", "routes/press.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("consultation", "routes/consultation.tsx"),
+  route("login", "routes/login.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  layout("routes/protected.tsx", [
+    route("calculators", "routes/calculators.tsx", { id: "calculators" }),
+    route("calculators/roi", "routes/calculators.tsx", { id: "calculators-roi" }),
+    route("calculators/rd-tax-credit", "routes/calculators.tsx", { id: "calculators-rd-tax-credit" }),
+    route("accounting", "routes/accounting.tsx"),
+  ]),
+  route("dev/mail", "routes/dev-mail.tsx"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

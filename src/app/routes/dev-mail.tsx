@@ -1,0 +1,48 @@
+import { data } from "react-router";
+import { desc } from "drizzle-orm";
+import type { Route } from "./+types/dev-mail";
+import { mailOutbox } from "~/server/mail/outbox.tables.ts";
+
+/** Outside production: the mail outbox, like a local mail catcher, so links in mail can be followed. */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (context.app.config.isProduction) throw data(null, { status: 404 });
+  const mail = await context.app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(100);
+  return {
+    mail: mail.map((m) => ({ id: m.id, kind: m.kind, to: m.toAddress, subject: m.subject, text: m.textBody, status: m.status, createdAt: m.createdAt.toISOString() })),
+  };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Outbox | Ledgerline Advisors" }, { name: "robots", content: "noindex" }];
+
+export default function DevMail({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-12">
+      <h1 className="text-3xl font-bold">Outbox</h1>
+      <p className="mt-2 text-muted">Mail written by the site, newest first. This page exists only outside production.</p>
+      {loaderData.mail.length === 0 ? <p className="mt-8">No mail yet.</p> : null}
+      <ol className="mt-8 space-y-6">
+        {loaderData.mail.map((m) => (
+          <li key={m.id} className="rounded-lg border border-slate-200 p-4">
+            <h2 className="font-semibold">{m.subject}</h2>
+            <p className="text-sm text-muted">
+              #{m.id} · {m.kind} · to {m.to} · {m.status} · {m.createdAt}
+            </p>
+            <pre className="mt-3 whitespace-pre-wrap break-words text-sm">{linkify(m.text)}</pre>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function linkify(text: string) {
+  return text.split(/(https?:\/\/\S+)/g).map((part, i) =>
+    /^https?:\/\//.test(part) ? (
+      <a key={i} href={part} className="text-brand-700 underline">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}

@@ -1,0 +1,24 @@
+import { Outlet, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/protected";
+
+/** Every route below needs a signed-in user; the server redirects before any private HTML is sent. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  if (!context.user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?from=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return null;
+}
+
+export default function Protected() {
+  const navigation = useNavigation();
+  const entering = navigation.state === "loading" && navigation.location && !navigation.formMethod;
+  return entering ? (
+    <div role="status" className="flex min-h-[50vh] items-center justify-center gap-3 text-muted">
+      <span aria-hidden="true" className="h-6 w-6 animate-spin rounded-full border-2 border-slate-300 border-t-brand-700" />
+      Loading...
+    </div>
+  ) : (
+    <Outlet />
+  );
+}

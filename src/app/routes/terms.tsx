@@ -1,0 +1,13 @@
+import type { Route } from "./+types/terms";
+import { pageMeta } from "../seo.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Terms of Service | Ledgerline Advisors", description: "Terms of Service at Ledgerline Advisors.", path: "/terms", publicUrl: (matches[0]?.data as { publicUrl?: string } | undefined)?.publicUrl });
+
+export default function Page() {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+      <h1 className="text-4xl font-bold text-ink">Terms of Service</h1>
+    </section>
+  );
+}

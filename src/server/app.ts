@@ -1,0 +1,153 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { sql } from "drizzle-orm";
+import type { AppContext, AppEnv, RequestContext, SessionUser } from "./context.ts";
+import { apiRoutes } from "./api-routes.server.ts";
+
+export interface CreateAppOptions {
+  /** The React Router server build (or a getter for it in development). Absent: API only. */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder of built client assets to serve (production). */
+  clientDir?: string;
+  /** Development with Vite: no CSP (Vite injects inline scripts). */
+  dev?: boolean;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
+  const { config, logger } = ctx;
+  const siteOrigin = new URL(config.publicUrl).origin;
+  const app = new Hono<AppEnv>();
+
+  // One log line per request: method, path, status, ms. Never query strings, bodies or headers.
+  app.use(async (c, next) => {
+    const start = performance.now();
+    await next();
+    const path = new URL(c.req.url).pathname;
+    if (path.startsWith("/assets/")) return;
+    logger.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
+  });
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: opts.dev
+        ? undefined
+        : {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", NONCE],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", "data:"],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+            baseUri: ["'self'"],
+            objectSrc: ["'none'"],
+          },
+      strictTransportSecurity: config.isProduction ? "max-age=63072000; includeSubDomains" : false,
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: "DENY",
+      crossOriginResourcePolicy: "same-origin",
+      crossOriginOpenerPolicy: "same-origin",
+    }),
+  );
+  app.use(async (c, next) => {
+    c.set("nonce", (c.get("secureHeadersNonce" as never) as string | undefined) ?? "");
+    await next();
+  });
+
+  // CSRF: a browser always sends Origin (or Sec-Fetch-Site) on a state-changing request;
+  // refuse any that comes from another site. Requests without either come from non-browser clients,
+  // which carry no ambient cookies.
+  app.use(async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header("origin");
+      const fetchSite = c.req.header("sec-fetch-site");
+      const bad = origin ? origin !== siteOrigin : fetchSite === "cross-site" || fetchSite === "same-site";
+      if (bad) return c.json({ error: "Cross-site request refused" }, 403);
+    }
+    await next();
+  });
+
+  app.use("/api/*", async (c, next) => {
+    // Each feature router sets its own larger limit where it needs one.
+    if (c.req.path.startsWith("/api/accounting/")) return next();
+    return bodyLimit({
+      maxSize: 32 * 1024,
+      onError: (c) => c.json({ error: "Request body is larger than 32 KB" }, 413),
+    })(c, next);
+  });
+
+  // The session, once per request, for the API and for page loaders.
+  app.use(async (c, next) => {
+    c.set("user", null);
+    c.set("sessionId", null);
+    const path = c.req.path;
+    if (!path.startsWith("/assets/") && !path.startsWith("/api/auth/") && path !== "/api/health") {
+      const result = await ctx.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+      if (result) {
+        c.set("user", result.user as unknown as SessionUser);
+        c.set("sessionId", result.session.id);
+      }
+    }
+    await next();
+  });
+
+  app.get("/api/health", async (c) => {
+    try {
+      await Promise.race([
+        ctx.db.execute(sql`select 1`),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("database did not answer within 3 s")), 3000)),
+      ]);
+      return c.json({ status: "ok" });
+    } catch (err) {
+      return c.json({ status: "unavailable", reason: (err as Error).message }, 503);
+    }
+  });
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) => ctx.auth.handler(c.req.raw));
+
+  app.route("/api", apiRoutes(ctx));
+  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+
+  if (opts.clientDir) {
+    const root = opts.clientDir;
+    app.use(
+      "/assets/*",
+      async (c, next) => {
+        await next();
+        if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+      serveStatic({ root }),
+    );
+    app.use("*", async (c, next) => {
+      await next();
+      if (c.res.status === 200 && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "public, max-age=3600");
+    }, serveStatic({ root, rewriteRequestPath: (p) => (p.includes("..") ? "/__none" : p) }));
+  }
+
+  if (opts.build) {
+    const handler = createRequestHandler(opts.build as ServerBuild, opts.dev ? "development" : "production");
+    app.all("*", async (c) => {
+      const loadContext: RequestContext = {
+        app: ctx,
+        user: c.get("user"),
+        sessionId: c.get("sessionId"),
+        nonce: c.get("nonce"),
+      };
+      const res = await handler(c.req.raw, loadContext as unknown as AppLoadContext);
+      if (res.headers.get("content-type")?.startsWith("text/html") && !res.headers.has("Cache-Control")) {
+        res.headers.set("Cache-Control", "private, no-store");
+      }
+      return res;
+    });
+  }
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,19 @@
+import type { Context } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+
+/**
+ * The client's IP: from the configured trusted proxy header only (its first entry),
+ * otherwise the socket's address. Never from a header the operator did not name.
+ */
+export function clientIp(c: Context, trustedProxyHeader: string | undefined): string {
+  if (trustedProxyHeader) {
+    const value = c.req.header(trustedProxyHeader);
+    const first = value?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`)
+      .optional(),
+  );
+
+export const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number between 0 and 65535")
+      .transform(Number)
+      .refine((n) => n <= 65535, "must be a whole number between 0 and 65535")
+      .default(3000),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+  PUBLIC_URL: optionalUrl(["http:", "https:"]),
+  APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Ledgerline Advisors <hello@ledgerline.example>")),
+  FIRM_EMAIL: z.preprocess(emptyToUndefined, z.email("must be an email address").default("team@ledgerline.example")),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Test only: an OpenID Connect issuer standing in for Google. Refused in production. */
+  GOOGLE_ISSUER_URL: optionalUrl(["http:", "https:"]),
+  /** Name of a header set by a trusted reverse proxy carrying the client IP (for example x-forwarded-for). */
+  TRUSTED_PROXY_HEADER: z.preprocess(emptyToUndefined, z.string().toLowerCase().optional()),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: Env["NODE_ENV"];
+  isProduction: boolean;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  appSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  firmEmail: string;
+  google: { clientId: string; clientSecret: string; issuerUrl: string | undefined } | undefined;
+  trustedProxyHeader: string | undefined;
+  logLevel: Env["LOG_LEVEL"];
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment. Throws ConfigError with one line per bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `Invalid environment variable ${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(lines.join("\n"));
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === "production";
+  if (isProduction && env.GOOGLE_ISSUER_URL) {
+    throw new ConfigError("Invalid environment variable GOOGLE_ISSUER_URL: is a test-only setting and is refused in production");
+  }
+  if (isProduction && !env.APP_SECRET) {
+    throw new ConfigError("Invalid environment variable APP_SECRET: is required in production");
+  }
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError("Invalid environment variable GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    appSecret: env.APP_SECRET ?? generatedSecret(dataDir),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    firmEmail: env.FIRM_EMAIL,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL }
+        : undefined,
+    trustedProxyHeader: env.TRUSTED_PROXY_HEADER,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+/** Outside production a secret is generated once and kept in DATA_DIR so sessions survive restarts. */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "app-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,48 @@
+import type { Logger } from "pino";
+import type { Auth } from "~/features/auth/auth.server.ts";
+import type { Config } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import type { MailWorker } from "./mail/outbox.server.ts";
+
+/** Everything a request handler may use; built once per process in app.ts. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  logger: Logger;
+  auth: Auth;
+  mail: MailWorker;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  role: "client" | "staff" | "admin";
+  firstName?: string | null;
+  lastName?: string | null;
+  companyName?: string | null;
+}
+
+/** Per-request values every Hono handler can read with c.get(...). */
+export interface AppEnv {
+  Variables: {
+    user: SessionUser | null;
+    sessionId: string | null;
+    nonce: string;
+  };
+}
+
+/** What React Router loaders and actions receive as `context`. */
+export interface RequestContext {
+  app: AppContext;
+  user: SessionUser | null;
+  sessionId: string | null;
+  nonce: string;
+}
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends RequestContext {}
+}

@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import { desc } from "drizzle-orm";
+import type { AppContext, AppEnv } from "../context.ts";
+import { mailOutbox } from "./outbox.tables.ts";
+
+/** Outside production: the outbox as JSON, so links in mail can be followed locally (see /dev/mail). */
+export function devMailRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+  r.get("/", async (c) => {
+    const rows = await ctx.db
+      .select({
+        id: mailOutbox.id,
+        kind: mailOutbox.kind,
+        to: mailOutbox.toAddress,
+        replyTo: mailOutbox.replyTo,
+        subject: mailOutbox.subject,
+        text: mailOutbox.textBody,
+        status: mailOutbox.status,
+        attempts: mailOutbox.attempts,
+        lastError: mailOutbox.lastError,
+        createdAt: mailOutbox.createdAt,
+      })
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.id))
+      .limit(200);
+    return c.json({ mail: rows });
+  });
+  return r;
+}

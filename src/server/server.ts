@@ -1,0 +1,80 @@
+import type { Server } from "node:http";
+import { createAdaptorServer } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import type { Logger } from "pino";
+import { createAuth } from "~/features/auth/auth.server.ts";
+import { createApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { openDatabase, type Database } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { createLogger } from "./logger.ts";
+import { createMailWorker } from "./mail/outbox.server.ts";
+
+export interface StartOptions {
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  clientDir?: string;
+  dev?: boolean;
+  /** Development: lets Vite handle its own requests before the app. */
+  wrap?: (listener: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void) => (
+    req: import("node:http").IncomingMessage,
+    res: import("node:http").ServerResponse,
+  ) => void;
+}
+
+/** Builds the process's context: database (migrated), mail worker, auth. */
+export async function createContext(config: Config, logger: Logger = createLogger(config), database?: Database): Promise<AppContext> {
+  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const applied = await migrate(db);
+  if (applied.length) logger.info({ applied }, "migrations applied");
+  const mail = createMailWorker({ db: db.db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const auth = createAuth({ db: db.db, config, logger, mail });
+  return { config, database: db, db: db.db, logger, auth, mail };
+}
+
+export async function startServer(config: Config, opts: StartOptions = {}) {
+  const logger = createLogger(config);
+  const ctx = await createContext(config, logger);
+  const app = createApp(ctx, { build: opts.build, clientDir: opts.clientDir, dev: opts.dev });
+  ctx.mail.start();
+
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  if (opts.wrap) {
+    const listeners = server.listeners("request") as ((...a: unknown[]) => void)[];
+    server.removeAllListeners("request");
+    const inner = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => listeners.forEach((l) => l(req, res));
+    server.on("request", opts.wrap(inner));
+  }
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  logger.info({ port, database: ctx.database.kind, url: config.publicUrl }, "server started");
+
+  let stopping = false;
+  async function stop(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "stopping: finishing requests in flight");
+    const force = setTimeout(() => {
+      logger.error("requests still open after 8 s, closing anyway");
+      server.closeAllConnections();
+    }, 8000);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    clearTimeout(force);
+    await ctx.mail.stop();
+    await ctx.database.close();
+    logger.info("stopped");
+    logger.flush?.();
+    process.exit(0);
+  }
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+  return { server, port, ctx };
+}
