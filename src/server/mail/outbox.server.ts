@@ -83,12 +83,13 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   let stopped = false;
   let again = false;
 
-  async function claim() {
+  /** Claims due mail with ids above `afterId` (so one pass never retries what it just tried). */
+  async function claim(afterId: number) {
     const claimed = await queryRows<{ id: number | string }>(db, sql`
       update mail_outbox set locked_until = now() + make_interval(secs => ${claimMs / 1000}), attempts = attempts + 1
       where id in (
         select id from mail_outbox
-        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        where status = 'pending' and id > ${afterId} and next_attempt_at <= now() and (locked_until is null or locked_until < now())
         order by id limit 20
         for update skip locked)
       returning id`);
@@ -120,10 +121,12 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   async function sendBatch(): Promise<number> {
     if (!transport) return logUnsent();
     let sent = 0;
+    let afterId = 0;
     for (;;) {
-      const batch = await claim();
+      const batch = await claim(afterId);
       if (batch.length === 0) return sent;
       for (const mail of batch) {
+        afterId = Math.max(afterId, mail.id);
         try {
           await transport.sendMail({
             from: opts.from,

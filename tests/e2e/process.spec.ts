@@ -1,0 +1,74 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+const main = () => path.join(process.env.E2E_BUILD_DIR!, "server", "main.js");
+
+function run(env: Record<string, string>) {
+  const child = spawn(process.execPath, [main()], {
+    env: { PATH: process.env.PATH!, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitHealthy(port: number) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("not healthy");
+}
+
+test.describe("server process", () => {
+  test("a bad PORT stops the start with exit code 1 and one line naming it", async () => {
+    const p = run({ PORT: "abc", DATA_DIR: tmpdir() });
+    expect(await p.exited).toBe(1);
+    expect(p.output().trim()).toMatch(/^Invalid environment variable PORT: .+$/);
+  });
+
+  test("a malformed DATABASE_URL stops the start naming it", async () => {
+    const p = run({ DATABASE_URL: "nonsense", DATA_DIR: tmpdir() });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toContain("DATABASE_URL");
+  });
+
+  test("SIGTERM stops the server within 10 s with exit code 0, and data survives the restart", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "proc-"));
+    const port = 40000 + Math.floor(Math.random() * 20000);
+    const env = { PORT: String(port), DATA_DIR: dataDir };
+    const first = run(env);
+    await waitHealthy(port);
+    const email = `persist-${Date.now()}@example.com`;
+    const signUp = () =>
+      fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: `http://localhost:${port}` },
+        body: JSON.stringify({ email, password: "a-long-unusual-passphrase-42", name: "Persist Test", firstName: "Persist", lastName: "Test" }),
+      });
+    expect((await signUp()).status).toBe(200);
+    const started = Date.now();
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    const second = run(env);
+    await waitHealthy(port);
+    const again = await signUp();
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(await again.text()).toMatch(/already exists/i);
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});
