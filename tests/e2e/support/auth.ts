@@ -1,0 +1,51 @@
+import { expect, type Page } from "@playwright/test";
+import { linkIn, waitForMail } from "./mail.ts";
+
+export interface E2eUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+}
+
+export function newUser(prefix = "user"): E2eUser {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  return {
+    email: `${prefix}-${id}@example.com`,
+    password: `Quiet-harbor-${id}`,
+    firstName: "Dana",
+    lastName: "Whitfield",
+    companyName: `Whitfield Studio ${id}`,
+  };
+}
+
+/**
+ * Creates an account through the auth API, follows the verification mail when the site asks for one,
+ * and signs in. The session cookie lands in the page's browser context.
+ */
+export async function signUpAndSignIn(page: Page, user: E2eUser = newUser()): Promise<E2eUser> {
+  const origin = process.env.E2E_BASE_URL!;
+  const headers = { origin, "content-type": "application/json" };
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    headers,
+    data: {
+      email: user.email,
+      password: user.password,
+      name: `${user.firstName} ${user.lastName}`,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      companyName: user.companyName,
+    },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  let signIn = await page.request.post("/api/auth/sign-in/email", { headers, data: { email: user.email, password: user.password } });
+  if (signIn.status() === 403) {
+    const mail = await waitForMail(user.email, (m) => /verify/i.test(m.subject));
+    const verify = await page.request.get(linkIn(mail));
+    expect(verify.ok()).toBe(true);
+    signIn = await page.request.post("/api/auth/sign-in/email", { headers, data: { email: user.email, password: user.password } });
+  }
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  return user;
+}
