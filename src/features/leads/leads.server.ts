@@ -1,0 +1,124 @@
+import type { AppContext } from "~/server/context.ts";
+import { enqueueMail } from "~/server/mail/outbox.server.ts";
+import { hitRateLimit } from "~/server/rate-limit.server.ts";
+import type { ConsultationInput } from "./consultation.schema.ts";
+import type { ContactInput } from "./contact.schema.ts";
+import { readFormToken } from "./form-token.server.ts";
+import { consultationMails, contactMails } from "./lead-mails.ts";
+import { consultationRequests, contactMessages } from "./leads.tables.ts";
+import { spamReason, type SpamReason } from "./spam.ts";
+
+type LeadsDeps = Pick<AppContext, "db" | "config" | "logger">;
+
+/** Who sent a lead and when, as the route knows it. */
+export interface LeadSender {
+  user: { id: string; email: string } | null;
+  ip: string;
+  now?: number;
+}
+
+export interface StoredLead {
+  id: string;
+  spam: SpamReason | null;
+  /** How many mails were written to the outbox with the lead (0 for suspected spam). */
+  mails: number;
+}
+
+/** Per sender, across both forms, counted in the database so every process shares the count. */
+export const LEAD_RATE_LIMITS = {
+  perIp: { limit: 20, windowSeconds: 3600 },
+  perEmail: { limit: 10, windowSeconds: 3600 },
+} as const;
+
+export interface RateLimited {
+  retryAfter: number;
+  message: string;
+}
+
+/** Counts one submission for the IP and the email address; returns why it is refused, or null. */
+export async function checkLeadRateLimit(db: LeadsDeps["db"], ip: string, email: string): Promise<RateLimited | null> {
+  const { perIp, perEmail } = LEAD_RATE_LIMITS;
+  const byIp = await hitRateLimit(db, `leads:ip:${ip}`, perIp.limit, perIp.windowSeconds);
+  const byEmail = await hitRateLimit(db, `leads:email:${email.trim().toLowerCase()}`, perEmail.limit, perEmail.windowSeconds);
+  const refused = [byIp, byEmail].filter((r) => !r.allowed);
+  if (refused.length === 0) return null;
+  const retryAfter = Math.max(...refused.map((r) => r.retryAfter));
+  const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+  return {
+    retryAfter,
+    message: `Too many requests from this sender. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or call us.`,
+  };
+}
+
+function assess(deps: LeadsDeps, input: { website?: string; formToken?: string }, now: number): SpamReason | null {
+  return spamReason({ honeypot: input.website, renderedAt: readFormToken(deps.config.appSecret, input.formToken, now), now });
+}
+
+/**
+ * Stores a contact message and, in the same transaction, its two mails (firm notification and
+ * visitor confirmation). Suspected spam is stored flagged and gets no mail.
+ * The caller wakes the mail worker after this resolves.
+ */
+export async function storeContactMessage(deps: LeadsDeps, input: ContactInput, sender: LeadSender): Promise<StoredLead> {
+  const now = sender.now ?? Date.now();
+  const spam = assess(deps, input, now);
+  const stored = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        userId: sender.user?.id ?? null,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        company: input.company ?? null,
+        service: input.service ?? null,
+        message: input.message,
+        spam: spam !== null,
+        spamReason: spam,
+        ip: sender.ip,
+      })
+      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    if (!row) throw new Error("contact message insert returned no row");
+    const mails = spam
+      ? []
+      : contactMails(input, { id: row.id, firmEmail: deps.config.firmEmail, receivedAt: row.createdAt, account: sender.user });
+    await enqueueMail(tx, mails);
+    return { id: row.id, spam, mails: mails.length };
+  });
+  deps.logger.info({ leadId: stored.id, kind: "contact", spam: stored.spam, mails: stored.mails }, "lead stored");
+  return stored;
+}
+
+/** Stores a consultation request with its two mails, like storeContactMessage. */
+export async function storeConsultationRequest(deps: LeadsDeps, input: ConsultationInput, sender: LeadSender): Promise<StoredLead> {
+  const now = sender.now ?? Date.now();
+  const spam = assess(deps, input, now);
+  const stored = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(consultationRequests)
+      .values({
+        userId: sender.user?.id ?? null,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone ?? null,
+        companyName: input.companyName,
+        servicesInterested: input.servicesInterested,
+        annualRevenueRange: input.annualRevenueRange ?? null,
+        challenges: input.challenges,
+        preferredTime: input.preferredTime ?? null,
+        spam: spam !== null,
+        spamReason: spam,
+        ip: sender.ip,
+      })
+      .returning({ id: consultationRequests.id, createdAt: consultationRequests.createdAt });
+    if (!row) throw new Error("consultation request insert returned no row");
+    const mails = spam
+      ? []
+      : consultationMails(input, { id: row.id, firmEmail: deps.config.firmEmail, receivedAt: row.createdAt, account: sender.user });
+    await enqueueMail(tx, mails);
+    return { id: row.id, spam, mails: mails.length };
+  });
+  deps.logger.info({ leadId: stored.id, kind: "consultation", spam: stored.spam, mails: stored.mails }, "lead stored");
+  return stored;
+}
