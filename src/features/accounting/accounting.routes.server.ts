@@ -1,7 +1,152 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { z } from "zod";
 import type { AppContext, AppEnv } from "~/server/context.ts";
+import { AccountingError } from "./accounting-errors.server.ts";
+import {
+  accountCreateSchema,
+  accountUpdateSchema,
+  entryInputSchema,
+  idParamSchema,
+  reportQuerySchema,
+  reportTypeSchema,
+  reverseSchema,
+  validationError,
+} from "./accounting.schema.ts";
+import { accountLedger, createAccount, deactivateAccount, listAccounts, updateAccount } from "./accounts.server.ts";
+import { entryPdf } from "./entry-pdf.server.ts";
+import { createEntry, getEntry, listEntries, postEntry, reverseEntry, updateEntry } from "./journal-entries.server.ts";
+import { assertCanWrite, ensureMembership, type Membership } from "./organizations.server.ts";
+import { generateReport } from "./reports.server.ts";
 
-export function accountingRoutes(_ctx: AppContext) {
-  const r = new Hono<AppEnv>();
+type AccountingEnv = { Variables: AppEnv["Variables"] & { membership: Membership } };
+type C = Context<AccountingEnv>;
+
+/** 1 MB: room for an entry of the largest allowed size, so that too many lines is answered 400 by the schema. */
+const BODY_LIMIT = 1024 * 1024;
+
+async function body<T extends z.ZodType>(c: C, schema: T): Promise<z.infer<T>> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await c.req.text());
+  } catch {
+    throw new AccountingError(400, "Malformed JSON body", { body: ["Malformed JSON body"] });
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const v = validationError(parsed.error);
+    throw new AccountingError(400, v.error, v.fields);
+  }
+  return parsed.data;
+}
+
+function query<T extends z.ZodType>(c: C, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) {
+    const v = validationError(parsed.error);
+    throw new AccountingError(400, v.error, v.fields);
+  }
+  return parsed.data;
+}
+
+function id(c: C, name = "id"): number {
+  const parsed = idParamSchema.safeParse(c.req.param(name));
+  if (!parsed.success) throw new AccountingError(404, "Not found");
+  return parsed.data;
+}
+
+/** The accounting API: every route scoped to the caller's organization; viewers read only. */
+export function accountingRoutes(ctx: AppContext) {
+  const r = new Hono<AccountingEnv>();
+  const { db } = ctx;
+
+  r.onError((err, c) => {
+    if (err instanceof AccountingError) {
+      return c.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) }, err.status);
+    }
+    ctx.logger.error({ err, path: c.req.path }, "accounting request failed");
+    return c.json({ error: "Something went wrong. Please try again later." }, 500);
+  });
+
+  r.use(
+    bodyLimit({
+      maxSize: BODY_LIMIT,
+      onError: (c) => c.json({ error: "Request body is larger than 1 MB" }, 413),
+    }),
+  );
+  r.use(async (c, next) => {
+    const user = c.get("user");
+    if (!user) return c.json({ error: "Not authenticated" }, 401);
+    c.set("membership", await ensureMembership(db, user));
+    c.header("Cache-Control", "private, no-store");
+    await next();
+  });
+  const writer = async (c: C, next: () => Promise<void>) => {
+    assertCanWrite(c.get("membership"));
+    await next();
+  };
+
+  r.get("/me", (c) => {
+    const m = c.get("membership");
+    return c.json({ organization: { id: m.organizationId, name: m.organizationName }, role: m.role });
+  });
+
+  r.get("/accounts", async (c) => c.json({ accounts: await listAccounts(db, c.get("membership")) }));
+  r.post("/accounts", writer, async (c) => {
+    const input = await body(c, accountCreateSchema);
+    return c.json({ account: await createAccount(db, c.get("membership"), input) }, 201);
+  });
+  r.patch("/accounts/:id", writer, async (c) => {
+    const accountId = id(c);
+    const input = await body(c, accountUpdateSchema);
+    return c.json({ account: await updateAccount(db, c.get("membership"), accountId, input) });
+  });
+  r.delete("/accounts/:id", writer, async (c) => {
+    await deactivateAccount(db, c.get("membership"), id(c));
+    return c.json({ ok: true });
+  });
+  r.get("/accounts/:id/ledger", async (c) => {
+    const accountId = id(c);
+    const q = query(c, reportQuerySchema);
+    return c.json(await accountLedger(db, c.get("membership"), accountId, q.start, q.end));
+  });
+
+  r.get("/entries", async (c) => {
+    const offset = Math.max(0, Math.min(1_000_000_000, Number.parseInt(c.req.query("offset") ?? "0", 10) || 0));
+    return c.json(await listEntries(db, c.get("membership"), offset));
+  });
+  r.post("/entries", writer, async (c) => {
+    const input = await body(c, entryInputSchema);
+    return c.json({ entry: await createEntry(db, c.get("membership"), input) }, 201);
+  });
+  r.get("/entries/:id", async (c) => c.json({ entry: await getEntry(db, c.get("membership"), id(c)) }));
+  r.put("/entries/:id", writer, async (c) => {
+    const entryId = id(c);
+    const input = await body(c, entryInputSchema);
+    return c.json({ entry: await updateEntry(db, c.get("membership"), entryId, input) });
+  });
+  r.post("/entries/:id/post", writer, async (c) => c.json({ entry: await postEntry(db, c.get("membership"), id(c)) }));
+  r.post("/entries/:id/reverse", writer, async (c) => {
+    const entryId = id(c);
+    const input = await body(c, reverseSchema);
+    return c.json({ entry: await reverseEntry(db, c.get("membership"), entryId, input.entry_date) }, 201);
+  });
+  r.get("/entries/:id/pdf", async (c) => {
+    const m = c.get("membership");
+    const entry = await getEntry(db, m, id(c));
+    const pdf = await entryPdf(entry, m.organizationName);
+    return c.body(new Uint8Array(pdf), 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${entry.entry_number}.pdf"`,
+    });
+  });
+
+  r.get("/reports/:type", async (c) => {
+    const type = reportTypeSchema.safeParse(c.req.param("type"));
+    if (!type.success) throw new AccountingError(404, "Unknown report type");
+    const q = query(c, reportQuerySchema);
+    return c.json({ report: await generateReport(db, c.get("membership"), type.data, q.start, q.end) });
+  });
+
   return r;
 }

@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/server/db/client.ts";
+import { AccountingError, notFound } from "./accounting-errors.server.ts";
+import type { AccountCreate, AccountUpdate } from "./accounting.schema.ts";
+import { centsToDecimal, toCents } from "./money.ts";
+import { balanceCents, type AccountType } from "./reports.ts";
+import type { Membership } from "./organizations.server.ts";
+
+export interface Account {
+  id: number;
+  account_code: string;
+  account_name: string;
+  account_type: AccountType;
+  is_active: boolean;
+  created_at: string;
+}
+
+const accountColumns = sql`id, account_code, account_name, account_type, is_active, created_at`;
+
+/** Active accounts of the organization, ordered by code (SPEC §7). */
+export async function listAccounts(db: Db, m: Membership): Promise<Account[]> {
+  return queryRows<Account>(
+    db,
+    sql`select ${accountColumns} from chart_of_accounts
+         where organization_id = ${m.organizationId} and is_active order by account_code`,
+  );
+}
+
+export async function createAccount(db: Db, m: Membership, input: AccountCreate): Promise<Account> {
+  const [row] = await queryRows<Account>(
+    db,
+    sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, created_by)
+        values (${m.organizationId}, ${input.account_code}, ${input.account_name}, ${input.account_type}, ${m.userId})
+        on conflict (organization_id, account_code) do nothing
+        returning ${accountColumns}`,
+  );
+  if (!row) {
+    throw new AccountingError(409, `Account code ${input.account_code} is already used by another account (deleted accounts keep their codes)`, {
+      account_code: ["Account code is already in use"],
+    });
+  }
+  return row;
+}
+
+export async function updateAccount(db: Db, m: Membership, id: number, input: AccountUpdate): Promise<Account> {
+  const [row] = await queryRows<Account>(
+    db,
+    sql`update chart_of_accounts set account_name = ${input.account_name}, account_type = ${input.account_type}
+         where id = ${id} and organization_id = ${m.organizationId} and is_active
+         returning ${accountColumns}`,
+  );
+  if (!row) throw notFound("Account");
+  return row;
+}
+
+/** Soft delete: the account leaves lists and pickers and keeps its history. */
+export async function deactivateAccount(db: Db, m: Membership, id: number): Promise<void> {
+  const rows = await queryRows(
+    db,
+    sql`update chart_of_accounts set is_active = false
+         where id = ${id} and organization_id = ${m.organizationId} and is_active returning id`,
+  );
+  if (rows.length === 0) throw notFound("Account");
+}
+
+export interface LedgerLine {
+  journal_entry_id: number;
+  entry_number: string;
+  entry_date: string;
+  description: string;
+  line_description: string | null;
+  debit_amount: string;
+  credit_amount: string;
+  balance: string;
+}
+
+export interface AccountLedger {
+  account: Account;
+  start: string;
+  end: string;
+  opening_balance: string;
+  closing_balance: string;
+  lines: LedgerLine[];
+  /** True when the range holds more lines than were returned. */
+  truncated: boolean;
+}
+
+export const LEDGER_LINE_LIMIT = 2000;
+
+/** Posted lines of one account in a range, with the balance before it and a running balance (type's sign rule). */
+export async function accountLedger(db: Db, m: Membership, id: number, start: string, end: string): Promise<AccountLedger> {
+  const [account] = await queryRows<Account>(
+    db,
+    sql`select ${accountColumns} from chart_of_accounts where id = ${id} and organization_id = ${m.organizationId}`,
+  );
+  if (!account) throw notFound("Account");
+  const [opening] = await queryRows<{ debit: string; credit: string }>(
+    db,
+    sql`select coalesce(sum(debit_total), 0)::text as debit, coalesce(sum(credit_total), 0)::text as credit
+          from account_day_totals
+         where organization_id = ${m.organizationId} and account_id = ${id} and day < ${start}::date`,
+  );
+  const rows = await queryRows<Omit<LedgerLine, "balance">>(
+    db,
+    sql`select e.id as journal_entry_id, e.entry_number, e.entry_date::text as entry_date, e.description,
+               l.description as line_description, l.debit_amount::text as debit_amount, l.credit_amount::text as credit_amount
+          from journal_entry_lines l
+          join journal_entries e on e.id = l.journal_entry_id
+         where l.organization_id = ${m.organizationId} and l.account_id = ${id}
+           and e.status = 'posted' and e.entry_date between ${start}::date and ${end}::date
+         order by e.entry_date, e.entry_seq, l.line_no
+         limit ${LEDGER_LINE_LIMIT + 1}`,
+  );
+  const truncated = rows.length > LEDGER_LINE_LIMIT;
+  let running = balanceCents(account.account_type, toCents(opening!.debit)!, toCents(opening!.credit)!);
+  const openingBalance = running;
+  const lines = rows.slice(0, LEDGER_LINE_LIMIT).map((r) => {
+    running += balanceCents(account.account_type, toCents(r.debit_amount)!, toCents(r.credit_amount)!);
+    return { ...r, balance: centsToDecimal(running) };
+  });
+  return {
+    account,
+    start,
+    end,
+    opening_balance: centsToDecimal(openingBalance),
+    closing_balance: centsToDecimal(running),
+    lines,
+    truncated,
+  };
+}

@@ -1,0 +1,73 @@
+import PDFDocument from "pdfkit";
+import type { EntryDetails } from "./journal-entries.server.ts";
+import { formatUsd } from "./money.ts";
+
+/** The entry as a one-document PDF: header, lines with totals, and its audit trail. */
+export function entryPdf(entry: EntryDetails, organizationName: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `Journal entry ${entry.entry_number}`, Author: organizationName } });
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+
+    const left = doc.page.margins.left;
+    const width = doc.page.width - left - doc.page.margins.right;
+    doc.font("Helvetica-Bold").fontSize(16).text(organizationName);
+    doc.font("Helvetica").fontSize(12).text(`Journal entry ${entry.entry_number}`);
+    doc.moveDown(0.5);
+    const facts: [string, string][] = [
+      ["Date", entry.entry_date],
+      ["Status", entry.status === "posted" ? "Posted" : "Draft"],
+      ["Description", entry.description],
+      ["Reference", entry.reference ?? ""],
+      ["Total", formatUsd(entry.total_amount)],
+    ];
+    if (entry.reversal_of_number) facts.push(["Reverses", entry.reversal_of_number]);
+    if (entry.reversed_by_number) facts.push(["Reversed by", entry.reversed_by_number]);
+    doc.fontSize(10);
+    for (const [k, v] of facts) doc.font("Helvetica-Bold").text(`${k}: `, { continued: true }).font("Helvetica").text(v);
+    doc.moveDown();
+
+    const cols = [
+      { title: "Account", x: left, w: width * 0.4, align: "left" as const },
+      { title: "Description", x: left + width * 0.4, w: width * 0.3, align: "left" as const },
+      { title: "Debit", x: left + width * 0.7, w: width * 0.15, align: "right" as const },
+      { title: "Credit", x: left + width * 0.85, w: width * 0.15, align: "right" as const },
+    ];
+    const row = (values: string[], bold = false) => {
+      if (doc.y > doc.page.height - doc.page.margins.bottom - 30) doc.addPage();
+      const y = doc.y;
+      doc.font(bold ? "Helvetica-Bold" : "Helvetica");
+      let bottom = y;
+      values.forEach((v, i) => {
+        const c = cols[i]!;
+        doc.text(v, c.x, y, { width: c.w - 4, align: c.align });
+        bottom = Math.max(bottom, doc.y);
+      });
+      doc.x = left;
+      doc.y = bottom + 4;
+    };
+    row(cols.map((c) => c.title), true);
+    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).stroke();
+    for (const l of entry.lines) {
+      row([
+        `${l.account_code} ${l.account_name}`,
+        l.description ?? "",
+        l.debit_amount !== "0.00" ? formatUsd(l.debit_amount) : "",
+        l.credit_amount !== "0.00" ? formatUsd(l.credit_amount) : "",
+      ]);
+    }
+    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).stroke();
+    row(["Total", "", formatUsd(entry.total_amount), formatUsd(entry.total_amount)], true);
+
+    doc.moveDown();
+    doc.font("Helvetica-Bold").fontSize(11).text("Audit trail", left);
+    doc.font("Helvetica").fontSize(10);
+    for (const a of entry.audit) {
+      const when = new Date(a.at).toISOString().replace("T", " ").slice(0, 19) + " UTC";
+      doc.text(`${when}  ${a.action}${a.user_name ? ` by ${a.user_name}` : ""}${a.detail ? ` (${a.detail})` : ""}`);
+    }
+    doc.end();
+  });
+}

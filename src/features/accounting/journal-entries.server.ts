@@ -1,0 +1,277 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/server/db/client.ts";
+import { AccountingError, notFound, sqlState } from "./accounting-errors.server.ts";
+import type { EntryInput } from "./accounting.schema.ts";
+import { centsToDecimal, toCents } from "./money.ts";
+import type { AccountType } from "./reports.ts";
+import type { Membership } from "./organizations.server.ts";
+
+export interface EntrySummary {
+  id: number;
+  entry_number: string;
+  entry_date: string;
+  description: string;
+  reference: string | null;
+  total_amount: string;
+  status: "draft" | "posted";
+  reversal_of: number | null;
+  reversed_by: number | null;
+}
+
+export interface EntryLine {
+  id: string;
+  line_no: number;
+  account_id: number;
+  account_code: string;
+  account_name: string;
+  account_type: AccountType;
+  description: string | null;
+  debit_amount: string;
+  credit_amount: string;
+}
+
+export interface AuditEvent {
+  action: "created" | "edited" | "posted" | "reversed";
+  at: string;
+  user_name: string | null;
+  detail: string | null;
+}
+
+export interface EntryDetails extends EntrySummary {
+  created_at: string;
+  created_by_name: string | null;
+  posted_at: string | null;
+  posted_by_name: string | null;
+  reversal_of_number: string | null;
+  reversed_by_number: string | null;
+  lines: EntryLine[];
+  audit: AuditEvent[];
+}
+
+const summaryColumns = sql`e.id, e.entry_number, e.entry_date::text as entry_date, e.description, e.reference,
+  e.total_amount::text as total_amount, e.status, e.reversal_of, e.reversed_by`;
+
+export const ENTRY_PAGE_SIZE = 100;
+
+/** Newest first, a page at a time. */
+export async function listEntries(db: Db, m: Membership, offset = 0, limit = ENTRY_PAGE_SIZE): Promise<{ entries: EntrySummary[]; has_more: boolean }> {
+  const rows = await queryRows<EntrySummary>(
+    db,
+    sql`select ${summaryColumns} from journal_entries e
+         where e.organization_id = ${m.organizationId}
+         order by e.entry_seq desc limit ${limit + 1} offset ${offset}`,
+  );
+  return { entries: rows.slice(0, limit), has_more: rows.length > limit };
+}
+
+export async function getEntry(db: Db, m: Membership, id: number): Promise<EntryDetails> {
+  const [entry] = await queryRows<Omit<EntryDetails, "lines" | "audit">>(
+    db,
+    sql`select ${summaryColumns}, e.created_at, cu.name as created_by_name, e.posted_at, pu.name as posted_by_name,
+               ro.entry_number as reversal_of_number, rb.entry_number as reversed_by_number
+          from journal_entries e
+          left join users cu on cu.id = e.created_by
+          left join users pu on pu.id = e.posted_by
+          left join journal_entries ro on ro.id = e.reversal_of
+          left join journal_entries rb on rb.id = e.reversed_by
+         where e.id = ${id} and e.organization_id = ${m.organizationId}`,
+  );
+  if (!entry) throw notFound("Journal entry");
+  const lines = await queryRows<EntryLine>(
+    db,
+    sql`select l.id, l.line_no, l.account_id, a.account_code, a.account_name, a.account_type, l.description,
+               l.debit_amount::text as debit_amount, l.credit_amount::text as credit_amount
+          from journal_entry_lines l join chart_of_accounts a on a.id = l.account_id
+         where l.journal_entry_id = ${id} and l.organization_id = ${m.organizationId}
+         order by l.line_no`,
+  );
+  const audit = await queryRows<AuditEvent>(
+    db,
+    sql`select x.action, x.at, u.name as user_name, x.detail
+          from journal_entry_audit x left join users u on u.id = x.user_id
+         where x.journal_entry_id = ${id} and x.organization_id = ${m.organizationId}
+         order by x.id`,
+  );
+  return { ...entry, lines, audit };
+}
+
+interface PreparedLine {
+  line_no: number;
+  account_id: number;
+  description: string | null;
+  debit_amount: string;
+  credit_amount: string;
+}
+
+/** Checks the client cannot make: every account belongs to the organization and is active. */
+async function prepareLines(db: Db, m: Membership, input: EntryInput): Promise<{ lines: PreparedLine[]; total: string }> {
+  const ids = [...new Set(input.lines.map((l) => l.account_id))];
+  const found = await queryRows<{ id: number }>(
+    db,
+    sql`select id from chart_of_accounts
+         where organization_id = ${m.organizationId} and is_active and id = any(${`{${ids.join(",")}}`}::integer[])`,
+  );
+  const ok = new Set(found.map((r) => Number(r.id)));
+  const bad = input.lines.findIndex((l) => !ok.has(l.account_id));
+  if (bad >= 0) {
+    const key = `lines.${bad}.account_id`;
+    throw new AccountingError(400, `${key}: Account not found or inactive`, { [key]: ["Account not found or inactive"] });
+  }
+  let total = 0n;
+  const lines = input.lines.map((l, i) => {
+    const debit = toCents(l.debit_amount)!;
+    total += debit;
+    return {
+      line_no: i + 1,
+      account_id: l.account_id,
+      description: l.description ? l.description : null,
+      debit_amount: centsToDecimal(debit),
+      credit_amount: centsToDecimal(toCents(l.credit_amount)!),
+    };
+  });
+  return { lines, total: centsToDecimal(total) };
+}
+
+const linesRecordset = (json: string) =>
+  sql`jsonb_to_recordset(${json}::jsonb) as x(line_no smallint, account_id integer, description text, debit_amount numeric, credit_amount numeric)`;
+
+/**
+ * A new draft: number, entry, lines and audit in one statement (one transaction). The per-organization
+ * counter row is locked only for that statement, so concurrent saves queue briefly and get consecutive numbers.
+ */
+export async function createEntry(db: Db, m: Membership, input: EntryInput): Promise<EntrySummary> {
+  const { lines, total } = await prepareLines(db, m, input);
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`with n as (
+          update journal_entry_counters set last_number = last_number + 1
+           where organization_id = ${m.organizationId} returning last_number
+        ), e as (
+          insert into journal_entries (organization_id, entry_seq, description, entry_date, reference, total_amount, created_by)
+          select ${m.organizationId}, n.last_number, ${input.description}, ${input.entry_date}::date, ${input.reference || null},
+                 ${total}::numeric, ${m.userId}
+            from n
+          returning id
+        ), l as (
+          insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount)
+          select ${m.organizationId}, e.id, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
+            from e, ${linesRecordset(JSON.stringify(lines))}
+        ), a as (
+          insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
+          select ${m.organizationId}, e.id, 'created', ${m.userId} from e
+        )
+        select id from e`,
+  );
+  if (!row) throw new Error("organization has no entry counter");
+  return summary(db, m, Number(row.id));
+}
+
+async function summary(db: Db, m: Membership, id: number): Promise<EntrySummary> {
+  const [row] = await queryRows<EntrySummary>(
+    db,
+    sql`select ${summaryColumns} from journal_entries e where e.id = ${id} and e.organization_id = ${m.organizationId}`,
+  );
+  if (!row) throw notFound("Journal entry");
+  return row;
+}
+
+async function lockEntry(db: Db, m: Membership, id: number): Promise<{ status: string; reversed_by: number | null; entry_number: string }> {
+  const [row] = await queryRows<{ status: string; reversed_by: number | null; entry_number: string }>(
+    db,
+    sql`select status, reversed_by, entry_number from journal_entries
+         where id = ${id} and organization_id = ${m.organizationId} for update`,
+  );
+  if (!row) throw notFound("Journal entry");
+  return row;
+}
+
+/** Edits a draft: the entry and the replacement of all its lines are one transaction. */
+export async function updateEntry(db: Db, m: Membership, id: number, input: EntryInput): Promise<EntrySummary> {
+  await db.transaction(async (tx) => {
+    const current = await lockEntry(tx, m, id);
+    if (current.status !== "draft") throw new AccountingError(409, "Only draft entries can be edited");
+    const { lines, total } = await prepareLines(tx, m, input);
+    await tx.execute(
+      sql`update journal_entries set description = ${input.description}, entry_date = ${input.entry_date}::date,
+                 reference = ${input.reference || null}, total_amount = ${total}::numeric
+           where id = ${id} and organization_id = ${m.organizationId}`,
+    );
+    await tx.execute(sql`delete from journal_entry_lines where journal_entry_id = ${id} and organization_id = ${m.organizationId}`);
+    await tx.execute(
+      sql`insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount)
+          select ${m.organizationId}, ${id}::integer, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
+            from ${linesRecordset(JSON.stringify(lines))}`,
+    );
+    await tx.execute(
+      sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
+          values (${m.organizationId}, ${id}, 'edited', ${m.userId})`,
+    );
+  });
+  return summary(db, m, id);
+}
+
+/** Draft -> posted. The database checks again that debits equal credits. */
+export async function postEntry(db: Db, m: Membership, id: number): Promise<EntrySummary> {
+  let rows: { id: number }[];
+  try {
+    rows = await queryRows<{ id: number }>(
+      db,
+      sql`with e as (
+            update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId}
+             where id = ${id} and organization_id = ${m.organizationId} and status = 'draft'
+            returning id
+          ), a as (
+            insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
+            select ${m.organizationId}, e.id, 'posted', ${m.userId} from e
+          )
+          select id from e`,
+    );
+  } catch (err) {
+    if (sqlState(err) === "23514") throw new AccountingError(409, "Entry is not balanced. Debits must equal credits.");
+    throw err;
+  }
+  if (rows.length === 0) {
+    await summary(db, m, id); // 404 when it is not ours
+    throw new AccountingError(409, "Only draft entries can be posted");
+  }
+  return summary(db, m, id);
+}
+
+/** Creates and posts the mirror of a posted entry (sides swapped, dated as chosen), linked both ways. */
+export async function reverseEntry(db: Db, m: Membership, id: number, entryDate: string): Promise<EntrySummary> {
+  const newId = await db.transaction(async (tx) => {
+    const original = await lockEntry(tx, m, id);
+    if (original.status !== "posted") throw new AccountingError(409, "Only posted entries can be reversed");
+    if (original.reversed_by !== null) throw new AccountingError(409, `Entry ${original.entry_number} has already been reversed`);
+    const [created] = await queryRows<{ id: number; entry_number: string }>(
+      tx,
+      sql`with n as (
+            update journal_entry_counters set last_number = last_number + 1
+             where organization_id = ${m.organizationId} returning last_number
+          )
+          insert into journal_entries (organization_id, entry_seq, description, entry_date, reference, total_amount, created_by, reversal_of)
+          select o.organization_id, n.last_number, left('Reversal of ' || o.entry_number || ': ' || o.description, 500),
+                 ${entryDate}::date, o.entry_number, o.total_amount, ${m.userId}, o.id
+            from n, journal_entries o where o.id = ${id}
+          returning id, entry_number`,
+    );
+    const mirror = Number(created!.id);
+    await tx.execute(
+      sql`insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount)
+          select organization_id, ${mirror}::integer, line_no, account_id, description, credit_amount, debit_amount
+            from journal_entry_lines where journal_entry_id = ${id} order by line_no`,
+    );
+    await tx.execute(
+      sql`update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId} where id = ${mirror}`,
+    );
+    await tx.execute(sql`update journal_entries set reversed_by = ${mirror} where id = ${id}`);
+    await tx.execute(
+      sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id, detail) values
+            (${m.organizationId}, ${mirror}, 'created', ${m.userId}, ${`Reversal of ${original.entry_number}`}),
+            (${m.organizationId}, ${mirror}, 'posted', ${m.userId}, null),
+            (${m.organizationId}, ${id}, 'reversed', ${m.userId}, ${`Reversed by ${created!.entry_number}`})`,
+    );
+    return mirror;
+  });
+  return summary(db, m, newId);
+}

@@ -1,0 +1,52 @@
+/**
+ * Money as integer cents (bigint): exact sums at any size. Amounts travel as decimal strings ("1234.50")
+ * between the database and the browser; JSON request bodies carry numbers, read back through their
+ * shortest decimal text so that 0.1 stays 0.1 and 1.005 is seen as three decimals.
+ */
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+
+/** Cents of a decimal string or number with at most 2 decimals; null for anything else. */
+export function toCents(value: string | number): bigint | null {
+  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim();
+  const m = DECIMAL.exec(text);
+  if (!m) return null;
+  const cents = BigInt(m[2]!) * 100n + BigInt((m[3] ?? "").padEnd(2, "0") || "0");
+  return m[1] ? -cents : cents;
+}
+
+/** Number of decimals written in a number's shortest text (Infinity when it is not a plain decimal). */
+export function decimalsOf(value: number): number {
+  const text = String(value);
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return Infinity;
+  return text.includes(".") ? text.split(".")[1]!.length : 0;
+}
+
+/** "1234.50" / "-0.05" from cents. */
+export function centsToDecimal(cents: bigint): string {
+  const neg = cents < 0n;
+  const abs = neg ? -cents : cents;
+  return `${neg ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
+}
+
+/** "$1,234.50" (en-US); negative amounts get a leading minus. */
+export function formatUsd(value: bigint | string): string {
+  const cents = typeof value === "bigint" ? value : (toCents(value) ?? 0n);
+  const neg = cents < 0n;
+  const abs = neg ? -cents : cents;
+  const dollars = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${neg ? "-" : ""}$${dollars}.${(abs % 100n).toString().padStart(2, "0")}`;
+}
+
+/** A report balance: the absolute amount, with " (CR)" when it is negative. */
+export function formatBalance(value: bigint | string): string {
+  const cents = typeof value === "bigint" ? value : (toCents(value) ?? 0n);
+  return cents < 0n ? `${formatUsd(-cents)} (CR)` : formatUsd(cents);
+}
+
+/** Sum of decimal strings, exact. */
+export function sumDecimals(values: Iterable<string>): bigint {
+  let total = 0n;
+  for (const v of values) total += toCents(v) ?? 0n;
+  return total;
+}

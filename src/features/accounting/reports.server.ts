@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/server/db/client.ts";
+import type { Membership } from "./organizations.server.ts";
+import { buildReport, type AccountTotals, type Report, type ReportType } from "./reports.ts";
+
+/**
+ * The one balances query behind every report: posted debit and credit totals per account over a range
+ * (start null: all history up to end). Reads the per-day totals the database keeps at posting.
+ */
+export async function accountBalances(db: Db, organizationId: number, start: string | null, end: string): Promise<AccountTotals[]> {
+  const from = start === null ? sql`` : sql`and t.day >= ${start}::date`;
+  const rows = await queryRows<AccountTotals>(
+    db,
+    sql`select a.id as account_id, a.account_code, a.account_name, a.account_type,
+               s.debit_total::text as debit_total, s.credit_total::text as credit_total
+          from (select t.account_id, sum(t.debit_total) as debit_total, sum(t.credit_total) as credit_total
+                  from account_day_totals t
+                 where t.organization_id = ${organizationId} ${from} and t.day <= ${end}::date
+                 group by t.account_id) s
+          join chart_of_accounts a on a.id = s.account_id
+         order by a.account_code`,
+  );
+  return rows.map((r) => ({ ...r, account_id: Number(r.account_id) }));
+}
+
+/** Trial balance and P&L cover the period; the balance sheet is the position at the end date. */
+export async function generateReport(db: Db, m: Membership, type: ReportType, start: string, end: string): Promise<Report> {
+  const totals = await accountBalances(db, m.organizationId, type === "balance_sheet" ? null : start, end);
+  return buildReport(type, totals, start, end);
+}

@@ -1,0 +1,183 @@
+import { centsToDecimal, toCents } from "./money.ts";
+
+export const ACCOUNT_TYPES = ["Asset", "Liability", "Equity", "Revenue", "Expense"] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const REPORT_TYPES = ["trial_balance", "profit_loss", "balance_sheet"] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export const REPORT_LABELS: Record<ReportType, string> = {
+  trial_balance: "Trial Balance",
+  profit_loss: "Profit & Loss",
+  balance_sheet: "Balance Sheet",
+};
+
+export const NET_INCOME_EQUITY_LABEL = "Net income (current period, not closed)";
+
+/** One account's posted debit and credit totals over a range, as the balances query returns them. */
+export interface AccountTotals {
+  account_id: number;
+  account_code: string;
+  account_name: string;
+  account_type: AccountType;
+  debit_total: string;
+  credit_total: string;
+}
+
+/** A report row (SPEC §3): totals and the signed balance, all decimal strings. */
+export interface ReportRow extends AccountTotals {
+  balance: string;
+}
+
+interface ReportBase {
+  start: string;
+  end: string;
+  /** Every account row of the report, in display order (the CSV's rows). */
+  rows: ReportRow[];
+  empty: boolean;
+}
+export interface TrialBalanceReport extends ReportBase {
+  type: "trial_balance";
+  total_debit: string;
+  total_credit: string;
+}
+export interface ProfitLossReport extends ReportBase {
+  type: "profit_loss";
+  revenue: ReportRow[];
+  expenses: ReportRow[];
+  total_revenue: string;
+  total_expenses: string;
+  net_income: string;
+}
+export interface BalanceSheetReport extends ReportBase {
+  type: "balance_sheet";
+  assets: ReportRow[];
+  liabilities: ReportRow[];
+  equity: ReportRow[];
+  /** Revenue minus expenses of all posted history up to the end date, not yet closed to equity. */
+  net_income: string;
+  total_assets: string;
+  total_liabilities: string;
+  /** Equity accounts plus the unclosed net income. */
+  total_equity: string;
+  total_liabilities_and_equity: string;
+}
+export type Report = TrialBalanceReport | ProfitLossReport | BalanceSheetReport;
+
+/** Balance sign rule of SPEC §9: debit - credit for assets and expenses, credit - debit otherwise. */
+export function balanceCents(type: AccountType, debit: bigint, credit: bigint): bigint {
+  return type === "Asset" || type === "Expense" ? debit - credit : credit - debit;
+}
+
+function cents(s: string): bigint {
+  const c = toCents(s);
+  if (c === null) throw new Error(`not a decimal amount: ${s}`);
+  return c;
+}
+
+/** Rows with their balances; accounts without activity dropped; ordered by account code. */
+export function toReportRows(totals: AccountTotals[]): ReportRow[] {
+  return totals
+    .map((t) => ({ t, d: cents(t.debit_total), c: cents(t.credit_total) }))
+    .filter(({ d, c }) => d !== 0n || c !== 0n)
+    .sort((a, b) => (a.t.account_code < b.t.account_code ? -1 : a.t.account_code > b.t.account_code ? 1 : 0))
+    .map(({ t, d, c }) => ({
+      ...t,
+      debit_total: centsToDecimal(d),
+      credit_total: centsToDecimal(c),
+      balance: centsToDecimal(balanceCents(t.account_type, d, c)),
+    }));
+}
+
+const sumBalance = (rows: ReportRow[]) => rows.reduce((s, r) => s + cents(r.balance), 0n);
+const ofType = (rows: ReportRow[], type: AccountType) => rows.filter((r) => r.account_type === type);
+
+export function trialBalance(totals: AccountTotals[], start: string, end: string): TrialBalanceReport {
+  const rows = toReportRows(totals);
+  return {
+    type: "trial_balance",
+    start,
+    end,
+    rows,
+    empty: rows.length === 0,
+    total_debit: centsToDecimal(rows.reduce((s, r) => s + cents(r.debit_total), 0n)),
+    total_credit: centsToDecimal(rows.reduce((s, r) => s + cents(r.credit_total), 0n)),
+  };
+}
+
+export function profitAndLoss(totals: AccountTotals[], start: string, end: string): ProfitLossReport {
+  const all = toReportRows(totals);
+  const revenue = ofType(all, "Revenue");
+  const expenses = ofType(all, "Expense");
+  const totalRevenue = sumBalance(revenue);
+  const totalExpenses = sumBalance(expenses);
+  const rows = [...revenue, ...expenses];
+  return {
+    type: "profit_loss",
+    start,
+    end,
+    rows,
+    empty: rows.length === 0,
+    revenue,
+    expenses,
+    total_revenue: centsToDecimal(totalRevenue),
+    total_expenses: centsToDecimal(totalExpenses),
+    net_income: centsToDecimal(totalRevenue - totalExpenses),
+  };
+}
+
+/** totals: all posted history up to the end date (a position, not a period). */
+export function balanceSheet(totals: AccountTotals[], start: string, end: string): BalanceSheetReport {
+  const all = toReportRows(totals);
+  const assets = ofType(all, "Asset");
+  const liabilities = ofType(all, "Liability");
+  const equity = ofType(all, "Equity");
+  const netIncome = sumBalance(ofType(all, "Revenue")) - sumBalance(ofType(all, "Expense"));
+  const totalLiabilities = sumBalance(liabilities);
+  const totalEquity = sumBalance(equity) + netIncome;
+  const rows = [...assets, ...liabilities, ...equity];
+  return {
+    type: "balance_sheet",
+    start,
+    end,
+    rows,
+    empty: all.length === 0,
+    assets,
+    liabilities,
+    equity,
+    net_income: centsToDecimal(netIncome),
+    total_assets: centsToDecimal(sumBalance(assets)),
+    total_liabilities: centsToDecimal(totalLiabilities),
+    total_equity: centsToDecimal(totalEquity),
+    total_liabilities_and_equity: centsToDecimal(totalLiabilities + totalEquity),
+  };
+}
+
+export function buildReport(type: ReportType, totals: AccountTotals[], start: string, end: string): Report {
+  if (type === "trial_balance") return trialBalance(totals, start, end);
+  if (type === "profit_loss") return profitAndLoss(totals, start, end);
+  return balanceSheet(totals, start, end);
+}
+
+export const CSV_COLUMNS = ["Account Code", "Account Name", "Account Type", "Debit", "Credit", "Balance"] as const;
+
+/** The CSV's records: the report's account rows, then the net income line where the report has one. */
+export function reportCsvRecords(report: Report): string[][] {
+  const records = report.rows.map((r) => [r.account_code, r.account_name, r.account_type, r.debit_total, r.credit_total, r.balance]);
+  if (report.type === "profit_loss") records.push(["", cents(report.net_income) < 0n ? "Net Loss" : "Net Income", "", "", "", report.net_income]);
+  if (report.type === "balance_sheet") records.push(["", NET_INCOME_EQUITY_LABEL, "Equity", "", "", report.net_income]);
+  if (report.type === "trial_balance") records.push(["", "Total", "", report.total_debit, report.total_credit, ""]);
+  return records;
+}
+
+/** `trial_balance_2026-01-01_2026-11-22.csv` */
+export function reportFileName(type: ReportType, start: string, end: string): string {
+  return `${type}_${start}_${end}.csv`;
+}
+
+/** Default period of SPEC §9: 1 January of the current year to today (local dates). */
+export function defaultPeriod(now = new Date()): { start: string; end: string } {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const y = now.getFullYear();
+  return { start: `${y}-01-01`, end: `${y}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}` };
+}
