@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { queryRows } from "~/server/db/client.ts";
+import { mailOutbox } from "~/server/mail/outbox.tables.ts";
+import { calculatorSubmissions } from "~/features/calculators/calculators.tables.ts";
+import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
+
+const FIRM = "firm@ledgerline.test";
+const roiInputs = {
+  currentRevenue: "100000",
+  currentCosts: "80000",
+  projectedRevenue: "120000",
+  projectedCosts: "85000",
+  implementationCost: "30000",
+  timeframe: "12",
+};
+const rndInputs = { totalWages: 200000, rdTimePercent: 50, supplyCosts: 10000, contractorCosts: 20000, employees: 12 };
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, FIRM_EMAIL: FIRM });
+  alice = await createSignedInUser(t);
+  bob = await createSignedInUser(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+});
+
+async function count(table: "calculator_submissions" | "mail_outbox"): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
+  return row!.n;
+}
+
+function save(user: TestUser | null, json: unknown) {
+  return t.request("/api/calculators/submissions", { method: "POST", json, cookie: user?.cookie });
+}
+
+describe("POST /api/calculators/submissions", () => {
+  it("stores results computed on the server, ignoring results sent by the client", async () => {
+    const fake = {
+      annualSavings: "999999",
+      roiPercent: "1000",
+      paybackMonths: "1",
+      currentProfit: "1",
+      projectedProfit: "1",
+      totalReturn: "1",
+    };
+    const res = await save(alice, {
+      calculatorType: "roi",
+      inputs: roiInputs,
+      results: fake,
+      email: "prospect@example.com",
+      name: "Pat Prospect",
+    });
+    expect(res.status).toBe(201);
+    const { submission } = (await res.json()) as { submission: { id: string; results: Record<string, string> } };
+    expect(submission.results).toEqual({
+      currentProfit: "20000",
+      projectedProfit: "35000",
+      annualSavings: "15000",
+      roiPercent: "50",
+      paybackMonths: "24",
+      totalReturn: "-15000",
+    });
+    const [row] = await t.ctx.db.select().from(calculatorSubmissions).where(eq(calculatorSubmissions.id, submission.id));
+    expect(row).toMatchObject({
+      userId: alice.id,
+      calculatorType: "roi",
+      email: "prospect@example.com",
+      name: "Pat Prospect",
+      inputs: roiInputs,
+      results: submission.results,
+    });
+  });
+
+  it("queues the analysis (HTML, text, PDF) and the firm's lead notice in the same write, and delivers them", async () => {
+    const before = smtp.messages.length;
+    const res = await save(alice, { calculatorType: "rnd_tax_credit", inputs: rndInputs, email: "Lead@Example.com" });
+    expect(res.status).toBe(201);
+    const { submission } = (await res.json()) as { submission: { id: string } };
+
+    const queued = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        sql`${mailOutbox.kind} in ('calculator-analysis', 'calculator-lead') and ${mailOutbox.toAddress} in ('Lead@Example.com', ${FIRM})`,
+      );
+    const analysis = queued.find((m) => m.kind === "calculator-analysis" && m.toAddress === "Lead@Example.com");
+    expect(analysis?.attachments).toHaveLength(1);
+    const pdf = Buffer.from(analysis!.attachments[0]!.content, "base64");
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdf.subarray(-8).toString("latin1")).toContain("%%EOF");
+
+    await t.ctx.mail.runOnce();
+    const mail = await smtp.waitFor((m) => m.to.includes("lead@example.com") && /R&D Tax Credit/.test(m.subject));
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain("$119,500.00");
+      expect(body).toContain("$16,730.00");
+      expect(body).toContain("$28,680.00");
+      expect(body).toContain("$200,000.00");
+      expect(body).toContain("50%");
+    }
+    expect(mail.html).toContain("Total Qualified Expenses");
+    expect(mail.attachments).toEqual([
+      {
+        filename: expect.stringMatching(/^ledgerline-rd-tax-credit-analysis-\d{4}-\d{2}-\d{2}\.pdf$/),
+        mimeType: "application/pdf",
+        size: pdf.length,
+      },
+    ]);
+    const lead = await smtp.waitFor((m) => m.to.includes(FIRM) && m.subject.includes("Lead@Example.com"));
+    expect(lead.replyTo).toEqual(["lead@example.com"]);
+    expect(lead.text).toContain(alice.email);
+    expect(lead.text).toContain("$16,730.00");
+    expect(smtp.messages.length).toBeGreaterThanOrEqual(before + 2);
+
+    const [row] = await t.ctx.db.select().from(calculatorSubmissions).where(eq(calculatorSubmissions.id, submission.id));
+    expect(row!.inputs).toEqual({
+      totalWages: "200000",
+      rdTimePercent: "50",
+      supplyCosts: "10000",
+      contractorCosts: "20000",
+      employees: "12",
+    });
+  });
+
+  it("escapes the name in the mail", async () => {
+    const res = await save(bob, { calculatorType: "roi", inputs: roiInputs, email: "escape@example.com", name: "<b>Eve</b>" });
+    expect(res.status).toBe(201);
+    await t.ctx.mail.runOnce();
+    const mail = await smtp.waitFor((m) => m.to.includes("escape@example.com"));
+    expect(mail.html).toContain("&lt;b&gt;Eve&lt;/b&gt;");
+    expect(mail.html).not.toContain("<b>Eve</b>");
+  });
+
+  it("401 'Not authenticated' when signed out, and nothing is stored", async () => {
+    const before = await count("calculator_submissions");
+    const res = await save(null, { calculatorType: "roi", inputs: roiInputs, email: "x@example.com" });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: "Not authenticated" });
+    const after = await count("calculator_submissions");
+    expect(after).toBe(before);
+  });
+
+  it.each([
+    [
+      { calculatorType: "roi", inputs: { ...roiInputs, timeframe: 61 }, email: "a@example.com" },
+      "inputs.timeframe",
+      /Timeframe must be between 1 and 60 months/,
+    ],
+    [{ calculatorType: "roi", inputs: { ...roiInputs, timeframe: "0" }, email: "a@example.com" }, "inputs.timeframe", /Timeframe/],
+    [
+      { calculatorType: "roi", inputs: { ...roiInputs, currentCosts: -5 }, email: "a@example.com" },
+      "inputs.currentCosts",
+      /Current annual costs must be 0 or more/,
+    ],
+    [
+      { calculatorType: "roi", inputs: { ...roiInputs, currentRevenue: "lots" }, email: "a@example.com" },
+      "inputs.currentRevenue",
+      /must be a number/,
+    ],
+    [
+      { calculatorType: "rnd_tax_credit", inputs: { ...rndInputs, rdTimePercent: 101 }, email: "a@example.com" },
+      "inputs.rdTimePercent",
+      /between 0 and 100/,
+    ],
+    [
+      { calculatorType: "rnd_tax_credit", inputs: { ...rndInputs, employees: -1 }, email: "a@example.com" },
+      "inputs.employees",
+      /employees must be 0 or more/,
+    ],
+    [
+      { calculatorType: "rnd_tax_credit", inputs: { ...rndInputs, employees: 1.5 }, email: "a@example.com" },
+      "inputs.employees",
+      /whole number/,
+    ],
+    [{ calculatorType: "rnd_tax_credit", inputs: rndInputs, email: "" }, "email", /Email is required/],
+    [{ calculatorType: "rnd_tax_credit", inputs: rndInputs, email: "not-an-email" }, "email", /valid email/],
+    [{ calculatorType: "mortgage", inputs: rndInputs, email: "a@example.com" }, "calculatorType", /roi or rnd_tax_credit/],
+    [{ calculatorType: "roi", email: "a@example.com" }, "inputs", /inputs/],
+  ])("400 naming the field for bad input %#", async (body, field, message) => {
+    const before = await count("mail_outbox");
+    const res = await save(alice, body);
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as { error: string; fields: Record<string, string> };
+    expect(json.fields[field]).toMatch(message);
+    expect(json.error).toMatch(message);
+    const after = await count("mail_outbox");
+    expect(after).toBe(before);
+  });
+
+  it("400 on a body that is not JSON", async () => {
+    const res = await t.request("/api/calculators/submissions", {
+      method: "POST",
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+      cookie: alice.cookie,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/JSON/);
+  });
+});
+
+describe("GET /api/calculators/submissions", () => {
+  it("lists only the signed-in user's results, newest first", async () => {
+    const carol = await createSignedInUser(t);
+    for (const email of ["first@example.com", "second@example.com", "third@example.com"]) {
+      expect((await save(carol, { calculatorType: "roi", inputs: roiInputs, email })).status).toBe(201);
+    }
+    const res = await t.request("/api/calculators/submissions", { cookie: carol.cookie });
+    expect(res.status).toBe(200);
+    const { submissions } = (await res.json()) as { submissions: { email: string; createdAt: string }[] };
+    expect(submissions.map((s) => s.email)).toEqual(["third@example.com", "second@example.com", "first@example.com"]);
+  });
+
+  it("a result can be read back by its owner only; others get 404", async () => {
+    const res = await save(alice, { calculatorType: "roi", inputs: roiInputs, email: "mine@example.com" });
+    const { submission } = (await res.json()) as { submission: { id: string } };
+    const own = await t.request(`/api/calculators/submissions/${submission.id}`, { cookie: alice.cookie });
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { submission: { email: string } }).submission.email).toBe("mine@example.com");
+    const other = await t.request(`/api/calculators/submissions/${submission.id}`, { cookie: bob.cookie });
+    expect(other.status).toBe(404);
+    const bobList = (await (await t.request("/api/calculators/submissions", { cookie: bob.cookie })).json()) as {
+      submissions: { id: string }[];
+    };
+    expect(bobList.submissions.map((s) => s.id)).not.toContain(submission.id);
+    expect((await t.request("/api/calculators/submissions/not-a-uuid", { cookie: alice.cookie })).status).toBe(404);
+  });
+
+  it("401 when signed out", async () => {
+    expect((await t.request("/api/calculators/submissions")).status).toBe(401);
+    expect((await t.request("/api/calculators/submissions/00000000-0000-0000-0000-000000000000")).status).toBe(401);
+  });
+});
+
+describe("atomicity", () => {
+  it("when the mail cannot be queued, the submission is not stored either", async () => {
+    await t.ctx.db.execute(sql`alter table mail_outbox add constraint test_no_leads check (kind <> 'calculator-lead')`);
+    try {
+      const res = await save(alice, { calculatorType: "roi", inputs: roiInputs, email: "atomic@example.com" });
+      expect(res.status).toBe(500);
+    } finally {
+      await t.ctx.db.execute(sql`alter table mail_outbox drop constraint test_no_leads`);
+    }
+    const rows = await t.ctx.db.select().from(calculatorSubmissions).where(eq(calculatorSubmissions.email, "atomic@example.com"));
+    expect(rows).toEqual([]);
+    const mail = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "atomic@example.com"));
+    expect(mail).toEqual([]);
+  });
+});
