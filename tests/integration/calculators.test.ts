@@ -243,7 +243,7 @@ describe("GET /api/calculators/submissions", () => {
 
 describe("atomicity", () => {
   it("when the mail cannot be queued, the submission is not stored either", async () => {
-    await t.ctx.db.execute(sql`alter table mail_outbox add constraint test_no_leads check (kind <> 'calculator-lead')`);
+    await t.ctx.db.execute(sql`alter table mail_outbox add constraint test_no_leads check (kind <> 'calculator-lead') not valid`);
     try {
       const res = await save(alice, { calculatorType: "roi", inputs: roiInputs, email: "atomic@example.com" });
       expect(res.status).toBe(500);
