@@ -6,6 +6,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import { sql } from "drizzle-orm";
 import type { AppContext, AppEnv, RequestContext, SessionUser } from "./context.ts";
 import { apiRoutes } from "./api-routes.server.ts";
+import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 
 export interface CreateAppOptions {
   /** The React Router server build (or a getter for it in development). Absent: API only. */
@@ -30,6 +31,12 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     const path = new URL(c.req.url).pathname;
     if (path.startsWith("/assets/")) return;
     logger.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
+  });
+
+  // The reset page's URL holds a one-time token: never send it on as a referrer (set around secureHeaders).
+  app.use("/reset-password", async (c, next) => {
+    await next();
+    c.res.headers.set("Referrer-Policy", "no-referrer");
   });
 
   app.use(
@@ -88,11 +95,18 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     c.set("sessionId", null);
     const path = c.req.path;
     if (!path.startsWith("/assets/") && !path.startsWith("/api/auth/") && path !== "/api/health") {
-      const result = await ctx.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-      if (result) {
-        c.set("user", result.user as unknown as SessionUser);
-        c.set("sessionId", result.session.id);
+      const result = await ctx.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true }).catch(() => null);
+      if (result?.response) {
+        c.set("user", result.response.user as unknown as SessionUser);
+        c.set("sessionId", result.response.session.id);
       }
+      // A sliding refresh (or an ended session) changes the cookie: pass it on, except on publicly cached answers.
+      const cookies = result?.headers.getSetCookie() ?? [];
+      await next();
+      if (cookies.length && !/\bpublic\b/.test(c.res.headers.get("cache-control") ?? "")) {
+        for (const cookie of cookies) c.res.headers.append("set-cookie", cookie);
+      }
+      return;
     }
     await next();
   });
@@ -109,7 +123,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     }
   });
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => ctx.auth.handler(c.req.raw));
+  app.route("/api/auth", authRoutes(ctx));
 
   app.route("/api", apiRoutes(ctx));
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));

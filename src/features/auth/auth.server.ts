@@ -1,11 +1,15 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins";
 import type { Logger } from "pino";
 import type { Config } from "~/server/config.ts";
 import type { Db } from "~/server/db/client.ts";
-import { enqueueMail, type MailWorker } from "~/server/mail/outbox.server.ts";
-import { renderMail } from "~/server/mail/html.ts";
+import { enqueueMail, type MailWorker, type OutgoingMail } from "~/server/mail/outbox.server.ts";
+import { existingAccountMail, passwordChangedMail, resetPasswordMail, verificationMail } from "./auth-mail.server.ts";
+import { fieldErrors, signUpProfileSchema } from "./auth.schema.ts";
 import { authSchema } from "./auth.tables.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./password-policy.ts";
 
 export interface AuthDeps {
   db: Db;
@@ -14,51 +18,140 @@ export interface AuthDeps {
   mail: MailWorker;
 }
 
-export function createAuth({ db, config, mail }: AuthDeps) {
+/** Sliding expiry: a session unused for this long ends. */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
+/** Absolute lifetime of any session (also enforced by a trigger on `sessions`, see 0002_auth.sql). */
+export const SESSION_MAX_SECONDS = 30 * 24 * 3600;
+export const RESET_TOKEN_SECONDS = 3600;
+export const VERIFICATION_TOKEN_SECONDS = 24 * 3600;
+/** Header through which the app hands the client IP (from clientIp()) to the auth library. */
+export const CLIENT_IP_HEADER = "x-ledgerline-client-ip";
+export const GOOGLE_PROVIDER_ID = "google";
+const GOOGLE_ISSUER = "https://accounts.google.com";
+
+/** Paths whose body carries a new password that must pass the password policy. */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+  "/set-password": "newPassword",
+};
+
+export function createAuth({ db, config, logger, mail }: AuthDeps) {
+  const site = config.publicUrl;
+  async function send(message: OutgoingMail) {
+    await enqueueMail(db, message);
+    mail.kick();
+  }
+
   return betterAuth({
     appName: "Ledgerline Advisors",
-    baseURL: config.publicUrl,
+    baseURL: site,
     basePath: "/api/auth",
     secret: config.appSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: [site],
     database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
     user: {
       additionalFields: {
         firstName: { type: "string", required: false, fieldName: "firstName" },
         lastName: { type: "string", required: false, fieldName: "lastName" },
         companyName: { type: "string", required: false, fieldName: "companyName" },
+        // Never set through sign-up (input: false); an operator sets it with `npm run user:create`.
         role: { type: "string", required: false, input: false, defaultValue: "client", fieldName: "role" },
       },
     },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
-      resetPasswordTokenExpiresIn: 3600,
-      sendResetPassword: async ({ user, url }) => {
-        const { html, text } = renderMail({
-          heading: "Reset your password",
-          paragraphs: ["Someone asked to reset the password of your Ledgerline Advisors account. The link works once, for one hour."],
-          action: { label: "Choose a new password", url },
-        });
-        await enqueueMail(db, { kind: "password-reset", to: user.email, subject: "Reset your password", html, text });
-        mail.kick();
+      // Library default hashing (scrypt). Length and the common-password list are checked in hooks.before.
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // The link is built from PUBLIC_URL, never from the request's Host.
+      sendResetPassword: async ({ user, token }) => {
+        await send(resetPasswordMail(user.email, `${site}/reset-password?token=${encodeURIComponent(token)}`));
+      },
+      onPasswordReset: async ({ user }) => {
+        await send(passwordChangedMail(user.email, `${site}/login`));
+      },
+      // Sign-up with a taken address answers like a new one; the owner gets this mail instead.
+      onExistingUserSignUp: async ({ user }) => {
+        await send(existingAccountMail(user.email, `${site}/login`));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_TOKEN_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        const callback = encodeURIComponent("/login?verified=1");
+        await send(verificationMail(user.email, `${site}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${callback}`));
       },
     },
     session: {
-      expiresIn: 30 * 24 * 3600,
+      expiresIn: SESSION_IDLE_SECONDS,
       updateAge: 24 * 3600,
     },
-    rateLimit: {
-      enabled: true,
-      storage: "database",
-      modelName: "rateLimit",
+    account: {
+      // Google accounts are found by the provider's subject. An existing account is linked only when Google
+      // vouches for the address AND the local address was verified; never by an unverified email.
+      accountLinking: { enabled: true, requireLocalEmailVerified: true, trustedProviders: [] },
+    },
+    // Throttling happens in the app (auth.routes.server.ts): per IP and per email, in the database.
+    rateLimit: { enabled: false },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                name: "Google",
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: `${config.google.issuerUrl?.replace(/\/+$/, "") ?? GOOGLE_ISSUER}/.well-known/openid-configuration`,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+                requireIdTokenVerification: true,
+                mapProfileToUser: (profile) => ({
+                  firstName: typeof profile.given_name === "string" ? profile.given_name : null,
+                  lastName: typeof profile.family_name === "string" ? profile.family_name : null,
+                }),
+              },
+            ],
+          }),
+        ]
+      : [],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === "/sign-up/email") {
+          const profile = signUpProfileSchema.safeParse(body);
+          if (!profile.success) {
+            const fields = fieldErrors(profile.error);
+            throw new APIError("BAD_REQUEST", { message: Object.values(fields)[0] ?? "Invalid sign-up details", code: "INVALID_PROFILE", fields });
+          }
+        }
+        const field = NEW_PASSWORD_FIELDS[ctx.path];
+        if (field && typeof body[field] === "string") {
+          const problem = passwordProblem(body[field]);
+          if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "WEAK_PASSWORD", fields: { [field]: problem } });
+        }
+      }),
     },
     advanced: {
       cookiePrefix: "ll",
       useSecureCookies: config.isProduction,
-      ipAddress: {
-        ipAddressHeaders: config.trustedProxyHeader ? [config.trustedProxyHeader] : [],
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.isProduction },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: {
+      log: (level, message) => {
+        if (level === "error") logger.error({ scope: "auth" }, message);
+        else if (level === "warn") logger.warn({ scope: "auth" }, message);
+        else logger.debug({ scope: "auth" }, message);
       },
     },
     telemetry: { enabled: false },

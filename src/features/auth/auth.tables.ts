@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -56,17 +56,9 @@ export const verifications = pgTable("verifications", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
-export const authRateLimits = pgTable("auth_rate_limits", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
-  count: integer("count").notNull(),
-  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
-});
-
 export const authSchema = {
   user: users,
   session: sessions,
   account: accounts,
   verification: verifications,
-  rateLimit: authRateLimits,
 };

@@ -53,9 +53,13 @@ create table verifications (
 );
 create index verifications_identifier_idx on verifications (identifier);
 
-create table auth_rate_limits (
-  id text primary key,
-  key text not null unique,
-  count integer not null,
-  last_request bigint not null
-);
+-- Sessions slide (the library extends expires_at while they are used) but never outlive 30 days
+-- from sign-in, whatever path writes them.
+create function sessions_cap_lifetime() returns trigger language plpgsql as $$
+begin
+  new.expires_at := least(new.expires_at, new.created_at + interval '30 days');
+  return new;
+end;
+$$;
+create trigger sessions_cap_lifetime before insert or update on sessions
+  for each row execute function sessions_cap_lifetime();
