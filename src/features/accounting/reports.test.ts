@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { balanceSheet, buildReport, profitAndLoss, reportCsvRecords, reportFileName, trialBalance, defaultPeriod, type AccountTotals, type AccountType } from "./reports.ts";
+import { formatBalance, formatUsd, toCents } from "./money.ts";
+
+let nextId = 1;
+const acct = (code: string, type: AccountType, debit: string, credit: string): AccountTotals => ({
+  account_id: nextId++,
+  account_code: code,
+  account_name: `Account ${code}`,
+  account_type: type,
+  debit_total: debit,
+  credit_total: credit,
+});
+
+const sample = [
+  acct("4000", "Revenue", "0.00", "1500.25"),
+  acct("1000", "Asset", "10000.00", "700.00"),
+  acct("3000", "Equity", "0.00", "10000.00"),
+  acct("6100", "Expense", "700.00", "0.00"),
+  acct("1100", "Asset", "1500.25", "0.00"),
+  acct("2000", "Liability", "0.00", "0.00"),
+];
+
+describe("report math", () => {
+  it("applies the sign rules of SPEC §9 and drops accounts without activity, ordered by code", () => {
+    const tb = trialBalance(sample, "2026-01-01", "2026-12-31");
+    expect(tb.rows.map((r) => [r.account_code, r.balance])).toEqual([
+      ["1000", "9300.00"],
+      ["1100", "1500.25"],
+      ["3000", "10000.00"],
+      ["4000", "1500.25"],
+      ["6100", "700.00"],
+    ]);
+    expect(tb.total_debit).toBe("12200.25");
+    expect(tb.total_credit).toBe("12200.25");
+  });
+
+  it("gives a liability debited beyond its credits a negative balance, shown as the absolute amount with (CR)", () => {
+    const tb = trialBalance([acct("2000", "Liability", "50.00", "20.00"), acct("1000", "Asset", "20.00", "50.00")], "a", "b");
+    expect(tb.rows.map((r) => r.balance)).toEqual(["-30.00", "-30.00"]);
+    expect(formatBalance(tb.rows[0]!.balance)).toBe("$30.00 (CR)");
+    expect(formatBalance("1234567.5")).toBe("$1,234,567.50");
+  });
+
+  it("keeps only revenue and expense in profit and loss, with net income or net loss", () => {
+    const pl = profitAndLoss(sample, "s", "e");
+    expect(pl.rows.map((r) => r.account_code)).toEqual(["4000", "6100"]);
+    expect(pl.net_income).toBe("800.25");
+    const loss = profitAndLoss([acct("4000", "Revenue", "0.00", "100.00"), acct("6000", "Expense", "250.10", "0.00")], "s", "e");
+    expect(loss.net_income).toBe("-150.10");
+    expect(reportCsvRecords(loss).at(-1)).toEqual(["", "Net Loss", "", "", "", "-150.10"]);
+    expect(reportCsvRecords(pl).at(-1)?.[1]).toBe("Net Income");
+  });
+
+  it("balance sheet: assets, liabilities and equity with the unclosed net income, and the identity holds", () => {
+    const bs = balanceSheet(sample, "s", "e");
+    expect(bs.rows.map((r) => r.account_type)).toEqual(["Asset", "Asset", "Equity"]);
+    expect(bs).toMatchObject({ total_assets: "10800.25", total_liabilities: "0.00", net_income: "800.25", total_equity: "10800.25" });
+    expect(bs.total_liabilities_and_equity).toBe(bs.total_assets);
+  });
+
+  it("balance sheet identity holds for any balanced set of postings", () => {
+    const types: AccountType[] = ["Asset", "Liability", "Equity", "Revenue", "Expense"];
+    const posting = fc.record({ dr: fc.nat(4), cr: fc.nat(4), cents: fc.integer({ min: 1, max: 10 ** 12 }) });
+    fc.assert(
+      fc.property(fc.array(posting, { maxLength: 40 }), (postings) => {
+        const d = [0n, 0n, 0n, 0n, 0n];
+        const c = [0n, 0n, 0n, 0n, 0n];
+        for (const p of postings) {
+          d[p.dr]! += BigInt(p.cents);
+          c[p.cr]! += BigInt(p.cents);
+        }
+        const dec = (x: bigint) => `${x / 100n}.${String(x % 100n).padStart(2, "0")}`;
+        const totals = types.map((t, i) => acct(String(i), t, dec(d[i]!), dec(c[i]!)));
+        const bs = balanceSheet(totals, "s", "e");
+        const tb = trialBalance(totals, "s", "e");
+        return bs.total_assets === bs.total_liabilities_and_equity && tb.total_debit === tb.total_credit;
+      }),
+    );
+  });
+
+  it("an empty range is the empty state", () => {
+    expect(buildReport("trial_balance", [], "s", "e").empty).toBe(true);
+    expect(buildReport("balance_sheet", [acct("2000", "Liability", "0.00", "0.00")], "s", "e").empty).toBe(true);
+  });
+
+  it("CSV file names and trial balance records", () => {
+    expect(reportFileName("trial_balance", "2026-01-01", "2026-11-22")).toBe("trial_balance_2026-01-01_2026-11-22.csv");
+    const tb = trialBalance([acct("1000", "Asset", "5.00", "0.00"), acct("4000", "Revenue", "0.00", "5.00")], "s", "e");
+    expect(reportCsvRecords(tb)).toEqual([
+      ["1000", "Account 1000", "Asset", "5.00", "0.00", "5.00"],
+      ["4000", "Account 4000", "Revenue", "0.00", "5.00", "5.00"],
+      ["", "Total", "", "5.00", "5.00", ""],
+    ]);
+  });
+
+  it("default period: 1 January of this year to today", () => {
+    expect(defaultPeriod(new Date(2026, 10, 22, 15))).toEqual({ start: "2026-01-01", end: "2026-11-22" });
+  });
+});
+
+describe("money", () => {
+  it("reads decimals exactly and refuses more than two decimals", () => {
+    expect(toCents("1234.5")).toBe(123450n);
+    expect(toCents(0.1)).toBe(10n);
+    expect(toCents(1.005)).toBeNull();
+    expect(toCents("1e3")).toBeNull();
+    expect(toCents("-0.05")).toBe(-5n);
+  });
+  it("formats en-US dollars with two decimals", () => {
+    expect(formatUsd("0")).toBe("$0.00");
+    expect(formatUsd(123456789012n)).toBe("$1,234,567,890.12");
+    expect(formatUsd("-5.5")).toBe("-$5.50");
+  });
+});
