@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Auth } from "~/features/auth/auth.server.ts";
+import type { SiteContentService } from "~/features/content/site-content.server.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { MailWorker } from "./mail/outbox.server.ts";
@@ -12,6 +13,8 @@ export interface AppContext {
   logger: Logger;
   auth: Auth;
   mail: MailWorker;
+  /** Stored home-page copy (site_content), cached per process. */
+  siteContent: SiteContentService;
 }
 
 export interface SessionUser {

@@ -3,6 +3,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import { createAuth } from "~/features/auth/auth.server.ts";
+import { createSiteContentService } from "~/features/content/site-content.server.ts";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
@@ -29,7 +30,8 @@ export async function createContext(config: Config, logger: Logger = createLogge
   if (applied.length) logger.info({ applied }, "migrations applied");
   const mail = createMailWorker({ db: db.db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuth({ db: db.db, config, logger, mail });
-  return { config, database: db, db: db.db, logger, auth, mail };
+  const siteContent = createSiteContentService(db.db, logger);
+  return { config, database: db, db: db.db, logger, auth, mail, siteContent };
 }
 
 export async function startServer(config: Config, opts: StartOptions = {}) {

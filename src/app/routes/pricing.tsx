@@ -1,13 +1,84 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/pricing";
 import { pageMeta } from "../seo.ts";
+import { publicUrlOf } from "~/features/marketing/meta.ts";
+import { addOns, plans, pricingFaqs } from "~/features/marketing/pricing-content.ts";
+import { CheckList, CtaBand, PageHero, Section } from "~/features/marketing/components/sections.tsx";
+import { buttonClass } from "~/ui/button.tsx";
+import { cn } from "~/ui/cn.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Pricing | Ledgerline Advisors", description: "Pricing at Ledgerline Advisors.", path: "/pricing", publicUrl: (matches[0]?.data as { publicUrl?: string } | undefined)?.publicUrl });
+  pageMeta({
+    title: "Pricing: Bookkeeping Plans from $299/month | Ledgerline Advisors",
+    description:
+      "Simple monthly plans: Starter $299/month, Professional $599/month, Enterprise custom. Add tax preparation, payroll, ERP implementation and financial analysis.",
+    path: "/pricing",
+    publicUrl: publicUrlOf(matches),
+  });
 
-export default function Page() {
+export default function Pricing() {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold text-ink">Pricing</h1>
-    </section>
+    <>
+      <PageHero eyebrow="Pricing" title="Simple, Transparent Pricing" text="Fixed monthly fees agreed up front. No long-term contracts, no surprise invoices." />
+      <Section title="Plans" intro="Every plan includes a named accountant and books closed by the 10th of each month.">
+        <ul className="grid gap-6 lg:grid-cols-3">
+          {plans.map((plan) => (
+            <li
+              key={plan.name}
+              className={cn("relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm", plan.featured ? "border-brand-700 ring-2 ring-brand-700" : "border-slate-200")}
+            >
+              {plan.featured ? (
+                <p className="absolute -top-3 left-8 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">Most popular</p>
+              ) : null}
+              <h3 className="text-xl font-semibold text-ink">{plan.name}</h3>
+              <p className="mt-4">
+                <span className="text-4xl font-bold text-ink">{plan.price}</span>
+                {plan.period ? <span className="text-muted">{plan.period}</span> : null}
+              </p>
+              <p className="mt-3 text-slate-700">{plan.description}</p>
+              <CheckList items={plan.features} className="mt-6 flex-1" />
+              <Link to={plan.cta.to} className={buttonClass(plan.featured ? "primary" : "secondary", "md", "mt-8")}>
+                {plan.cta.label}
+                <span className="sr-only"> with the {plan.name} plan</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Add-Ons" intro="Add any service to any plan." tone="muted">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {addOns.map((a) => (
+            <li key={a.name} className="rounded-xl border border-slate-200 bg-white p-6">
+              <h3 className="text-lg font-semibold text-ink">{a.name}</h3>
+              <p className="mt-2 text-2xl font-bold text-brand-800">{a.price}</p>
+              <p className="mt-2 text-slate-700">{a.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Frequently Asked Questions">
+        <div className="max-w-3xl divide-y divide-slate-200 rounded-xl border border-slate-200">
+          {pricingFaqs.map((f) => (
+            <details key={f.question} className="group p-5">
+              <summary className="cursor-pointer list-none text-lg font-semibold text-ink [&::-webkit-details-marker]:hidden">
+                <span className="flex items-center justify-between gap-4">
+                  {f.question}
+                  <span aria-hidden="true" className="text-brand-700 transition-transform group-open:rotate-45">+</span>
+                </span>
+              </summary>
+              <p className="mt-3 text-slate-700">{f.answer}</p>
+            </details>
+          ))}
+        </div>
+      </Section>
+      <CtaBand
+        title="Not Sure Which Plan Fits?"
+        text="We'll look at your transaction volumes and recommend a plan in a free 30-minute call."
+        actions={[
+          { to: "/consultation", label: "Get Free Consultation" },
+          { to: "/contact", label: "Ask a Question" },
+        ]}
+      />
+    </>
   );
 }

@@ -1,13 +1,17 @@
 import type { Route } from "./+types/privacy";
 import { pageMeta } from "../seo.ts";
+import { publicUrlOf } from "~/features/marketing/meta.ts";
+import { LEGAL_LAST_UPDATED, privacySections } from "~/features/marketing/legal-content.ts";
+import { LegalPage } from "~/features/marketing/components/legal-page.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Privacy Policy | Ledgerline Advisors", description: "Privacy Policy at Ledgerline Advisors.", path: "/privacy", publicUrl: (matches[0]?.data as { publicUrl?: string } | undefined)?.publicUrl });
+  pageMeta({
+    title: "Privacy Policy | Ledgerline Advisors",
+    description: "How Ledgerline Advisors collects, uses, protects and retains personal information, and the choices and rights you have.",
+    path: "/privacy",
+    publicUrl: publicUrlOf(matches),
+  });
 
-export default function Page() {
-  return (
-    <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold text-ink">Privacy Policy</h1>
-    </section>
-  );
+export default function Privacy() {
+  return <LegalPage title="Privacy Policy" updated={LEGAL_LAST_UPDATED} sections={privacySections} />;
 }

@@ -1,13 +1,17 @@
 import type { Route } from "./+types/terms";
 import { pageMeta } from "../seo.ts";
+import { publicUrlOf } from "~/features/marketing/meta.ts";
+import { LEGAL_LAST_UPDATED, termsSections } from "~/features/marketing/legal-content.ts";
+import { LegalPage } from "~/features/marketing/components/legal-page.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Terms of Service | Ledgerline Advisors", description: "Terms of Service at Ledgerline Advisors.", path: "/terms", publicUrl: (matches[0]?.data as { publicUrl?: string } | undefined)?.publicUrl });
+  pageMeta({
+    title: "Terms of Service | Ledgerline Advisors",
+    description: "The terms that apply to the Ledgerline Advisors website and client portal, governed by the laws of the State of New York.",
+    path: "/terms",
+    publicUrl: publicUrlOf(matches),
+  });
 
-export default function Page() {
-  return (
-    <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold text-ink">Terms of Service</h1>
-    </section>
-  );
+export default function Terms() {
+  return <LegalPage title="Terms of Service" updated={LEGAL_LAST_UPDATED} sections={termsSections} />;
 }

@@ -1,29 +1,50 @@
 import { useId, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { cn } from "~/ui/cn.ts";
+import { NEWSLETTER_MESSAGES, newsletterSchema, type NewsletterSource } from "../newsletter.schema.ts";
 
-/** Newsletter sign-up box (footer 'Stay Updated', blog). Posts to /api/content/newsletter. */
-export function NewsletterForm({ source, dark = false, className }: { source: "footer" | "blog"; dark?: boolean; className?: string }) {
+/** What a plain (script-less) form post came back with: /page?newsletter=<source>-<outcome>. */
+const NO_SCRIPT_OUTCOMES: Record<string, { ok: boolean; text: string }> = {
+  subscribed: { ok: true, text: NEWSLETTER_MESSAGES.subscribed },
+  already: { ok: true, text: NEWSLETTER_MESSAGES.already },
+  invalid: { ok: false, text: "Please enter a valid email address." },
+  limited: { ok: false, text: "Too many sign-ups from this address. Please try again later." },
+};
+
+/** Newsletter sign-up box (footer 'Stay Updated', blog, resources). Posts to /api/content/newsletter. */
+export function NewsletterForm({ source, dark = false, className }: { source: NewsletterSource; dark?: boolean; className?: string }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const returned = params.get("newsletter");
+  const outcome = returned?.startsWith(`${source}-`) ? NO_SCRIPT_OUTCOMES[returned.slice(source.length + 1)] : undefined;
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
-    const email = String(new FormData(form).get("email") ?? "").trim();
+    const parsed = newsletterSchema.safeParse({ email: new FormData(form).get("email") ?? "", source });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Please enter a valid email address.";
+      setError(message);
+      toast.error("Subscription failed", { description: message });
+      return;
+    }
+    setError(null);
     setBusy(true);
     try {
       const res = await fetch("/api/content/newsletter", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, source }),
+        body: JSON.stringify(parsed.data),
       });
       const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
       if (!res.ok) {
         toast.error("Subscription failed", { description: body.error ?? "Please try again." });
         return;
       }
-      toast.success("Subscribed!", { description: body.message ?? "You're on the list for our monthly insights." });
+      toast.success(res.status === 201 ? "Subscribed!" : "Already subscribed", { description: body.message ?? NEWSLETTER_MESSAGES.subscribed });
       form.reset();
     } catch {
       toast.error("Subscription failed", { description: "Please try again." });
@@ -32,27 +53,43 @@ export function NewsletterForm({ source, dark = false, className }: { source: "f
     }
   }
 
+  const errorId = `${id}-error`;
   return (
-    <form method="post" action="/api/content/newsletter" onSubmit={onSubmit} className={cn("flex gap-2", className)} noValidate={false}>
+    <form id={`newsletter-${source}`} method="post" action="/api/content/newsletter" onSubmit={onSubmit} noValidate className={className}>
       <input type="hidden" name="source" value={source} />
-      <label htmlFor={id} className="sr-only">
-        Email address
-      </label>
-      <input
-        id={id}
-        name="email"
-        type="email"
-        required
-        autoComplete="email"
-        placeholder="you@company.com"
-        className={cn(
-          "min-w-0 flex-1 rounded-md border px-3 py-2 text-sm",
-          dark ? "border-slate-600 bg-slate-800 text-white placeholder:text-slate-300" : "border-slate-300 bg-white text-ink placeholder:text-slate-500",
-        )}
-      />
-      <button type="submit" disabled={busy} className="rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-600 disabled:opacity-60">
-        Subscribe
-      </button>
+      <div className="flex gap-2">
+        <label htmlFor={id} className="sr-only">
+          Email address
+        </label>
+        <input
+          id={id}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="you@company.com"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={() => error && setError(null)}
+          className={cn(
+            "min-w-0 flex-1 rounded-md border px-3 py-2 text-sm",
+            dark ? "border-slate-500 bg-slate-800 text-white placeholder:text-slate-300" : "border-slate-400 bg-white text-ink placeholder:text-slate-600",
+          )}
+        />
+        <button type="submit" disabled={busy} className="rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-600 disabled:opacity-60">
+          Subscribe
+        </button>
+      </div>
+      {error ? (
+        <p id={errorId} className={cn("mt-2 text-sm", dark ? "text-red-300" : "text-red-700")}>
+          {error}
+        </p>
+      ) : null}
+      {outcome ? (
+        <p role="status" className={cn("mt-2 text-sm", outcome.ok ? (dark ? "text-emerald-300" : "text-accent-700") : dark ? "text-red-300" : "text-red-700")}>
+          {outcome.text}
+        </p>
+      ) : null}
     </form>
   );
 }

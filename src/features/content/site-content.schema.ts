@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** The known site_content keys (SPEC §3); each overrides one piece of the home page. */
+export const SITE_CONTENT_KEYS = [
+  "vision_title",
+  "vision_content",
+  "mission_title",
+  "mission_content",
+  "homepage_hero_title",
+  "homepage_hero_description",
+  "homepage_services_title",
+  "homepage_services_description",
+  "homepage_cta_title",
+  "homepage_cta_description",
+] as const;
+
+export type SiteContentKey = (typeof SITE_CONTENT_KEYS)[number];
+export type SiteContentValues = Partial<Record<SiteContentKey, string>>;
+
+export const siteContentKeySchema = z.enum(SITE_CONTENT_KEYS, { error: `Key must be one of ${SITE_CONTENT_KEYS.join(", ")}` });
+
+/** Body of PUT /api/content/site-content/:key. */
+export const siteContentUpdateSchema = z.object({
+  value: z
+    .string({ error: "Value is required" })
+    .trim()
+    .min(1, { error: "Value is required" })
+    .max(2000, { error: "Value must be at most 2000 characters" }),
+  description: z.string().trim().max(500, { error: "Description must be at most 500 characters" }).optional(),
+});
+
+export type SiteContentUpdate = z.infer<typeof siteContentUpdateSchema>;
+
+export function isSiteContentKey(key: string): key is SiteContentKey {
+  return (SITE_CONTENT_KEYS as readonly string[]).includes(key);
+}

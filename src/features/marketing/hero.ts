@@ -1,0 +1,13 @@
+export const PARALLAX_MAX_PX = 80;
+export const PARALLAX_BREAKPOINT_PX = 768;
+
+/** Background offset of the hero images: scroll × 0.1 (× 0.05 below 768 px wide), at most 80 px. */
+export function parallaxOffset(scrollY: number, viewportWidth: number): number {
+  const factor = viewportWidth < PARALLAX_BREAKPOINT_PX ? 0.05 : 0.1;
+  return Math.min(Math.max(scrollY, 0) * factor, PARALLAX_MAX_PX);
+}
+
+/** Whether the slideshow advances by itself: the visitor has not paused it, and neither pointer nor focus is inside. */
+export function isRotating(state: { playing: boolean; hovered: boolean; focusInside: boolean }): boolean {
+  return state.playing && !state.hovered && !state.focusInside;
+}
