@@ -320,7 +320,7 @@ describe("rate limits", () => {
 
 describe("anti-spam", () => {
   const cases: [string, (t: TestApp) => Record<string, unknown>, string][] = [
-    ["a filled honeypot", (t) => ({ website: "https://cheap-pills.example" }), "honeypot"],
+    ["a filled honeypot", () => ({ website: "https://cheap-pills.example" }), "honeypot"],
     ["no form token", () => ({ formToken: undefined }), "no-token"],
     ["a forged form token", () => ({ formToken: "1000.forged" }), "no-token"],
     ["a submission right after the form was rendered", (t) => ({ formToken: token(t, 0) }), "too-fast"],
