@@ -1,0 +1,74 @@
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { formatBalance, formatUsd } from "../money.ts";
+import type { AccountLedger } from "../accounts.server.ts";
+import type { ReportRow } from "../reports.ts";
+import { api } from "./accounting-api.ts";
+import { Modal, tdClass, thClass } from "./ui.tsx";
+
+/** An account's posted lines in the report's range, with the running balance. */
+export function AccountLedgerDialog({ row, start, end, onOpenChange }: { row: ReportRow | null; start: string; end: string; onOpenChange: (o: boolean) => void }) {
+  const [ledger, setLedger] = useState<AccountLedger | null>(null);
+  useEffect(() => {
+    if (!row) return;
+    let live = true;
+    setLedger(null);
+    api<AccountLedger>(`/accounts/${row.account_id}/ledger?start=${start}&end=${end}`)
+      .then((l) => live && setLedger(l))
+      .catch((err: Error) => toast.error("Error generating report", { description: err.message }));
+    return () => {
+      live = false;
+    };
+  }, [row, start, end]);
+  return (
+    <Modal
+      open={row !== null}
+      onOpenChange={onOpenChange}
+      wide
+      title={row ? `Ledger: ${row.account_code} ${row.account_name}` : "Ledger"}
+      description={`Posted lines from ${start} to ${end} with the running balance.`}
+    >
+      {!ledger ? (
+        <p role="status">Loading...</p>
+      ) : (
+        <table className="min-w-full divide-y divide-slate-200">
+          <caption className="sr-only">Posted lines of the account</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className={thClass}>Date</th>
+              <th scope="col" className={thClass}>Entry</th>
+              <th scope="col" className={thClass}>Description</th>
+              <th scope="col" className={`${thClass} text-right`}>Debit</th>
+              <th scope="col" className={`${thClass} text-right`}>Credit</th>
+              <th scope="col" className={`${thClass} text-right`}>Balance</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            <tr>
+              <td className={tdClass} colSpan={5}>
+                Opening balance
+              </td>
+              <td className={`${tdClass} text-right`}>{formatBalance(ledger.opening_balance)}</td>
+            </tr>
+            {ledger.lines.map((l, i) => (
+              <tr key={i} data-testid="ledger-line">
+                <td className={`${tdClass} whitespace-nowrap`}>{l.entry_date}</td>
+                <td className={`${tdClass} font-mono`}>{l.entry_number}</td>
+                <td className={tdClass}>{l.line_description || l.description}</td>
+                <td className={`${tdClass} text-right`}>{l.debit_amount !== "0.00" ? formatUsd(l.debit_amount) : ""}</td>
+                <td className={`${tdClass} text-right`}>{l.credit_amount !== "0.00" ? formatUsd(l.credit_amount) : ""}</td>
+                <td className={`${tdClass} text-right`}>{formatBalance(l.balance)}</td>
+              </tr>
+            ))}
+            <tr className="font-semibold">
+              <td className={tdClass} colSpan={5}>
+                Closing balance{ledger.truncated ? " (first lines only; narrow the range to see all)" : ""}
+              </td>
+              <td className={`${tdClass} text-right`}>{formatBalance(ledger.closing_balance)}</td>
+            </tr>
+          </tbody>
+        </table>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,179 @@
+import { useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "~/ui/button.tsx";
+import { buttonClass } from "~/ui/button.tsx";
+import { formatUsd } from "../money.ts";
+import { defaultPeriod } from "../reports.ts";
+import type { EntryDetails } from "../journal-entries.server.ts";
+import { api } from "./accounting-api.ts";
+import { inputClass, labelClass, Modal, StatusBadge, tdClass, thClass } from "./ui.tsx";
+
+const AUDIT_LABELS: Record<EntryDetails["audit"][number]["action"], string> = {
+  created: "Created",
+  edited: "Edited",
+  posted: "Posted",
+  reversed: "Reversed",
+};
+
+const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/** Read-only view of an entry: lines, links, audit trail, PDF export and (posted entries) reversal. */
+export function EntryDetailsDialog({
+  entryId,
+  canWrite,
+  onOpenChange,
+  onChanged,
+}: {
+  entryId: number | null;
+  canWrite: boolean;
+  onOpenChange: (open: boolean) => void;
+  onChanged: () => void;
+}) {
+  const [entry, setEntry] = useState<EntryDetails | null>(null);
+  const [reverseDate, setReverseDate] = useState(defaultPeriod().end);
+  const [reversing, setReversing] = useState(false);
+  const [version, setVersion] = useState(0);
+  const dateId = useId();
+
+  useEffect(() => {
+    if (entryId === null) return;
+    let live = true;
+    setEntry(null);
+    api<{ entry: EntryDetails }>(`/entries/${entryId}`)
+      .then(({ entry }) => live && setEntry(entry))
+      .catch((err: Error) => toast.error("Error", { description: err.message }));
+    return () => {
+      live = false;
+    };
+  }, [entryId, version]);
+
+  async function reverse() {
+    if (!entry) return;
+    setReversing(true);
+    try {
+      const { entry: mirror } = await api<{ entry: { entry_number: string } }>(`/entries/${entry.id}/reverse`, { json: { entry_date: reverseDate } });
+      toast.success("Journal entry reversed successfully", { description: `${mirror.entry_number} reverses ${entry.entry_number}.` });
+      setVersion((v) => v + 1);
+      onChanged();
+    } catch (err) {
+      toast.error("Error reversing entry", { description: (err as Error).message });
+    } finally {
+      setReversing(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={entryId !== null}
+      onOpenChange={onOpenChange}
+      wide
+      title={entry ? `Journal Entry ${entry.entry_number}` : "Journal Entry"}
+      description="Read-only details of the entry, its lines and its audit trail."
+    >
+      {!entry ? (
+        <p role="status">Loading...</p>
+      ) : (
+        <div className="space-y-5">
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="font-medium text-muted">Date</dt>
+              <dd>{entry.entry_date}</dd>
+            </div>
+            <div>
+              <dt className="font-medium text-muted">Status</dt>
+              <dd>
+                <StatusBadge status={entry.status} />
+              </dd>
+            </div>
+            <div>
+              <dt className="font-medium text-muted">Reference</dt>
+              <dd>{entry.reference || "—"}</dd>
+            </div>
+            <div className="col-span-2 sm:col-span-3">
+              <dt className="font-medium text-muted">Description</dt>
+              <dd>{entry.description}</dd>
+            </div>
+            {entry.reversal_of_number ? (
+              <div>
+                <dt className="font-medium text-muted">Reverses</dt>
+                <dd>{entry.reversal_of_number}</dd>
+              </div>
+            ) : null}
+            {entry.reversed_by_number ? (
+              <div>
+                <dt className="font-medium text-muted">Reversed by</dt>
+                <dd>{entry.reversed_by_number}</dd>
+              </div>
+            ) : null}
+          </dl>
+
+          <table className="min-w-full divide-y divide-slate-200 border border-slate-200">
+            <caption className="sr-only">Lines of {entry.entry_number}</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={thClass}>Account</th>
+                <th scope="col" className={thClass}>Description</th>
+                <th scope="col" className={`${thClass} text-right`}>Debit</th>
+                <th scope="col" className={`${thClass} text-right`}>Credit</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {entry.lines.map((l) => (
+                <tr key={l.id} data-testid="detail-line">
+                  <td className={tdClass}>
+                    {l.account_code} {l.account_name}
+                  </td>
+                  <td className={tdClass}>{l.description ?? ""}</td>
+                  <td className={`${tdClass} text-right`}>{l.debit_amount !== "0.00" ? formatUsd(l.debit_amount) : ""}</td>
+                  <td className={`${tdClass} text-right`}>{l.credit_amount !== "0.00" ? formatUsd(l.credit_amount) : ""}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot className="bg-slate-50 font-semibold">
+              <tr>
+                <th scope="row" colSpan={2} className={`${tdClass} text-left`}>
+                  Total
+                </th>
+                <td className={`${tdClass} text-right`}>{formatUsd(entry.total_amount)}</td>
+                <td className={`${tdClass} text-right`}>{formatUsd(entry.total_amount)}</td>
+              </tr>
+            </tfoot>
+          </table>
+
+          <section aria-labelledby={`${dateId}-audit`}>
+            <h3 id={`${dateId}-audit`} className="mb-2 text-base font-semibold">
+              Audit trail
+            </h3>
+            <ol className="space-y-1 text-sm" data-testid="audit-trail">
+              {entry.audit.map((a, i) => (
+                <li key={i}>
+                  <span className="font-medium">{AUDIT_LABELS[a.action]}</span> by {a.user_name ?? "a removed user"} on {when(a.at)}
+                  {a.detail ? ` (${a.detail})` : ""}
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <div className="flex flex-wrap items-end justify-between gap-4 border-t border-slate-200 pt-4">
+            <a className={buttonClass("secondary")} href={`/api/accounting/entries/${entry.id}/pdf`} download={`${entry.entry_number}.pdf`}>
+              Export PDF
+            </a>
+            {canWrite && entry.status === "posted" && entry.reversed_by === null ? (
+              <div className="flex items-end gap-2">
+                <div>
+                  <label htmlFor={dateId} className={labelClass}>
+                    Reversal date
+                  </label>
+                  <input id={dateId} type="date" className={inputClass} value={reverseDate} onChange={(e) => setReverseDate(e.target.value)} />
+                </div>
+                <Button variant="danger" disabled={reversing || !reverseDate} onClick={() => void reverse()}>
+                  {reversing ? "Reversing..." : "Reverse Entry"}
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

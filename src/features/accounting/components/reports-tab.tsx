@@ -1,0 +1,197 @@
+import { useCallback, useEffect, useId, useState } from "react";
+import Papa from "papaparse";
+import { toast } from "sonner";
+import { Button } from "~/ui/button.tsx";
+import { formatBalance, formatUsd, toCents } from "../money.ts";
+import {
+  CSV_COLUMNS,
+  defaultPeriod,
+  NET_INCOME_EQUITY_LABEL,
+  REPORT_LABELS,
+  REPORT_TYPES,
+  reportCsvRecords,
+  reportFileName,
+  type Report,
+  type ReportRow,
+  type ReportType,
+} from "../reports.ts";
+import { api } from "./accounting-api.ts";
+import { AccountLedgerDialog } from "./account-ledger-dialog.tsx";
+import { inputClass, labelClass, tdClass, thClass } from "./ui.tsx";
+
+function download(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function RowsTable({ caption, rows, onOpen }: { caption: string; rows: ReportRow[]; onOpen: (r: ReportRow) => void }) {
+  return (
+    <table className="min-w-full divide-y divide-slate-200">
+      <caption className="px-3 py-2 text-left text-base font-semibold text-ink">{caption}</caption>
+      <thead className="bg-slate-50">
+        <tr>
+          <th scope="col" className={thClass}>Code</th>
+          <th scope="col" className={thClass}>Account</th>
+          <th scope="col" className={thClass}>Type</th>
+          <th scope="col" className={`${thClass} text-right`}>Debit</th>
+          <th scope="col" className={`${thClass} text-right`}>Credit</th>
+          <th scope="col" className={`${thClass} text-right`}>Balance</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {rows.map((r) => (
+          <tr key={r.account_id} data-testid="report-row">
+            <td className={`${tdClass} font-mono`}>{r.account_code}</td>
+            <td className={tdClass}>
+              <button type="button" className="text-left text-brand-700 underline hover:text-brand-900" onClick={() => onOpen(r)}>
+                {r.account_name}
+              </button>
+            </td>
+            <td className={tdClass}>{r.account_type}</td>
+            <td className={`${tdClass} text-right`}>{formatUsd(r.debit_total)}</td>
+            <td className={`${tdClass} text-right`}>{formatUsd(r.credit_total)}</td>
+            <td className={`${tdClass} text-right`}>{formatBalance(r.balance)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function SummaryLine({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <div className={`flex justify-between border-t border-slate-200 px-3 py-2 text-sm ${strong ? "font-semibold" : ""}`} data-testid={testId}>
+      <span>{label}</span>
+      <span>{value}</span>
+    </div>
+  );
+}
+
+export function ReportsTab() {
+  const [type, setType] = useState<ReportType>("trial_balance");
+  const [period, setPeriod] = useState(defaultPeriod);
+  const [report, setReport] = useState<Report | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [ledgerFor, setLedgerFor] = useState<ReportRow | null>(null);
+  const id = useId();
+
+  const load = useCallback(async () => {
+    if (!period.start || !period.end) return;
+    setLoading(true);
+    try {
+      const { report } = await api<{ report: Report }>(`/reports/${type}?start=${period.start}&end=${period.end}`);
+      setReport(report);
+    } catch (err) {
+      setReport(null);
+      toast.error("Error generating report", { description: (err as Error).message });
+    } finally {
+      setLoading(false);
+    }
+  }, [type, period]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  function exportCsv() {
+    if (!report) return;
+    try {
+      const csv = Papa.unparse({ fields: [...CSV_COLUMNS], data: reportCsvRecords(report) }, { newline: "\r\n", quotes: false });
+      download(csv, reportFileName(report.type, report.start, report.end));
+      toast.success("Export successful", { description: "Report has been exported to CSV" });
+    } catch (err) {
+      toast.error("Error generating report", { description: (err as Error).message });
+    }
+  }
+
+  const ledgerRange = report?.type === "balance_sheet" ? { start: "1900-01-01", end: period.end } : period;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor={`${id}-type`} className={labelClass}>
+            Report type
+          </label>
+          <select id={`${id}-type`} className={inputClass} value={type} onChange={(e) => setType(e.target.value as ReportType)}>
+            {REPORT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {REPORT_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-start`} className={labelClass}>
+            Start date
+          </label>
+          <input id={`${id}-start`} type="date" className={inputClass} value={period.start} onChange={(e) => setPeriod((p) => ({ ...p, start: e.target.value }))} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-end`} className={labelClass}>
+            End date
+          </label>
+          <input id={`${id}-end`} type="date" className={inputClass} value={period.end} onChange={(e) => setPeriod((p) => ({ ...p, end: e.target.value }))} />
+        </div>
+        <Button variant="secondary" onClick={exportCsv} disabled={!report || loading}>
+          Export CSV
+        </Button>
+      </div>
+
+      <section aria-live="polite" aria-busy={loading} className="rounded-lg border border-slate-200">
+        <h2 className="border-b border-slate-200 px-3 py-3 text-lg font-semibold text-ink">
+          {REPORT_LABELS[type]}{" "}
+          <span className="text-sm font-normal text-muted">
+            {type === "balance_sheet" ? `as of ${period.end}` : `${period.start} to ${period.end}`}
+          </span>
+        </h2>
+        {!report ? (
+          <p className="p-4 text-muted">{loading ? "Loading..." : "No report."}</p>
+        ) : report.empty ? (
+          <p className="p-4 text-muted">No posted journal entries for the selected date range.</p>
+        ) : report.type === "trial_balance" ? (
+          <>
+            <RowsTable caption="Accounts" rows={report.rows} onOpen={setLedgerFor} />
+            <SummaryLine label="Total debits" value={formatUsd(report.total_debit)} strong testId="total-debits" />
+            <SummaryLine label="Total credits" value={formatUsd(report.total_credit)} strong testId="total-credits" />
+          </>
+        ) : report.type === "profit_loss" ? (
+          <>
+            <RowsTable caption="Revenue" rows={report.revenue} onOpen={setLedgerFor} />
+            <SummaryLine label="Total revenue" value={formatBalance(report.total_revenue)} />
+            <RowsTable caption="Expenses" rows={report.expenses} onOpen={setLedgerFor} />
+            <SummaryLine label="Total expenses" value={formatBalance(report.total_expenses)} />
+            <SummaryLine
+              label={(toCents(report.net_income) ?? 0n) < 0n ? "Net Loss" : "Net Income"}
+              value={formatUsd((toCents(report.net_income) ?? 0n) < 0n ? report.net_income.slice(1) : report.net_income)}
+              strong
+              testId="net-income"
+            />
+          </>
+        ) : (
+          <>
+            <RowsTable caption="Assets" rows={report.assets} onOpen={setLedgerFor} />
+            <SummaryLine label="Total assets" value={formatBalance(report.total_assets)} strong testId="total-assets" />
+            <RowsTable caption="Liabilities" rows={report.liabilities} onOpen={setLedgerFor} />
+            <SummaryLine label="Total liabilities" value={formatBalance(report.total_liabilities)} />
+            <RowsTable caption="Equity" rows={report.equity} onOpen={setLedgerFor} />
+            <SummaryLine label={NET_INCOME_EQUITY_LABEL} value={formatBalance(report.net_income)} />
+            <SummaryLine label="Total equity" value={formatBalance(report.total_equity)} />
+            <SummaryLine
+              label="Total liabilities and equity"
+              value={formatBalance(report.total_liabilities_and_equity)}
+              strong
+              testId="total-liabilities-equity"
+            />
+          </>
+        )}
+      </section>
+      <AccountLedgerDialog row={ledgerFor} start={ledgerRange.start} end={ledgerRange.end} onOpenChange={(o) => !o && setLedgerFor(null)} />
+    </div>
+  );
+}
