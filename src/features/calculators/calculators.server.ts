@@ -4,25 +4,17 @@ import { enqueueMail } from "~/server/mail/outbox.server.ts";
 import type { SessionUser } from "~/server/context.ts";
 import {
   calculate,
-  type Calculation,
   type CalculatorType,
   type RndInputs,
   type RndResults,
   type RoiInputs,
   type RoiResults,
+  type SavedSubmission,
 } from "./calculators.ts";
 import type { SubmissionInput } from "./calculators.schema.ts";
 import { calculatorSubmissions } from "./calculators.tables.ts";
 import { analysisDocument, analysisFilename, analysisMail, leadNotificationMail } from "./calculators-mail.server.ts";
 import { renderAnalysisPdf } from "./calculators-pdf.server.ts";
-
-export type SavedSubmission = Calculation & {
-  id: string;
-  email: string;
-  name: string | null;
-  /** ISO timestamp. */
-  createdAt: string;
-};
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

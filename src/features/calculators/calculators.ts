@@ -203,6 +203,15 @@ export function calculate(
     : { calculatorType: "rnd_tax_credit", inputs: c.inputs, results: calculateRnd(c.inputs) };
 }
 
+/** A stored calculation as the API and the screens see it. */
+export type SavedSubmission = Calculation & {
+  id: string;
+  email: string;
+  name: string | null;
+  /** ISO timestamp. */
+  createdAt: string;
+};
+
 export function reportFor(c: Calculation): CalculatorReport {
   return c.calculatorType === "roi" ? roiReport(c.inputs, c.results) : rndReport(c.inputs, c.results);
 }

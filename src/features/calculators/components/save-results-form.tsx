@@ -1,0 +1,92 @@
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import { Button } from "~/ui/button.tsx";
+import type { Calculation } from "../calculators.ts";
+import { saveDetailsSchema, type SaveDetailsValues } from "../calculators.schema.ts";
+import { Field, describedBy, inputClass } from "./number-field.tsx";
+
+type SaveDetails = { email: string; name: string | null };
+
+/**
+ * Asks where to send the analysis and saves it through the API (which recomputes the results itself).
+ * Calls onSaved with the address once stored; shows the spec's toast on failure.
+ */
+export function SaveResultsForm({
+  calc,
+  defaultEmail,
+  onSaved,
+}: {
+  calc: Calculation;
+  defaultEmail: string;
+  onSaved: (email: string) => void;
+}) {
+  const uid = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SaveDetailsValues, unknown, SaveDetails>({
+    resolver: zodResolver(saveDetailsSchema),
+    defaultValues: { email: defaultEmail, name: "" },
+  });
+
+  async function onValid(details: SaveDetails) {
+    try {
+      const res = await fetch("/api/calculators/submissions", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ calculatorType: calc.calculatorType, inputs: calc.inputs, email: details.email, name: details.name }),
+      });
+      if (!res.ok) throw new Error(`save failed: ${res.status}`);
+      onSaved(details.email);
+    } catch {
+      toast.error("Error", { description: "Failed to save results. Please try again." });
+    }
+  }
+
+  const emailError = errors.email?.message;
+  const nameError = errors.name?.message;
+  return (
+    <form
+      noValidate
+      aria-labelledby={`${uid}-heading`}
+      className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-6"
+      onSubmit={(e) => void handleSubmit(onValid)(e)}
+    >
+      <h2 id={`${uid}-heading`} className="text-xl font-bold text-ink">
+        Save and email your results
+      </h2>
+      <p className="text-sm text-muted">We will email you a detailed analysis with a PDF copy, and keep the results in your account.</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${uid}-email`} label="Email" required error={emailError}>
+          <input
+            id={`${uid}-email`}
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            className={inputClass}
+            {...describedBy(`${uid}-email`, { error: emailError })}
+            {...register("email")}
+          />
+        </Field>
+        <Field id={`${uid}-name`} label="Name (optional)" error={nameError}>
+          <input
+            id={`${uid}-name`}
+            type="text"
+            autoComplete="name"
+            maxLength={100}
+            className={inputClass}
+            {...describedBy(`${uid}-name`, { error: nameError })}
+            {...register("name")}
+          />
+        </Field>
+      </div>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Saving..." : "Save Results"}
+      </Button>
+    </form>
+  );
+}
