@@ -32,6 +32,8 @@ export interface OpenOptions {
   /** Folder for the embedded database; absent means in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** An already open embedded database (tests clone a migrated template). */
+  pglite?: PGlite;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -62,7 +64,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   let client: PGlite;
-  if (opts.dataDir) {
+  if (opts.pglite) {
+    client = opts.pglite;
+  } else if (opts.dataDir) {
     const dir = path.join(opts.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
