@@ -1,3 +1,4 @@
+import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
@@ -16,6 +17,23 @@ const roiInputs = {
   timeframe: "12",
 };
 const rndInputs = { totalWages: 200000, rdTimePercent: 50, supplyCosts: 10000, contractorCosts: 20000, employees: 12 };
+
+/** The text lines drawn in a PDF made by pdfkit with its built-in fonts (hex strings in TJ operators of deflated streams). */
+function pdfLines(pdf: Buffer): string[] {
+  const lines: string[] = [];
+  for (const m of pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1");
+    } catch {
+      continue;
+    }
+    for (const tj of content.matchAll(/\[(.*?)\] TJ/g)) {
+      lines.push([...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, "hex").toString("latin1")).join(""));
+    }
+  }
+  return lines;
+}
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -97,6 +115,17 @@ describe("POST /api/calculators/submissions", () => {
     const pdf = Buffer.from(analysis!.attachments[0]!.content, "base64");
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(pdf.subarray(-8).toString("latin1")).toContain("%%EOF");
+    const lines = pdfLines(pdf);
+    for (const text of [
+      "R&D Tax Credit Calculator: your analysis",
+      "Total Qualified Expenses",
+      "$119,500.00",
+      "$16,730.00",
+      "$28,680.00",
+      "50%",
+    ]) {
+      expect(lines).toContain(text);
+    }
 
     await t.ctx.mail.runOnce();
     const mail = await smtp.waitFor((m) => m.to.includes("lead@example.com") && /R&D Tax Credit/.test(m.subject));
