@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { services } from "~/features/marketing/firm.ts";
 import { useAuth } from "~/features/auth/components/auth-context.tsx";
 import { buttonClass } from "~/ui/button.tsx";
@@ -87,31 +86,8 @@ function ServicesMenu({ active }: { active: boolean }) {
   );
 }
 
-function UserMenu({ email, onSignOut }: { email: string; onSignOut: () => void }) {
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={buttonClass("secondary", "sm", "max-w-56 truncate")}>{email}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-          <DropdownMenu.Item asChild>
-            <Link to="/calculators" className="block rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
-              Calculators
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild>
-            <Link to="/accounting" className="block rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
-              Accounting
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item onSelect={onSignOut} className="cursor-pointer rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
-            Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
+// The signed-in menu (Radix, ~30 KB) loads only for signed-in visitors, keeping public pages light.
+const UserMenu = lazy(() => import("./user-menu.tsx"));
 
 export function SiteHeader() {
   const { pathname } = useLocation();
@@ -163,7 +139,9 @@ export function SiteHeader() {
 
         <div className="hidden items-center gap-2 lg:flex">
           {user ? (
-            <UserMenu email={user.email} onSignOut={signOut} />
+            <Suspense fallback={<span className={buttonClass("secondary", "sm", "max-w-56 truncate")}>{user.email}</span>}>
+              <UserMenu email={user.email} onSignOut={signOut} />
+            </Suspense>
           ) : (
             <>
               <Link to="/login" className={buttonClass("ghost", "sm")}>
