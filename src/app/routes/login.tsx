@@ -1,13 +1,40 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { pageMeta } from "../seo.ts";
+import { useRootData } from "../root.tsx";
+import { verificationErrorMessage } from "~/features/auth/auth-messages.ts";
+import { safeRedirectPath } from "~/features/auth/safe-redirect.ts";
+import { LoginPage } from "~/features/auth/components/login-page.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Sign In | Ledgerline Advisors", description: "Sign In at Ledgerline Advisors.", path: "/login", publicUrl: (matches[0]?.data as { publicUrl?: string } | undefined)?.publicUrl });
+  pageMeta({
+    title: "Sign In | Ledgerline Advisors",
+    description: "Sign in to your Ledgerline Advisors account, create one, or reset your password.",
+    path: "/login",
+    publicUrl: (matches[0]?.data as { publicUrl?: string } | undefined)?.publicUrl,
+    noindex: true,
+  });
 
-export default function Page() {
-  return (
-    <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold text-ink">Sign in</h1>
-    </section>
-  );
+/** A signed-in visitor goes on to `from` (a local path only) or home, before any HTML. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const from = safeRedirectPath(url.searchParams.get("from"));
+  if (context.user) throw redirect(from);
+  const error = url.searchParams.get("error");
+  const google = url.searchParams.get("google") === "failed";
+  const verified = url.searchParams.get("verified") === "1";
+  return {
+    from,
+    googleError: google ? { code: error, description: url.searchParams.get("error_description") } : null,
+    notice: verified
+      ? error
+        ? { kind: "error" as const, text: verificationErrorMessage(error) }
+        : { kind: "success" as const, text: "Your email address is verified. You can sign in now." }
+      : null,
+  };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  return <LoginPage from={loaderData.from} googleEnabled={Boolean(root?.googleEnabled)} notice={loaderData.notice} googleError={loaderData.googleError} />;
 }

@@ -1,13 +1,21 @@
 import type { Route } from "./+types/reset-password";
 import { pageMeta } from "../seo.ts";
+import { ResetPasswordPage } from "~/features/auth/components/reset-password-page.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Set a New Password | Ledgerline Advisors", description: "Set a New Password at Ledgerline Advisors.", path: "/reset-password", publicUrl: (matches[0]?.data as { publicUrl?: string } | undefined)?.publicUrl });
+  pageMeta({
+    title: "Set a New Password | Ledgerline Advisors",
+    description: "Choose a new password for your Ledgerline Advisors account.",
+    path: "/reset-password",
+    publicUrl: (matches[0]?.data as { publicUrl?: string } | undefined)?.publicUrl,
+    noindex: true,
+  });
 
-export default function Page() {
-  return (
-    <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold text-ink">Set a new password</h1>
-    </section>
-  );
+export function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  return { token: token && /^[A-Za-z0-9_-]{8,200}$/.test(token) ? token : null };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <ResetPasswordPage token={loaderData.token} />;
 }

@@ -6,7 +6,7 @@
 export function safeRedirectPath(from: string | null | undefined, fallback = "/"): string {
   if (!from || typeof from !== "string") return fallback;
   if (!from.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\u007f]/.test(from)) return fallback;
+  if ([...from].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return fallback;
   let url: URL;
   try {
     url = new URL(from, "http://local.invalid");
