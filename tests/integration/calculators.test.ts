@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
 import { mailOutbox } from "~/server/mail/outbox.tables.ts";
 import { calculatorSubmissions } from "~/features/calculators/calculators.tables.ts";
+import { SAVES_PER_HOUR } from "~/features/calculators/calculators.routes.server.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 
@@ -234,6 +235,22 @@ describe("POST /api/calculators/submissions", () => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toMatch(/JSON/);
+  });
+});
+
+describe("limits", () => {
+  it(`each user may save ${SAVES_PER_HOUR} results an hour (each one sends mail); the next gets 429`, async () => {
+    const dave = await createSignedInUser(t);
+    for (let i = 0; i < SAVES_PER_HOUR; i++) {
+      expect((await save(dave, { calculatorType: "roi", inputs: roiInputs, email: `dave${i}@example.com` })).status).toBe(201);
+    }
+    const over = await save(dave, { calculatorType: "roi", inputs: roiInputs, email: "dave-over@example.com" });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    const rows = await t.ctx.db.select().from(calculatorSubmissions).where(eq(calculatorSubmissions.email, "dave-over@example.com"));
+    expect(rows).toEqual([]);
+    // Another user is not affected.
+    expect((await save(bob, { calculatorType: "roi", inputs: roiInputs, email: "bob-ok@example.com" })).status).toBe(201);
   });
 });
 
