@@ -158,11 +158,14 @@ export function ConsultationWizard({ formToken, initial, triggerLabel = "Schedul
               <Dialog.Title className="text-2xl font-bold text-ink">Schedule Your Free Consultation</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-muted">30 minutes with an advisor, free and without obligation.</Dialog.Description>
             </div>
-            <Dialog.Close className="rounded-md p-1 text-muted hover:bg-slate-100 hover:text-ink" aria-label="Close">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </Dialog.Close>
+            {submitted ? null : (
+              // After submitting, the confirmation's own Close button is the one way out.
+              <Dialog.Close className="rounded-md p-1 text-muted hover:bg-slate-100 hover:text-ink" aria-label="Close">
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </Dialog.Close>
+            )}
           </div>
 
           {submitted ? (
@@ -187,7 +190,7 @@ export function ConsultationWizard({ formToken, initial, triggerLabel = "Schedul
               className="relative mt-6"
               onSubmit={(e) => {
                 if (!last) {
-                  // Enter in a field of steps 1-3 moves on (when the step is valid) instead of submitting.
+                  // Steps 1-3: Next (or Enter in a field) moves on when the step is valid.
                   e.preventDefault();
                   if (stepValid) go(step + 1);
                   return;
@@ -302,12 +305,13 @@ export function ConsultationWizard({ formToken, initial, triggerLabel = "Schedul
                       Fill in the required fields (*) to continue.
                     </p>
                   ) : null}
+                  {/* Distinct keys: the Submit button must be a new element, never the Next button turned into a submit mid-click. */}
                   {last ? (
-                    <Button type="submit" variant="accent" disabled={isSubmitting || !stepValid}>
+                    <Button key="submit" type="submit" variant="accent" disabled={isSubmitting}>
                       {isSubmitting ? "Submitting..." : "Submit Request"}
                     </Button>
                   ) : (
-                    <Button variant="primary" disabled={!stepValid} aria-describedby={!stepValid ? id("next-hint") : undefined} onClick={() => go(step + 1)}>
+                    <Button key="next" type="submit" variant="primary" disabled={!stepValid} aria-describedby={!stepValid ? id("next-hint") : undefined}>
                       Next
                     </Button>
                   )}
