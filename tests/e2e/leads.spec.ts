@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { waitForMail } from "./support/mail.ts";
+import { MIN_SUBMIT_MS } from "../../src/features/leads/spam.ts";
 
 const FIRM = "firm@ledgerline.test";
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
@@ -46,7 +47,9 @@ test.describe("contact form", () => {
   });
 
   test("a failed send keeps what was typed and says 'Failed to send message. Please try again.'", async ({ page }) => {
-    await page.route("**/api/leads/contact", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"down"}' }));
+    await page.route("**/api/leads/contact", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"down"}' }),
+    );
     await page.goto("/contact");
     const form = page.getByRole("form", { name: "Contact form" });
     await form.getByLabel("First Name").fill("Ann");
@@ -72,7 +75,12 @@ test.describe("contact form", () => {
     await expect(hours).toContainText("9:00 - 18:00");
     await expect(hours).toContainText("10:00 - 14:00");
     await expect(hours).toContainText("Closed");
-    await expect(page.getByRole("main").getByRole("link", { name: /consultation/i }).first()).toHaveAttribute("href", "/consultation");
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("link", { name: /consultation/i })
+        .first(),
+    ).toHaveAttribute("href", "/consultation");
     await expect(page.locator('script[type="application/ld+json"]').first()).toBeAttached();
     await expectNoAxeViolations(page);
   });
@@ -88,7 +96,7 @@ test.describe("contact form without JavaScript", () => {
     await form.getByLabel("Last Name").fill("Script");
     await form.getByLabel("Email").fill(`noah-${id}@example.com`);
     await form.getByLabel("Message").fill(`Plain form ${id}`);
-    await page.waitForTimeout(1600); // a person takes longer than the anti-spam minimum
+    await page.waitForTimeout(MIN_SUBMIT_MS); // never faster than the anti-spam minimum, as a person
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(page).toHaveURL(/\/contact\?sent=1/);
     await expect(page.getByRole("status")).toHaveText("Message Sent! Thank you for your message. We'll get back to you within 24 hours.");

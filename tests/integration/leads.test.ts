@@ -15,7 +15,10 @@ afterEach(async () => {
 async function setup(env: Record<string, string> = {}): Promise<{ t: TestApp; smtp: TestSmtpServer }> {
   const smtp = await startSmtpServer();
   const t = await createTestApp({ SMTP_URL: smtp.url, FIRM_EMAIL: FIRM, ...env });
-  cleanups.push(() => smtp.stop(), () => t.close());
+  cleanups.push(
+    () => smtp.stop(),
+    () => t.close(),
+  );
   return { t, smtp };
 }
 
@@ -70,13 +73,29 @@ describe("POST /api/leads/contact", () => {
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     const [row] = await queryRows<Record<string, unknown>>(t.ctx.db, sql`select * from contact_messages where id = ${id}`);
-    expect(row).toMatchObject({ first_name: "Maria", last_name: "Gonzalez", email: "maria@example.com", company: "Gonzalez Bakery", service: "bookkeeping", spam: false, user_id: null });
+    expect(row).toMatchObject({
+      first_name: "Maria",
+      last_name: "Gonzalez",
+      email: "maria@example.com",
+      company: "Gonzalez Bakery",
+      service: "bookkeeping",
+      spam: false,
+      user_id: null,
+    });
 
     await t.ctx.mail.runOnce();
     const firm = await smtp.waitFor((m) => m.to.includes(FIRM));
     expect(firm.replyTo).toEqual(["maria@example.com"]);
     expect(firm.subject).toBe("New contact message from Maria Gonzalez");
-    for (const v of ["First name: Maria", "Last name: Gonzalez", "Email: maria@example.com", "Company: Gonzalez Bakery", "Service: Bookkeeping", "Message: We need help catching up on two years of books.", id]) {
+    for (const v of [
+      "First name: Maria",
+      "Last name: Gonzalez",
+      "Email: maria@example.com",
+      "Company: Gonzalez Bakery",
+      "Service: Bookkeeping",
+      "Message: We need help catching up on two years of books.",
+      id,
+    ]) {
       expect(firm.text).toContain(v);
     }
     expect(firm.html).toContain("We need help catching up on two years of books.");
@@ -184,7 +203,11 @@ describe("bad input is refused and nothing is stored", () => {
   it("malformed JSON -> 400; another content type -> 415; over 32 KB -> 413", async () => {
     const { t } = await setup();
     for (const path of ["/api/leads/contact", "/api/leads/consultation"]) {
-      const malformed = await t.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: '{"firstName": "Ann",' });
+      const malformed = await t.request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"firstName": "Ann",',
+      });
       expect(malformed.status).toBe(400);
       expect(((await malformed.json()) as { error: string }).error).toBe("Request body must be valid JSON");
       const text = await t.request(path, { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" });
@@ -225,7 +248,14 @@ describe("POST /api/leads/consultation", () => {
     const firm = await smtp.waitFor((m) => m.to.includes(FIRM));
     expect(firm.subject).toBe("New consultation request: Northwind Traders (Raj Patel)");
     expect(firm.replyTo).toEqual(["raj@example.com"]);
-    for (const v of ["Company name: Northwind Traders", "Phone: +1 212 555 0100", "Services interested: Tax Services, ERP Consulting", "Annual revenue: $1M - $5M", "Preferred time: Afternoon (12PM-5PM)", "Challenges: Our month-end close takes three weeks."]) {
+    for (const v of [
+      "Company name: Northwind Traders",
+      "Phone: +1 212 555 0100",
+      "Services interested: Tax Services, ERP Consulting",
+      "Annual revenue: $1M - $5M",
+      "Preferred time: Afternoon (12PM-5PM)",
+      "Challenges: Our month-end close takes three weeks.",
+    ]) {
       expect(firm.text).toContain(v);
     }
     const visitor = await smtp.waitFor((m) => m.to.includes("raj@example.com"));
@@ -239,7 +269,10 @@ describe("POST /api/leads/consultation", () => {
       json: consultation(t, { phone: undefined, annualRevenueRange: "", preferredTime: undefined, servicesInterested: ["bookkeeping"] }),
     });
     expect(res.status).toBe(201);
-    const [row] = await queryRows<Record<string, unknown>>(t.ctx.db, sql`select phone, annual_revenue_range, preferred_time from consultation_requests`);
+    const [row] = await queryRows<Record<string, unknown>>(
+      t.ctx.db,
+      sql`select phone, annual_revenue_range, preferred_time from consultation_requests`,
+    );
     expect(row).toEqual({ phone: null, annual_revenue_range: null, preferred_time: null });
   });
 });
@@ -275,10 +308,12 @@ describe("SMTP down", () => {
     expect(await t.ctx.mail.runOnce()).toBe(4);
     expect(await t.ctx.mail.runOnce()).toBe(0);
     expect(back.messages).toHaveLength(4);
-    expect(back.messages.filter((m) => m.to.includes(FIRM)).map((m) => m.subject).sort()).toEqual([
-      "New consultation request: Northwind Traders (Raj Patel)",
-      "New contact message from Maria Gonzalez",
-    ]);
+    expect(
+      back.messages
+        .filter((m) => m.to.includes(FIRM))
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(["New consultation request: Northwind Traders (Raj Patel)", "New contact message from Maria Gonzalez"]);
     const sent = await queryRows<{ status: string }>(t.ctx.db, sql`select distinct status from mail_outbox`);
     expect(sent).toEqual([{ status: "sent" }]);
   });
@@ -294,14 +329,24 @@ describe("rate limits", () => {
       const body = i % 2 ? contact(t, { email: "Same@Example.com" }) : consultation(t, { email: "same@example.com" });
       expect((await t.request(path, { json: body, headers: { "x-forwarded-for": ip } })).status).toBe(201);
     }
-    const res = await t.request("/api/leads/contact", { json: contact(t, { email: "same@example.com" }), headers: { "x-forwarded-for": "10.0.1.1" } });
+    const res = await t.request("/api/leads/contact", {
+      json: contact(t, { email: "same@example.com" }),
+      headers: { "x-forwarded-for": "10.0.1.1" },
+    });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await res.json()) as { error: string }).error).toMatch(/Too many requests .* try again in \d+ minutes?/);
     const c = await counts(t);
     expect(c.contact + c.consultation).toBe(limit);
     // Another sender is not affected.
-    expect((await t.request("/api/leads/contact", { json: contact(t, { email: "other@example.com" }), headers: { "x-forwarded-for": "10.0.1.1" } })).status).toBe(201);
+    expect(
+      (
+        await t.request("/api/leads/contact", {
+          json: contact(t, { email: "other@example.com" }),
+          headers: { "x-forwarded-for": "10.0.1.1" },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("refuses more than the limit per IP address", async () => {
@@ -312,7 +357,14 @@ describe("rate limits", () => {
       expect((await t.request("/api/leads/contact", { json: contact(t, { email: `p${i}@example.com` }), headers })).status).toBe(201);
     }
     expect((await t.request("/api/leads/contact", { json: contact(t, { email: "new@example.com" }), headers })).status).toBe(429);
-    expect((await t.request("/api/leads/contact", { json: contact(t, { email: "new@example.com" }), headers: { "x-forwarded-for": "203.0.113.8" } })).status).toBe(201);
+    expect(
+      (
+        await t.request("/api/leads/contact", {
+          json: contact(t, { email: "new@example.com" }),
+          headers: { "x-forwarded-for": "203.0.113.8" },
+        })
+      ).status,
+    ).toBe(201);
     const [row] = await queryRows<{ ip: string }>(t.ctx.db, sql`select ip from contact_messages order by created_at desc limit 1`);
     expect(row!.ip).toBe("203.0.113.8");
   });
@@ -323,7 +375,8 @@ describe("anti-spam", () => {
     ["a filled honeypot", () => ({ website: "https://cheap-pills.example" }), "honeypot"],
     ["no form token", () => ({ formToken: undefined }), "no-token"],
     ["a forged form token", () => ({ formToken: "1000.forged" }), "no-token"],
-    ["a submission right after the form was rendered", (t) => ({ formToken: token(t, 0) }), "too-fast"],
+    // Issued "500 ms from now" (within the accepted clock margin), so even a slow test run is under the minimum.
+    ["a submission right after the form was rendered", (t) => ({ formToken: token(t, -500) }), "too-fast"],
   ];
   for (const [name, overrides, reason] of cases) {
     it(`${name}: 201 to the sender, stored flagged '${reason}', no mail`, async () => {
@@ -335,7 +388,10 @@ describe("anti-spam", () => {
         t.ctx.db,
         sql`select spam, spam_reason from contact_messages union all select spam, spam_reason from consultation_requests`,
       );
-      expect(rows).toEqual([{ spam: true, spam_reason: reason }, { spam: true, spam_reason: reason }]);
+      expect(rows).toEqual([
+        { spam: true, spam_reason: reason },
+        { spam: true, spam_reason: reason },
+      ]);
       await t.ctx.mail.runOnce();
       expect((await counts(t)).mail).toBe(0);
       expect(smtp.messages).toHaveLength(0);

@@ -51,7 +51,9 @@ const testimonials = [
 
 export default function Consultation({ loaderData }: Route.ComponentProps) {
   const user = useRootData()?.user;
-  const initial = user ? { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email, companyName: user.companyName ?? "" } : undefined;
+  const initial = user
+    ? { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email, companyName: user.companyName ?? "" }
+    : undefined;
   return (
     <>
       <PageHero

@@ -22,7 +22,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const position = url.searchParams.get("position")?.replace(/\s+/g, " ").trim().slice(0, 150) || null;
   const error = url.searchParams.get("error");
-  const outcome = url.searchParams.has("sent") ? "sent" : error && error in NO_SCRIPT_OUTCOMES ? (error as keyof typeof NO_SCRIPT_OUTCOMES) : null;
+  const outcome = url.searchParams.has("sent")
+    ? "sent"
+    : error && error in NO_SCRIPT_OUTCOMES
+      ? (error as keyof typeof NO_SCRIPT_OUTCOMES)
+      : null;
   return { formToken: issueFormToken(context.app.config.appSecret), position, outcome };
 }
 
@@ -48,7 +52,11 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHero eyebrow="Contact" title="Contact Us" text={`Questions about your books, taxes or systems? Send us a message and we'll get back to you within ${firm.responseHours} hours.`} />
+      <PageHero
+        eyebrow="Contact"
+        title="Contact Us"
+        text={`Questions about your books, taxes or systems? Send us a message and we'll get back to you within ${firm.responseHours} hours.`}
+      />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-5 lg:px-8">
         <aside className="space-y-8 lg:col-span-2" aria-label="Contact details">
           <section aria-labelledby="contact-details-heading">
@@ -96,7 +104,10 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               Prefer to talk it through?
             </h2>
             <p className="mt-2 text-slate-700">Book a free 30-minute consultation with one of our advisors.</p>
-            <Link to="/consultation" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            <Link
+              to="/consultation"
+              className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            >
               Schedule a free consultation
             </Link>
           </section>
@@ -108,7 +119,12 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               Send Us a Message
             </h2>
             {notice ? (
-              <p role={notice.tone === "ok" ? "status" : "alert"} className={notice.tone === "ok" ? "mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900" : "mt-4 rounded-md bg-red-50 p-3 text-red-900"}>
+              <p
+                role={notice.tone === "ok" ? "status" : "alert"}
+                className={
+                  notice.tone === "ok" ? "mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900" : "mt-4 rounded-md bg-red-50 p-3 text-red-900"
+                }
+              >
                 {notice.text}
               </p>
             ) : null}

@@ -3,7 +3,12 @@ import { consultationSchema } from "./consultation.schema.ts";
 import { contactSchema } from "./contact.schema.ts";
 import { consultationMails, contactMails } from "./lead-mails.ts";
 
-const ctx = { id: "0f8e2a3c-1111-4222-8333-444455556666", firmEmail: "firm@example.com", receivedAt: new Date("2024-05-01T10:00:00Z"), account: null };
+const ctx = {
+  id: "0f8e2a3c-1111-4222-8333-444455556666",
+  firmEmail: "firm@example.com",
+  receivedAt: new Date("2024-05-01T10:00:00Z"),
+  account: null,
+};
 
 describe("contact mails", () => {
   const input = contactSchema.parse({

@@ -2,12 +2,7 @@ import { renderMail } from "~/server/mail/html.ts";
 import type { OutgoingMail } from "~/server/mail/outbox.server.ts";
 import { firm } from "~/features/marketing/firm.ts";
 import { CONTACT_SERVICE_LABELS, type ContactInput } from "./contact.schema.ts";
-import {
-  CONSULTATION_SERVICE_LABELS,
-  PREFERRED_TIME_LABELS,
-  REVENUE_RANGE_LABELS,
-  type ConsultationInput,
-} from "./consultation.schema.ts";
+import { CONSULTATION_SERVICE_LABELS, PREFERRED_TIME_LABELS, REVENUE_RANGE_LABELS, type ConsultationInput } from "./consultation.schema.ts";
 
 /** Facts a lead mail needs besides what the visitor typed. */
 export interface LeadMailContext {
@@ -87,7 +82,9 @@ export function consultationMails(input: ConsultationInput, ctx: LeadMailContext
   const time = input.preferredTime ? PREFERRED_TIME_LABELS[input.preferredTime] : null;
   const notification = renderMail({
     heading: "New consultation request",
-    paragraphs: [`${name} of ${oneLine(input.companyName)} requested a free 30-minute consultation. Reply to this mail to schedule the call.`],
+    paragraphs: [
+      `${name} of ${oneLine(input.companyName)} requested a free 30-minute consultation. Reply to this mail to schedule the call.`,
+    ],
     rows: [
       ["First name", input.firstName],
       ["Last name", input.lastName],

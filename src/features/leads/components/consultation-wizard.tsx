@@ -156,7 +156,9 @@ export function ConsultationWizard({ formToken, initial, triggerLabel = "Schedul
           <div className="flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-2xl font-bold text-ink">Schedule Your Free Consultation</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-muted">30 minutes with an advisor, free and without obligation.</Dialog.Description>
+              <Dialog.Description className="mt-1 text-sm text-muted">
+                30 minutes with an advisor, free and without obligation.
+              </Dialog.Description>
             </div>
             {submitted ? null : (
               // After submitting, the confirmation's own Close button is the one way out.
@@ -174,8 +176,8 @@ export function ConsultationWizard({ formToken, initial, triggerLabel = "Schedul
                 Thank you, {values.firstName}!
               </h3>
               <p className="mt-3 text-muted">
-                Your request is in. An advisor will email you at <strong className="text-ink">{values.email}</strong> to set up a time for your free 30-minute
-                call.
+                Your request is in. An advisor will email you at <strong className="text-ink">{values.email}</strong> to set up a time for
+                your free 30-minute call.
               </p>
               <Dialog.Close asChild>
                 <Button variant="primary" size="lg" className="mt-6">
@@ -230,7 +232,12 @@ export function ConsultationWizard({ formToken, initial, triggerLabel = "Schedul
                   <>
                     {text("companyName", "Company Name", { required: true, autoComplete: "organization", maxLength: 200 })}
                     <Field id={id("annualRevenueRange")} label="Annual Revenue" error={err("annualRevenueRange")}>
-                      <select id={id("annualRevenueRange")} className={inputClass} {...describedBy(id("annualRevenueRange"), { error: err("annualRevenueRange") })} {...register("annualRevenueRange")}>
+                      <select
+                        id={id("annualRevenueRange")}
+                        className={inputClass}
+                        {...describedBy(id("annualRevenueRange"), { error: err("annualRevenueRange") })}
+                        {...register("annualRevenueRange")}
+                      >
                         <option value="">Select a range</option>
                         {REVENUE_RANGES.map((r) => (
                           <option key={r} value={r}>
@@ -246,14 +253,21 @@ export function ConsultationWizard({ formToken, initial, triggerLabel = "Schedul
                   <>
                     <fieldset aria-describedby={`${id("services")}-hint${err("servicesInterested") ? ` ${id("services")}-error` : ""}`}>
                       <legend className="text-sm font-medium text-ink">
-                        Services Interested In<span aria-hidden="true" className="text-red-700"> *</span>
+                        Services Interested In
+                        <span aria-hidden="true" className="text-red-700">
+                          {" "}
+                          *
+                        </span>
                       </legend>
                       <p id={`${id("services")}-hint`} className="mt-1 text-sm text-muted">
                         Choose at least one.
                       </p>
                       <div className="mt-2 grid gap-2 sm:grid-cols-2">
                         {CONSULTATION_SERVICES.map((s) => (
-                          <label key={s} className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2 text-ink has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+                          <label
+                            key={s}
+                            className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2 text-ink has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+                          >
                             <input type="checkbox" value={s} className="h-4 w-4 accent-brand-700" {...register("servicesInterested")} />
                             {CONSULTATION_SERVICE_LABELS[s]}
                           </label>
@@ -261,7 +275,13 @@ export function ConsultationWizard({ formToken, initial, triggerLabel = "Schedul
                       </div>
                       <FieldError id={`${id("services")}-error`} message={err("servicesInterested")} />
                     </fieldset>
-                    <Field id={id("challenges")} label="Your Current Challenges" required error={err("challenges")} hint="What would you like to solve? A few sentences are enough.">
+                    <Field
+                      id={id("challenges")}
+                      label="Your Current Challenges"
+                      required
+                      error={err("challenges")}
+                      hint="What would you like to solve? A few sentences are enough."
+                    >
                       <textarea
                         id={id("challenges")}
                         rows={5}
@@ -282,7 +302,10 @@ export function ConsultationWizard({ formToken, initial, triggerLabel = "Schedul
                     </legend>
                     <div className="mt-2 grid gap-2">
                       {["", ...PREFERRED_TIMES].map((t) => (
-                        <label key={t || "none"} className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2 text-ink has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+                        <label
+                          key={t || "none"}
+                          className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2 text-ink has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+                        >
                           <input type="radio" value={t} className="h-4 w-4 accent-brand-700" {...register("preferredTime")} />
                           {t ? PREFERRED_TIME_LABELS[t as (typeof PREFERRED_TIMES)[number]] : "No preference"}
                         </label>
@@ -311,7 +334,13 @@ export function ConsultationWizard({ formToken, initial, triggerLabel = "Schedul
                       {isSubmitting ? "Submitting..." : "Submit Request"}
                     </Button>
                   ) : (
-                    <Button key="next" type="submit" variant="primary" disabled={!stepValid} aria-describedby={!stepValid ? id("next-hint") : undefined}>
+                    <Button
+                      key="next"
+                      type="submit"
+                      variant="primary"
+                      disabled={!stepValid}
+                      aria-describedby={!stepValid ? id("next-hint") : undefined}
+                    >
                       Next
                     </Button>
                   )}

@@ -24,7 +24,16 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const empty: ContactFormValues = { firstName: "", lastName: "", email: "", company: "", service: "", message: "", website: "", formToken };
+  const empty: ContactFormValues = {
+    firstName: "",
+    lastName: "",
+    email: "",
+    company: "",
+    service: "",
+    message: "",
+    website: "",
+    formToken,
+  };
   const defaults: ContactFormValues = { ...empty, ...initial };
   // defaultValue on each control as well: the server-rendered HTML carries the prefill and the token,
   // so the form works before (or without) hydration.
@@ -76,26 +85,74 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
       onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)}
     >
       <p className="text-sm text-muted">
-        Fields marked <span aria-hidden="true" className="text-red-700">*</span>
+        Fields marked{" "}
+        <span aria-hidden="true" className="text-red-700">
+          *
+        </span>
         <span className="sr-only">as required</span> are required.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={id("firstName")} label="First Name" required error={err("firstName")}>
-          <input id={id("firstName")} type="text" autoComplete="given-name" required maxLength={100} className={inputClass} {...describedBy(id("firstName"), { error: err("firstName") })} defaultValue={defaults.firstName} {...register("firstName")} />
+          <input
+            id={id("firstName")}
+            type="text"
+            autoComplete="given-name"
+            required
+            maxLength={100}
+            className={inputClass}
+            {...describedBy(id("firstName"), { error: err("firstName") })}
+            defaultValue={defaults.firstName}
+            {...register("firstName")}
+          />
         </Field>
         <Field id={id("lastName")} label="Last Name" required error={err("lastName")}>
-          <input id={id("lastName")} type="text" autoComplete="family-name" required maxLength={100} className={inputClass} {...describedBy(id("lastName"), { error: err("lastName") })} defaultValue={defaults.lastName} {...register("lastName")} />
+          <input
+            id={id("lastName")}
+            type="text"
+            autoComplete="family-name"
+            required
+            maxLength={100}
+            className={inputClass}
+            {...describedBy(id("lastName"), { error: err("lastName") })}
+            defaultValue={defaults.lastName}
+            {...register("lastName")}
+          />
         </Field>
       </div>
       <Field id={id("email")} label="Email" required error={err("email")}>
-        <input id={id("email")} type="email" autoComplete="email" required maxLength={254} className={inputClass} {...describedBy(id("email"), { error: err("email") })} defaultValue={defaults.email} {...register("email")} />
+        <input
+          id={id("email")}
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          className={inputClass}
+          {...describedBy(id("email"), { error: err("email") })}
+          defaultValue={defaults.email}
+          {...register("email")}
+        />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={id("company")} label="Company" error={err("company")}>
-          <input id={id("company")} type="text" autoComplete="organization" maxLength={200} className={inputClass} {...describedBy(id("company"), { error: err("company") })} defaultValue={defaults.company} {...register("company")} />
+          <input
+            id={id("company")}
+            type="text"
+            autoComplete="organization"
+            maxLength={200}
+            className={inputClass}
+            {...describedBy(id("company"), { error: err("company") })}
+            defaultValue={defaults.company}
+            {...register("company")}
+          />
         </Field>
         <Field id={id("service")} label="Service of Interest" error={err("service")}>
-          <select id={id("service")} className={inputClass} {...describedBy(id("service"), { error: err("service") })} defaultValue={defaults.service} {...register("service")}>
+          <select
+            id={id("service")}
+            className={inputClass}
+            {...describedBy(id("service"), { error: err("service") })}
+            defaultValue={defaults.service}
+            {...register("service")}
+          >
             <option value="">Select a service</option>
             {CONTACT_SERVICES.map((s) => (
               <option key={s} value={s}>
@@ -106,7 +163,16 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
         </Field>
       </div>
       <Field id={id("message")} label="Message" required error={err("message")}>
-        <textarea id={id("message")} rows={6} required maxLength={5000} className={inputClass} {...describedBy(id("message"), { error: err("message") })} defaultValue={defaults.message} {...register("message")} />
+        <textarea
+          id={id("message")}
+          rows={6}
+          required
+          maxLength={5000}
+          className={inputClass}
+          {...describedBy(id("message"), { error: err("message") })}
+          defaultValue={defaults.message}
+          {...register("message")}
+        />
       </Field>
       <Honeypot id={id("website")} inputProps={register("website")} />
       <input type="hidden" defaultValue={formToken} {...register("formToken")} />
