@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startSmtpServer } from "../../support/smtp.ts";
+import { startOidcProvider } from "../../support/oidc-provider.ts";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,6 +46,8 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-data-"));
   const mailDir = mkdtempSync(path.join(tmpdir(), "e2e-mail-"));
   const smtp = await startSmtpServer({ dir: mailDir });
+  // A local OpenID Connect provider stands in for Google (GOOGLE_ISSUER_URL is refused in production).
+  const oidc = await startOidcProvider();
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const env: Record<string, string> = {
@@ -56,6 +59,12 @@ export default async function globalSetup() {
     SMTP_URL: smtp.url,
     FIRM_EMAIL: "firm@ledgerline.test",
     APP_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
+    GOOGLE_CLIENT_ID: "ledgerline-e2e",
+    GOOGLE_CLIENT_SECRET: "e2e-client-secret",
+    GOOGLE_ISSUER_URL: oidc.url,
+    // Fixtures that sign up through the API send a client address here, as a reverse proxy would;
+    // the browser's own requests fall back to the socket address.
+    TRUSTED_PROXY_HEADER: "x-forwarded-for",
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   };
   delete env.DATABASE_URL;
@@ -70,11 +79,13 @@ export default async function globalSetup() {
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_BUILD_DIR = buildDir;
+  process.env.E2E_OIDC_URL = oidc.url;
 
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
     await smtp.stop();
+    await oidc.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
   };

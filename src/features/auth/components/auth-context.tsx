@@ -1,29 +1,29 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type { SessionUser } from "~/server/context.ts";
 
 export interface AuthState {
   user: SessionUser | null;
   session: { id: string } | null;
+  /** True while the page data (and with it the session) is being reloaded. */
   loading: boolean;
-  signOut: () => void;
+  signOut: () => Promise<void>;
 }
 
-const AuthContext = createContext<AuthState>({ user: null, session: null, loading: true, signOut: () => {} });
+const AuthContext = createContext<AuthState>({ user: null, session: null, loading: true, signOut: async () => {} });
 
 /** The signed-in user comes from the server (root loader), so it is known on the first render. */
 export function AuthProvider({ user, sessionId, children }: { user: SessionUser | null; sessionId: string | null; children: ReactNode }) {
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const signOut = useCallback(() => {
-    void fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).finally(() => {
-      navigate("/", { replace: true });
-      void revalidator.revalidate();
-    });
-  }, [navigate, revalidator]);
+  const signOut = useCallback(async () => {
+    await fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).catch(() => undefined);
+    // A full load of the home page: no private data of the session stays in memory.
+    window.location.replace("/");
+  }, []);
+  const loading = revalidator.state === "loading";
   const value = useMemo<AuthState>(
-    () => ({ user, session: sessionId ? { id: sessionId } : null, loading: false, signOut }),
-    [user, sessionId, signOut],
+    () => ({ user, session: sessionId ? { id: sessionId } : null, loading, signOut }),
+    [user, sessionId, loading, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
