@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
-import { NEWSLETTER_MESSAGES } from "~/features/content/newsletter.schema.ts";
+import { NEWSLETTER_MESSAGES } from "~/features/content/newsletter-messages.ts";
 import { NEWSLETTER_RATE_LIMIT } from "~/features/content/content.routes.server.ts";
 
 describe("newsletter subscriptions", () => {

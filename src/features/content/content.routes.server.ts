@@ -1,19 +1,19 @@
 import { Hono, type Context } from "hono";
-import type { z } from "zod";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { clientIp } from "~/server/client-ip.ts";
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
-import { NEWSLETTER_MESSAGES, newsletterSchema, type NewsletterSource } from "./newsletter.schema.ts";
+import { NEWSLETTER_MESSAGES } from "./newsletter-messages.ts";
+import { newsletterSchema, type NewsletterSource } from "./newsletter.schema.ts";
 import { subscribeToNewsletter } from "./newsletter.server.ts";
 import { SITE_CONTENT_KEYS, siteContentKeySchema, siteContentUpdateSchema } from "./site-content.schema.ts";
 
 /** Per IP: 10 newsletter sign-ups per hour. */
 export const NEWSLETTER_RATE_LIMIT = { limit: 10, windowSeconds: 3600 };
 
-function badRequest(c: Context, error: z.ZodError) {
+function badRequest(c: Context, error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.join(".") || "body";
+    const key = issue.path.map(String).join(".") || "body";
     fields[key] ??= issue.message;
   }
   const first = error.issues[0];
@@ -63,7 +63,7 @@ export function contentRoutes(ctx: AppContext) {
     if (!rate.allowed) {
       c.header("Retry-After", String(rate.retryAfter));
       if (isForm) return back(parsed.data.source, "limited");
-      return c.json({ error: "Too many sign-ups from this address. Please try again later." }, 429);
+      return c.json({ error: NEWSLETTER_MESSAGES.limited }, 429);
     }
 
     const { created } = await subscribeToNewsletter(ctx.db, parsed.data);

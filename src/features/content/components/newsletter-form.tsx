@@ -2,14 +2,15 @@ import { useId, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { cn } from "~/ui/cn.ts";
-import { NEWSLETTER_MESSAGES, newsletterSchema, type NewsletterSource } from "../newsletter.schema.ts";
+import type { NewsletterSource } from "../newsletter.schema.ts";
+import { NEWSLETTER_MESSAGES } from "../newsletter-messages.ts";
 
 /** What a plain (script-less) form post came back with: /page?newsletter=<source>-<outcome>. */
 const NO_SCRIPT_OUTCOMES: Record<string, { ok: boolean; text: string }> = {
   subscribed: { ok: true, text: NEWSLETTER_MESSAGES.subscribed },
   already: { ok: true, text: NEWSLETTER_MESSAGES.already },
-  invalid: { ok: false, text: "Please enter a valid email address." },
-  limited: { ok: false, text: "Too many sign-ups from this address. Please try again later." },
+  invalid: { ok: false, text: NEWSLETTER_MESSAGES.invalid },
+  limited: { ok: false, text: NEWSLETTER_MESSAGES.limited },
 };
 
 /** Newsletter sign-up box (footer 'Stay Updated', blog, resources). Posts to /api/content/newsletter. */
@@ -24,9 +25,11 @@ export function NewsletterForm({ source, dark = false, className }: { source: Ne
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
+    // The shared schema loads on first submit: the box is on every page, its validator need not be.
+    const { newsletterSchema } = await import("../newsletter.schema.ts");
     const parsed = newsletterSchema.safeParse({ email: new FormData(form).get("email") ?? "", source });
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? "Please enter a valid email address.";
+      const message = parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.invalid;
       setError(message);
       toast.error("Subscription failed", { description: message });
       return;

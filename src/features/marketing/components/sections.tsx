@@ -49,7 +49,7 @@ export function Section({
 }) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn(tone === "muted" ? "bg-slate-50" : "bg-white", "scroll-mt-20", className)}>
+    <section id={id} aria-labelledby={headingId} className={cn(tone === "muted" ? "bg-slate-50" : "bg-white", className)}>
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <h2 id={headingId} className="text-3xl font-bold tracking-tight text-ink">
           {title}

@@ -1,0 +1,186 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe.ts";
+import { publicPagePaths } from "../../src/features/marketing/public-pages.ts";
+import { articles } from "../../src/features/marketing/blog-content.ts";
+import { jobs } from "../../src/features/marketing/company-content.ts";
+
+const pages = publicPagePaths;
+
+test.describe("public pages without JavaScript (server HTML)", () => {
+  for (const path of pages) {
+    test(`GET ${path}: 200 with its own title, description, canonical, Open Graph and Twitter tags`, async ({ request, baseURL }) => {
+      const res = await request.get(path);
+      expect(res.status()).toBe(200);
+      const html = await res.text();
+      const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
+      expect(title).toBeTruthy();
+      expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+      expect(html).toContain(`<link rel="canonical" href="${baseURL}${path}"/>`);
+      expect(html).toMatch(/<meta property="og:title" content="[^"]+"/);
+      expect(html).toContain(`<meta property="og:url" content="${baseURL}${path}"/>`);
+      expect(html).toMatch(/<meta name="twitter:card" content="summary"/);
+      expect(html).toMatch(/<h1[^>]*>/);
+      expect(html).not.toMatch(/noindex/);
+    });
+  }
+
+  test("every page has a distinct title and description", async ({ request }) => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const path of pages.filter((p) => p !== "/contact" && p !== "/consultation")) {
+      const html = await (await request.get(path)).text();
+      titles.add(html.match(/<title>([^<]+)<\/title>/)![1]!);
+      descriptions.add(html.match(/<meta name="description" content="([^"]+)"/)![1]!);
+    }
+    expect(titles.size).toBe(pages.length - 2);
+    expect(descriptions.size).toBe(pages.length - 2);
+  });
+
+  test("JSON-LD: Organization and AccountingService on home, BreadcrumbList on service pages", async ({ request }) => {
+    const home = await (await request.get("/")).text();
+    const ld = [...home.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((m) => JSON.parse(m[1]!));
+    const service = ld.find((x: { "@type": string }) => x["@type"] === "AccountingService");
+    expect(ld.map((x: { "@type": string }) => x["@type"])).toEqual(expect.arrayContaining(["Organization", "AccountingService"]));
+    expect(service.telephone).toBe("(212) 555-0148");
+    expect(service.address.addressLocality).toBe("New York");
+    expect(service.openingHoursSpecification).toHaveLength(2);
+
+    const tax = await (await request.get("/services/tax")).text();
+    const crumbs = JSON.parse(tax.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]!);
+    expect(crumbs["@type"]).toBe("BreadcrumbList");
+    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(["Home", "Services", "Tax Services"]);
+  });
+
+  test("page content is in the server HTML: hero, pricing, legal sections, careers links", async ({ request }) => {
+    const home = await (await request.get("/")).text();
+    for (const heading of [
+      "Transform Your Business with Expert Financial Guidance",
+      "Precise Bookkeeping, Real-Time Insights",
+      "Tax Strategy That Minimizes Liability",
+      "ERP Consulting for Operational Excellence",
+      "Financial Advisory to Accelerate Growth",
+    ])
+      expect(home).toContain(heading);
+    expect(home).toMatch(/<link rel="preload" as="image" href="\/images\/hero\/slide-1.svg"/);
+
+    const pricing = await (await request.get("/pricing")).text();
+    for (const s of ["$299", "$599", "Custom", "From $500", "From $50/month", "From $5,000", "From $200/month"]) expect(pricing).toContain(s);
+
+    const privacy = await (await request.get("/privacy")).text();
+    expect(privacy).toContain("Last updated: <!-- -->March 1, 2024");
+    expect(privacy.match(/data-testid="legal-section"/g)).toHaveLength(11);
+    const terms = await (await request.get("/terms")).text();
+    expect(terms.match(/data-testid="legal-section"/g)).toHaveLength(14);
+    expect(terms).toContain("laws of the State of New York");
+
+    const careers = await (await request.get("/careers")).text();
+    for (const job of jobs) expect(careers).toContain(`href="/contact?position=${encodeURIComponent(job.title)}"`);
+  });
+
+  test("the blog filters by category with plain links (no script needed)", async ({ request }) => {
+    const html = await (await request.get("/blog?category=Tax")).text();
+    const listed = [...html.matchAll(/href="\/blog\/([a-z0-9-]+)"/g)].map((m) => m[1]);
+    const tax = articles.filter((a) => a.category === "Tax").map((a) => a.slug);
+    expect(new Set(listed)).toEqual(new Set(tax));
+  });
+
+  test("sitemap.xml lists every public page by absolute URL; robots.txt names it", async ({ request, baseURL }) => {
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.headers()["content-type"]).toContain("application/xml");
+    const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(pages.map((p) => `${baseURL}${p}`));
+    expect(locs).toContain(`${baseURL}/blog/${articles[0]!.slug}`);
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  });
+
+  test("/services/tax-services redirects permanently to /services/tax; unknown service and article are 404", async ({ request }) => {
+    const res = await request.get("/services/tax-services", { maxRedirects: 0 });
+    expect(res.status()).toBe(301);
+    expect(res.headers()["location"]).toBe("/services/tax");
+    expect((await request.get("/services/payroll")).status()).toBe(404);
+    expect((await request.get("/blog/no-such-article")).status()).toBe(404);
+  });
+});
+
+test.describe("public pages in the browser", () => {
+  for (const path of pages) {
+    test(`axe finds no violation on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test("hash links scroll to their section: /about#team and /resources#webinars", async ({ page }) => {
+    for (const [path, id, label] of [
+      ["/about#team", "team", "Our Team"],
+      ["/resources#webinars", "webinars", "Webinars"],
+    ] as const) {
+      // Client-side navigation from the footer's link...
+      await page.goto("/privacy");
+      await page.getByRole("contentinfo").getByRole("link", { name: label }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      const section = page.locator(`#${id}`);
+      await expect.poll(() => section.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(120);
+      await expect(section).toBeInViewport();
+      // ...and a fresh load of the URL.
+      await page.goto(path);
+      await expect.poll(() => section.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(120);
+    }
+  });
+
+  test("blog: category buttons filter the articles; Read More opens the article", async ({ page }) => {
+    await page.goto("/blog");
+    const list = page.getByTestId("article-list").getByRole("article");
+    await expect(list).toHaveCount(articles.length);
+    const filters = page.getByRole("navigation", { name: "Article categories" });
+    await filters.getByRole("link", { name: "ERP" }).click();
+    await expect(page).toHaveURL(/\/blog\?category=ERP$/);
+    await expect(list).toHaveCount(articles.filter((a) => a.category === "ERP").length);
+    await expect(filters.getByRole("link", { name: "ERP" })).toHaveAttribute("aria-current", "page");
+    await filters.getByRole("link", { name: "All", exact: true }).click();
+    await expect(list).toHaveCount(articles.length);
+
+    const first = articles[0]!;
+    await page.getByRole("link", { name: new RegExp(`^Read More\\s*:\\s*${first.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).click();
+    await expect(page).toHaveURL(new RegExp(`/blog/${first.slug}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.title);
+  });
+
+  test("careers: Apply Now opens the contact form with the position in the URL", async ({ page }) => {
+    await page.goto("/careers");
+    await expect(page.getByRole("link", { name: /^Apply Now/ })).toHaveCount(4);
+    await page.getByRole("link", { name: /^Apply Now\s*:\s*Staff Bookkeeper$/ }).click();
+    await expect(page).toHaveURL(/\/contact\?position=Staff(%20|\+)Bookkeeper$/);
+  });
+
+  test("blog newsletter: subscribing shows a toast and stores the address once", async ({ page, request, baseURL }) => {
+    const email = `reader-${Date.now()}@example.com`;
+    await page.goto("/blog");
+    const box = page.locator("#newsletter-blog");
+    await box.getByLabel("Email address").fill("not-an-email");
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(box.getByText("Email must be a valid email address")).toBeVisible();
+    await box.getByLabel("Email address").fill(email);
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Subscribed!", { exact: true })).toBeVisible();
+    await expect(box.getByLabel("Email address")).toHaveValue("");
+    await box.getByLabel("Email address").fill(email.toUpperCase());
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Already subscribed", { exact: true })).toBeVisible();
+    const again = await request.post("/api/content/newsletter", { headers: { origin: baseURL! }, data: { email, source: "footer" } });
+    expect(again.status()).toBe(200);
+  });
+
+  test("the newsletter box works without JavaScript too", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/pricing");
+    const footer = page.locator("#newsletter-footer");
+    await footer.getByLabel("Email address").fill(`noscript-${Date.now()}@example.com`);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/pricing\?newsletter=footer-subscribed#newsletter-footer$/);
+    await expect(page.locator("#newsletter-footer").getByRole("status")).toHaveText(/You're on the list/);
+    await context.close();
+  });
+});
