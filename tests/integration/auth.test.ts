@@ -4,6 +4,7 @@ import { queryRows } from "~/server/db/client.ts";
 import { mailOutbox } from "~/server/mail/outbox.tables.ts";
 import { sessions, users, verifications } from "~/features/auth/auth.tables.ts";
 import { COMMON_PASSWORD_MESSAGE } from "~/features/auth/password-policy.ts";
+import { createOrUpdateUser } from "~/features/auth/user-admin.server.ts";
 import { TEST_ORIGIN, cookieFrom, createSignedInUser, createTestApp, type TestApp } from "../support/test-app.ts";
 
 const PASSWORD = "Quiet-harbor-lantern-42";
@@ -246,6 +247,22 @@ describe("accounts through /api/auth", () => {
     expect((await sessionOf(t, admin.cookie))?.user.role).toBe("admin");
     const client = await createSignedInUser(t);
     expect((await sessionOf(t, client.cookie))?.user.role).toBe("client");
+  });
+
+  it("makes an admin from the command line (npm run user:create), or promotes an existing account", async () => {
+    const email = uniqueEmail("Ops");
+    await expect(createOrUpdateUser(t.ctx, { email, role: "admin", password: "password1" })).rejects.toThrow(/common/);
+    const made = await createOrUpdateUser(t.ctx, { email, role: "admin", password: PASSWORD, firstName: "Ola" });
+    expect(made.outcome).toBe("created");
+    const signedIn = await signIn(t, email.toLowerCase());
+    expect(signedIn.status).toBe(200);
+    expect((await sessionOf(t, cookieFrom(signedIn)))?.user.role).toBe("admin");
+
+    const other = uniqueEmail("staffer");
+    await verifiedUser(t, other);
+    expect((await createOrUpdateUser(t.ctx, { email: other, role: "staff" })).outcome).toBe("updated");
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.email, other));
+    expect(row?.role).toBe("staff");
   });
 });
 
