@@ -1,0 +1,294 @@
+/**
+ * Accounting benchmark (see bench/README.md): one organization, 500 accounts, 250,000 posted entries
+ * (1,000,000 lines) on PostgreSQL. Times each report through the HTTP API, the bare SQL aggregates and
+ * Debian's `ledger` on the same data; then 16 clients save and post 4-line entries for 30 s.
+ *
+ *   npx tsx bench/accounting-bench.ts            (BENCH_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres)
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { once } from "node:events";
+import pg from "pg";
+
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const DB_NAME = "bench_accounting";
+const DB_URL = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+})();
+const PORT = Number(process.env.BENCH_PORT ?? 3999);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 250_000);
+const ACCOUNTS = 500;
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const CLIENTS = 16;
+const POST_SECONDS = Number(process.env.BENCH_POST_SECONDS ?? 30);
+const RANGE = { start: "2025-01-01", end: "2025-12-31" }; // one year of the two generated
+const TYPES = ["Asset", "Liability", "Equity", "Revenue", "Expense"] as const;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const t0 = performance.now();
+  const r = await fn();
+  return [performance.now() - t0, r];
+}
+async function medianOf(fn: () => Promise<unknown>, runs = RUNS): Promise<number> {
+  await fn(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push((await timed(fn))[0]);
+  return median(times);
+}
+
+async function recreateDatabase() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
+  await admin.query(`create database ${DB_NAME}`);
+  await admin.end();
+}
+
+async function startServer() {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "accounting-server.ts")], {
+    env: { ...process.env, BENCH_DATABASE_URL: DB_URL, PORT: String(PORT) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.stdout!.on("data", (d: Buffer) => d.toString().includes("ready") && resolve());
+  });
+  return child;
+}
+
+async function signIn(db: pg.Client, email: string): Promise<string> {
+  const headers = { "content-type": "application/json", origin: BASE };
+  const password = "bench-password-Quiet-harbor-42";
+  const up = await fetch(`${BASE}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password, name: "Bench Owner", firstName: "Bench", lastName: "Owner", companyName: "Bench Books Inc" }),
+  });
+  if (!up.ok) throw new Error(`sign-up: ${up.status} ${await up.text()}`);
+  await db.query(`update users set email_verified = true where email = $1`, [email]);
+  const res = await fetch(`${BASE}/api/auth/sign-in/email`, { method: "POST", headers, body: JSON.stringify({ email, password }) });
+  if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+async function api<T>(cookie: string, p: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${BASE}/api/accounting${p}`, {
+    method: init.method ?? (init.json !== undefined ? "POST" : "GET"),
+    headers: { cookie, origin: BASE, ...(init.json !== undefined ? { "content-type": "application/json" } : {}) },
+    body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+  });
+  const body = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Bulk load straight in SQL (triggers off for the load; day totals computed in one statement after). */
+async function generate(db: pg.Client, orgId: number, userId: string) {
+  await db.query(`delete from chart_of_accounts where organization_id = $1`, [orgId]);
+  await db.query(
+    `insert into chart_of_accounts (organization_id, account_code, account_name, account_type, created_by)
+     select $1, lpad(g::text, 4, '0'), 'Account ' || g, ($3::text[])[1 + (g % 5)], $2 from generate_series(1, ${ACCOUNTS}) g`,
+    [orgId, userId, TYPES],
+  );
+  await db.query(`set session_replication_role = replica`);
+  await db.query(
+    `insert into journal_entries (organization_id, entry_seq, description, entry_date, reference, total_amount, status, created_by, posted_at, posted_by)
+     select $1, g, 'Bench entry ' || g, date '2024-01-01' + (g % 731), 'B-' || g,
+            (((g::bigint * 7919) % 99999 + 1) + ((g::bigint * 104729) % 99999 + 1))::numeric / 100, 'posted', $2, now(), $2
+       from generate_series(1, ${ENTRIES}) g`,
+    [orgId, userId],
+  );
+  await db.query(
+    `insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, debit_amount, credit_amount)
+     select e.organization_id, e.id, j, ids[1 + ((e.entry_seq * 31 + j * 97) % ${ACCOUNTS})],
+            case j when 1 then x when 2 then y else 0 end,
+            case j when 3 then x when 4 then y else 0 end
+       from journal_entries e
+       cross join lateral (select ((e.entry_seq::bigint * 7919) % 99999 + 1)::numeric / 100 as x,
+                                  ((e.entry_seq::bigint * 104729) % 99999 + 1)::numeric / 100 as y) amounts
+       cross join generate_series(1, 4) j
+       cross join (select array_agg(id order by account_code) as ids from chart_of_accounts where organization_id = $1) a
+      where e.organization_id = $1`,
+    [orgId],
+  );
+  await db.query(
+    `insert into account_day_totals (organization_id, day, account_id, debit_total, credit_total)
+     select l.organization_id, e.entry_date, l.account_id, sum(l.debit_amount), sum(l.credit_amount)
+       from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id
+      where l.organization_id = $1 group by 1, 2, 3`,
+    [orgId],
+  );
+  await db.query(`update journal_entry_counters set last_number = ${ENTRIES} where organization_id = $1`, [orgId]);
+  await db.query(`set session_replication_role = origin`);
+  await db.query(`vacuum analyze`);
+}
+
+const BARE_TOTALS = `select account_id, sum(debit_total), sum(credit_total) from account_day_totals
+  where organization_id = $1 and day between $2 and $3 group by account_id`;
+const BARE_LINES = `select l.account_id, sum(l.debit_amount), sum(l.credit_amount)
+  from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id
+  where e.organization_id = $1 and e.status = 'posted' and e.entry_date between $2 and $3 group by l.account_id`;
+
+async function exportLedger(db: pg.Client, orgId: number, file: string) {
+  const out = createWriteStream(file);
+  const cursorSize = 20_000;
+  for (let from = 1; from <= ENTRIES; from += cursorSize) {
+    const { rows } = await db.query<{ d: string; n: string; acct: string; amt: string }>(
+      `select e.entry_date::text as d, e.entry_number as n, a.account_type || ':' || a.account_code as acct,
+              (l.debit_amount - l.credit_amount)::text as amt
+         from journal_entries e join journal_entry_lines l on l.journal_entry_id = e.id join chart_of_accounts a on a.id = l.account_id
+        where e.organization_id = $1 and e.status = 'posted' and e.entry_seq between $2 and $3
+        order by e.entry_seq, l.line_no`,
+      [orgId, from, from + cursorSize - 1],
+    );
+    let chunk = "";
+    let last = "";
+    for (const r of rows) {
+      if (r.n !== last) {
+        chunk += `\n${r.d} * ${r.n}\n`;
+        last = r.n;
+      }
+      chunk += `    ${r.acct}  $${r.amt}\n`;
+    }
+    if (!out.write(chunk)) await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+}
+
+function ledgerBalances(file: string, start: string, endExclusive: string): { ms: number; balances: Map<string, string> } {
+  const t0 = performance.now();
+  const r = spawnSync("ledger", ["-f", file, "-b", start, "-e", endExclusive, "bal", "--flat", "--no-total", "-F", "%(account)\t%(quantity(display_total))\n"], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const elapsed = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`ledger failed: ${r.stderr}`);
+  const balances = new Map<string, string>();
+  for (const line of r.stdout.trim().split("\n")) {
+    const [acct, q] = line.split("\t");
+    if (acct && q) balances.set(acct.split(":")[1]!, Number(q.replace(/,/g, "")).toFixed(2));
+  }
+  return { ms: elapsed, balances };
+}
+
+async function postingThroughput(db: pg.Client, cookie: string, accountIds: number[], orgId: number) {
+  const before = (await db.query<{ n: number }>(`select coalesce(max(entry_seq), 0)::int as n from journal_entries where organization_id = $1`, [orgId])).rows[0]!.n;
+  const deadline = performance.now() + POST_SECONDS * 1000;
+  let done = 0;
+  let failed = 0;
+  const client = async (c: number) => {
+    let i = 0;
+    while (performance.now() < deadline) {
+      i++;
+      const pick = (k: number) => accountIds[(c * 131 + i * 17 + k * 53) % accountIds.length]!;
+      const a = (1000 + ((c * 1000 + i) % 9000)) / 100;
+      try {
+        const { entry } = await api<{ entry: { id: number } }>(cookie, "/entries", {
+          json: {
+            description: `Load ${c}-${i}`,
+            entry_date: "2026-06-30",
+            lines: [
+              { account_id: pick(0), debit_amount: a, credit_amount: 0 },
+              { account_id: pick(1), debit_amount: 1.25, credit_amount: 0 },
+              { account_id: pick(2), debit_amount: 0, credit_amount: a },
+              { account_id: pick(3), debit_amount: 0, credit_amount: 1.25 },
+            ],
+          },
+        });
+        await api(cookie, `/entries/${entry.id}/post`, { method: "POST" });
+        done++;
+      } catch (err) {
+        failed++;
+        if (failed < 5) console.error(String(err));
+      }
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
+  const seconds = (performance.now() - t0) / 1000;
+  const check = (
+    await db.query<{ n: number; lo: number; hi: number; distinct_n: number; drafts: number; unbalanced: number }>(
+      `select count(*)::int as n, min(entry_seq) as lo, max(entry_seq) as hi, count(distinct entry_seq)::int as distinct_n,
+              count(*) filter (where status <> 'posted')::int as drafts,
+              (select count(*)::int from (select l.journal_entry_id from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id
+                  where e.organization_id = $1 and e.entry_seq > $2
+                  group by l.journal_entry_id having sum(l.debit_amount) <> sum(l.credit_amount)) u) as unbalanced
+         from journal_entries where organization_id = $1 and entry_seq > $2`,
+      [orgId, before],
+    )
+  ).rows[0]!;
+  return { done, failed, seconds, perSecond: done / seconds, ...check, contiguous: check.n === 0 || (check.hi - check.lo + 1 === check.n && check.distinct_n === check.n && check.lo === before + 1) };
+}
+
+async function main() {
+  console.log(`PostgreSQL ${DB_URL}; ${ENTRIES} entries x 4 lines, ${ACCOUNTS} accounts; medians of ${RUNS} runs`);
+  await recreateDatabase();
+  const server = await startServer();
+  const db = new pg.Client({ connectionString: DB_URL });
+  await db.connect();
+  try {
+    const cookie = await signIn(db, `bench-${Date.now()}@example.com`);
+    const me = await api<{ organization: { id: number } }>(cookie, "/me");
+    const orgId = me.organization.id;
+    const userId = (await db.query<{ id: string }>(`select user_id as id from organization_memberships where organization_id = $1`, [orgId])).rows[0]!.id;
+    const [genMs] = await timed(() => generate(db, orgId, userId));
+    console.log(`generated in ${(genMs / 1000).toFixed(1)} s`);
+
+    const results: Record<string, string>[] = [];
+    for (const type of ["trial_balance", "profit_loss", "balance_sheet"] as const) {
+      const q = `?start=${RANGE.start}&end=${RANGE.end}`;
+      const apiMs = await medianOf(() => api(cookie, `/reports/${type}${q}`));
+      const from = type === "balance_sheet" ? "1900-01-01" : RANGE.start;
+      const bareTotals = await medianOf(() => db.query(BARE_TOTALS, [orgId, from, RANGE.end]));
+      const bareLines = await medianOf(() => db.query(BARE_LINES, [orgId, from, RANGE.end]));
+      results.push({ type, api: ms(apiMs), "bare SQL (day totals)": ms(bareTotals), "bare SQL (lines)": ms(bareLines), "api / day-totals SQL": (apiMs / bareTotals).toFixed(2) });
+    }
+
+    const dir = mkdtempSync(path.join(tmpdir(), "bench-ledger-"));
+    const file = path.join(dir, "books.ledger");
+    await exportLedger(db, orgId, file);
+    const ledgerRuns: number[] = [];
+    let ledgerOut = ledgerBalances(file, RANGE.start, "2026-01-01");
+    for (let i = 0; i < Math.min(RUNS, 3); i++) {
+      ledgerOut = ledgerBalances(file, RANGE.start, "2026-01-01");
+      ledgerRuns.push(ledgerOut.ms);
+    }
+    const tb = await api<{ report: { rows: { account_code: string; debit_total: string; credit_total: string }[]; total_debit: string; total_credit: string } }>(
+      cookie,
+      `/reports/trial_balance?start=${RANGE.start}&end=${RANGE.end}`,
+    );
+    let mismatches = 0;
+    for (const r of tb.report.rows) {
+      const net = (Number(r.debit_total) - Number(r.credit_total)).toFixed(2);
+      const l = ledgerOut.balances.get(r.account_code) ?? "0.00";
+      if (l !== net && !(Number(l) === 0 && Number(net) === 0)) mismatches++;
+    }
+    rmSync(dir, { recursive: true, force: true });
+
+    console.table(results);
+    console.log(`ledger bal (same year, ${ENTRIES * 4} postings): median ${ms(median(ledgerRuns))}; trial balance vs ledger: ${tb.report.rows.length} accounts, ${mismatches} mismatches; totals ${tb.report.total_debit} = ${tb.report.total_credit}`);
+
+    const accounts = await api<{ accounts: { id: number }[] }>(cookie, "/accounts");
+    const t = await postingThroughput(db, cookie, accounts.accounts.map((a) => a.id), orgId);
+    console.log(
+      `posting: ${CLIENTS} clients, ${t.seconds.toFixed(1)} s: ${t.done} entries saved and posted (${t.perSecond.toFixed(0)}/s), ${t.failed} failed; ` +
+        `numbers ${t.lo}..${t.hi}, ${t.distinct_n} distinct of ${t.n}, contiguous: ${t.contiguous}; drafts left: ${t.drafts}; unbalanced: ${t.unbalanced}`,
+    );
+  } finally {
+    await db.end();
+    server.kill("SIGTERM");
+  }
+}
+
+await main();
