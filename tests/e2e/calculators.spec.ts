@@ -183,3 +183,25 @@ test.describe("calculators", () => {
     await expect(page.getByRole("heading", { name: "Results Saved!" })).toHaveCount(0);
   });
 });
+
+test.describe("calculators before JavaScript runs", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form is checked and computed by the server", async ({ page }) => {
+    await signUpAndSignIn(page);
+    await page.goto("/calculators/rd-tax-credit");
+    await fillRnd(page, { ...ISSUE_RND, percent: "150" });
+    await page.getByRole("button", { name: "Calculate Credit" }).click();
+    await expect(page.getByText("Time spent on R&D must be between 0 and 100 percent")).toBeVisible();
+    await expect(page.getByLabel("Total Wages ($)")).toHaveValue("200000");
+    await expect(page.getByRole("heading", { name: "Your Results", exact: true })).toHaveCount(0);
+
+    await page.getByLabel("Time Spent on R&D (%)").fill("50");
+    await page.getByRole("button", { name: "Calculate Credit" }).click();
+    await expect(highlight(page, "Total Qualified Expenses")).toHaveText("$119,500.00");
+    await expect(highlight(page, "Estimated Credit")).toHaveText("$16,730.00");
+    await expect(highlight(page, "Potential Savings")).toHaveText("$28,680.00");
+    // Saving goes through the JSON API: offered once the script runs.
+    await expect(page.getByRole("button", { name: "Save Results" })).toBeDisabled();
+  });
+});

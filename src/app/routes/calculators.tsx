@@ -1,7 +1,8 @@
-import { data, redirect } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/calculators";
 import { pageMeta } from "~/app/seo.ts";
 import type { CalculatorType } from "~/features/calculators/calculators.ts";
+import { calculatorFromQuery } from "~/features/calculators/calculators.schema.ts";
 import { getSubmission, listSubmissions } from "~/features/calculators/calculators.server.ts";
 import { CalculatorPicker } from "~/features/calculators/components/calculator-picker.tsx";
 import { CalculatorScreen } from "~/features/calculators/components/calculator-screen.tsx";
@@ -19,10 +20,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const db = context.app.db;
   const calculator = calculatorFor(url.pathname);
   const id = url.searchParams.get("submission");
-  if (!calculator) return { calculator, submissions: await listSubmissions(db, context.user.id), opened: null, email: context.user.email };
+  const email = context.user.email;
+  if (!calculator) return { calculator, submissions: await listSubmissions(db, context.user.id), opened: null, prefill: null, email };
   const opened = id ? await getSubmission(db, context.user.id, id, calculator) : null;
   if (id && !opened) throw data("Saved result not found", { status: 404 });
-  return { calculator, submissions: [], opened, email: context.user.email };
+  // The form posts here by GET when JavaScript has not run yet; the same schema checks it.
+  const prefill = opened ? null : calculatorFromQuery(calculator, url.searchParams);
+  return { calculator, submissions: [], opened, prefill, email };
 }
 
 const TITLES = {
@@ -37,11 +41,12 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 export default function Calculators({ loaderData }: Route.ComponentProps) {
-  const { calculator, submissions, opened, email } = loaderData;
+  const { calculator, submissions, opened, prefill, email } = loaderData;
+  const { search } = useLocation();
   return (
     <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
       {calculator ? (
-        <CalculatorScreen key={`${calculator}:${opened?.id ?? "new"}`} type={calculator} opened={opened} defaultEmail={email} />
+        <CalculatorScreen key={`${calculator}${search}`} type={calculator} opened={opened} prefill={prefill} defaultEmail={email} />
       ) : (
         <CalculatorPicker submissions={submissions} />
       )}

@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
-import { DEFAULT_TIMEFRAME_MONTHS } from "./calculators.ts";
+import { calculate, DEFAULT_TIMEFRAME_MONTHS, type Calculation, type CalculatorType } from "./calculators.ts";
 
 /**
  * Inputs of both calculators, used by the forms and by the API. Values arrive as strings (form fields)
@@ -151,4 +151,34 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     fields[key] ??= issue.message;
   }
   return fields;
+}
+
+export interface CalculatorQueryResult {
+  /** The submitted values as typed, to put back in the form. */
+  values: Record<string, string>;
+  /** Field -> message when a value is refused. */
+  fields: Record<string, string>;
+  /** The calculation when every value is accepted. */
+  calc: Calculation | null;
+}
+
+/**
+ * A calculator form submitted without JavaScript arrives as query parameters (GET); this checks them with
+ * the same schema and computes on the server. Null when the query holds none of the calculator's fields.
+ */
+export function calculatorFromQuery(type: CalculatorType, params: URLSearchParams): CalculatorQueryResult | null {
+  const schema = type === "roi" ? roiInputsSchema : rndInputsSchema;
+  const keys = Object.keys(schema.shape);
+  if (!keys.some((k) => params.has(k))) return null;
+  const values = Object.fromEntries(keys.map((k) => [k, (params.get(k) ?? "").slice(0, 100)]));
+  if (type === "roi") {
+    const parsed = roiInputsSchema.safeParse(values);
+    return parsed.success
+      ? { values, fields: {}, calc: calculate({ calculatorType: "roi", inputs: parsed.data }) }
+      : { values, fields: fieldErrors(parsed.error), calc: null };
+  }
+  const parsed = rndInputsSchema.safeParse(values);
+  return parsed.success
+    ? { values, fields: {}, calc: calculate({ calculatorType: "rnd_tax_credit", inputs: parsed.data }) }
+    : { values, fields: fieldErrors(parsed.error), calc: null };
 }

@@ -13,7 +13,14 @@ import {
   type RndInputs,
   type RoiInputs,
 } from "./calculators.ts";
-import { fieldErrors, rndInputsSchema, roiInputsSchema, saveDetailsSchema, submissionSchema } from "./calculators.schema.ts";
+import {
+  calculatorFromQuery,
+  fieldErrors,
+  rndInputsSchema,
+  roiInputsSchema,
+  saveDetailsSchema,
+  submissionSchema,
+} from "./calculators.schema.ts";
 
 const issueRoi: RoiInputs = {
   currentRevenue: "100000",
@@ -262,5 +269,26 @@ describe("input schemas (shared by the forms and the API)", () => {
     expect(ok).not.toHaveProperty("results");
     const bad = submissionSchema.safeParse({ calculatorType: "mortgage", inputs: issueRoi, email: "a@b.co" });
     expect(bad.success ? null : fieldErrors(bad.error)).toEqual({ calculatorType: "calculatorType must be roi or rnd_tax_credit" });
+  });
+});
+
+describe("calculatorFromQuery (the form submitted before JavaScript runs)", () => {
+  it("computes on the server when every value is accepted", () => {
+    const q = new URLSearchParams({ ...issueRoi, unrelated: "x" });
+    const r = calculatorFromQuery("roi", q)!;
+    expect(r.fields).toEqual({});
+    expect(r.calc).toEqual({ calculatorType: "roi", inputs: issueRoi, results: calculateRoi(issueRoi) });
+  });
+
+  it("gives the values back with the messages when one is refused", () => {
+    const r = calculatorFromQuery("rnd_tax_credit", new URLSearchParams({ ...issueRnd, rdTimePercent: "150" }))!;
+    expect(r.calc).toBeNull();
+    expect(r.values.rdTimePercent).toBe("150");
+    expect(r.fields).toEqual({ rdTimePercent: "Time spent on R&D must be between 0 and 100 percent" });
+  });
+
+  it("is null when the query holds none of the calculator's fields", () => {
+    expect(calculatorFromQuery("roi", new URLSearchParams({ submission: "x" }))).toBeNull();
+    expect(calculatorFromQuery("roi", new URLSearchParams(issueRnd as unknown as Record<string, string>))).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import type { FieldErrors } from "react-hook-form";
 import { Button, ButtonLink } from "~/ui/button.tsx";
 import { calculate, CALCULATOR_TITLES, reportFor, type Calculation, type CalculatorType, type SavedSubmission } from "../calculators.ts";
-import type { RndFormValues, RoiFormValues } from "../calculators.schema.ts";
+import type { CalculatorQueryResult, RndFormValues, RoiFormValues } from "../calculators.schema.ts";
 import { formatSavedAt } from "./format-date.ts";
 import { ResultsView } from "./results-view.tsx";
 import { RndForm, emptyRndValues } from "./rnd-form.tsx";
@@ -23,16 +24,32 @@ type Phase = { kind: "form" } | { kind: "results"; calc: Calculation; saved: Sav
 export function CalculatorScreen({
   type,
   opened,
+  prefill,
   defaultEmail,
 }: {
   type: CalculatorType;
   opened: SavedSubmission | null;
+  /** A submission of the form without JavaScript, checked and computed by the server. */
+  prefill: CalculatorQueryResult | null;
   defaultEmail: string;
 }) {
-  const [phase, setPhase] = useState<Phase>(opened ? { kind: "results", calc: opened, saved: opened } : { kind: "form" });
-  const [values, setValues] = useState<RoiFormValues | RndFormValues>(
-    opened ? opened.inputs : type === "roi" ? emptyRoiValues : emptyRndValues,
+  const [phase, setPhase] = useState<Phase>(
+    opened
+      ? { kind: "results", calc: opened, saved: opened }
+      : prefill?.calc
+        ? { kind: "results", calc: prefill.calc, saved: null }
+        : { kind: "form" },
   );
+  const [values, setValues] = useState<RoiFormValues | RndFormValues>(
+    opened?.inputs ?? prefill?.values ?? (type === "roi" ? emptyRoiValues : emptyRndValues),
+  );
+  // Shown until the next successful Calculate (the form remounts when going back from the results).
+  const [serverErrors, setServerErrors] = useState<FieldErrors | undefined>(() =>
+    prefill && !prefill.calc
+      ? Object.fromEntries(Object.entries(prefill.fields).map(([k, message]) => [k, { type: "server", message }]))
+      : undefined,
+  );
+
   const focusRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   useEffect(() => {
@@ -45,6 +62,7 @@ export function CalculatorScreen({
 
   function onCalculate(calc: Calculation) {
     setValues(calc.inputs);
+    setServerErrors(undefined);
     setPhase({ kind: "results", calc, saved: null });
   }
 
@@ -60,11 +78,13 @@ export function CalculatorScreen({
           type === "roi" ? (
             <RoiForm
               initial={values as RoiFormValues}
+              serverErrors={serverErrors}
               onCalculate={(inputs) => onCalculate(calculate({ calculatorType: "roi", inputs }))}
             />
           ) : (
             <RndForm
               initial={values as RndFormValues}
+              serverErrors={serverErrors}
               onCalculate={(inputs) => onCalculate(calculate({ calculatorType: "rnd_tax_credit", inputs }))}
             />
           )

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "~/ui/button.tsx";
 import type { RndInputs } from "../calculators.ts";
@@ -9,17 +9,32 @@ import { NumberInput } from "./number-field.tsx";
 export const emptyRndValues: RndFormValues = { totalWages: "", rdTimePercent: "", supplyCosts: "", contractorCosts: "", employees: "" };
 
 /** R&D tax credit inputs; Calculate hands the validated, normalized inputs to the screen. */
-export function RndForm({ initial, onCalculate }: { initial: RndFormValues; onCalculate: (inputs: RndInputs) => void }) {
+export function RndForm({
+  initial,
+  serverErrors,
+  onCalculate,
+}: {
+  initial: RndFormValues;
+  /** Messages for values refused by the server (a submission without JavaScript). */
+  serverErrors?: FieldErrors<RndFormValues>;
+  onCalculate: (inputs: RndInputs) => void;
+}) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<RndFormValues, unknown, RndInputs>({ resolver: zodResolver(rndInputsSchema), defaultValues: initial });
+  } = useForm<RndFormValues, unknown, RndInputs>({ resolver: zodResolver(rndInputsSchema), defaultValues: initial, errors: serverErrors });
 
   return (
-    <form noValidate aria-label="R&D tax credit inputs" className="space-y-6" onSubmit={(e) => void handleSubmit(onCalculate)(e)}>
+    <form
+      method="get"
+      noValidate
+      aria-label="R&D tax credit inputs"
+      className="space-y-6"
+      onSubmit={(e) => void handleSubmit(onCalculate)(e)}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <NumberInput
           id={id("totalWages")}
@@ -31,6 +46,7 @@ export function RndForm({ initial, onCalculate }: { initial: RndFormValues; onCa
           min={0}
           step="0.01"
           inputMode="decimal"
+          defaultValue={initial.totalWages}
           {...register("totalWages")}
         />
         <NumberInput
@@ -43,6 +59,7 @@ export function RndForm({ initial, onCalculate }: { initial: RndFormValues; onCa
           max={PERCENT_MAX}
           step="0.01"
           inputMode="decimal"
+          defaultValue={initial.rdTimePercent}
           {...register("rdTimePercent")}
         />
         <NumberInput
@@ -55,6 +72,7 @@ export function RndForm({ initial, onCalculate }: { initial: RndFormValues; onCa
           min={0}
           step="0.01"
           inputMode="decimal"
+          defaultValue={initial.supplyCosts}
           {...register("supplyCosts")}
         />
         <NumberInput
@@ -67,6 +85,7 @@ export function RndForm({ initial, onCalculate }: { initial: RndFormValues; onCa
           min={0}
           step="0.01"
           inputMode="decimal"
+          defaultValue={initial.contractorCosts}
           {...register("contractorCosts")}
         />
         <NumberInput
@@ -77,6 +96,7 @@ export function RndForm({ initial, onCalculate }: { initial: RndFormValues; onCa
           min={EMPLOYEES_MIN}
           step={1}
           inputMode="numeric"
+          defaultValue={initial.employees}
           {...register("employees")}
         />
       </div>

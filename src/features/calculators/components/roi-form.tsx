@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "~/ui/button.tsx";
 import { DEFAULT_TIMEFRAME_MONTHS, type RoiInputs } from "../calculators.ts";
@@ -24,16 +24,25 @@ const AMOUNTS = [
 ] as const;
 
 /** ROI inputs; Calculate hands the validated, normalized inputs to the screen. */
-export function RoiForm({ initial, onCalculate }: { initial: RoiFormValues; onCalculate: (inputs: RoiInputs) => void }) {
+export function RoiForm({
+  initial,
+  serverErrors,
+  onCalculate,
+}: {
+  initial: RoiFormValues;
+  /** Messages for values refused by the server (a submission without JavaScript). */
+  serverErrors?: FieldErrors<RoiFormValues>;
+  onCalculate: (inputs: RoiInputs) => void;
+}) {
   const uid = useId();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<RoiFormValues, unknown, RoiInputs>({ resolver: zodResolver(roiInputsSchema), defaultValues: initial });
+  } = useForm<RoiFormValues, unknown, RoiInputs>({ resolver: zodResolver(roiInputsSchema), defaultValues: initial, errors: serverErrors });
 
   return (
-    <form noValidate aria-label="ROI inputs" className="space-y-6" onSubmit={(e) => void handleSubmit(onCalculate)(e)}>
+    <form method="get" noValidate aria-label="ROI inputs" className="space-y-6" onSubmit={(e) => void handleSubmit(onCalculate)(e)}>
       <div className="grid gap-5 sm:grid-cols-2">
         {AMOUNTS.map(([name, label, hint]) => (
           <NumberInput
@@ -47,6 +56,7 @@ export function RoiForm({ initial, onCalculate }: { initial: RoiFormValues; onCa
             min={0}
             step="0.01"
             inputMode="decimal"
+            defaultValue={initial[name]}
             {...register(name)}
           />
         ))}
@@ -59,6 +69,7 @@ export function RoiForm({ initial, onCalculate }: { initial: RoiFormValues; onCa
           max={TIMEFRAME_MAX}
           step={1}
           inputMode="numeric"
+          defaultValue={initial.timeframe}
           {...register("timeframe")}
         />
       </div>

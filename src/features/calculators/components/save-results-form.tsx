@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
@@ -23,6 +23,9 @@ export function SaveResultsForm({
   onSaved: (email: string) => void;
 }) {
   const uid = useId();
+  // Saving goes through the JSON API, so the button waits for the page's script.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const {
     register,
     handleSubmit,
@@ -84,7 +87,7 @@ export function SaveResultsForm({
           />
         </Field>
       </div>
-      <Button type="submit" disabled={isSubmitting}>
+      <Button type="submit" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? "Saving..." : "Save Results"}
       </Button>
     </form>
