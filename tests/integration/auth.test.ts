@@ -100,11 +100,16 @@ describe("accounts through /api/auth", () => {
     expect(forgotten).not.toMatch(/Max-Age|Expires/i);
   });
 
-  it("never takes a role from sign-up", async () => {
+  it("never takes a role from sign-up or from a profile update", async () => {
     const email = uniqueEmail("role");
     await signUp(t, email, PASSWORD, { role: "admin" });
     const [row] = await t.ctx.db.select().from(users).where(eq(users.email, email));
     expect(row?.role).toBe("client");
+
+    const user = await createSignedInUser(t);
+    await t.request("/api/auth/update-user", { cookie: user.cookie, json: { role: "admin" } });
+    const [after] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(after?.role).toBe("client");
   });
 
   it("refuses a password from the common-password list, on sign-up and on reset", async () => {
@@ -264,6 +269,23 @@ describe("accounts through /api/auth", () => {
     const [row] = await t.ctx.db.select().from(users).where(eq(users.email, other));
     expect(row?.role).toBe("staff");
   });
+});
+
+describe("cookies in production", () => {
+  it("are Secure (and __Secure- prefixed), HttpOnly and SameSite=Lax; HSTS is sent", async () => {
+    const t = await createTestApp({ NODE_ENV: "production" });
+    try {
+      const user = await createSignedInUser(t);
+      const res = await signIn(t, user.email, user.password);
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__Secure-ll.session_token="));
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+      expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });
 
 describe("throttling of /api/auth", () => {
