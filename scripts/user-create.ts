@@ -18,7 +18,9 @@ async function main() {
     },
   });
   if (!values.email || !ROLES.includes(values.role as Role)) {
-    console.error(`usage: npm run user:create -- --email <address> --role <${ROLES.join("|")}> [--password <password>] [--first-name <name>] [--last-name <name>]`);
+    console.error(
+      `usage: npm run user:create -- --email <address> --role <${ROLES.join("|")}> [--password <password>] [--first-name <name>] [--last-name <name>]`,
+    );
     process.exit(2);
   }
   const config = loadConfig();

@@ -32,7 +32,11 @@ describe("Google sign-in through a local OpenID Connect provider", () => {
   let t: TestApp;
   beforeAll(async () => {
     provider = await startOidcProvider();
-    t = await createTestApp({ GOOGLE_CLIENT_ID: "ledgerline-test", GOOGLE_CLIENT_SECRET: "test-client-secret", GOOGLE_ISSUER_URL: provider.url });
+    t = await createTestApp({
+      GOOGLE_CLIENT_ID: "ledgerline-test",
+      GOOGLE_CLIENT_SECRET: "test-client-secret",
+      GOOGLE_ISSUER_URL: provider.url,
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -148,7 +148,9 @@ describe("accounts through /api/auth", () => {
     expect((await mailsTo(t, taken))[0]!.kind).toBe("existing-account");
 
     const r1 = await t.request("/api/auth/request-password-reset", { json: { email: taken, redirectTo: "/reset-password" } });
-    const r2 = await t.request("/api/auth/request-password-reset", { json: { email: uniqueEmail("nobody"), redirectTo: "/reset-password" } });
+    const r2 = await t.request("/api/auth/request-password-reset", {
+      json: { email: uniqueEmail("nobody"), redirectTo: "/reset-password" },
+    });
     expect(r1.status).toBe(200);
     expect(r2.status).toBe(200);
     expect(await r1.text()).toBe(await r2.text());
@@ -191,7 +193,10 @@ describe("accounts through /api/auth", () => {
     await verifiedUser(t, email);
     await t.request("/api/auth/request-password-reset", { json: { email, redirectTo: "/reset-password" } });
     const token = new URL(linkIn((await mailsTo(t, email))[0]!.textBody)).searchParams.get("token")!;
-    const [row] = await t.ctx.db.select().from(verifications).where(eq(verifications.identifier, `reset-password:${token}`));
+    const [row] = await t.ctx.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.identifier, `reset-password:${token}`));
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
     await t.ctx.db
@@ -215,7 +220,10 @@ describe("accounts through /api/auth", () => {
 
   it("caps every session at 30 days from sign-in, however it slides", async () => {
     const user = await createSignedInUser(t);
-    await t.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() + 90 * 86400_000) }).where(eq(sessions.userId, user.id));
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 90 * 86400_000) })
+      .where(eq(sessions.userId, user.id));
     const [row] = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(30 * 86400_000);
 
@@ -229,7 +237,10 @@ describe("accounts through /api/auth", () => {
   it("refuses /api/auth writes from another origin", async () => {
     const email = uniqueEmail("csrf");
     await verifiedUser(t, email);
-    const res = await t.request("/api/auth/sign-in/email", { headers: { origin: "https://evil.example" }, json: { email, password: PASSWORD } });
+    const res = await t.request("/api/auth/sign-in/email", {
+      headers: { origin: "https://evil.example" },
+      json: { email, password: PASSWORD },
+    });
     expect(res.status).toBe(403);
     expect(cookieFrom(res)).toBe("");
     const user = await createSignedInUser(t);
@@ -301,17 +312,25 @@ describe("throttling of /api/auth", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
       // A new address each try: the per-account limit holds whatever the IP.
-      const res = await t.request("/api/auth/sign-in/email", { headers: { "x-forwarded-for": `10.1.0.${i}` }, json: { email, password: "Wrong-password-123" } });
+      const res = await t.request("/api/auth/sign-in/email", {
+        headers: { "x-forwarded-for": `10.1.0.${i}` },
+        json: { email, password: "Wrong-password-123" },
+      });
       statuses.push(res.status);
       if (res.status === 429) {
         expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-        expect(((await res.json()) as { message: string }).message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+        expect(((await res.json()) as { message: string }).message).toMatch(
+          /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+        );
         break;
       }
     }
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
-    const rows = await queryRows<{ key: string }>(t.ctx.db, sql`select key from rate_limits where key like ${"auth:/sign-in/email:email:%"}`);
+    const rows = await queryRows<{ key: string }>(
+      t.ctx.db,
+      sql`select key from rate_limits where key like ${"auth:/sign-in/email:email:%"}`,
+    );
     expect(rows.map((r) => r.key)).toContain(`auth:/sign-in/email:email:${email}`);
     // Even the right password waits now.
     expect((await signIn(t, email)).status).toBe(429);
@@ -329,7 +348,10 @@ describe("throttling of /api/auth", () => {
     }
     expect(status).toBe(429);
     expect(tries).toBeLessThanOrEqual(31);
-    const other = await t.request("/api/auth/sign-in/email", { headers: { "x-forwarded-for": "203.0.113.8" }, json: { email: uniqueEmail("spray"), password: "x" } });
+    const other = await t.request("/api/auth/sign-in/email", {
+      headers: { "x-forwarded-for": "203.0.113.8" },
+      json: { email: uniqueEmail("spray"), password: "x" },
+    });
     expect(other.status).toBe(401);
   });
 
@@ -337,11 +359,17 @@ describe("throttling of /api/auth", () => {
     const email = uniqueEmail("nobody");
     const statuses = [];
     for (let i = 0; i < 5; i++) {
-      const res = await t.request("/api/auth/request-password-reset", { headers: { "x-forwarded-for": `10.2.0.${i}` }, json: { email, redirectTo: "/reset-password" } });
+      const res = await t.request("/api/auth/request-password-reset", {
+        headers: { "x-forwarded-for": `10.2.0.${i}` },
+        json: { email, redirectTo: "/reset-password" },
+      });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
-    const sent = await t.ctx.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email)));
+    const sent = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email)));
     expect(sent).toHaveLength(0);
   });
 });

@@ -35,7 +35,14 @@ export function identityFromHint(hint: string | null | undefined): OidcIdentity 
 }
 
 function claims(id: OidcIdentity) {
-  return { sub: id.sub, email: id.email, email_verified: id.emailVerified, name: "Casey Morgan", given_name: "Casey", family_name: "Morgan" };
+  return {
+    sub: id.sub,
+    email: id.email,
+    email_verified: id.emailVerified,
+    name: "Casey Morgan",
+    given_name: "Casey",
+    family_name: "Morgan",
+  };
 }
 
 export async function startOidcProvider(): Promise<OidcProvider> {

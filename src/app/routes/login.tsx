@@ -36,5 +36,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
-  return <LoginPage from={loaderData.from} googleEnabled={Boolean(root?.googleEnabled)} notice={loaderData.notice} googleError={loaderData.googleError} />;
+  return (
+    <LoginPage
+      from={loaderData.from}
+      googleEnabled={Boolean(root?.googleEnabled)}
+      notice={loaderData.notice}
+      googleError={loaderData.googleError}
+    />
+  );
 }

@@ -1,8 +1,6 @@
 import { UNEXPECTED } from "./auth-messages.ts";
 
-export type AuthCallResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; status: number; code: string | null; message: string };
+export type AuthCallResult<T> = { ok: true; data: T } | { ok: false; status: number; code: string | null; message: string };
 
 /**
  * Calls one of the auth endpoints (`/api/auth/<path>`) from the browser with a JSON body. A failure carries

@@ -88,7 +88,9 @@ export function createAuth({ db, config, logger, mail }: AuthDeps) {
       expiresIn: VERIFICATION_TOKEN_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
         const callback = encodeURIComponent("/login?verified=1");
-        await send(verificationMail(user.email, `${site}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${callback}`));
+        await send(
+          verificationMail(user.email, `${site}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${callback}`),
+        );
       },
     },
     session: {
@@ -131,7 +133,11 @@ export function createAuth({ db, config, logger, mail }: AuthDeps) {
           const profile = signUpProfileSchema.safeParse(body);
           if (!profile.success) {
             const fields = fieldErrors(profile.error);
-            throw new APIError("BAD_REQUEST", { message: Object.values(fields)[0] ?? "Invalid sign-up details", code: "INVALID_PROFILE", fields });
+            throw new APIError("BAD_REQUEST", {
+              message: Object.values(fields)[0] ?? "Invalid sign-up details",
+              code: "INVALID_PROFILE",
+              fields,
+            });
           }
         }
         const field = NEW_PASSWORD_FIELDS[ctx.path];

@@ -11,7 +11,9 @@ export const users = pgTable("users", {
   firstName: text("first_name"),
   lastName: text("last_name"),
   companyName: text("company_name"),
-  role: text("role", { enum: ["client", "staff", "admin"] }).notNull().default("client"),
+  role: text("role", { enum: ["client", "staff", "admin"] })
+    .notNull()
+    .default("client"),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

@@ -16,7 +16,13 @@ function appAs(user: SessionUser | null) {
   return app;
 }
 
-const user = (role: SessionUser["role"]): SessionUser => ({ id: `u-${role}`, email: `${role}@example.com`, name: role, emailVerified: true, role });
+const user = (role: SessionUser["role"]): SessionUser => ({
+  id: `u-${role}`,
+  email: `${role}@example.com`,
+  name: role,
+  emailVerified: true,
+  role,
+});
 
 describe("auth guards", () => {
   it("answers 401 JSON without a user", async () => {

@@ -36,13 +36,16 @@ export async function createOrUpdateUser(ctx: Pick<AppContext, "auth" | "db">, i
   if (problem) throw new Error(problem);
   const firstName = input.firstName?.trim() || null;
   const lastName = input.lastName?.trim() || null;
-  const user = await auth.internalAdapter.createUser({
-    email,
-    name: [firstName, lastName].filter(Boolean).join(" ") || email,
-    emailVerified: true,
-    firstName,
-    lastName,
-  }, { method: "admin" });
+  const user = await auth.internalAdapter.createUser(
+    {
+      email,
+      name: [firstName, lastName].filter(Boolean).join(" ") || email,
+      emailVerified: true,
+      firstName,
+      lastName,
+    },
+    { method: "admin" },
+  );
   await auth.internalAdapter.linkAccount({
     userId: user.id,
     providerId: "credential",

@@ -16,7 +16,9 @@ const AuthContext = createContext<AuthState>({ user: null, session: null, loadin
 export function AuthProvider({ user, sessionId, children }: { user: SessionUser | null; sessionId: string | null; children: ReactNode }) {
   const revalidator = useRevalidator();
   const signOut = useCallback(async () => {
-    await fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).catch(() => undefined);
+    await fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).catch(
+      () => undefined,
+    );
     // A full load of the home page: no private data of the session stays in memory.
     window.location.replace("/");
   }, []);

@@ -113,13 +113,21 @@ export function LoginPage({ from, googleEnabled, notice, googleError }: LoginPag
           {mode === "signin" ? (
             <>
               <p>
-                <button type="button" className="font-semibold text-brand-700 underline hover:text-brand-800" onClick={() => switchTo("reset")}>
+                <button
+                  type="button"
+                  className="font-semibold text-brand-700 underline hover:text-brand-800"
+                  onClick={() => switchTo("reset")}
+                >
                   Forgot your password?
                 </button>
               </p>
               <p className="text-muted">
                 No account yet?{" "}
-                <button type="button" className="font-semibold text-brand-700 underline hover:text-brand-800" onClick={() => switchTo("signup")}>
+                <button
+                  type="button"
+                  className="font-semibold text-brand-700 underline hover:text-brand-800"
+                  onClick={() => switchTo("signup")}
+                >
                   Create an account
                 </button>
               </p>
@@ -127,7 +135,11 @@ export function LoginPage({ from, googleEnabled, notice, googleError }: LoginPag
           ) : (
             <p className="text-muted">
               {mode === "signup" ? "Already have an account? " : "Remembered it? "}
-              <button type="button" className="font-semibold text-brand-700 underline hover:text-brand-800" onClick={() => switchTo("signin")}>
+              <button
+                type="button"
+                className="font-semibold text-brand-700 underline hover:text-brand-800"
+                onClick={() => switchTo("signin")}
+              >
                 Back to sign in
               </button>
             </p>
@@ -156,7 +168,15 @@ export function LoginPage({ from, googleEnabled, notice, googleError }: LoginPag
   );
 }
 
-function SignInForm({ from, defaultEmail, onUnverified }: { from: string; defaultEmail: string; onUnverified: (email: string | null) => void }) {
+function SignInForm({
+  from,
+  defaultEmail,
+  onUnverified,
+}: {
+  from: string;
+  defaultEmail: string;
+  onUnverified: (email: string | null) => void;
+}) {
   const uid = useId();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -176,7 +196,9 @@ function SignInForm({ from, defaultEmail, onUnverified }: { from: string; defaul
       }
       if (res.status === 403 && res.code === "EMAIL_NOT_VERIFIED") {
         onUnverified(data.email);
-        toast.error("Login failed", { description: `${res.message}. Please verify your email address first: use the link we sent you, or send a new one below.` });
+        toast.error("Login failed", {
+          description: `${res.message}. Please verify your email address first: use the link we sent you, or send a new one below.`,
+        });
         return;
       }
       toast.error("Login failed", { description: res.message });
@@ -189,8 +211,20 @@ function SignInForm({ from, defaultEmail, onUnverified }: { from: string; defaul
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid, (errs) => toast.error("Login failed", { description: firstError(errs) }))} className="space-y-4">
-      <AuthField id={`${uid}-email`} label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register("email")} />
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid, (errs) => toast.error("Login failed", { description: firstError(errs) }))}
+      className="space-y-4"
+    >
+      <AuthField
+        id={`${uid}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register("email")}
+      />
       <AuthField
         id={`${uid}-password`}
         label="Password"
@@ -201,7 +235,12 @@ function SignInForm({ from, defaultEmail, onUnverified }: { from: string; defaul
         {...register("password")}
       />
       <div className="flex items-center gap-2">
-        <input id={`${uid}-remember`} type="checkbox" className="h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600" {...register("rememberMe")} />
+        <input
+          id={`${uid}-remember`}
+          type="checkbox"
+          className="h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
+          {...register("rememberMe")}
+        />
         <label htmlFor={`${uid}-remember`} className="text-sm text-ink">
           Remember me
         </label>
@@ -254,15 +293,46 @@ function SignUpForm({ onDone }: { onDone: (email: string) => void }) {
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(onValid, (errs) => (mismatch() ? mismatchToast() : toast.error("Registration failed", { description: firstError(errs) })))}
+      onSubmit={handleSubmit(onValid, (errs) =>
+        mismatch() ? mismatchToast() : toast.error("Registration failed", { description: firstError(errs) }),
+      )}
       className="space-y-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <AuthField id={`${uid}-first`} label="First name" autoComplete="given-name" required error={errors.firstName?.message} {...register("firstName")} />
-        <AuthField id={`${uid}-last`} label="Last name" autoComplete="family-name" required error={errors.lastName?.message} {...register("lastName")} />
+        <AuthField
+          id={`${uid}-first`}
+          label="First name"
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...register("firstName")}
+        />
+        <AuthField
+          id={`${uid}-last`}
+          label="Last name"
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...register("lastName")}
+        />
       </div>
-      <AuthField id={`${uid}-company`} label="Company name" optional autoComplete="organization" error={errors.companyName?.message} {...register("companyName")} />
-      <AuthField id={`${uid}-email`} label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register("email")} />
+      <AuthField
+        id={`${uid}-company`}
+        label="Company name"
+        optional
+        autoComplete="organization"
+        error={errors.companyName?.message}
+        {...register("companyName")}
+      />
+      <AuthField
+        id={`${uid}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register("email")}
+      />
       <AuthField
         id={`${uid}-password`}
         label="Password"
@@ -311,8 +381,20 @@ function ResetRequestForm({ onDone }: { onDone: (email: string) => void }) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid, (errs) => toast.error("Error", { description: firstError(errs) }))} className="space-y-4">
-      <AuthField id={`${uid}-email`} label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register("email")} />
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid, (errs) => toast.error("Error", { description: firstError(errs) }))}
+      className="space-y-4"
+    >
+      <AuthField
+        id={`${uid}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register("email")}
+      />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Sending..." : "Send Reset Link"}
       </Button>
@@ -381,9 +463,18 @@ function GoogleButton({ enabled, from }: { enabled: boolean; from: string }) {
         aria-describedby={enabled ? undefined : noteId}
       >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48">
-          <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
-          <path fill="#FF3D00" d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
-          <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
+          <path
+            fill="#FFC107"
+            d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+          />
+          <path
+            fill="#FF3D00"
+            d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+          />
+          <path
+            fill="#4CAF50"
+            d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+          />
           <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C36.9 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
         </svg>
         {busy ? "Redirecting to Google..." : "Continue with Google"}

@@ -47,8 +47,22 @@ export function ResetPasswordPage({ token }: { token: string | null }) {
           </p>
         )}
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 space-y-4">
-          <AuthField id={`${uid}-password`} label="New Password" type="password" autoComplete="new-password" required {...register("password")} />
-          <AuthField id={`${uid}-confirm`} label="Confirm Password" type="password" autoComplete="new-password" required {...register("confirmPassword")} />
+          <AuthField
+            id={`${uid}-password`}
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            {...register("password")}
+          />
+          <AuthField
+            id={`${uid}-confirm`}
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            {...register("confirmPassword")}
+          />
           <Button type="submit" className="w-full" disabled={isSubmitting}>
             {isSubmitting ? "Updating..." : "Update Password"}
           </Button>
