@@ -176,4 +176,19 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/accounting$/);
     await expect(page.getByRole("button", { name: email })).toBeVisible();
   });
+
+  test("Google sign-in never joins an existing account by an unverified Google email", async ({ page }) => {
+    const user = await signUpAndSignIn(page, newUser("owner"));
+    await page.context().clearCookies();
+    await page.route(`${process.env.E2E_OIDC_URL}/authorize**`, async (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set("login_hint", `unverified:${user.email}`);
+      await route.continue({ url: url.toString() });
+    });
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(toast(page, "Google Sign-In failed")).toContainText("An account with this email already exists.");
+    await expect(page).toHaveURL(/\/login\?/);
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  });
 });
