@@ -1,4 +1,4 @@
-/* global process, console, fetch, setTimeout, URL */
+/* global process, console, fetch, setTimeout */
 // Lighthouse (mobile preset) on the production build, in Debian's Chromium.
 //   node bench/lighthouse.mjs                    builds nothing; starts BUILD_DIR's server (default ./build) on a temp DB
 //   node bench/lighthouse.mjs --url http://host  measures a server that is already running

@@ -95,6 +95,7 @@ test.describe("home page", () => {
   test("hero: background follows the scroll by 0.1 × scrollY, capped at 80 px", async ({ page }) => {
     await page.goto("/");
     const offset = () => page.getByTestId("hero-carousel").evaluate((el) => getComputedStyle(el).getPropertyValue("--hero-parallax").trim());
+    await expect(page.getByTestId("hero-carousel")).toHaveAttribute("data-rotating", "true"); // hydrated
     await page.evaluate(() => window.scrollTo(0, 300));
     await expect.poll(offset).toBe("30px");
     await page.evaluate(() => window.scrollTo(0, 2000));

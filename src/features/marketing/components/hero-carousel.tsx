@@ -6,6 +6,7 @@ import { buttonClass } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { HERO_AUTOPLAY_MS, HERO_IMAGE_SIZE, type HeroSlide } from "../home-content.ts";
 import { isRotating, parallaxOffset } from "../hero.ts";
+import { useIdle } from "./use-idle.ts";
 
 /**
  * The home page's hero slideshow (WAI-ARIA carousel pattern): loops, previous/next arrows, advances every
@@ -13,7 +14,9 @@ import { isRotating, parallaxOffset } from "../hero.ts";
  * its tab order; starts paused when the visitor prefers reduced motion. Background images move with scroll.
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: 30 }, [
+  // Embla sets itself up once the browser is idle after hydration; the first slide is already in place.
+  const ready = useIdle();
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: 30, active: ready }, [
     Autoplay({ delay: HERO_AUTOPLAY_MS, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false }),
   ]);
   const rootRef = useRef<HTMLElement>(null);
@@ -39,11 +42,20 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
     };
   }, [embla]);
 
+  // Start or stop the autoplay plugin; again whenever Embla (re)initialises it, which resets it to stopped.
   useEffect(() => {
-    const autoplay = embla?.plugins().autoplay;
-    if (!autoplay) return;
-    if (rotating) autoplay.play();
-    else autoplay.stop();
+    if (!embla) return;
+    const apply = () => {
+      const autoplay = embla.plugins()?.autoplay;
+      if (!autoplay) return;
+      if (rotating) autoplay.play();
+      else autoplay.stop();
+    };
+    apply();
+    embla.on("init", apply).on("reInit", apply);
+    return () => {
+      embla.off("init", apply).off("reInit", apply);
+    };
   }, [embla, rotating]);
 
   // Parallax: the image layer follows the scroll position (no re-render; one update per frame).
@@ -70,11 +82,11 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
 
   const scrollPrev = useCallback(() => {
     embla?.scrollPrev();
-    embla?.plugins().autoplay?.reset();
+    embla?.plugins()?.autoplay?.reset();
   }, [embla]);
   const scrollNext = useCallback(() => {
     embla?.scrollNext();
-    embla?.plugins().autoplay?.reset();
+    embla?.plugins()?.autoplay?.reset();
   }, [embla]);
 
   const controlClass =

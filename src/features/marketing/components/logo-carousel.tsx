@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import useEmblaCarousel from "embla-carousel-react";
+import { useIdle } from "./use-idle.ts";
 
 export interface LogoItem {
   name: string;
@@ -26,7 +27,9 @@ export function Logo({ item }: { item: LogoItem }) {
  * pause control; the arrow buttons move it for keyboard and switch users.
  */
 export function LogoCarousel({ label, items }: { label: string; items: LogoItem[] }) {
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, dragFree: true, align: "start" });
+  // Set up once the browser is idle: the logos are already laid out by CSS, so nothing moves meanwhile.
+  const ready = useIdle();
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, dragFree: true, align: "start", active: ready });
   const prev = useCallback(() => embla?.scrollPrev(), [embla]);
   const next = useCallback(() => embla?.scrollNext(), [embla]);
   const arrowClass =
