@@ -1,34 +1,8 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-
-const main = () => path.join(process.env.E2E_BUILD_DIR!, "server", "main.js");
-
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, [main()], {
-    env: { PATH: process.env.PATH!, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitHealthy(port: number) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("not healthy");
-}
+import { runServer as run, waitHealthy } from "./support/server-process.ts";
 
 test.describe("server process", () => {
   test("a bad PORT stops the start with exit code 1 and one line naming it", async () => {

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { startSmtpServer } from "../support/smtp.ts";
+import { freePort, runServer, waitHealthy } from "./support/server-process.ts";
+
+// Journeys that need a server of their own: one whose mail server goes away, one without Google configured.
+test.describe("a server of its own", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("the SMTP server is down while a visitor writes: they still see success, and the mail arrives once it is back", async ({ page }) => {
+    const smtpPort = await freePort();
+    let smtp = await startSmtpServer({ port: smtpPort });
+    await smtp.stop();
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), "smtp-down-"));
+    const server = runServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      FIRM_EMAIL: "firm@ledgerline.test",
+    });
+    try {
+      await waitHealthy(port);
+      await page.goto(`http://localhost:${port}/contact`);
+      const form = page.getByRole("form", { name: "Contact form" });
+      const email = `down-${Date.now()}@example.com`;
+      await form.getByLabel("First Name").fill("Ines");
+      await form.getByLabel("Last Name").fill("Okafor");
+      await form.getByLabel("Email").fill(email);
+      await form.getByLabel("Message").fill("Sent while your mail server was down.");
+      await page.waitForTimeout(400); // a person takes longer than the minimum time-to-submit
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Message Sent!" })).toBeVisible();
+
+      // The mail waits in the outbox (visible at /dev/mail outside production) until SMTP answers again.
+      const outbox = await (await fetch(`http://127.0.0.1:${port}/api/dev/mail`)).json() as { mail: { to: string; status: string; attempts: number }[] };
+      const waiting = outbox.mail.filter((m) => m.to === "firm@ledgerline.test" || m.to === email);
+      expect(waiting.length).toBe(2);
+      expect(waiting.every((m) => m.status === "pending")).toBe(true);
+
+      smtp = await startSmtpServer({ port: smtpPort });
+      const firm = await smtp.waitFor((m) => m.to.includes("firm@ledgerline.test") && m.text.includes("Sent while your mail server was down."), 60_000);
+      expect(firm.replyTo).toEqual([email]);
+      await smtp.waitFor((m) => m.to.includes(email), 60_000);
+      await page.waitForTimeout(3000);
+      expect(smtp.messages.filter((m) => m.to.includes("firm@ledgerline.test"))).toHaveLength(1);
+    } finally {
+      await server.stop();
+      await smtp.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("without Google credentials the sign-in page says Google sign-in is not configured", async ({ page }) => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), "no-google-"));
+    const server = runServer({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}` });
+    try {
+      await waitHealthy(port);
+      await page.goto(`http://localhost:${port}/login`);
+      await expect(page.getByText("Google sign-in is not configured on this site.")).toBeVisible();
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
