@@ -2,7 +2,7 @@ import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { Link, type LinkProps } from "react-router";
 import { cn } from "./cn.ts";
 
-export type ButtonVariant = "primary" | "secondary" | "accent" | "ghost" | "danger";
+export type ButtonVariant = "primary" | "secondary" | "accent" | "ghost" | "danger" | "inverse";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const base =
@@ -13,6 +13,8 @@ const variants: Record<ButtonVariant, string> = {
   accent: "bg-accent-700 text-white hover:bg-accent-600",
   ghost: "text-ink hover:bg-slate-100",
   danger: "bg-red-700 text-white hover:bg-red-800",
+  /** Outlined, for dark backgrounds. */
+  inverse: "border border-white bg-transparent text-white hover:bg-white/10",
 };
 const sizes: Record<ButtonSize, string> = {
   sm: "px-3 py-1.5 text-sm",

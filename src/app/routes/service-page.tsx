@@ -95,7 +95,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-slate-100">{s.sideCard.text}</p>
             <div className="mt-6 flex flex-col gap-3">
               <Link to="/consultation" className={buttonClass("accent")}>Book a Free Consultation</Link>
-              <Link to="/pricing" className={buttonClass("secondary", "md", "border-white bg-transparent text-white hover:bg-white/10")}>View Pricing</Link>
+              <Link to="/pricing" className={buttonClass("inverse", "md")}>View Pricing</Link>
             </div>
           </aside>
         </div>

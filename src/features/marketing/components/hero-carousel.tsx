@@ -178,7 +178,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                     <Link to={slide.primary.to} className={buttonClass("accent", "lg")}>
                       {slide.primary.label}
                     </Link>
-                    <Link to={slide.secondary.to} className={buttonClass("secondary", "lg", "border-white bg-transparent text-white hover:bg-white/10")}>
+                    <Link to={slide.secondary.to} className={buttonClass("inverse", "lg")}>
                       {slide.secondary.label}
                     </Link>
                   </div>

@@ -19,7 +19,7 @@ export function PageHero({ eyebrow, title, text, actions, children }: { eyebrow?
         {actions?.length ? (
           <div className="mt-8 flex flex-wrap gap-3">
             {actions.map((a, i) => (
-              <Link key={a.to + a.label} to={a.to} className={i === 0 ? buttonClass("accent", "lg") : buttonClass("secondary", "lg", "border-white bg-transparent text-white hover:bg-white/10")}>
+              <Link key={a.to + a.label} to={a.to} className={i === 0 ? buttonClass("accent", "lg") : buttonClass("inverse", "lg")}>
                 {a.label}
               </Link>
             ))}
@@ -70,7 +70,7 @@ export function CtaBand({ title, text, actions }: { title: string; text: string;
         <p className="mt-4 text-lg text-slate-100">{text}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {actions.map((a, i) => (
-            <Link key={a.to + a.label} to={a.to} className={i === 0 ? buttonClass("accent", "lg") : buttonClass("secondary", "lg", "border-white bg-transparent text-white hover:bg-white/10")}>
+            <Link key={a.to + a.label} to={a.to} className={i === 0 ? buttonClass("accent", "lg") : buttonClass("inverse", "lg")}>
               {a.label}
             </Link>
           ))}
