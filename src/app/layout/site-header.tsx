@@ -139,7 +139,7 @@ export function SiteHeader() {
 
         <div className="hidden items-center gap-2 lg:flex">
           {user ? (
-            <Suspense fallback={<span className={buttonClass("secondary", "sm", "max-w-56 truncate")}>{user.email}</span>}>
+            <Suspense fallback={<span className={buttonClass("secondary", "sm", "max-w-56")}><span className="truncate">{user.email}</span></span>}>
               <UserMenu email={user.email} onSignOut={signOut} />
             </Suspense>
           ) : (

@@ -6,7 +6,9 @@ import { buttonClass } from "~/ui/button.tsx";
 export default function UserMenu({ email, onSignOut }: { email: string; onSignOut: () => void }) {
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={buttonClass("secondary", "sm", "max-w-56 truncate")}>{email}</DropdownMenu.Trigger>
+      <DropdownMenu.Trigger className={buttonClass("secondary", "sm", "max-w-56")} title={email}>
+        <span className="truncate">{email}</span>
+      </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
           <DropdownMenu.Item asChild>
