@@ -5,7 +5,7 @@ import { firm } from "~/features/marketing/firm.ts";
 import { publicUrlOf } from "~/features/marketing/meta.ts";
 import { CardGrid, PageHero, Section, Steps } from "~/features/marketing/components/sections.tsx";
 import { issueFormToken } from "~/features/leads/form-token.server.ts";
-import { ConsultationWizard } from "~/features/leads/components/consultation-wizard.tsx";
+import { ConsultationButton } from "~/features/leads/components/consultation-button.tsx";
 import { useRootData } from "../root.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -62,7 +62,7 @@ export default function Consultation({ loaderData }: Route.ComponentProps) {
         text="Get expert advice on your bookkeeping, taxes, ERP systems or growth plans. No cost, no obligation: just a focused conversation about your business."
       >
         <div className="mt-8 flex flex-wrap items-center gap-4">
-          <ConsultationWizard formToken={loaderData.formToken} initial={initial} />
+          <ConsultationButton formToken={loaderData.formToken} initial={initial} />
           <noscript>
             <p className="text-slate-100">
               The request form needs JavaScript. You can also call us at {firm.phone} or use the{" "}

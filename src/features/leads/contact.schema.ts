@@ -1,16 +1,8 @@
 import { z } from "zod";
+import { CONTACT_SERVICES } from "./contact-options.ts";
 import { LIMITS, antiSpamFields, emailField, optionalChoice, optionalText, requiredText } from "./lead-fields.schema.ts";
 
-export const CONTACT_SERVICES = ["bookkeeping", "tax", "erp", "advisory", "other"] as const;
-export type ContactService = (typeof CONTACT_SERVICES)[number];
-
-export const CONTACT_SERVICE_LABELS: Record<ContactService, string> = {
-  bookkeeping: "Bookkeeping",
-  tax: "Tax Services",
-  erp: "ERP Consulting",
-  advisory: "Financial Advisory",
-  other: "Other",
-};
+export { CONTACT_SERVICES, CONTACT_SERVICE_LABELS, applicationMessage, type ContactService } from "./contact-options.ts";
 
 /** The contact form (SPEC §3 contact message payload), used by the form and POST /api/leads/contact. */
 export const contactSchema = z.object({
@@ -25,8 +17,3 @@ export const contactSchema = z.object({
 
 export type ContactFormValues = z.input<typeof contactSchema>;
 export type ContactInput = z.output<typeof contactSchema>;
-
-/** The message prefilled when a visitor arrives from a job's Apply Now link. */
-export function applicationMessage(position: string): string {
-  return `I'd like to apply for the ${position} position.`;
-}

@@ -33,16 +33,23 @@ export interface ConsultationWizardProps {
   /** A signed-in user's known details. */
   initial?: Partial<ConsultationFormValues>;
   triggerLabel?: string;
+  /** Mount with the dialog open (when the page loads the wizard on the button press, see consultation-button.tsx). */
+  defaultOpen?: boolean;
 }
 
 /**
  * The 4-step consultation request in a modal dialog (SPEC §4, §5): Next only when the step is valid,
  * Previous disabled on step 1, Submit on step 4, then a confirmation with Close. Focus stays in the dialog.
  */
-export function ConsultationWizard({ formToken, initial, triggerLabel = "Schedule Your Free Consultation" }: ConsultationWizardProps) {
+export function ConsultationWizard({
+  formToken,
+  initial,
+  triggerLabel = "Schedule Your Free Consultation",
+  defaultOpen = false,
+}: ConsultationWizardProps) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [step, setStep] = useState(0);
   const [submitted, setSubmitted] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);

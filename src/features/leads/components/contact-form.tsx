@@ -1,13 +1,43 @@
-import { useEffect, useId, useState } from "react";
-import { useForm, type FieldErrors } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
-import { CONTACT_SERVICES, CONTACT_SERVICE_LABELS, contactSchema, type ContactFormValues, type ContactInput } from "../contact.schema.ts";
+import { CONTACT_SERVICES, CONTACT_SERVICE_LABELS } from "../contact-options.ts";
+import type { ContactFormValues } from "../contact.schema.ts";
 import { Field, Honeypot, describedBy, inputClass } from "./field.tsx";
 import { submitLead } from "./submit-lead.ts";
 
+type FieldName = keyof ContactFormValues;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+/** The form's fields in page order (the first invalid one gets the focus). */
+const FIELDS = ["firstName", "lastName", "email", "company", "service", "message", "website", "formToken"] as const satisfies readonly FieldName[];
 const REQUIRED = ["firstName", "lastName", "email", "message"] as const;
+
+/**
+ * The shared schema (zod, the same rules as POST /api/leads/contact) is not part of the page's first load:
+ * it loads when the visitor first focuses the form, or at the latest on submit.
+ */
+const loadSchema = () => import("../contact.schema.ts");
+
+function readValues(form: HTMLFormElement): ContactFormValues {
+  const data = new FormData(form);
+  return Object.fromEntries(FIELDS.map((name) => [name, String(data.get(name) ?? "")])) as ContactFormValues;
+}
+
+/** The first message for each field, as the schema reports them (in the schema's field order). */
+async function validate(values: ContactFormValues) {
+  const { contactSchema } = await loadSchema();
+  const parsed = contactSchema.safeParse(values);
+  if (parsed.success) return { data: parsed.data, errors: {} as FieldErrors };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const name = issue.path[0];
+    if (typeof name === "string" && (FIELDS as readonly string[]).includes(name) && !errors[name as FieldName]) {
+      errors[name as FieldName] = issue.message;
+    }
+  }
+  return { data: null, errors };
+}
 
 export interface ContactFormProps {
   /** Signed token of when the server rendered the form (anti-spam). */
@@ -16,7 +46,11 @@ export interface ContactFormProps {
   initial?: Partial<ContactFormValues>;
 }
 
-/** The contact form (SPEC §2 /contact, §5): posts to /api/leads/contact; works as a plain form without JavaScript. */
+/**
+ * The contact form (SPEC §2 /contact, §5): posts to /api/leads/contact; works as a plain form without JavaScript.
+ * The controls are uncontrolled: the server-rendered HTML carries the prefill and the token (defaultValue), so
+ * the form works before (or without) hydration, and what is typed before hydration is kept.
+ */
 export function ContactForm({ formToken, initial }: ContactFormProps) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
@@ -24,7 +58,13 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const empty: ContactFormValues = {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  // After a submit attempt, a field is checked again as it changes (until the form is sent and cleared).
+  const attempted = useRef(false);
+
+  const defaults: ContactFormValues = {
     firstName: "",
     lastName: "",
     email: "",
@@ -32,57 +72,100 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
     service: "",
     message: "",
     website: "",
+    ...initial,
     formToken,
   };
-  const defaults: ContactFormValues = { ...empty, ...initial };
-  // defaultValue on each control as well: the server-rendered HTML carries the prefill and the token,
-  // so the form works before (or without) hydration.
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactFormValues, unknown, ContactInput>({
-    resolver: zodResolver(contactSchema),
-    defaultValues: defaults,
-  });
 
-  function onInvalid(errs: FieldErrors<ContactFormValues>) {
-    const values = getValues();
-    const missing = REQUIRED.some((f) => errs[f] && !String(values[f] ?? "").trim());
-    const first = Object.values(errs).find((e) => e?.message)?.message;
-    toast.error("Validation Error", { description: missing || !first ? "Please fill in all required fields." : String(first) });
+  function focusFirst(errs: FieldErrors) {
+    const first = FIELDS.find((name) => errs[name]);
+    const el = first ? formRef.current?.elements.namedItem(first) : null;
+    if (el instanceof HTMLElement) el.focus();
   }
 
-  async function onValid(data: ContactInput) {
-    const outcome = await submitLead("/api/leads/contact", data);
-    if (outcome.kind === "stored") {
-      toast.success("Message Sent!", { description: "Thank you for your message. We'll get back to you within 24 hours." });
-      reset(empty);
-    } else if (outcome.kind === "invalid") {
-      for (const [name, message] of Object.entries(outcome.fields)) {
-        if (name in empty) setError(name as keyof ContactFormValues, { message });
+  function clear(form: HTMLFormElement) {
+    for (const name of FIELDS) {
+      const el = form.elements.namedItem(name);
+      if (name !== "formToken" && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) {
+        el.value = "";
       }
-      toast.error("Validation Error", { description: "Please fill in all required fields." });
-    } else if (outcome.kind === "rate-limited") {
-      toast.error("Error", { description: outcome.message });
-    } else {
-      toast.error("Error", { description: "Failed to send message. Please try again." });
     }
   }
 
-  const err = (name: keyof ContactFormValues) => errors[name]?.message;
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (submitting) return;
+    const form = e.currentTarget;
+    attempted.current = true;
+    setSubmitting(true);
+    try {
+      const values = readValues(form);
+      const { data, errors: found } = await validate(values);
+      if (!data) {
+        setErrors(found);
+        focusFirst(found);
+        const missing = REQUIRED.some((f) => found[f] && !String(values[f] ?? "").trim());
+        const first = Object.values(found)[0];
+        toast.error("Validation Error", { description: missing || !first ? "Please fill in all required fields." : first });
+        return;
+      }
+      setErrors({});
+      const outcome = await submitLead("/api/leads/contact", data);
+      if (outcome.kind === "stored") {
+        toast.success("Message Sent!", { description: "Thank you for your message. We'll get back to you within 24 hours." });
+        clear(form);
+        attempted.current = false;
+      } else if (outcome.kind === "invalid") {
+        const named: FieldErrors = {};
+        for (const [name, message] of Object.entries(outcome.fields)) {
+          if ((FIELDS as readonly string[]).includes(name)) named[name as FieldName] = message;
+        }
+        setErrors(named);
+        toast.error("Validation Error", { description: "Please fill in all required fields." });
+      } else if (outcome.kind === "rate-limited") {
+        toast.error("Error", { description: outcome.message });
+      } else {
+        toast.error("Error", { description: "Failed to send message. Please try again." });
+      }
+    } catch {
+      // The schema's chunk could not be loaded (offline, or a new deployment replaced it).
+      toast.error("Error", { description: "Failed to send message. Please try again." });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function onChange(e: FormEvent<HTMLFormElement>) {
+    const form = e.currentTarget;
+    const target = e.target;
+    const name = (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement ? target.name : "") as FieldName;
+    if (!attempted.current || !(FIELDS as readonly string[]).includes(name)) return;
+    try {
+      const { errors: found } = await validate(readValues(form));
+      setErrors((prev) => {
+        if (prev[name] === found[name]) return prev;
+        const next = { ...prev };
+        if (found[name]) next[name] = found[name];
+        else delete next[name];
+        return next;
+      });
+    } catch {
+      // Checked again on submit.
+    }
+  }
+
+  const err = (name: FieldName) => errors[name];
 
   return (
     <form
+      ref={formRef}
       method="post"
       action="/api/leads/contact"
       noValidate={hydrated}
       aria-label="Contact form"
       className="relative space-y-5"
-      onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)}
+      onFocus={() => void loadSchema().catch(() => {})}
+      onSubmit={(e) => void onSubmit(e)}
+      onChange={(e) => void onChange(e)}
     >
       <p className="text-sm text-muted">
         Fields marked{" "}
@@ -95,6 +178,7 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
         <Field id={id("firstName")} label="First Name" required error={err("firstName")}>
           <input
             id={id("firstName")}
+            name="firstName"
             type="text"
             autoComplete="given-name"
             required
@@ -102,12 +186,12 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
             className={inputClass}
             {...describedBy(id("firstName"), { error: err("firstName") })}
             defaultValue={defaults.firstName}
-            {...register("firstName")}
           />
         </Field>
         <Field id={id("lastName")} label="Last Name" required error={err("lastName")}>
           <input
             id={id("lastName")}
+            name="lastName"
             type="text"
             autoComplete="family-name"
             required
@@ -115,13 +199,13 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
             className={inputClass}
             {...describedBy(id("lastName"), { error: err("lastName") })}
             defaultValue={defaults.lastName}
-            {...register("lastName")}
           />
         </Field>
       </div>
       <Field id={id("email")} label="Email" required error={err("email")}>
         <input
           id={id("email")}
+          name="email"
           type="email"
           autoComplete="email"
           required
@@ -129,29 +213,28 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
           className={inputClass}
           {...describedBy(id("email"), { error: err("email") })}
           defaultValue={defaults.email}
-          {...register("email")}
         />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={id("company")} label="Company" error={err("company")}>
           <input
             id={id("company")}
+            name="company"
             type="text"
             autoComplete="organization"
             maxLength={200}
             className={inputClass}
             {...describedBy(id("company"), { error: err("company") })}
             defaultValue={defaults.company}
-            {...register("company")}
           />
         </Field>
         <Field id={id("service")} label="Service of Interest" error={err("service")}>
           <select
             id={id("service")}
+            name="service"
             className={inputClass}
             {...describedBy(id("service"), { error: err("service") })}
             defaultValue={defaults.service}
-            {...register("service")}
           >
             <option value="">Select a service</option>
             {CONTACT_SERVICES.map((s) => (
@@ -165,19 +248,19 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
       <Field id={id("message")} label="Message" required error={err("message")}>
         <textarea
           id={id("message")}
+          name="message"
           rows={6}
           required
           maxLength={5000}
           className={inputClass}
           {...describedBy(id("message"), { error: err("message") })}
           defaultValue={defaults.message}
-          {...register("message")}
         />
       </Field>
-      <Honeypot id={id("website")} inputProps={register("website")} />
-      <input type="hidden" defaultValue={formToken} {...register("formToken")} />
-      <Button type="submit" variant="primary" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
-        {isSubmitting ? "Sending..." : "Send Message"}
+      <Honeypot id={id("website")} inputProps={{ name: "website", defaultValue: defaults.website }} />
+      <input type="hidden" name="formToken" defaultValue={formToken} />
+      <Button type="submit" variant="primary" size="lg" disabled={submitting} className="w-full sm:w-auto">
+        {submitting ? "Sending..." : "Send Message"}
       </Button>
     </form>
   );
