@@ -10,7 +10,16 @@ type FieldName = keyof ContactFormValues;
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** The form's fields in page order (the first invalid one gets the focus). */
-const FIELDS = ["firstName", "lastName", "email", "company", "service", "message", "website", "formToken"] as const satisfies readonly FieldName[];
+const FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "company",
+  "service",
+  "message",
+  "website",
+  "formToken",
+] as const satisfies readonly FieldName[];
 const REQUIRED = ["firstName", "lastName", "email", "message"] as const;
 
 /**
@@ -85,7 +94,10 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
   function clear(form: HTMLFormElement) {
     for (const name of FIELDS) {
       const el = form.elements.namedItem(name);
-      if (name !== "formToken" && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) {
+      if (
+        name !== "formToken" &&
+        (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)
+      ) {
         el.value = "";
       }
     }
@@ -137,7 +149,9 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
   async function onChange(e: FormEvent<HTMLFormElement>) {
     const form = e.currentTarget;
     const target = e.target;
-    const name = (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement ? target.name : "") as FieldName;
+    const name = (
+      target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement ? target.name : ""
+    ) as FieldName;
     if (!attempted.current || !(FIELDS as readonly string[]).includes(name)) return;
     try {
       const { errors: found } = await validate(readValues(form));
