@@ -11,7 +11,7 @@ import { createServer } from "node:net";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 
-const PAGES = ["/", "/pricing", "/services/tax", "/contact"];
+const PAGES = ["/", "/pricing", "/services/tax", "/contact", "/consultation"];
 const BUDGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100, cls: 0.02 };
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 
