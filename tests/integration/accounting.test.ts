@@ -244,6 +244,35 @@ describe("accounting API", () => {
     expect(seqs[11]! - seqs[0]!).toBe(11);
   });
 
+  it("takes no number for a save refused for an inactive account, and restores the connection's commit mode", async () => {
+    const saveNumber = async (body: unknown) => {
+      const res = await call(bob, "/entries", { json: body });
+      expect(res.status).toBe(201);
+      return Number((await json<{ entry: { entry_number: string } }>(res)).entry.entry_number.slice(3));
+    };
+    const first = await saveNumber(entryBody(accountsB));
+    const created = await call(bob, "/accounts", { json: { account_code: "1020", account_name: "Old till", account_type: "Asset" } });
+    const { account } = await json<{ account: Account }>(created);
+    expect((await call(bob, `/accounts/${account.id}`, { method: "DELETE" })).status).toBe(200);
+    const before = await countRows("journal_entries");
+    const refused = await call(bob, "/entries", {
+      json: {
+        ...entryBody(accountsB),
+        lines: [
+          { account_id: accountsB["6000"], debit_amount: 5, credit_amount: 0 },
+          { account_id: account.id, debit_amount: 0, credit_amount: 5 },
+        ],
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: "lines.1.account_id: Account not found or inactive" });
+    expect(await countRows("journal_entries")).toBe(before);
+    expect(await saveNumber(entryBody(accountsB))).toBe(first + 1);
+    // A draft save commits without waiting for the WAL flush; that setting ends with its transaction.
+    const [mode] = await queryRows<{ v: string }>(t.ctx.db, sql`select current_setting('synchronous_commit') as v`);
+    expect(mode!.v).toBe("on");
+  });
+
   it("answers bad input with 4xx and changes nothing", async () => {
     const { entry } = await json<{ entry: { id: number } }>(await call(alice, "/entries", { json: entryBody(accountsA, 42) }));
     const before = { entries: await countRows("journal_entries"), lines: await countRows("journal_entry_lines"), accounts: await countRows("chart_of_accounts") };

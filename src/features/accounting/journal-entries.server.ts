@@ -103,20 +103,8 @@ interface PreparedLine {
   credit_amount: string;
 }
 
-/** Checks the client cannot make: every account belongs to the organization and is active. */
-async function prepareLines(db: Db, m: Membership, input: EntryInput): Promise<{ lines: PreparedLine[]; total: string }> {
-  const ids = [...new Set(input.lines.map((l) => l.account_id))];
-  const found = await queryRows<{ id: number }>(
-    db,
-    sql`select id from chart_of_accounts
-         where organization_id = ${m.organizationId} and is_active and id = any(${`{${ids.join(",")}}`}::integer[])`,
-  );
-  const ok = new Set(found.map((r) => Number(r.id)));
-  const bad = input.lines.findIndex((l) => !ok.has(l.account_id));
-  if (bad >= 0) {
-    const key = `lines.${bad}.account_id`;
-    throw new AccountingError(400, `${key}: Account not found or inactive`, { [key]: ["Account not found or inactive"] });
-  }
+/** Lines numbered from 1 with exact decimal amounts, and the entry's total (its debits). */
+function prepareLines(input: EntryInput): { lines: PreparedLine[]; total: string } {
   let total = 0n;
   const lines = input.lines.map((l, i) => {
     const debit = toCents(l.debit_amount)!;
@@ -132,38 +120,80 @@ async function prepareLines(db: Db, m: Membership, input: EntryInput): Promise<{
   return { lines, total: centsToDecimal(total) };
 }
 
+function accountNotFound(lineNo: number): AccountingError {
+  const key = `lines.${lineNo - 1}.account_id`;
+  return new AccountingError(400, `${key}: Account not found or inactive`, { [key]: ["Account not found or inactive"] });
+}
+
+/** Checks the client cannot make: every account belongs to the organization and is active. */
+async function assertAccounts(db: Db, m: Membership, lines: PreparedLine[]): Promise<void> {
+  const ids = [...new Set(lines.map((l) => l.account_id))];
+  const found = await queryRows<{ id: number }>(
+    db,
+    sql`select id from chart_of_accounts
+         where organization_id = ${m.organizationId} and is_active and id = any(${`{${ids.join(",")}}`}::integer[])`,
+  );
+  const ok = new Set(found.map((r) => Number(r.id)));
+  const bad = lines.find((l) => !ok.has(l.account_id));
+  if (bad) throw accountNotFound(bad.line_no);
+}
+
 const linesRecordset = (json: string) =>
   sql`jsonb_to_recordset(${json}::jsonb) as x(line_no smallint, account_id integer, description text, debit_amount numeric, credit_amount numeric)`;
 
+const returnedSummary = sql`id, entry_number, entry_date::text as entry_date, description, reference,
+  total_amount::text as total_amount, status, reversal_of, reversed_by`;
+
 /**
- * A new draft: number, entry, lines and audit in one statement (one transaction). The per-organization
- * counter row is locked only for that statement, so concurrent saves queue briefly and get consecutive numbers.
+ * A new draft in one statement (one transaction, one round trip): the account check, the number, the
+ * entry, its lines and the audit row. When a line's account is not an active account of the organization,
+ * nothing is written and no number is taken.
+ *
+ * The per-organization counter row is locked from the number's allocation to the commit, so saves of one
+ * organization queue there. This transaction commits without waiting for the WAL flush
+ * (`synchronous_commit` off for it alone; decision 051): the lock is then held for the statement only,
+ * not for a disk flush. Numbers stay gapless (the counter and the entry commit together, and any later
+ * durable commit, such as a post, flushes the WAL up to and past this one); a crash may lose drafts saved
+ * in the last fraction of a second, never a posted entry.
  */
 export async function createEntry(db: Db, m: Membership, input: EntryInput): Promise<EntrySummary> {
-  const { lines, total } = await prepareLines(db, m, input);
-  const [row] = await queryRows<{ id: number }>(
+  const { lines, total } = prepareLines(input);
+  const [row] = await queryRows<Partial<EntrySummary> & { bad_line: number | null }>(
     db,
-    sql`with n as (
-          update journal_entry_counters set last_number = last_number + 1
-           where organization_id = ${m.organizationId} returning last_number
+    sql`with x as (
+          select * from ${linesRecordset(JSON.stringify(lines))}
+        ), bad as (
+          select x.line_no from x
+           where not exists (select 1 from chart_of_accounts a
+                              where a.organization_id = ${m.organizationId} and a.id = x.account_id and a.is_active)
+        ), no_flush_wait as (
+          select set_config('synchronous_commit', 'off', true)
+        ), n as (
+          update journal_entry_counters c set last_number = c.last_number + 1
+            from no_flush_wait
+           where c.organization_id = ${m.organizationId} and not exists (select 1 from bad)
+          returning c.last_number
         ), e as (
           insert into journal_entries (organization_id, entry_seq, description, entry_date, reference, total_amount, created_by)
           select ${m.organizationId}, n.last_number, ${input.description}, ${input.entry_date}::date, ${input.reference || null},
                  ${total}::numeric, ${m.userId}
             from n
-          returning id
+          returning ${returnedSummary}
         ), l as (
           insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount)
           select ${m.organizationId}, e.id, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
-            from e, ${linesRecordset(JSON.stringify(lines))}
+            from e, x
         ), a as (
           insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
           select ${m.organizationId}, e.id, 'created', ${m.userId} from e
         )
-        select id from e`,
+        select e.*, b.bad_line
+          from (select min(line_no) as bad_line from bad) b left join e on true`,
   );
-  if (!row) throw new Error("organization has no entry counter");
-  return summary(db, m, Number(row.id));
+  if (row?.bad_line != null) throw accountNotFound(Number(row.bad_line));
+  if (!row?.id) throw new Error("organization has no entry counter");
+  const { bad_line: _, ...entry } = row;
+  return entry as EntrySummary;
 }
 
 async function summary(db: Db, m: Membership, id: number): Promise<EntrySummary> {
@@ -190,7 +220,8 @@ export async function updateEntry(db: Db, m: Membership, id: number, input: Entr
   await db.transaction(async (tx) => {
     const current = await lockEntry(tx, m, id);
     if (current.status !== "draft") throw new AccountingError(409, "Only draft entries can be edited");
-    const { lines, total } = await prepareLines(tx, m, input);
+    const { lines, total } = prepareLines(input);
+    await assertAccounts(tx, m, lines);
     await tx.execute(
       sql`update journal_entries set description = ${input.description}, entry_date = ${input.entry_date}::date,
                  reference = ${input.reference || null}, total_amount = ${total}::numeric
@@ -210,21 +241,21 @@ export async function updateEntry(db: Db, m: Membership, id: number, input: Entr
   return summary(db, m, id);
 }
 
-/** Draft -> posted. The database checks again that debits equal credits. */
+/** Draft -> posted, with its audit row, in one statement. The database checks again that debits equal credits. */
 export async function postEntry(db: Db, m: Membership, id: number): Promise<EntrySummary> {
-  let rows: { id: number }[];
+  let rows: EntrySummary[];
   try {
-    rows = await queryRows<{ id: number }>(
+    rows = await queryRows<EntrySummary>(
       db,
       sql`with e as (
             update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId}
              where id = ${id} and organization_id = ${m.organizationId} and status = 'draft'
-            returning id
+            returning ${returnedSummary}
           ), a as (
             insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
             select ${m.organizationId}, e.id, 'posted', ${m.userId} from e
           )
-          select id from e`,
+          select * from e`,
     );
   } catch (err) {
     if (sqlState(err) === "23514") throw new AccountingError(409, "Entry is not balanced. Debits must equal credits.");
@@ -234,7 +265,7 @@ export async function postEntry(db: Db, m: Membership, id: number): Promise<Entr
     await summary(db, m, id); // 404 when it is not ours
     throw new AccountingError(409, "Only draft entries can be posted");
   }
-  return summary(db, m, id);
+  return rows[0]!;
 }
 
 /** Creates and posts the mirror of a posted entry (sides swapped, dated as chosen), linked both ways. */
