@@ -99,6 +99,23 @@ test.describe("shared layout", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("forms validate without breaking the Content-Security-Policy", async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { cspViolations: string[] };
+      w.cspViolations = [];
+      document.addEventListener("securitypolicyviolation", (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+    await page.goto("/contact");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+
   test("the layout has no accessibility violations", async ({ page }) => {
     await page.goto("/no-such-page");
     await expectNoAxeViolations(page);

@@ -1,11 +1,5 @@
 import { z } from "zod";
 
-// In the browser, zod must not probe for eval (`new Function`) when it builds an object schema: the site's
-// Content-Security-Policy forbids eval, so the probe is reported as a violation (a DevTools issue) even though
-// zod catches it. Every lead schema imports this module first, so this runs before any of them is built.
-// The server keeps zod's compiled fast path.
-if (typeof document !== "undefined") z.config({ jitless: true });
-
 /** Length bounds shared by both lead forms and the database checks in 0003_leads.sql. */
 export const LIMITS = {
   name: 100,
