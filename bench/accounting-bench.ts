@@ -39,11 +39,16 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const r = await fn();
   return [performance.now() - t0, r];
 }
-async function medianOf(fn: () => Promise<unknown>, runs = RUNS): Promise<number> {
-  await fn(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push((await timed(fn))[0]);
-  return median(times);
+/**
+ * Medians of several timed functions, run in turns (a, b, c, a, b, c, ...) after WARMUPS warm-up rounds, so
+ * that a change in the machine's load during the measurement weighs on all of them alike.
+ */
+const WARMUPS = 3;
+async function mediansInTurn(fns: (() => Promise<unknown>)[], runs = RUNS): Promise<number[]> {
+  for (let i = 0; i < WARMUPS; i++) for (const fn of fns) await fn();
+  const times: number[][] = fns.map(() => []);
+  for (let i = 0; i < runs; i++) for (const [k, fn] of fns.entries()) times[k]!.push((await timed(fn))[0]);
+  return times.map(median);
 }
 
 async function recreateDatabase() {
@@ -187,6 +192,8 @@ async function postingThroughput(db: pg.Client, cookie: string, accountIds: numb
   const deadline = performance.now() + POST_SECONDS * 1000;
   let done = 0;
   let failed = 0;
+  const saveMs: number[] = [];
+  const postMs: number[] = [];
   const client = async (c: number) => {
     let i = 0;
     while (performance.now() < deadline) {
@@ -194,7 +201,7 @@ async function postingThroughput(db: pg.Client, cookie: string, accountIds: numb
       const pick = (k: number) => accountIds[(c * 131 + i * 17 + k * 53) % accountIds.length]!;
       const a = (1000 + ((c * 1000 + i) % 9000)) / 100;
       try {
-        const { entry } = await api<{ entry: { id: number } }>(cookie, "/entries", {
+        const [saved, { entry }] = await timed(() => api<{ entry: { id: number } }>(cookie, "/entries", {
           json: {
             description: `Load ${c}-${i}`,
             entry_date: "2026-06-30",
@@ -205,8 +212,10 @@ async function postingThroughput(db: pg.Client, cookie: string, accountIds: numb
               { account_id: pick(3), debit_amount: 0, credit_amount: 1.25 },
             ],
           },
-        });
-        await api(cookie, `/entries/${entry.id}/post`, { method: "POST" });
+        }));
+        const [posted] = await timed(() => api(cookie, `/entries/${entry.id}/post`, { method: "POST" }));
+        saveMs.push(saved);
+        postMs.push(posted);
         done++;
       } catch (err) {
         failed++;
@@ -228,7 +237,7 @@ async function postingThroughput(db: pg.Client, cookie: string, accountIds: numb
       [orgId, before],
     )
   ).rows[0]!;
-  return { done, failed, seconds, perSecond: done / seconds, ...check, contiguous: check.n === 0 || (check.hi - check.lo + 1 === check.n && check.distinct_n === check.n && check.lo === before + 1) };
+  return { done, failed, seconds, perSecond: done / seconds, saveMs: median(saveMs), postMs: median(postMs), ...check, contiguous: check.n === 0 || (check.hi - check.lo + 1 === check.n && check.distinct_n === check.n && check.lo === before + 1) };
 }
 
 async function main() {
@@ -248,11 +257,13 @@ async function main() {
     const results: Record<string, string>[] = [];
     for (const type of ["trial_balance", "profit_loss", "balance_sheet"] as const) {
       const q = `?start=${RANGE.start}&end=${RANGE.end}`;
-      const apiMs = await medianOf(() => api(cookie, `/reports/${type}${q}`));
       const from = type === "balance_sheet" ? "1900-01-01" : RANGE.start;
-      const bareTotals = await medianOf(() => db.query(BARE_TOTALS, [orgId, from, RANGE.end]));
-      const bareLines = await medianOf(() => db.query(BARE_LINES, [orgId, from, RANGE.end]));
-      results.push({ type, api: ms(apiMs), "bare SQL (day totals)": ms(bareTotals), "bare SQL (lines)": ms(bareLines), "api / day-totals SQL": (apiMs / bareTotals).toFixed(2) });
+      const [apiMs, bareTotals, bareLines] = await mediansInTurn([
+        () => api(cookie, `/reports/${type}${q}`),
+        () => db.query(BARE_TOTALS, [orgId, from, RANGE.end]),
+        () => db.query(BARE_LINES, [orgId, from, RANGE.end]),
+      ]);
+      results.push({ type, api: ms(apiMs!), "bare SQL (day totals)": ms(bareTotals!), "bare SQL (lines)": ms(bareLines!), "api / day-totals SQL": (apiMs! / bareTotals!).toFixed(2) });
     }
 
     const dir = mkdtempSync(path.join(tmpdir(), "bench-ledger-"));
@@ -283,6 +294,7 @@ async function main() {
     const t = await postingThroughput(db, cookie, accounts.accounts.map((a) => a.id), orgId);
     console.log(
       `posting: ${CLIENTS} clients, ${t.seconds.toFixed(1)} s: ${t.done} entries saved and posted (${t.perSecond.toFixed(0)}/s), ${t.failed} failed; ` +
+        `median save ${ms(t.saveMs)}, post ${ms(t.postMs)}; ` +
         `numbers ${t.lo}..${t.hi}, ${t.distinct_n} distinct of ${t.n}, contiguous: ${t.contiguous}; drafts left: ${t.drafts}; unbalanced: ${t.unbalanced}`,
     );
   } finally {
