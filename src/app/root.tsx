@@ -1,3 +1,4 @@
+import "./browser-setup.ts";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";

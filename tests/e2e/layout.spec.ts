@@ -103,7 +103,7 @@ test.describe("shared layout", () => {
     await page.addInitScript(() => {
       const w = window as unknown as { cspViolations: string[] };
       w.cspViolations = [];
-      document.addEventListener("securitypolicyviolation", (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener("securitypolicyviolation", (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
     });
     const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
     await page.goto("/login");
