@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import Papa from "papaparse";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
@@ -80,18 +80,22 @@ export function ReportsTab() {
   const [loading, setLoading] = useState(false);
   const [ledgerFor, setLedgerFor] = useState<ReportRow | null>(null);
   const id = useId();
+  // Answers can arrive out of order (a large report is slower than a small one): only the latest request counts.
+  const latest = useRef(0);
 
   const load = useCallback(async () => {
     if (!period.start || !period.end) return;
+    const request = ++latest.current;
     setLoading(true);
     try {
       const { report } = await api<{ report: Report }>(`/reports/${type}?start=${period.start}&end=${period.end}`);
-      setReport(report);
+      if (request === latest.current) setReport(report);
     } catch (err) {
+      if (request !== latest.current) return;
       setReport(null);
       toast.error("Error generating report", { description: (err as Error).message });
     } finally {
-      setLoading(false);
+      if (request === latest.current) setLoading(false);
     }
   }, [type, period]);
   useEffect(() => {
