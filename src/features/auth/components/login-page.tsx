@@ -1,20 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
-import { useForm, type FieldErrors } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { callAuth } from "../auth-client.ts";
 import { UNEXPECTED, googleErrorMessage } from "../auth-messages.ts";
-import {
-  resetRequestSchema,
-  signInSchema,
-  signUpFormSchema,
-  type ResetRequestInput,
-  type SignInInput,
-  type SignUpFormInput,
-} from "../auth.schema.ts";
+import type { ResetRequestInput, SignInInput, SignUpFormInput } from "../auth.schema.ts";
 import { AuthField } from "./auth-field.tsx";
+import { useAuthForm, type FormErrors, type FormValues } from "./use-auth-form.ts";
 
 export type LoginMode = "signin" | "signup" | "reset";
 
@@ -34,9 +26,9 @@ const headings: Record<LoginMode, { title: string; intro: string }> = {
   reset: { title: "Reset your password", intro: "We'll email you a link to choose a new password." },
 };
 
-function firstError(errors: FieldErrors): string | undefined {
-  const first = Object.values(errors).find((e) => e && typeof e.message === "string");
-  return first?.message as string | undefined;
+/** The message of the first problem the schema reported. */
+function firstError(errors: FormErrors<string>): string | undefined {
+  return Object.values(errors).find((message) => typeof message === "string");
 }
 
 /** /login (SPEC §2, §4, §8): sign in, create an account, or ask for a reset link; Google sign-in. */
@@ -168,6 +160,8 @@ export function LoginPage({ from, googleEnabled, notice, googleError }: LoginPag
   );
 }
 
+const SIGN_IN_FIELDS = ["email", "password", "rememberMe"] as const;
+
 function SignInForm({
   from,
   defaultEmail,
@@ -180,11 +174,10 @@ function SignInForm({
   const uid = useId();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: defaultEmail, password: "", rememberMe: true } });
+  const { errors, submitting, hydrated, handleSubmit, formProps } = useAuthForm({
+    fields: SIGN_IN_FIELDS,
+    schema: (rules) => rules.signInSchema,
+  });
 
   async function onValid(data: SignInInput) {
     onUnverified(null);
@@ -212,66 +205,68 @@ function SignInForm({
 
   return (
     <form
+      {...formProps}
+      method="post"
       noValidate
       onSubmit={handleSubmit(onValid, (errs) => toast.error("Login failed", { description: firstError(errs) }))}
       className="space-y-4"
     >
       <AuthField
         id={`${uid}-email`}
+        name="email"
         label="Email"
         type="email"
         autoComplete="email"
         required
-        error={errors.email?.message}
-        {...register("email")}
+        defaultValue={defaultEmail}
+        error={errors.email}
       />
       <AuthField
         id={`${uid}-password`}
+        name="password"
         label="Password"
         type="password"
         autoComplete="current-password"
         required
-        error={errors.password?.message}
-        {...register("password")}
+        error={errors.password}
       />
       <div className="flex items-center gap-2">
         <input
           id={`${uid}-remember`}
+          name="rememberMe"
           type="checkbox"
+          defaultChecked
           className="h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
-          {...register("rememberMe")}
         />
         <label htmlFor={`${uid}-remember`} className="text-sm text-ink">
           Remember me
         </label>
       </div>
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? "Signing in..." : "Sign In"}
+      <Button type="submit" className="w-full" disabled={!hydrated || submitting}>
+        {submitting ? "Signing in..." : "Sign In"}
       </Button>
     </form>
   );
 }
 
+const SIGN_UP_FIELDS = ["firstName", "lastName", "companyName", "email", "password", "confirmPassword"] as const;
+
 function SignUpForm({ onDone }: { onDone: (email: string) => void }) {
   const uid = useId();
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<SignUpFormInput>({
-    resolver: zodResolver(signUpFormSchema),
-    defaultValues: { firstName: "", lastName: "", companyName: "", email: "", password: "", confirmPassword: "" },
+  const { errors, submitting, hydrated, handleSubmit, formProps } = useAuthForm({
+    fields: SIGN_UP_FIELDS,
+    schema: (rules) => rules.signUpFormSchema,
   });
 
-  const mismatch = () => {
-    const { password, confirmPassword } = getValues();
-    return Boolean(password && confirmPassword && password !== confirmPassword);
-  };
+  const mismatch = ({ password, confirmPassword }: FormValues<(typeof SIGN_UP_FIELDS)[number]>) =>
+    Boolean(password && confirmPassword && password !== confirmPassword);
   const mismatchToast = () => toast.error("Password mismatch", { description: "Passwords do not match. Please try again." });
 
-  async function onValid(data: SignUpFormInput) {
-    if (mismatch()) return mismatchToast();
+  async function onValid(data: SignUpFormInput, values: FormValues<(typeof SIGN_UP_FIELDS)[number]>) {
+    if (mismatch(values)) {
+      mismatchToast();
+      return;
+    }
     const res = await callAuth("/sign-up/email", {
       email: data.email,
       password: data.password,
@@ -292,82 +287,63 @@ function SignUpForm({ onDone }: { onDone: (email: string) => void }) {
 
   return (
     <form
+      {...formProps}
+      method="post"
       noValidate
-      onSubmit={handleSubmit(onValid, (errs) =>
-        mismatch() ? mismatchToast() : toast.error("Registration failed", { description: firstError(errs) }),
+      onSubmit={handleSubmit(onValid, (errs, values) =>
+        mismatch(values) ? mismatchToast() : toast.error("Registration failed", { description: firstError(errs) }),
       )}
       className="space-y-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <AuthField
-          id={`${uid}-first`}
-          label="First name"
-          autoComplete="given-name"
-          required
-          error={errors.firstName?.message}
-          {...register("firstName")}
-        />
-        <AuthField
-          id={`${uid}-last`}
-          label="Last name"
-          autoComplete="family-name"
-          required
-          error={errors.lastName?.message}
-          {...register("lastName")}
-        />
+        <AuthField id={`${uid}-first`} name="firstName" label="First name" autoComplete="given-name" required error={errors.firstName} />
+        <AuthField id={`${uid}-last`} name="lastName" label="Last name" autoComplete="family-name" required error={errors.lastName} />
       </div>
       <AuthField
         id={`${uid}-company`}
+        name="companyName"
         label="Company name"
         optional
         autoComplete="organization"
-        error={errors.companyName?.message}
-        {...register("companyName")}
+        error={errors.companyName}
       />
-      <AuthField
-        id={`${uid}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <AuthField id={`${uid}-email`} name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
       <AuthField
         id={`${uid}-password`}
+        name="password"
         label="Password"
         type="password"
         autoComplete="new-password"
         required
         minLength={8}
         maxLength={128}
-        error={errors.password?.message}
-        {...register("password")}
+        error={errors.password}
       />
       <AuthField
         id={`${uid}-confirm`}
+        name="confirmPassword"
         label="Confirm password"
         type="password"
         autoComplete="new-password"
         required
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
+        error={errors.confirmPassword}
       />
       <p className="text-xs text-muted">At least 8 characters. Very common passwords are refused.</p>
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? "Creating account..." : "Create Account"}
+      <Button type="submit" className="w-full" disabled={!hydrated || submitting}>
+        {submitting ? "Creating account..." : "Create Account"}
       </Button>
     </form>
   );
 }
 
+const RESET_REQUEST_FIELDS = ["email"] as const;
+
 function ResetRequestForm({ onDone }: { onDone: (email: string) => void }) {
   const uid = useId();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetRequestInput>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: "" } });
+  const { errors, submitting, hydrated, handleSubmit, formProps } = useAuthForm({
+    fields: RESET_REQUEST_FIELDS,
+    schema: (rules) => rules.resetRequestSchema,
+  });
 
   async function onValid(data: ResetRequestInput) {
     const res = await callAuth("/request-password-reset", { email: data.email, redirectTo: "/reset-password" });
@@ -382,21 +358,15 @@ function ResetRequestForm({ onDone }: { onDone: (email: string) => void }) {
 
   return (
     <form
+      {...formProps}
+      method="post"
       noValidate
       onSubmit={handleSubmit(onValid, (errs) => toast.error("Error", { description: firstError(errs) }))}
       className="space-y-4"
     >
-      <AuthField
-        id={`${uid}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...register("email")}
-      />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? "Sending..." : "Send Reset Link"}
+      <AuthField id={`${uid}-email`} name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
+      <Button type="submit" className="w-full" disabled={!hydrated || submitting}>
+        {submitting ? "Sending..." : "Send Reset Link"}
       </Button>
     </form>
   );

@@ -1,37 +1,54 @@
-import { useId } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { callAuth } from "../auth-client.ts";
-import { newPasswordToast, type NewPasswordInput } from "../auth.schema.ts";
 import { AuthField } from "./auth-field.tsx";
+import { loadAuthSchema, preloadAuthSchema, readForm } from "./use-auth-form.ts";
 
 const TRY_AGAIN = "Please try the link again.";
+const FIELDS = ["password", "confirmPassword"] as const;
 
 /** /reset-password (SPEC §2, §4, §5, §8): choose a new password with the token from the mailed link. */
 export function ResetPasswordPage({ token }: { token: string | null }) {
   const uid = useId();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    formState: { isSubmitting },
-  } = useForm<NewPasswordInput>({ defaultValues: { password: "", confirmPassword: "" } });
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [submitting, setSubmitting] = useState(false);
+  const busy = useRef(false);
 
-  async function onSubmit(data: NewPasswordInput) {
-    const problem = newPasswordToast(data);
-    if (problem) {
-      toast.error(problem.title, { description: problem.description });
-      return;
+  async function submit(form: HTMLFormElement) {
+    busy.current = true;
+    setSubmitting(true);
+    try {
+      const { password, confirmPassword } = readForm(form, FIELDS);
+      // The password rules load with the other account rules (on focus, or now at the latest).
+      const { newPasswordToast } = await loadAuthSchema();
+      const problem = newPasswordToast({ password: String(password), confirmPassword: String(confirmPassword) });
+      if (problem) {
+        toast.error(problem.title, { description: problem.description });
+        return;
+      }
+      const res = token ? await callAuth("/reset-password", { token, newPassword: String(password) }) : null;
+      if (!res?.ok) {
+        toast.error("Unable to reset password", { description: res?.message?.trim() || TRY_AGAIN });
+        return;
+      }
+      toast.success("Password updated", { description: "Your password has been reset successfully." });
+      navigate("/login", { replace: true });
+    } catch {
+      // The rules' chunk could not be loaded (offline, or a new deployment replaced it).
+      toast.error("Unable to reset password", { description: TRY_AGAIN });
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
     }
-    const res = token ? await callAuth("/reset-password", { token, newPassword: data.password }) : null;
-    if (!res?.ok) {
-      toast.error("Unable to reset password", { description: res?.message?.trim() || TRY_AGAIN });
-      return;
-    }
-    toast.success("Password updated", { description: "Your password has been reset successfully." });
-    navigate("/login", { replace: true });
+  }
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!busy.current) void submit(e.currentTarget);
   }
 
   return (
@@ -46,25 +63,18 @@ export function ResetPasswordPage({ token }: { token: string | null }) {
             This page needs the link from your password reset email. Ask for a new one on the sign-in page if it has expired.
           </p>
         )}
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 space-y-4">
-          <AuthField
-            id={`${uid}-password`}
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...register("password")}
-          />
+        <form method="post" noValidate onFocus={preloadAuthSchema} onSubmit={onSubmit} className="mt-6 space-y-4">
+          <AuthField id={`${uid}-password`} name="password" label="New Password" type="password" autoComplete="new-password" required />
           <AuthField
             id={`${uid}-confirm`}
+            name="confirmPassword"
             label="Confirm Password"
             type="password"
             autoComplete="new-password"
             required
-            {...register("confirmPassword")}
           />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? "Updating..." : "Update Password"}
+          <Button type="submit" className="w-full" disabled={!hydrated || submitting}>
+            {submitting ? "Updating..." : "Update Password"}
           </Button>
         </form>
       </div>
