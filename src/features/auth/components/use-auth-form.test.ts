@@ -26,6 +26,14 @@ describe("firstIssues", () => {
       email: "Enter a valid email address",
       password: "Password must be at least 8 characters",
     });
-    expect(firstIssues([{ path: ["other"], message: "x" }, { path: [], message: "y" }], ["email"] as const)).toEqual({});
+    expect(
+      firstIssues(
+        [
+          { path: ["other"], message: "x" },
+          { path: [], message: "y" },
+        ],
+        ["email"] as const,
+      ),
+    ).toEqual({});
   });
 });
