@@ -1,11 +1,12 @@
 import commonPasswords from "./common-passwords.json" with { type: "json" };
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-limits.ts";
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /**
  * The 10,000 most common passwords (lower-cased), from the public "10-million-password-list-top-10000"
- * list; see docs/decisions/030-auth-throttling-and-password-list.md for where it comes from.
+ * list; see docs/decisions/030-accounts-sessions-throttling.md for where it comes from.
  */
 const COMMON = new Set<string>(commonPasswords as string[]);
 
