@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
@@ -7,6 +7,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import { sql } from "drizzle-orm";
 import type { AppContext, AppEnv, RequestContext, SessionUser } from "./context.ts";
 import { apiRoutes } from "./api-routes.server.ts";
+import { clientIp, isLoopback } from "./client-ip.ts";
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 
 export interface CreateAppOptions {
@@ -114,6 +115,11 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     }
     await next();
   });
+
+  // The local mail catcher shows reset and verification links: outside production, and to this machine only.
+  const devMailAllowed = (c: Context) => !config.isProduction && isLoopback(clientIp(c, config.trustedProxyHeader));
+  app.use("/dev/mail", async (c, next) => (devMailAllowed(c) ? next() : c.text("Not found", 404)));
+  app.use("/api/dev/mail", async (c, next) => (devMailAllowed(c) ? next() : c.json({ error: "Not found" }, 404)));
 
   app.get("/api/health", async (c) => {
     try {

@@ -46,6 +46,15 @@ describe("HTTP platform", () => {
     expect(sameSite.status).toBe(403);
   });
 
+  it("shows the local mail catcher only to this machine", async () => {
+    // In process there is no socket, so the caller is not on the loopback interface.
+    expect((await t.request("/api/dev/mail")).status).toBe(404);
+    const trusted = await createTestApp({ TRUSTED_PROXY_HEADER: "x-forwarded-for" });
+    expect((await trusted.request("/api/dev/mail", { headers: { "x-forwarded-for": "127.0.0.1" } })).status).toBe(200);
+    expect((await trusted.request("/api/dev/mail", { headers: { "x-forwarded-for": "203.0.113.9" } })).status).toBe(404);
+    await trusted.close();
+  });
+
   it("refuses a request body over 32 KB with 413", async () => {
     const res = await t.request("/api/leads/contact", { json: { message: "x".repeat(40 * 1024) } });
     expect(res.status).toBe(413);
