@@ -11,15 +11,17 @@ export function ChartOfAccountsTab({ accounts, canWrite, reload }: { accounts: A
 
   async function save(values: AccountCreate): Promise<boolean> {
     try {
+      // The list is reloaded before the success message, so that the message means the work is done.
       if (editing) {
         await api(`/accounts/${editing.id}`, { method: "PATCH", json: { account_name: values.account_name, account_type: values.account_type } });
+        await reload();
         toast.success("Account updated successfully");
         setEditing(null);
       } else {
         await api("/accounts", { json: values });
+        await reload();
         toast.success("Account created successfully");
       }
-      await reload();
       return true;
     } catch (err) {
       toast.error("Error", { description: (err as Error).message || "Failed to save account" });
