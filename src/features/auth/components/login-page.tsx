@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
-import { callAuth } from "../auth-client.ts";
+import { callAuth, type AuthCallResult } from "../auth-client.ts";
 import { UNEXPECTED, googleErrorMessage } from "../auth-messages.ts";
 import type { ResetRequestInput, SignInInput, SignUpFormInput } from "../auth.schema.ts";
 import { AuthField } from "./auth-field.tsx";
@@ -183,7 +183,7 @@ function SignInForm({
     onUnverified(null);
     const res = await callAuth("/sign-in/email", { email: data.email, password: data.password, rememberMe: data.rememberMe });
     if (!res.ok) {
-      if (res.status === 0 || res.status >= 500) {
+      if (isUnexpected(res)) {
         toast.error(UNEXPECTED);
         return;
       }
@@ -277,8 +277,7 @@ function SignUpForm({ onDone }: { onDone: (email: string) => void }) {
       callbackURL: "/login?verified=1",
     });
     if (!res.ok) {
-      if (res.status === 0 || res.status >= 500) toast.error(UNEXPECTED);
-      else toast.error("Registration failed", { description: res.message });
+      toastFailure("Registration failed", res);
       return;
     }
     toast.success("Registration successful!", { description: "Please check your email to verify your account." });
@@ -348,8 +347,7 @@ function ResetRequestForm({ onDone }: { onDone: (email: string) => void }) {
   async function onValid(data: ResetRequestInput) {
     const res = await callAuth("/request-password-reset", { email: data.email, redirectTo: "/reset-password" });
     if (!res.ok) {
-      if (res.status === 0 || res.status >= 500) toast.error(UNEXPECTED);
-      else toast.error("Error", { description: res.message });
+      toastFailure("Error", res);
       return;
     }
     toast.success("Password reset email sent", { description: "Check your email for password reset instructions." });
@@ -456,4 +454,17 @@ function GoogleButton({ enabled, from }: { enabled: boolean; from: string }) {
       )}
     </div>
   );
+}
+
+type AuthFailure = Extract<AuthCallResult<unknown>, { ok: false }>;
+
+/** No answer or a server error: the visitor gets the generic message, not the server's words. */
+function isUnexpected(res: AuthFailure): boolean {
+  return res.status === 0 || res.status >= 500;
+}
+
+/** Tells of a refused auth call: the spec's title with the server's message, or the generic message. */
+function toastFailure(title: string, res: AuthFailure) {
+  if (isUnexpected(res)) toast.error(UNEXPECTED);
+  else toast.error(title, { description: res.message });
 }
