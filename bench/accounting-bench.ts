@@ -26,6 +26,8 @@ const ACCOUNTS = 500;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const CLIENTS = 16;
 const POST_SECONDS = Number(process.env.BENCH_POST_SECONDS ?? 30);
+/** Extra Node options for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const RANGE = { start: "2025-01-01", end: "2025-12-31" }; // one year of the two generated
 const TYPES = ["Asset", "Liability", "Equity", "Revenue", "Expense"] as const;
 
@@ -60,7 +62,7 @@ async function recreateDatabase() {
 }
 
 async function startServer() {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "accounting-server.ts")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "--import", "tsx", path.join(import.meta.dirname, "accounting-server.ts")], {
     env: { ...process.env, BENCH_DATABASE_URL: DB_URL, PORT: String(PORT) },
     stdio: ["ignore", "pipe", "inherit"],
   });

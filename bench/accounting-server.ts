@@ -17,3 +17,5 @@ const config = loadConfig({
 });
 const ctx = await createContext(config, pino({ level: "silent" }));
 serve({ fetch: createApp(ctx).fetch, port, hostname: "127.0.0.1" }, () => process.stdout.write("ready\n"));
+// Exit normally on SIGTERM so that `--cpu-prof` (BENCH_SERVER_NODE_ARGS) gets to write its profile.
+process.once("SIGTERM", () => process.exit(0));

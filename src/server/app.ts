@@ -1,11 +1,11 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { bodyLimit } from "./body-limit.ts";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
-import type { AppContext, AppEnv, RequestContext, SessionUser } from "./context.ts";
+import type { AppContext, AppEnv, RequestContext } from "./context.ts";
 import { apiRoutes } from "./api-routes.server.ts";
 import { clientIp, isLoopback } from "./client-ip.ts";
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
@@ -30,7 +30,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   app.use(async (c, next) => {
     const start = performance.now();
     await next();
-    const path = new URL(c.req.url).pathname;
+    const path = c.req.path;
     if (path.startsWith("/assets/")) return;
     logger.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
   });
@@ -44,29 +44,37 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   // gzip pages, JSON and assets (text over 1 KB): a phone on a slow network gets a third of the bytes.
   app.use(compress());
 
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: opts.dev
-        ? undefined
-        : {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", NONCE],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:"],
-            fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
-            formAction: ["'self'"],
-            frameAncestors: ["'none'"],
-            baseUri: ["'self'"],
-            objectSrc: ["'none'"],
-          },
-      strictTransportSecurity: config.isProduction ? "max-age=63072000; includeSubDomains" : false,
-      referrerPolicy: "strict-origin-when-cross-origin",
-      xFrameOptions: "DENY",
-      crossOriginResourcePolicy: "same-origin",
-      crossOriginOpenerPolicy: "same-origin",
-    }),
-  );
+  const commonHeaders = {
+    strictTransportSecurity: config.isProduction ? "max-age=63072000; includeSubDomains" : false,
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xFrameOptions: "DENY",
+    crossOriginResourcePolicy: "same-origin",
+    crossOriginOpenerPolicy: "same-origin",
+  } as const;
+  // Pages: scripts only from this site or with the response's nonce.
+  const pageHeaders = secureHeaders({
+    ...commonHeaders,
+    contentSecurityPolicy: opts.dev
+      ? undefined
+      : {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", NONCE],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:"],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          objectSrc: ["'none'"],
+        },
+  });
+  // API answers (JSON, files) are never documents that load anything: the strictest policy, and no nonce to make.
+  const apiHeaders = secureHeaders({
+    ...commonHeaders,
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+  });
+  app.use((c, next) => (c.req.path.startsWith("/api/") ? apiHeaders(c, next) : pageHeaders(c, next)));
   app.use(async (c, next) => {
     c.set("nonce", (c.get("secureHeadersNonce" as never) as string | undefined) ?? "");
     await next();
@@ -98,18 +106,17 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   app.use(async (c, next) => {
     c.set("user", null);
     c.set("sessionId", null);
+    c.set("organization", undefined);
     const path = c.req.path;
     if (!path.startsWith("/assets/") && !path.startsWith("/api/auth/") && path !== "/api/health") {
-      const result = await ctx.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true }).catch(() => null);
-      if (result?.response) {
-        c.set("user", result.response.user as unknown as SessionUser);
-        c.set("sessionId", result.response.session.id);
-      }
-      // A sliding refresh (or an ended session) changes the cookie: pass it on, except on publicly cached answers.
-      const cookies = result?.headers.getSetCookie() ?? [];
+      const session = await ctx.readSession(c);
+      c.set("user", session.user);
+      c.set("sessionId", session.sessionId);
+      c.set("organization", session.organization);
       await next();
-      if (cookies.length && !/\bpublic\b/.test(c.res.headers.get("cache-control") ?? "")) {
-        for (const cookie of cookies) c.res.headers.append("set-cookie", cookie);
+      // A sliding refresh (or an ended session) changes the cookie: pass it on, except on publicly cached answers.
+      if (session.setCookies.length && !/\bpublic\b/.test(c.res.headers.get("cache-control") ?? "")) {
+        for (const cookie of session.setCookies) c.res.headers.append("set-cookie", cookie);
       }
       return;
     }

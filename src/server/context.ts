@@ -4,6 +4,7 @@ import type { SiteContentService } from "~/features/content/site-content.server.
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { MailWorker } from "./mail/outbox.server.ts";
+import type { SessionOrganization, SessionReader } from "./session.server.ts";
 
 /** Everything a request handler may use; built once per process in app.ts. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   db: Db;
   logger: Logger;
   auth: Auth;
+  /** Reads a request's session (and the user's organization) once per request. */
+  readSession: SessionReader;
   mail: MailWorker;
   /** Stored home-page copy (site_content), cached per process. */
   siteContent: SiteContentService;
@@ -33,6 +36,8 @@ export interface AppEnv {
   Variables: {
     user: SessionUser | null;
     sessionId: string | null;
+    /** The user's organization when the session reader brought it; undefined when not looked up. */
+    organization: SessionOrganization | null | undefined;
     nonce: string;
   };
 }

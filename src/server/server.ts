@@ -11,6 +11,7 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { createLogger } from "./logger.ts";
 import { createMailWorker } from "./mail/outbox.server.ts";
+import { createSessionReader } from "./session.server.ts";
 
 export interface StartOptions {
   build?: ServerBuild | (() => Promise<ServerBuild>);
@@ -31,7 +32,8 @@ export async function createContext(config: Config, logger: Logger = createLogge
   const mail = createMailWorker({ db: db.db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuth({ db: db.db, config, logger, mail });
   const siteContent = createSiteContentService(db.db, logger);
-  return { config, database: db, db: db.db, logger, auth, mail, siteContent };
+  const readSession = await createSessionReader(auth, db.db, config.appSecret);
+  return { config, database: db, db: db.db, logger, auth, readSession, mail, siteContent };
 }
 
 export async function startServer(config: Config, opts: StartOptions = {}) {

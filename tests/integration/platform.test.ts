@@ -29,14 +29,23 @@ describe("HTTP platform", () => {
   });
 
   it("sends strict security headers on every response", async () => {
+    // Pages: scripts from this site or with the response's nonce only.
+    const page = await t.request("/some-page");
+    const pageCsp = page.headers.get("content-security-policy") ?? "";
+    expect(pageCsp).toContain("frame-ancestors 'none'");
+    expect(pageCsp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(pageCsp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // API answers load nothing at all.
     const res = await t.request("/api/health");
     const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(csp).not.toContain("nonce-");
+    for (const r of [page, res]) {
+      expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(r.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(r.headers.get("x-frame-options")).toBe("DENY");
+    }
   });
 
   it("refuses a state-changing request from another origin", async () => {

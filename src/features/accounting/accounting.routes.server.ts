@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { bodyLimit } from "~/server/body-limit.ts";
 import type { z } from "zod";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { AccountingError } from "./accounting-errors.server.ts";
@@ -86,7 +86,9 @@ export function accountingRoutes(ctx: AppContext) {
   r.use(async (c, next) => {
     const user = c.get("user");
     if (!user) return c.json({ error: "Not authenticated" }, 401);
-    c.set("membership", await ensureMembership(db, user));
+    // The session reader usually brought the organization along; otherwise look it up (or create it).
+    const known = c.get("organization");
+    c.set("membership", known ? { userId: user.id, ...known } : await ensureMembership(db, user));
     c.header("Cache-Control", "private, no-store");
     await next();
   });

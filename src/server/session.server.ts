@@ -1,0 +1,122 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import type { Auth } from "~/features/auth/auth.server.ts";
+import type { OrganizationRole } from "~/features/accounting/organizations.server.ts";
+import { queryRows, type Db } from "./db/client.ts";
+import type { SessionUser } from "./context.ts";
+
+/** The signed-in user's organization, read with the session (null: the user has none yet). */
+export interface SessionOrganization {
+  organizationId: number;
+  organizationName: string;
+  role: OrganizationRole;
+}
+
+export interface RequestSession {
+  user: SessionUser | null;
+  sessionId: string | null;
+  /** Known only when the session was read by the fast path; undefined means "not looked up". */
+  organization?: SessionOrganization | null;
+  /** Cookies the auth library wants to set (a sliding refresh, an ended session). */
+  setCookies: string[];
+}
+
+const ANONYMOUS: RequestSession = { user: null, sessionId: null, setCookies: [] };
+
+interface SessionRow {
+  session_id: string;
+  expires_at: Date | string;
+  id: string;
+  name: string;
+  email: string;
+  email_verified: boolean;
+  image: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  role: SessionUser["role"];
+  created_at: Date | string;
+  updated_at: Date | string;
+  organization_id: number | null;
+  organization_name: string | null;
+  organization_role: OrganizationRole | null;
+}
+
+/**
+ * Reads the request's session. The auth library stays the authority on sessions: it creates, refreshes and
+ * ends them. This reader only answers the common case itself — a correctly signed cookie whose session is
+ * valid and not yet due for its sliding refresh — with one query that also brings the user's organization,
+ * where the library would run a session query and a user query (and the accounting API a membership query).
+ * Every other case (no such session, expired, due for refresh, a stale cache cookie, a bad signature) goes to
+ * the library's own getSession, so its answer and the cookies it sets are exactly the library's.
+ */
+export async function createSessionReader(auth: Auth, db: Db, secret: string) {
+  const authContext = await auth.$context;
+  const cookies = authContext.authCookies;
+  const { expiresIn, updateAge } = authContext.sessionConfig;
+  const key = Buffer.from(secret, "utf8");
+
+  /** The token of a cookie `token.base64(HMAC-SHA256(secret, token))`, or null when the signature is wrong. */
+  function verify(signed: string): string | null {
+    const dot = signed.lastIndexOf(".");
+    if (dot < 1) return null;
+    const token = signed.slice(0, dot);
+    const given = Buffer.from(signed.slice(dot + 1), "latin1");
+    const expected = Buffer.from(createHmac("sha256", key).update(token).digest("base64"), "latin1");
+    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  }
+
+  async function viaLibrary(c: Context): Promise<RequestSession> {
+    const result = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true }).catch(() => null);
+    const setCookies = result?.headers.getSetCookie() ?? [];
+    if (!result?.response) return { ...ANONYMOUS, setCookies };
+    return { user: result.response.user as unknown as SessionUser, sessionId: result.response.session.id, setCookies };
+  }
+
+  return async function readSession(c: Context): Promise<RequestSession> {
+    const signed = getCookie(c, cookies.sessionToken.name);
+    const cacheCookie = getCookie(c, cookies.sessionData.name);
+    if (!signed) return cacheCookie ? viaLibrary(c) : ANONYMOUS;
+    const token = verify(signed);
+    if (!token || cacheCookie) return viaLibrary(c);
+    const [row] = await queryRows<SessionRow>(
+      db,
+      sql`select s.id as session_id, s.expires_at,
+                 u.id, u.name, u.email, u.email_verified, u.image, u.first_name, u.last_name, u.company_name, u.role,
+                 u.created_at, u.updated_at,
+                 m.organization_id, o.name as organization_name, m.role as organization_role
+            from sessions s
+            join users u on u.id = s.user_id
+            left join organization_memberships m on m.user_id = u.id
+            left join organizations o on o.id = m.organization_id
+           where s.token = ${token}`,
+    );
+    if (!row) return viaLibrary(c);
+    const expiresAt = new Date(row.expires_at).getTime();
+    const now = Date.now();
+    const refreshDue = expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
+    if (expiresAt <= now || refreshDue) return viaLibrary(c);
+    const user: SessionUser & { image: string | null; createdAt: Date; updatedAt: Date } = {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      emailVerified: row.email_verified,
+      image: row.image,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      companyName: row.company_name,
+      role: row.role,
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
+    };
+    const organization =
+      row.organization_id == null
+        ? null
+        : { organizationId: Number(row.organization_id), organizationName: row.organization_name!, role: row.organization_role! };
+    return { user, sessionId: row.session_id, organization, setCookies: [] };
+  };
+}
+
+export type SessionReader = Awaited<ReturnType<typeof createSessionReader>>;
