@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { Auth } from "~/features/auth/auth.server.ts";
 import type { OrganizationRole } from "~/features/accounting/organizations.server.ts";
-import { queryRows, type Db } from "./db/client.ts";
+import { queryPrepared, type Db } from "./db/client.ts";
 import type { SessionUser } from "./context.ts";
 
 /** The signed-in user's organization, read with the session (null: the user has none yet). */
@@ -81,8 +81,9 @@ export async function createSessionReader(auth: Auth, db: Db, secret: string) {
     if (!signed) return cacheCookie ? viaLibrary(c) : ANONYMOUS;
     const token = verify(signed);
     if (!token || cacheCookie) return viaLibrary(c);
-    const [row] = await queryRows<SessionRow>(
+    const [row] = await queryPrepared<SessionRow>(
       db,
+      "read_session",
       sql`select s.id as session_id, s.expires_at,
                  u.id, u.name, u.email, u.email_verified, u.image, u.first_name, u.last_name, u.company_name, u.role,
                  u.created_at, u.updated_at,

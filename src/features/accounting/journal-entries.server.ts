@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryPrepared, queryRows, type Db } from "~/server/db/client.ts";
 import { AccountingError, notFound, sqlState } from "./accounting-errors.server.ts";
 import type { EntryInput } from "./accounting.schema.ts";
 import { centsToDecimal, toCents } from "./money.ts";
@@ -158,8 +158,9 @@ const returnedSummary = sql`id, entry_number, entry_date::text as entry_date, de
  */
 export async function createEntry(db: Db, m: Membership, input: EntryInput): Promise<EntrySummary> {
   const { lines, total } = prepareLines(input);
-  const [row] = await queryRows<Partial<EntrySummary> & { bad_line: number | null }>(
+  const [row] = await queryPrepared<Partial<EntrySummary> & { bad_line: number | null }>(
     db,
+    "create_entry",
     sql`with x as (
           select * from ${linesRecordset(JSON.stringify(lines))}
         ), bad as (
@@ -245,8 +246,9 @@ export async function updateEntry(db: Db, m: Membership, id: number, input: Entr
 export async function postEntry(db: Db, m: Membership, id: number): Promise<EntrySummary> {
   let rows: EntrySummary[];
   try {
-    rows = await queryRows<EntrySummary>(
+    rows = await queryPrepared<EntrySummary>(
       db,
+      "post_entry",
       sql`with e as (
             update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId}
              where id = ${id} and organization_id = ${m.organizationId} and status = 'draft'
