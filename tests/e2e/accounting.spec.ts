@@ -1,4 +1,7 @@
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { newUser, signUpAndSignIn } from "./support/auth.ts";
@@ -49,6 +52,59 @@ async function postRow(page: Page, row: ReturnType<Page["getByTestId"]>) {
   await row.getByRole("button", { name: /^Post / }).click();
   await expect(page.getByText("Journal entry posted successfully").last()).toBeVisible();
   await expect(row).toContainText("Posted");
+}
+
+/** "1,000", "-75.5", "250.50" -> "1000.00", "-75.50", "250.50" (string work only: amounts stay exact). */
+function twoDecimals(amount: string): string {
+  const [whole, frac = ""] = amount.replace(/,/g, "").split(".");
+  return `${whole}.${frac.padEnd(2, "0")}`;
+}
+
+/** Debit minus credit of each account code with a non-zero net, from the CSV's rows. */
+function csvNet(csvLines: string[]): Map<string, string> {
+  const net = new Map<string, string>();
+  for (const line of csvLines.slice(1).filter(Boolean)) {
+    const cells = line.split(",");
+    const [debit, credit] = [cells.at(-3)!, cells.at(-2)!].map((x) => BigInt(x.replace(".", "")));
+    const cents = debit! - credit!;
+    const abs = cents < 0n ? -cents : cents;
+    if (cents !== 0n) net.set(cells[0]!, `${cents < 0n ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`);
+  }
+  return net;
+}
+
+/**
+ * Balances by Debian's `ledger` (https://ledger-cli.org) of the posted entries the API lists, in the range:
+ * an independent double-entry engine checking the trial balance.
+ */
+async function ledgerNet(page: Page, start: string, endExclusive: string): Promise<Map<string, string>> {
+  const list = (await (await page.request.get("/api/accounting/entries")).json()) as { entries: { id: number; status: string }[] };
+  let journal = "";
+  for (const { id } of list.entries.filter((e) => e.status === "posted")) {
+    const { entry } = (await (await page.request.get(`/api/accounting/entries/${id}`)).json()) as {
+      entry: { entry_number: string; entry_date: string; lines: { account_code: string; account_type: string; debit_amount: string; credit_amount: string }[] };
+    };
+    journal += `\n${entry.entry_date} * ${entry.entry_number}\n`;
+    for (const l of entry.lines) {
+      journal += `    ${l.account_type}:${l.account_code}  $${l.debit_amount !== "0.00" ? l.debit_amount : `-${l.credit_amount}`}\n`;
+    }
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "ledger-"));
+  try {
+    const file = path.join(dir, "books.ledger");
+    writeFileSync(file, journal);
+    const r = spawnSync("ledger", ["-f", file, "-b", start, "-e", endExclusive, "bal", "--flat", "--no-total", "-F", "%(account)\t%(quantity(display_total))\n"], { encoding: "utf8" });
+    expect(r.error, "Debian's ledger must be installed (apt-get install ledger)").toBeUndefined();
+    expect(r.status, r.stderr).toBe(0);
+    const net = new Map<string, string>();
+    for (const line of r.stdout.trim().split("\n").filter(Boolean)) {
+      const [account, quantity] = line.split("\t");
+      net.set(account!.split(":")[1]!, twoDecimals(quantity!));
+    }
+    return net;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 test.describe("accounting module", () => {
@@ -215,6 +271,10 @@ test.describe("accounting module", () => {
     expect(csvLines).toContain("1000,Cash,Asset,1650.00,1125.00,525.00");
     expect(csvLines).toContain("2000,Accounts Payable,Liability,75.00,0.00,-75.00");
     expect(csvLines).toContain(`3000,Owner's Equity,Equity,0.00,1000.00,1000.00`);
+    // The same posted entries through `ledger` give the same balance on every account.
+    const fromLedger = await ledgerNet(page, "2026-01-01", "2027-01-01");
+    expect(fromLedger.size).toBe(6);
+    expect(fromLedger).toEqual(csvNet(csvLines));
 
     // Ledger drill-down with a running balance.
     await rows.filter({ hasText: "Cash" }).first().getByRole("button", { name: "Cash" }).click();
