@@ -3,9 +3,9 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
+import { Field, describedBy, inputClass } from "~/ui/field.tsx";
 import type { Calculation } from "../calculators.ts";
 import { saveDetailsSchema, type SaveDetailsValues } from "../calculators.schema.ts";
-import { Field, describedBy, inputClass } from "./number-field.tsx";
 
 type SaveDetails = { email: string; name: string | null };
 
@@ -75,7 +75,7 @@ export function SaveResultsForm({
             {...register("email")}
           />
         </Field>
-        <Field id={`${uid}-name`} label="Name (optional)" error={nameError}>
+        <Field id={`${uid}-name`} label="Name" error={nameError}>
           <input
             id={`${uid}-name`}
             type="text"

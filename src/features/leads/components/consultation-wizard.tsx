@@ -5,6 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
+import { Field, FieldError, describedBy, inputClass } from "~/ui/field.tsx";
 import {
   CONSULTATION_SERVICES,
   CONSULTATION_SERVICE_LABELS,
@@ -17,10 +18,12 @@ import {
   type ConsultationFormValues,
   type ConsultationInput,
 } from "../consultation.schema.ts";
-import { Field, FieldError, Honeypot, describedBy, inputClass } from "./field.tsx";
+import { Honeypot } from "./field.tsx";
 import { submitLead } from "./submit-lead.ts";
 
 type FieldName = keyof ConsultationFormValues;
+
+const CHALLENGES_HINT = "What would you like to solve? A few sentences are enough.";
 
 /** Which step shows a field (to go back to it when the server names it). */
 function stepOf(name: string): number {
@@ -282,20 +285,14 @@ export function ConsultationWizard({
                       </div>
                       <FieldError id={`${id("services")}-error`} message={err("servicesInterested")} />
                     </fieldset>
-                    <Field
-                      id={id("challenges")}
-                      label="Your Current Challenges"
-                      required
-                      error={err("challenges")}
-                      hint="What would you like to solve? A few sentences are enough."
-                    >
+                    <Field id={id("challenges")} label="Your Current Challenges" required error={err("challenges")} hint={CHALLENGES_HINT}>
                       <textarea
                         id={id("challenges")}
                         rows={5}
                         required
                         maxLength={5000}
                         className={inputClass}
-                        {...describedBy(id("challenges"), { error: err("challenges"), hint: true })}
+                        {...describedBy(id("challenges"), { error: err("challenges"), hint: CHALLENGES_HINT })}
                         {...register("challenges")}
                       />
                     </Field>

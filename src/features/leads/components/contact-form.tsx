@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
+import { Field, describedBy, inputClass } from "~/ui/field.tsx";
 import { CONTACT_SERVICES, CONTACT_SERVICE_LABELS } from "../contact-options.ts";
 import type { ContactFormValues } from "../contact.schema.ts";
-import { Field, Honeypot, describedBy, inputClass } from "./field.tsx";
+import { Honeypot } from "./field.tsx";
 import { submitLead } from "./submit-lead.ts";
 
 type FieldName = keyof ContactFormValues;

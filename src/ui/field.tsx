@@ -1,0 +1,69 @@
+import type { ReactNode } from "react";
+
+/** The look of a text input, select or textarea (a red border while aria-invalid="true"). */
+export const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-invalid:border-red-700";
+
+export interface FieldProps {
+  /** The control's id; the hint and the error get `${id}-hint` and `${id}-error`. */
+  id: string;
+  label: string;
+  /** Marks the label with a "*" (hidden from screen readers: the control carries `required` itself). */
+  required?: boolean;
+  /** Marks a field that is not required with "(optional)" (part of its accessible name). Default true. */
+  showOptional?: boolean;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * Label, control, optional hint and the field's error. The control inside links the hint and the error
+ * with the attributes from describedBy (given the same id, hint and error).
+ */
+export function Field({ id, label, required, showOptional = true, error, hint, children, className }: FieldProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        ) : showOptional ? (
+          <span className="font-normal text-muted"> (optional)</span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** An error message under a control or a group (rendered only when there is a message). */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+/**
+ * aria-invalid and aria-describedby for a control inside <Field>: pass the same hint and error as the Field,
+ * so the control names exactly the hint and error elements that are rendered.
+ */
+export function describedBy(id: string, { hint, error }: { hint?: string; error?: string }) {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return {
+    "aria-invalid": error ? (true as const) : undefined,
+    "aria-describedby": ids.length ? ids.join(" ") : undefined,
+  };
+}
