@@ -18,7 +18,7 @@ import {
   type ConsultationFormValues,
   type ConsultationInput,
 } from "../consultation.schema.ts";
-import { Honeypot } from "./field.tsx";
+import { Honeypot } from "./honeypot.tsx";
 import { submitLead } from "./submit-lead.ts";
 
 type FieldName = keyof ConsultationFormValues;

@@ -4,7 +4,7 @@ import { Button } from "~/ui/button.tsx";
 import { Field, describedBy, inputClass } from "~/ui/field.tsx";
 import { CONTACT_SERVICES, CONTACT_SERVICE_LABELS } from "../contact-options.ts";
 import type { ContactFormValues } from "../contact.schema.ts";
-import { Honeypot } from "./field.tsx";
+import { Honeypot } from "./honeypot.tsx";
 import { submitLead } from "./submit-lead.ts";
 
 type FieldName = keyof ContactFormValues;
