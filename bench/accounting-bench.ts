@@ -220,7 +220,8 @@ function ledgerBalances(file: string, start: string, endExclusive: string): { ms
  */
 function cpuSeconds(serverPid: number): { api: number; postgres: number; client: number } {
   const tick = 100; // USER_HZ
-  const out = { api: 0, postgres: 0, client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 };
+  const own = process.cpuUsage();
+  const out = { api: 0, postgres: 0, client: (own.user + own.system) / 1e6 };
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     let stat: string;
     try {

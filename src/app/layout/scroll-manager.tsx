@@ -16,8 +16,8 @@ const reducedMotion = () => typeof window.matchMedia === "function" && window.ma
  * still running is not exact in Chromium: the smooth animation runs off the main thread, and the distance it covered
  * since the last frame is added on top of the instant scroll's target. That happens when the same #hash URL is
  * entered again during the smooth scroll of an in-app link (the browser's own fragment scroll, then ours), and can on
- * back/forward during one; it leaves the section tens of pixels (more on a busy machine) too low. Content that changes height above the
- * target is caught the same way. Stops at the visitor's first wheel, touch, key or pointer input, after
+ * back/forward during one; it leaves the section tens of pixels (more on a busy machine) too low. Content that
+ * changes height above the target is caught the same way. Stops at the visitor's first wheel, touch, key or pointer input, after
  * KEEP_IN_PLACE_MS, or when the returned function is called.
  */
 function keepInPlace(el: HTMLElement): () => void {
