@@ -13,6 +13,6 @@ export function apiRoutes(ctx: AppContext) {
   api.route("/calculators", calculatorsRoutes(ctx));
   api.route("/content", contentRoutes(ctx));
   api.route("/leads", leadsRoutes(ctx));
-  if (!ctx.config.isProduction) api.route("/dev/mail", devMailRoutes(ctx));
+  if (ctx.config.mailCatcher && !ctx.config.isProduction) api.route("/dev/mail", devMailRoutes(ctx));
   return api;
 }

@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { bodyLimit } from "./body-limit.ts";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
@@ -7,7 +7,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import { sql } from "drizzle-orm";
 import type { AppContext, AppEnv, RequestContext } from "./context.ts";
 import { apiRoutes } from "./api-routes.server.ts";
-import { clientIp, isLoopback } from "./client-ip.ts";
+import { isMailCatcherPath, mailCatcherAllowed } from "./mail/mail-catcher.ts";
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 
 export interface CreateAppOptions {
@@ -123,10 +123,14 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     await next();
   });
 
-  // The local mail catcher shows reset and verification links: outside production, and to this machine only.
-  const devMailAllowed = (c: Context) => !config.isProduction && isLoopback(clientIp(c, config.trustedProxyHeader));
-  app.use("/dev/mail", async (c, next) => (devMailAllowed(c) ? next() : c.text("Not found", 404)));
-  app.use("/api/dev/mail", async (c, next) => (devMailAllowed(c) ? next() : c.json({ error: "Not found" }, 404)));
+  // The local mail catcher shows reset and verification links: only when switched on, and to this machine only.
+  // The gate sits on every spelling of its paths; its page loader and API router check again.
+  app.use(async (c, next) => {
+    if (isMailCatcherPath(c.req.path) && !mailCatcherAllowed(c, config)) {
+      return c.req.path.toLowerCase().startsWith("/api/") ? c.json({ error: "Not found" }, 404) : c.text("Not found", 404);
+    }
+    await next();
+  });
 
   app.get("/api/health", async (c) => {
     try {
@@ -169,6 +173,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
         user: c.get("user"),
         sessionId: c.get("sessionId"),
         nonce: c.get("nonce"),
+        mailCatcher: mailCatcherAllowed(c, config),
       };
       const res = await handler(c.req.raw, loadContext as unknown as AppLoadContext);
       if (res.headers.get("content-type")?.startsWith("text/html") && !res.headers.has("Cache-Control")) {

@@ -17,8 +17,3 @@ export function clientIp(c: Context, trustedProxyHeader: string | undefined): st
     return "unknown";
   }
 }
-
-/** True for requests from this machine (the loopback addresses). */
-export function isLoopback(ip: string): boolean {
-  return ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
-}

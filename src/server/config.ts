@@ -43,6 +43,8 @@ export const envSchema = z.object({
   GOOGLE_ISSUER_URL: optionalUrl(["http:", "https:"]),
   /** Name of a header set by a trusted reverse proxy carrying the client IP (for example x-forwarded-for). */
   TRUSTED_PROXY_HEADER: z.preprocess(emptyToUndefined, z.string().toLowerCase().optional()),
+  /** Lists outgoing mail at /dev/mail to requests from this machine. Off unless set; refused in production. */
+  MAIL_CATCHER: z.preprocess(emptyToUndefined, z.enum(["0", "1", "true", "false"], "must be 1 or 0").default("0")),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
 });
 
@@ -61,6 +63,8 @@ export interface Config {
   firmEmail: string;
   google: { clientId: string; clientSecret: string; issuerUrl: string | undefined } | undefined;
   trustedProxyHeader: string | undefined;
+  /** The local mail catcher (/dev/mail) is on: MAIL_CATCHER=1, never in production. */
+  mailCatcher: boolean;
   logLevel: Env["LOG_LEVEL"];
 }
 
@@ -80,6 +84,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (isProduction && !env.APP_SECRET) {
     throw new ConfigError("Invalid environment variable APP_SECRET: is required in production");
+  }
+  const mailCatcher = env.MAIL_CATCHER === "1" || env.MAIL_CATCHER === "true";
+  if (isProduction && mailCatcher) {
+    throw new ConfigError("Invalid environment variable MAIL_CATCHER: shows every outgoing mail and is refused in production");
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError("Invalid environment variable GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
@@ -101,6 +109,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL }
         : undefined,
     trustedProxyHeader: env.TRUSTED_PROXY_HEADER,
+    mailCatcher,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -48,6 +48,8 @@ export interface RequestContext {
   user: SessionUser | null;
   sessionId: string | null;
   nonce: string;
+  /** This request may read the local mail catcher (see mail/mail-catcher.ts). */
+  mailCatcher: boolean;
 }
 
 declare module "react-router" {

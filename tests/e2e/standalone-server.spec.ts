@@ -21,6 +21,7 @@ test.describe("a server of its own", () => {
       PUBLIC_URL: `http://localhost:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       FIRM_EMAIL: "firm@ledgerline.test",
+      MAIL_CATCHER: "1",
     });
     try {
       await waitHealthy(port);
@@ -35,7 +36,7 @@ test.describe("a server of its own", () => {
       await form.getByRole("button", { name: "Send Message" }).click();
       await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Message Sent!" })).toBeVisible();
 
-      // The mail waits in the outbox (visible at /dev/mail outside production) until SMTP answers again.
+      // The mail waits in the outbox (listed by the local mail catcher) until SMTP answers again.
       const outbox = await (await fetch(`http://127.0.0.1:${port}/api/dev/mail`)).json() as { mail: { to: string; status: string; attempts: number }[] };
       const waiting = outbox.mail.filter((m) => m.to === "firm@ledgerline.test" || m.to === email);
       expect(waiting.length).toBe(2);

@@ -55,13 +55,36 @@ describe("HTTP platform", () => {
     expect(sameSite.status).toBe(403);
   });
 
-  it("shows the local mail catcher only to this machine", async () => {
-    // In process there is no socket, so the caller is not on the loopback interface.
-    expect((await t.request("/api/dev/mail")).status).toBe(404);
-    const trusted = await createTestApp({ TRUSTED_PROXY_HEADER: "x-forwarded-for" });
-    expect((await trusted.request("/api/dev/mail", { headers: { "x-forwarded-for": "127.0.0.1" } })).status).toBe(200);
-    expect((await trusted.request("/api/dev/mail", { headers: { "x-forwarded-for": "203.0.113.9" } })).status).toBe(404);
-    await trusted.close();
+  it("keeps the local mail catcher off unless MAIL_CATCHER is set, and refuses it in production", async () => {
+    const fromLoopback = { incoming: { socket: { remoteAddress: "127.0.0.1" } } };
+    expect((await t.app.request("/api/dev/mail", {}, fromLoopback)).status).toBe(404);
+    expect(() => loadConfig({ NODE_ENV: "production", APP_SECRET: "x".repeat(32), MAIL_CATCHER: "1" })).toThrow(/MAIL_CATCHER/);
+  });
+
+  it("shows the mail catcher, when on, only to a loopback socket without forwarding headers", async () => {
+    const on = await createTestApp({ MAIL_CATCHER: "1", TRUSTED_PROXY_HEADER: "x-forwarded-for" });
+    const socket = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+    try {
+      expect((await on.app.request("/api/dev/mail", {}, socket("127.0.0.1"))).status).toBe(200);
+      expect((await on.app.request("/api/dev/mail", {}, socket("::1"))).status).toBe(200);
+      expect((await on.app.request("/api/dev/mail", {}, socket("::ffff:127.0.0.1"))).status).toBe(200);
+      // Loopback is read from the socket only: a header naming 127.0.0.1 from elsewhere is refused.
+      for (const claim of ["127.0.0.1", "127.evil.example", "::1"]) {
+        const headers = { "x-forwarded-for": claim };
+        expect((await on.app.request("/api/dev/mail", { headers }, socket("203.0.113.9"))).status).toBe(404);
+        // A proxy on this machine forwards other people's requests: a forwarding header is never local.
+        expect((await on.app.request("/api/dev/mail", { headers }, socket("127.0.0.1"))).status).toBe(404);
+      }
+      for (const address of ["203.0.113.9", "127.0.0.1.evil.example", "10.0.0.1", "::ffff:10.0.0.1"]) {
+        for (const p of ["/api/dev/mail", "/api/dev/mail/", "/API/DEV/MAIL", "/api/Dev/Mail", "/api/dev/mail.data", "/api//dev/mail", "/dev/mail", "/DEV/MAIL/", "/dev/mail.data", "/dev/mail/.data", "/%64ev/mail"]) {
+          expect((await on.app.request(p, {}, socket(address))).status, `${p} from ${address}`).toBe(404);
+        }
+      }
+      // In process there is no socket at all: not local.
+      expect((await on.request("/api/dev/mail")).status).toBe(404);
+    } finally {
+      await on.close();
+    }
   });
 
   it("refuses a request body over 32 KB with 413", async () => {

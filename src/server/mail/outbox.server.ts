@@ -195,7 +195,7 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
 
   return {
     start() {
-      if (!transport) logger.info("SMTP_URL is not set: mail stays in the outbox (listed at /dev/mail outside production)");
+      if (!transport) logger.info("SMTP_URL is not set: mail stays in the outbox (MAIL_CATCHER=1 lists it at /dev/mail for this machine)");
       schedule();
     },
     kick() {
