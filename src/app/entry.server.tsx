@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { errorLogFields, isDatabaseUnavailable } from "~/server/errors.ts";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
@@ -7,6 +8,17 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { NonceContext } from "./nonce.tsx";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader or action failed. The log gets the error's name and codes only (a database error's message quotes the
+ * query's values). When the database cannot be reached, the app answers with the "temporarily unavailable" page.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const ctx = context as unknown as AppLoadContext;
+  if (isDatabaseUnavailable(error)) ctx.databaseUnavailable = true;
+  ctx.app?.logger.error({ ...errorLogFields(error), method: request.method, route: new URL(request.url).pathname }, "page request failed");
+};
 
 export default function handleRequest(
   request: Request,
@@ -42,7 +54,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered)
+            loadContext.app?.logger.error({ ...errorLogFields(error), route: new URL(request.url).pathname }, "page render failed");
         },
       },
     );

@@ -1,5 +1,5 @@
 import "./browser-setup.ts";
-import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, data, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -12,6 +12,7 @@ import { SiteHeader } from "./layout/site-header.tsx";
 import { NotFoundPage } from "./layout/not-found-page.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
+  if (context.databaseUnavailable) throw data(null, { status: 503, statusText: "Service Unavailable" });
   const user = context.user;
   return {
     user: user
@@ -38,10 +39,7 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: DEFAULT_TITLE },
-  { name: "description", content: DEFAULT_DESCRIPTION },
-];
+export const meta: Route.MetaFunction = () => [{ title: DEFAULT_TITLE }, { name: "description", content: DEFAULT_DESCRIPTION }];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -84,6 +82,17 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Temporarily unavailable</h1>
+        <p className="mt-4 text-muted">The service is temporarily unavailable. Please try again in a moment.</p>
+        <a href="" className="mt-6 inline-block font-semibold text-brand-700 underline">
+          Try again
+        </a>
+      </section>
+    );
+  }
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center">

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "./body-limit.ts";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import type { AppContext, AppEnv, RequestContext } from "./context.ts";
 import { apiRoutes } from "./api-routes.server.ts";
 import { isMailCatcherPath, mailCatcherAllowed } from "./mail/mail-catcher.ts";
+import { isDatabaseUnavailable, logUnexpectedError, UNAVAILABLE_RETRY_SECONDS, unexpectedErrorResponse } from "./errors.ts";
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 
 export interface CreateAppOptions {
@@ -19,20 +20,29 @@ export interface CreateAppOptions {
   dev?: boolean;
 }
 
+/** The path as logged: short, and without the auth library's path parameters (a reset token can sit there). */
+function loggedPath(path: string): string {
+  const kept = path.startsWith("/api/auth/") ? path.split("/").slice(0, 4).join("/") : path;
+  return kept.length > 200 ? `${kept.slice(0, 200)}…` : kept;
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   const { config, logger } = ctx;
   const siteOrigin = new URL(config.publicUrl).origin;
   const app = new Hono<AppEnv>();
+  let renderUnavailablePage: ((c: Context) => Promise<Response>) | undefined;
 
-  // One log line per request: method, path, status, ms. Never query strings, bodies or headers.
+  // One log line per request: method, path, status, ms. Never query strings, bodies, headers or tokens.
   app.use(async (c, next) => {
     const start = performance.now();
     await next();
-    const path = c.req.path;
-    if (path.startsWith("/assets/")) return;
-    logger.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
+    if (c.req.path.startsWith("/assets/")) return;
+    logger.info(
+      { method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - start) },
+      "request",
+    );
   });
 
   // The reset page's URL holds a one-time token: never send it on as a referrer (set around secureHeaders).
@@ -159,29 +169,63 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
       },
       serveStatic({ root }),
     );
-    app.use("*", async (c, next) => {
-      await next();
-      if (c.res.status === 200 && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "public, max-age=3600");
-    }, serveStatic({ root, rewriteRequestPath: (p) => (p.includes("..") ? "/__none" : p) }));
+    app.use(
+      "*",
+      async (c, next) => {
+        await next();
+        if (c.res.status === 200 && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "public, max-age=3600");
+      },
+      serveStatic({ root, rewriteRequestPath: (p) => (p.includes("..") ? "/__none" : p) }),
+    );
   }
 
   if (opts.build) {
     const handler = createRequestHandler(opts.build as ServerBuild, opts.dev ? "development" : "production");
+    const loadContextOf = (c: Context, extra: Partial<RequestContext> = {}): RequestContext => ({
+      app: ctx,
+      user: c.get("user"),
+      sessionId: c.get("sessionId"),
+      nonce: c.get("nonce"),
+      mailCatcher: mailCatcherAllowed(c, config),
+      databaseUnavailable: false,
+      ...extra,
+    });
+    /** The page's own layout saying the service is temporarily unavailable (the root loader answers 503 at once). */
+    renderUnavailablePage = async (c: Context) => {
+      const get = new Request(c.req.url, { method: "GET", headers: c.req.raw.headers });
+      const res = await handler(
+        get,
+        loadContextOf(c, { databaseUnavailable: true, user: null, sessionId: null }) as unknown as AppLoadContext,
+      );
+      const headers = new Headers(res.headers);
+      headers.set("Retry-After", String(UNAVAILABLE_RETRY_SECONDS));
+      headers.set("Cache-Control", "no-store");
+      return new Response(res.body, { status: 503, headers });
+    };
     app.all("*", async (c) => {
-      const loadContext: RequestContext = {
-        app: ctx,
-        user: c.get("user"),
-        sessionId: c.get("sessionId"),
-        nonce: c.get("nonce"),
-        mailCatcher: mailCatcherAllowed(c, config),
-      };
+      const loadContext = loadContextOf(c);
       const res = await handler(c.req.raw, loadContext as unknown as AppLoadContext);
+      // A loader failed because the database cannot be reached (entry.server.tsx's handleError noted it).
+      if (loadContext.databaseUnavailable && res.status >= 500) return renderUnavailablePage!(c);
       if (res.headers.get("content-type")?.startsWith("text/html") && !res.headers.has("Cache-Control")) {
         res.headers.set("Cache-Control", "private, no-store");
       }
       return res;
     });
   }
+
+  // Errors no route expected: JSON for the API, the site's error page for pages; never a message or a value in the log.
+  app.onError(async (err, c) => {
+    if (!c.req.path.startsWith("/api/") && renderUnavailablePage && isDatabaseUnavailable(err)) {
+      logUnexpectedError(c, err, logger);
+      try {
+        return await renderUnavailablePage(c);
+      } catch {
+        /* fall through to the JSON answer */
+      }
+    }
+    return unexpectedErrorResponse(c, err, logger);
+  });
 
   return app;
 }

@@ -9,13 +9,16 @@ const optionalUrl = (protocols: string[]) =>
     emptyToUndefined,
     z
       .string()
-      .refine((v) => {
-        try {
-          return protocols.includes(new URL(v).protocol);
-        } catch {
-          return false;
-        }
-      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`)
+      .refine(
+        (v) => {
+          try {
+            return protocols.includes(new URL(v).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+      )
       .optional(),
   );
 
@@ -90,7 +93,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError("Invalid environment variable MAIL_CATCHER: shows every outgoing mail and is refused in production");
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-    throw new ConfigError("Invalid environment variable GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+    throw new ConfigError(
+      "Invalid environment variable GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+    );
   }
   const dataDir = path.resolve(env.DATA_DIR);
   return {

@@ -50,6 +50,11 @@ export interface RequestContext {
   nonce: string;
   /** This request may read the local mail catcher (see mail/mail-catcher.ts). */
   mailCatcher: boolean;
+  /**
+   * Set when the database cannot be reached: by entry.server.tsx's handleError when a loader failed for that
+   * reason, or by the app to render the "temporarily unavailable" page (the root loader then answers 503).
+   */
+  databaseUnavailable: boolean;
 }
 
 declare module "react-router" {

@@ -72,7 +72,13 @@ async function withServer(env: Record<string, string>, fn: (port: number) => Pro
     const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: `http://localhost:${port}` },
-      body: JSON.stringify({ email: "victim@example.com", password: "a-long-enough-passphrase-42", name: "Vic Tim", firstName: "Vic", lastName: "Tim" }),
+      body: JSON.stringify({
+        email: "victim@example.com",
+        password: "a-long-enough-passphrase-42",
+        name: "Vic Tim",
+        firstName: "Vic",
+        lastName: "Tim",
+      }),
     });
     expect(signUp.status).toBe(200);
     await fn(port);
@@ -108,13 +114,14 @@ test.describe("the local mail catcher", () => {
       expect(api.body).toContain("verify-email?token=");
 
       // Through a proxy on this machine (any forwarding header), whatever address the header claims.
-      for (const headers of [
+      const forwardingHeaders: Record<string, string>[] = [
         { "x-forwarded-for": "127.0.0.1" },
         { "x-forwarded-for": "127.evil.example" },
         { "x-forwarded-for": "::1" },
         { forwarded: "for=127.0.0.1" },
         { "x-real-ip": "127.0.0.1" },
-      ]) {
+      ];
+      for (const headers of forwardingHeaders) {
         for (const p of ["/dev/mail", "/api/dev/mail", "/dev/mail.data"]) {
           expectRefused(await rawGet("127.0.0.1", port, p, headers), `${p} with ${JSON.stringify(headers)}`);
         }

@@ -51,7 +51,11 @@ describe("HTTP platform", () => {
   it("refuses a state-changing request from another origin", async () => {
     const res = await t.request("/api/leads/contact", { method: "POST", headers: { origin: "https://evil.example" }, json: {} });
     expect(res.status).toBe(403);
-    const sameSite = await t.request("/api/leads/contact", { method: "POST", headers: { "sec-fetch-site": "cross-site", origin: "" }, json: {} });
+    const sameSite = await t.request("/api/leads/contact", {
+      method: "POST",
+      headers: { "sec-fetch-site": "cross-site", origin: "" },
+      json: {},
+    });
     expect(sameSite.status).toBe(403);
   });
 
@@ -76,7 +80,19 @@ describe("HTTP platform", () => {
         expect((await on.app.request("/api/dev/mail", { headers }, socket("127.0.0.1"))).status).toBe(404);
       }
       for (const address of ["203.0.113.9", "127.0.0.1.evil.example", "10.0.0.1", "::ffff:10.0.0.1"]) {
-        for (const p of ["/api/dev/mail", "/api/dev/mail/", "/API/DEV/MAIL", "/api/Dev/Mail", "/api/dev/mail.data", "/api//dev/mail", "/dev/mail", "/DEV/MAIL/", "/dev/mail.data", "/dev/mail/.data", "/%64ev/mail"]) {
+        for (const p of [
+          "/api/dev/mail",
+          "/api/dev/mail/",
+          "/API/DEV/MAIL",
+          "/api/Dev/Mail",
+          "/api/dev/mail.data",
+          "/api//dev/mail",
+          "/dev/mail",
+          "/DEV/MAIL/",
+          "/dev/mail.data",
+          "/dev/mail/.data",
+          "/%64ev/mail",
+        ]) {
           expect((await on.app.request(p, {}, socket(address))).status, `${p} from ${address}`).toBe(404);
         }
       }

@@ -89,7 +89,11 @@ export async function startSmtpServer(opts: { port?: number; dir?: string } = {}
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching mail within ${timeoutMs} ms (received ${messages.length}: ${messages.map((m) => m.subject).join(" | ")})`));
+          reject(
+            new Error(
+              `no matching mail within ${timeoutMs} ms (received ${messages.length}: ${messages.map((m) => m.subject).join(" | ")})`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -19,8 +19,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole HTTP app (no pages) on a fresh database; env adds or overrides configuration. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** The whole HTTP app (no pages) on a fresh database; env adds or overrides configuration; logs go to `logLines` when given. */
+export async function createTestApp(env: Record<string, string> = {}, opts: { logLines?: string[] } = {}): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: "test",
     PUBLIC_URL: TEST_ORIGIN,
@@ -30,7 +30,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const testDb = await createTestDatabase();
-  const ctx = await createContext(config, pino({ level: "silent" }), testDb.database);
+  const lines = opts.logLines;
+  const logger = lines ? pino({ level: "debug" }, { write: (line: string) => void lines.push(line) }) : pino({ level: "silent" });
+  const ctx = await createContext(config, logger, testDb.database);
   const app = createApp(ctx);
   return {
     ctx,
@@ -74,7 +76,14 @@ export interface TestUser {
 /** Signs up a user through the auth API, marks the email verified, signs in and returns the session cookie. */
 export async function createSignedInUser(
   t: TestApp,
-  opts: { email?: string; password?: string; firstName?: string; lastName?: string; companyName?: string; role?: "client" | "staff" | "admin" } = {},
+  opts: {
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    companyName?: string;
+    role?: "client" | "staff" | "admin";
+  } = {},
 ): Promise<TestUser> {
   const email = opts.email ?? `user-${Math.random().toString(36).slice(2, 10)}@example.com`;
   const password = opts.password ?? "correct-horse-battery-staple";

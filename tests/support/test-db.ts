@@ -31,7 +31,7 @@ function migratedTemplate(): Promise<PGlite> {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ pglite: await (await migratedTemplate()).clone() as PGlite });
+    const database = await openDatabase({ pglite: (await (await migratedTemplate()).clone()) as PGlite });
     return { database, drop: () => database.close() };
   }
   const name = `test_${randomBytes(6).toString("hex")}`;

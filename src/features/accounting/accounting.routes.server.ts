@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "~/server/body-limit.ts";
 import type { z } from "zod";
 import type { AppContext, AppEnv } from "~/server/context.ts";
+import { unexpectedErrorResponse } from "~/server/errors.ts";
 import { AccountingError } from "./accounting-errors.server.ts";
 import {
   accountCreateSchema,
@@ -73,8 +74,7 @@ export function accountingRoutes(ctx: AppContext) {
     if (err instanceof AccountingError) {
       return c.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) }, err.status);
     }
-    ctx.logger.error({ err, path: c.req.path }, "accounting request failed");
-    return c.json({ error: "Something went wrong. Please try again later." }, 500);
+    return unexpectedErrorResponse(c, err, ctx.logger);
   });
 
   r.use(

@@ -154,10 +154,13 @@ export function createAuth({ db, config, logger, mail }: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     logger: {
+      // The library's messages can quote what a request sent (a redirect target, an address): keep only their
+      // fixed part (before the first colon), short, and never the values passed beside them.
       log: (level, message) => {
-        if (level === "error") logger.error({ scope: "auth" }, message);
-        else if (level === "warn") logger.warn({ scope: "auth" }, message);
-        else logger.debug({ scope: "auth" }, message);
+        const text = (String(message).split(":")[0] ?? "").slice(0, 120);
+        if (level === "error") logger.error({ scope: "auth" }, text);
+        else if (level === "warn") logger.warn({ scope: "auth" }, text);
+        else logger.debug({ scope: "auth" }, text);
       },
     },
     telemetry: { enabled: false },

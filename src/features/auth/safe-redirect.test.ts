@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { REDIRECT_BYPASSES } from "../../../tests/support/redirect-bypasses.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
 
 describe("safeRedirectPath", () => {
@@ -17,9 +18,16 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/\tevil")).toBe("/");
   });
 
+  it.each(REDIRECT_BYPASSES)("falls back for the bypass %j", (target) => {
+    expect(safeRedirectPath(target, "/fallback")).toBe("/fallback");
+  });
+
   it("never sends back to the sign-in page or the API", () => {
     expect(safeRedirectPath("/login?from=/login")).toBe("/");
+    expect(safeRedirectPath("/LOGIN/")).toBe("/");
+    expect(safeRedirectPath("/a/../login")).toBe("/");
     expect(safeRedirectPath("/api/auth/sign-out")).toBe("/");
+    expect(safeRedirectPath("/API/auth/sign-out")).toBe("/");
   });
 
   it("uses the given fallback", () => {

@@ -1,19 +1,16 @@
+import { localPath } from "~/lib/local-path.ts";
+
 /**
- * The local path to send a visitor to after sign-in: `from` when it is a path on this site,
- * otherwise `fallback`. Refuses absolute and protocol-relative URLs (open redirects) and the
- * sign-in page itself (a loop).
+ * The local path to send a visitor to after sign-in: `from` when it leads to a page of this site, otherwise
+ * `fallback`. Never the sign-in page itself (a loop) or the API.
  */
 export function safeRedirectPath(from: string | null | undefined, fallback = "/"): string {
-  if (!from || typeof from !== "string") return fallback;
-  if (!from.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return fallback;
-  if ([...from].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return fallback;
-  let url: URL;
-  try {
-    url = new URL(from, "http://local.invalid");
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== "http://local.invalid") return fallback;
-  if (url.pathname === "/login" || url.pathname.startsWith("/api/")) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = localPath(from);
+  if (!path) return fallback;
+  const pathname = path
+    .replace(/[?#].*$/, "")
+    .toLowerCase()
+    .replace(/\/+$/, "");
+  if (pathname === "/login" || pathname === "/api" || pathname.startsWith("/api/")) return fallback;
+  return path;
 }

@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import { clientIp } from "~/server/client-ip.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
+import { logUnexpectedError, unexpectedErrorResponse } from "~/server/errors.ts";
 import { consultationSchema } from "./consultation.schema.ts";
 import { contactSchema } from "./contact.schema.ts";
 import { checkLeadRateLimit, storeConsultationRequest, storeContactMessage, type LeadSender, type StoredLead } from "./leads.server.ts";
@@ -67,8 +68,9 @@ function leadHandler<S extends z.ZodType<{ email: string }>>(ctx: AppContext, ro
     try {
       stored = await route.store(ctx, parsed.data, { user: user ? { id: user.id, email: user.email } : null, ip });
     } catch (err) {
-      ctx.logger.error({ err: (err as Error).message, page: route.page }, "lead could not be stored");
-      return body.html ? back("error=server") : c.json({ error: "The request could not be stored. Please try again." }, 500);
+      if (!body.html) return unexpectedErrorResponse(c, err, ctx.logger);
+      logUnexpectedError(c, err, ctx.logger);
+      return back("error=server");
     }
     // Stored and its mail queued: the visitor's success depends on nothing else.
     if (stored.mails > 0) ctx.mail.kick();

@@ -28,7 +28,10 @@ ${paragraphs.map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).
 ${
   rows.length
     ? `<table cellpadding="6" style="border-collapse:collapse">${rows
-        .map(([k, v]) => `<tr><th align="left" style="vertical-align:top">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
+        .map(
+          ([k, v]) =>
+            `<tr><th align="left" style="vertical-align:top">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
+        )
         .join("")}</table>`
     : ""
 }

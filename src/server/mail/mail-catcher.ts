@@ -50,6 +50,11 @@ export function isMailCatcherPath(rawPath: string): boolean {
     }
   }
   // Every path that starts like the catcher's is gated, whatever follows (a suffix, a slash, a data request).
-  p = p.replace(/[\s\u0000-\u001f]/g, "").replace(/\\/g, "/").replace(/\/{2,}/g, "/").toLowerCase();
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+  p = p
+    .replace(/[\s\u0000-\u001f]/g, "")
+    .replace(/\\/g, "/")
+    .replace(/\/{2,}/g, "/")
+    .toLowerCase();
   return /^\/(api\/)?dev\/mail/.test(p);
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { queryRows, type Db } from "../db/client.ts";
 import { mailOutbox, type MailAttachment } from "./outbox.tables.ts";
+import { errorLogFields } from "../errors.ts";
 
 export interface OutgoingMail {
   /** What the mail is for (contact-notification, verification, ...); shown in logs and /dev/mail. */
@@ -75,9 +76,7 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   const base = opts.baseBackoffMs ?? 10_000;
   const max = opts.maxBackoffMs ?? 3600_000;
   const claimMs = opts.claimMs ?? 120_000;
-  const transport: Transporter | undefined = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from })
-    : undefined;
+  const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = false;
@@ -85,14 +84,17 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
 
   /** Claims due mail with ids above `afterId` (so one pass never retries what it just tried). */
   async function claim(afterId: number) {
-    const claimed = await queryRows<{ id: number | string }>(db, sql`
+    const claimed = await queryRows<{ id: number | string }>(
+      db,
+      sql`
       update mail_outbox set locked_until = now() + make_interval(secs => ${claimMs / 1000}), attempts = attempts + 1
       where id in (
         select id from mail_outbox
         where status = 'pending' and id > ${afterId} and next_attempt_at <= now() and (locked_until is null or locked_until < now())
         order by id limit 20
         for update skip locked)
-      returning id`);
+      returning id`,
+    );
     const ids = claimed.map((r) => Number(r.id));
     if (ids.length === 0) return [];
     return db
@@ -103,16 +105,16 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   }
 
   let lastLoggedId = 0;
-  /** Without SMTP the mail stays in the outbox; each one is logged once so it can be found. */
+  /** Without SMTP the mail stays in the outbox; each one is logged once (id and kind, never address or subject). */
   async function logUnsent(): Promise<number> {
     const rows = await db
-      .select({ id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.toAddress, subject: mailOutbox.subject })
+      .select({ id: mailOutbox.id, kind: mailOutbox.kind })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.status, "pending"), sql`${mailOutbox.id} > ${lastLoggedId}`))
       .orderBy(asc(mailOutbox.id))
       .limit(100);
     for (const r of rows) {
-      logger.info({ mailId: r.id, kind: r.kind, to: r.to, subject: r.subject }, "mail kept in the outbox (SMTP_URL is not set)");
+      logger.info({ mailId: r.id, kind: r.kind }, "mail kept in the outbox (SMTP_URL is not set)");
       lastLoggedId = Math.max(lastLoggedId, r.id);
     }
     return 0;
@@ -159,7 +161,10 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
               nextAttemptAt: new Date(Date.now() + backoffMs(mail.attempts, base, max)),
             })
             .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, "pending")));
-          logger.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message }, expired ? "mail given up" : "mail send failed, will retry");
+          logger.warn(
+            { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, ...errorLogFields(err) },
+            expired ? "mail given up" : "mail send failed, will retry",
+          );
         }
       }
     }
@@ -172,7 +177,7 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
     }
     running = sendBatch()
       .catch((err: Error) => {
-        logger.error({ err: err.message }, "mail worker error");
+        logger.error(errorLogFields(err), "mail worker error");
         return 0;
       })
       .finally(() => {

@@ -18,7 +18,9 @@ export const mailOutbox = pgTable("mail_outbox", {
   textBody: text("text_body").notNull(),
   htmlBody: text("html_body").notNull(),
   attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
-  status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+  status: text("status", { enum: ["pending", "sent", "failed"] })
+    .notNull()
+    .default("pending"),
   attempts: integer("attempts").notNull().default(0),
   lastError: text("last_error"),
   nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
