@@ -1,5 +1,5 @@
 import "./browser-setup.ts";
-import { Links, Meta, Outlet, Scripts, data, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -12,7 +12,6 @@ import { SiteHeader } from "./layout/site-header.tsx";
 import { NotFoundPage } from "./layout/not-found-page.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (context.databaseUnavailable) throw data(null, { status: 503, statusText: "Service Unavailable" });
   const user = context.user;
   return {
     user: user

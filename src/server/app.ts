@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { bodyLimit } from "./body-limit.ts";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
@@ -8,7 +8,8 @@ import { sql } from "drizzle-orm";
 import type { AppContext, AppEnv, RequestContext } from "./context.ts";
 import { apiRoutes } from "./api-routes.server.ts";
 import { isMailCatcherPath, mailCatcherAllowed } from "./mail/mail-catcher.ts";
-import { isDatabaseUnavailable, logUnexpectedError, UNAVAILABLE_RETRY_SECONDS, unexpectedErrorResponse } from "./errors.ts";
+import { isDatabaseUnavailable, logUnexpectedError, unexpectedErrorResponse } from "./errors.ts";
+import { unavailablePage } from "./unavailable-page.ts";
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 
 export interface CreateAppOptions {
@@ -32,7 +33,6 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   const { config, logger } = ctx;
   const siteOrigin = new URL(config.publicUrl).origin;
   const app = new Hono<AppEnv>();
-  let renderUnavailablePage: ((c: Context) => Promise<Response>) | undefined;
 
   // One log line per request: method, path, status, ms. Never query strings, bodies, headers or tokens.
   app.use(async (c, next) => {
@@ -181,32 +181,18 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
 
   if (opts.build) {
     const handler = createRequestHandler(opts.build as ServerBuild, opts.dev ? "development" : "production");
-    const loadContextOf = (c: Context, extra: Partial<RequestContext> = {}): RequestContext => ({
-      app: ctx,
-      user: c.get("user"),
-      sessionId: c.get("sessionId"),
-      nonce: c.get("nonce"),
-      mailCatcher: mailCatcherAllowed(c, config),
-      databaseUnavailable: false,
-      ...extra,
-    });
-    /** The page's own layout saying the service is temporarily unavailable (the root loader answers 503 at once). */
-    renderUnavailablePage = async (c: Context) => {
-      const get = new Request(c.req.url, { method: "GET", headers: c.req.raw.headers });
-      const res = await handler(
-        get,
-        loadContextOf(c, { databaseUnavailable: true, user: null, sessionId: null }) as unknown as AppLoadContext,
-      );
-      const headers = new Headers(res.headers);
-      headers.set("Retry-After", String(UNAVAILABLE_RETRY_SECONDS));
-      headers.set("Cache-Control", "no-store");
-      return new Response(res.body, { status: 503, headers });
-    };
     app.all("*", async (c) => {
-      const loadContext = loadContextOf(c);
+      const loadContext: RequestContext = {
+        app: ctx,
+        user: c.get("user"),
+        sessionId: c.get("sessionId"),
+        nonce: c.get("nonce"),
+        mailCatcher: mailCatcherAllowed(c, config),
+        databaseUnavailable: false,
+      };
       const res = await handler(c.req.raw, loadContext as unknown as AppLoadContext);
       // A loader failed because the database cannot be reached (entry.server.tsx's handleError noted it).
-      if (loadContext.databaseUnavailable && res.status >= 500) return renderUnavailablePage!(c);
+      if (loadContext.databaseUnavailable && res.status >= 500) return unavailablePage();
       if (res.headers.get("content-type")?.startsWith("text/html") && !res.headers.has("Cache-Control")) {
         res.headers.set("Cache-Control", "private, no-store");
       }
@@ -214,15 +200,11 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     });
   }
 
-  // Errors no route expected: JSON for the API, the site's error page for pages; never a message or a value in the log.
-  app.onError(async (err, c) => {
-    if (!c.req.path.startsWith("/api/") && renderUnavailablePage && isDatabaseUnavailable(err)) {
+  // Errors no route expected: JSON for the API, the unavailable page for pages during an outage; never a message or a value in the log.
+  app.onError((err, c) => {
+    if (!c.req.path.startsWith("/api/") && isDatabaseUnavailable(err)) {
       logUnexpectedError(c, err, logger);
-      try {
-        return await renderUnavailablePage(c);
-      } catch {
-        /* fall through to the JSON answer */
-      }
+      return unavailablePage();
     }
     return unexpectedErrorResponse(c, err, logger);
   });

@@ -50,10 +50,7 @@ export interface RequestContext {
   nonce: string;
   /** This request may read the local mail catcher (see mail/mail-catcher.ts). */
   mailCatcher: boolean;
-  /**
-   * Set when the database cannot be reached: by entry.server.tsx's handleError when a loader failed for that
-   * reason, or by the app to render the "temporarily unavailable" page (the root loader then answers 503).
-   */
+  /** Set by entry.server.tsx's handleError when a loader failed because the database cannot be reached. */
   databaseUnavailable: boolean;
 }
 

@@ -13,12 +13,15 @@ export interface RateLimitResult {
  * Allowed while the count within the window is at most `limit`.
  */
 export async function hitRateLimit(db: Db, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-  const [row] = await queryRows<{ count: number | string; retry_after: number | string }>(db, sql`
+  const [row] = await queryRows<{ count: number | string; retry_after: number | string }>(
+    db,
+    sql`
     insert into rate_limits as r (key, count, window_start) values (${key}, 1, now())
     on conflict (key) do update set
       count = case when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else r.count + 1 end,
       window_start = case when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else r.window_start end
-    returning count, greatest(0, ceil(extract(epoch from (r.window_start + make_interval(secs => ${windowSeconds}) - now()))))::int as retry_after`);
+    returning count, greatest(0, ceil(extract(epoch from (r.window_start + make_interval(secs => ${windowSeconds}) - now()))))::int as retry_after`,
+  );
   if (!row) throw new Error("rate limit upsert returned no row");
   const count = Number(row.count);
   return { allowed: count <= limit, count, retryAfter: Math.max(1, Number(row.retry_after)) };

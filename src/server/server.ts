@@ -18,10 +18,9 @@ export interface StartOptions {
   clientDir?: string;
   dev?: boolean;
   /** Development: lets Vite handle its own requests before the app. */
-  wrap?: (listener: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void) => (
-    req: import("node:http").IncomingMessage,
-    res: import("node:http").ServerResponse,
-  ) => void;
+  wrap?: (
+    listener: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void,
+  ) => (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void;
 }
 
 /** Builds the process's context: database (migrated), mail worker, auth. */
@@ -46,7 +45,8 @@ export async function startServer(config: Config, opts: StartOptions = {}) {
   if (opts.wrap) {
     const listeners = server.listeners("request") as ((...a: unknown[]) => void)[];
     server.removeAllListeners("request");
-    const inner = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => listeners.forEach((l) => l(req, res));
+    const inner = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) =>
+      listeners.forEach((l) => l(req, res));
     server.on("request", opts.wrap(inner));
   }
   await new Promise<void>((resolve, reject) => {

@@ -70,6 +70,39 @@ describe("redirect targets the auth library takes from a request", () => {
   });
 });
 
+describe("redirects the app makes from a request", () => {
+  it("sends the newsletter form back to a page of this site, whatever the Referer says", async () => {
+    const t = await createTestApp();
+    try {
+      for (const referer of [
+        `${TEST_ORIGIN}//evil.example/x`,
+        `${TEST_ORIGIN}/.//evil.example`,
+        "https://evil.example/blog",
+        `${TEST_ORIGIN}/\\evil.example`,
+      ]) {
+        const res = await t.request("/api/content/newsletter", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", referer },
+          body: "email=not-an-email&source=footer",
+          redirect: "manual",
+        });
+        expect(res.status, referer).toBe(303);
+        expect(redirectOrigin(res), referer).toBe(TEST_ORIGIN);
+        expect(res.headers.get("location"), referer).toMatch(/^\/\?newsletter=/);
+      }
+      const ok = await t.request("/api/content/newsletter", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", referer: `${TEST_ORIGIN}/blog?x=1` },
+        body: "email=not-an-email&source=footer",
+        redirect: "manual",
+      });
+      expect(ok.headers.get("location")).toMatch(/^\/blog\?newsletter=/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("logs", () => {
   it("carry no value a request sent, even when the request fails", async () => {
     const lines: string[] = [];

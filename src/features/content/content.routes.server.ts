@@ -1,3 +1,4 @@
+import { localPath } from "~/lib/local-path.ts";
 import { Hono, type Context } from "hono";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { clientIp } from "~/server/client-ip.ts";
@@ -22,15 +23,9 @@ function badRequest(c: Context, error: { issues: readonly { path: readonly Prope
 
 /** Same-site path of the page a plain form was posted from, for the redirect back. */
 function returnPath(c: Context, publicUrl: string): string {
-  const referer = c.req.header("referer");
-  if (!referer) return "/";
-  try {
-    const url = new URL(referer);
-    if (url.origin !== new URL(publicUrl).origin) return "/";
-    return url.pathname;
-  } catch {
-    return "/";
-  }
+  // The page the form was sent from, when it is a page of this site (never "//host", whatever the Referer says).
+  const path = localPath(c.req.header("referer"), publicUrl);
+  return path ? path.replace(/[?#].*$/, "") : "/";
 }
 
 export function contentRoutes(ctx: AppContext) {
@@ -76,7 +71,11 @@ export function contentRoutes(ctx: AppContext) {
   // Stored home-page copy: public to read (it is shown on the home page anyway).
   r.get("/site-content", async (c) => {
     const values = await ctx.siteContent.getAll();
-    const wanted = c.req.query("keys")?.split(",").map((k) => k.trim()).filter(Boolean);
+    const wanted = c.req
+      .query("keys")
+      ?.split(",")
+      .map((k) => k.trim())
+      .filter(Boolean);
     const keys = wanted?.length ? SITE_CONTENT_KEYS.filter((k) => wanted.includes(k)) : SITE_CONTENT_KEYS;
     return c.json({ content: keys.filter((k) => values[k] !== undefined).map((k) => ({ content_key: k, content_value: values[k] })) });
   });

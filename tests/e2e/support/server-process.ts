@@ -36,7 +36,7 @@ export function runServer(env: Record<string, string>) {
 }
 
 export async function waitHealthy(port: number) {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
     } catch {
