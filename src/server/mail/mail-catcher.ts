@@ -50,8 +50,8 @@ export function isMailCatcherPath(rawPath: string): boolean {
     }
   }
   // Every path that starts like the catcher's is gated, whatever follows (a suffix, a slash, a data request).
-  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
   p = p
+    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
     .replace(/[\s\u0000-\u001f]/g, "")
     .replace(/\\/g, "/")
     .replace(/\/{2,}/g, "/")
