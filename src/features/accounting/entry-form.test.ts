@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { entryTotals, isBalanced, isDirty, parseAmount, validateEntryForm, type EntryFormLine } from "./entry-form.ts";
+import { entryTotals, filterAccounts, isBalanced, isDirty, parseAmount, validateEntryForm, type EntryFormLine } from "./entry-form.ts";
 import { entryInputSchema, latestEntryDate } from "./accounting.schema.ts";
 
 const line = (accountId: string, debit: string, credit: string): EntryFormLine => ({ accountId, description: "", debit, credit });
@@ -95,5 +95,25 @@ describe("entry form rules, in the order of SPEC §5", () => {
     expect(isDirty({ ...blank, entryDate: "2026-03-02" }, blank)).toBe(true);
     expect(isDirty({ ...blank, lines: [line("", "", "5"), line("", "", "")] }, blank)).toBe(true);
     expect(isDirty({ ...ok, lines: [ok.lines[1]!, ok.lines[0]!] }, ok)).toBe(true);
+  });
+
+  it("the account picker finds accounts by code and by name as typed", () => {
+    const a = (account_code: string, account_name: string) => ({ account_code, account_name });
+    const chart = [
+      a("1000", "Cash"),
+      a("1010", "Petty Cash"),
+      a("4000", "Sales Revenue"),
+      a("6000", "Rent Expense"),
+      a("6100", "Office 1000 supplies"),
+    ];
+    const codes = (q: string) => filterAccounts(chart, q).map((x) => x.account_code);
+    expect(codes("")).toEqual(["1000", "1010", "4000", "6000", "6100"]);
+    expect(codes("10")).toEqual(["1000", "1010", "6100"]);
+    expect(codes("1000")).toEqual(["1000", "6100"]);
+    expect(codes("cash")).toEqual(["1000", "1010"]);
+    expect(codes("RENT")).toEqual(["6000"]);
+    expect(codes("petty ca")).toEqual(["1010"]);
+    expect(codes("6000 rent")).toEqual(["6000"]);
+    expect(codes("payroll")).toEqual([]);
   });
 });

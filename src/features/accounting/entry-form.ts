@@ -128,3 +128,21 @@ function content(values: EntryFormValues): string {
 export function isDirty(values: EntryFormValues, initial: EntryFormValues): boolean {
   return content(values) !== content(initial);
 }
+
+/**
+ * Accounts matching what is typed in an account picker: every word must appear in "code name" (any case);
+ * accounts whose code starts with the text come first, in the order given.
+ */
+export function filterAccounts<A extends { account_code: string; account_name: string }>(accounts: A[], query: string): A[] {
+  const q = query.trim().toLowerCase();
+  if (q === "") return accounts;
+  const words = q.split(/\s+/);
+  const byCode: A[] = [];
+  const others: A[] = [];
+  for (const a of accounts) {
+    const label = `${a.account_code} ${a.account_name}`.toLowerCase();
+    if (a.account_code.toLowerCase().startsWith(q)) byCode.push(a);
+    else if (words.every((w) => label.includes(w))) others.push(a);
+  }
+  return [...byCode, ...others];
+}
