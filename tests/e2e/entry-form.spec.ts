@@ -54,6 +54,7 @@ test.describe("journal entry form", () => {
     // The mouse wheel over a focused amount leaves it as typed.
     const debit1 = dialog.getByLabel("Line 1 debit");
     await expect(debit1).toHaveAttribute("inputmode", "decimal");
+    await expect(debit1).toHaveAttribute("type", "text");
     await debit1.fill("500");
     await debit1.hover();
     await page.mouse.wheel(0, 200);
@@ -170,14 +171,6 @@ test.describe("journal entry form", () => {
     await dialog.getByLabel("Description", { exact: true }).fill("Half-typed rent");
     await dialog.getByLabel("Line 1 debit").fill("1200");
 
-    // Escape inside an open account list closes the list only.
-    const account1 = dialog.getByRole("combobox", { name: "Line 1 account" });
-    await account1.fill("ca");
-    await expect(dialog.getByRole("option").first()).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(account1).toHaveAttribute("aria-expanded", "false");
-    await expect(confirm).toBeHidden();
-
     // Escape asks; "Keep editing" has the focus and keeps everything.
     await page.keyboard.press("Escape");
     await expect(confirm).toBeVisible();
@@ -192,6 +185,15 @@ test.describe("journal entry form", () => {
     await expect(confirm).toBeVisible();
     await confirm.getByRole("button", { name: "Keep editing" }).click();
     await expect(dialog.getByLabel("Line 1 debit")).toHaveValue("1200");
+
+    // Escape inside an open account list closes the list only.
+    const account1 = dialog.getByRole("combobox", { name: "Line 1 account" });
+    await account1.fill("ca");
+    await expect(dialog.getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(account1).toHaveAttribute("aria-expanded", "false");
+    await expect(confirm).toBeHidden();
+    await expect(dialog).toBeVisible();
 
     // Cancel asks; Discard closes and the next form starts empty.
     await dialog.getByRole("button", { name: "Cancel" }).click();
