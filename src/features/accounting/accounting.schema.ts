@@ -39,17 +39,38 @@ export const entryLineSchema = z
     debit_amount: amount,
     credit_amount: amount,
   })
-  .refine((l) => (l.debit_amount > 0) !== (l.credit_amount > 0), {
+  .refine((l) => l.debit_amount > 0 !== l.credit_amount > 0, {
     message: "A line holds either a debit or a credit",
     path: ["debit_amount"],
   });
 
 const isoDate = z.iso.date("Entry date is required").refine((d) => d >= "1900-01-01" && d <= "9999-12-31", "Entry date is out of range");
 
+export const EARLIEST_ENTRY_DATE = "1900-01-01";
+export const LATEST_ENTRY_DATE = "2200-12-31";
+
+/** The last date an entry may carry: one year after today (UTC), and never after 2200. */
+export function latestEntryDate(now = new Date()): string {
+  const ahead = new Date(Date.UTC(now.getUTCFullYear() + 1, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
+  return ahead < LATEST_ENTRY_DATE ? ahead : LATEST_ENTRY_DATE;
+}
+
+/** An entry's date: a real calendar date from 1900 to 2200, not more than one year ahead of today. */
+export const entryDateSchema = z.iso.date("Entry date is required").superRefine((d, ctx) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return;
+  if (d < EARLIEST_ENTRY_DATE) ctx.addIssue({ code: "custom", message: "Entry date must not be before 1900-01-01" });
+  else if (d > LATEST_ENTRY_DATE) ctx.addIssue({ code: "custom", message: "Entry date must not be after 2200-12-31" });
+  else if (d > latestEntryDate()) ctx.addIssue({ code: "custom", message: "Entry date must not be more than one year ahead" });
+});
+
 export const entryInputSchema = z
   .object({
-    description: z.string({ error: "Description is required" }).trim().min(1, "Description is required").max(500, "Description must be at most 500 characters"),
-    entry_date: isoDate,
+    description: z
+      .string({ error: "Description is required" })
+      .trim()
+      .min(1, "Description is required")
+      .max(500, "Description must be at most 500 characters"),
+    entry_date: entryDateSchema,
     reference: z.string().trim().max(100, "Reference must be at most 100 characters").nullish(),
     lines: z
       .array(entryLineSchema, { error: "At least two account lines are required" })

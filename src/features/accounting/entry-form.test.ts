@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isBalanced, validateEntryForm, type EntryFormLine } from "./entry-form.ts";
-import { entryInputSchema } from "./accounting.schema.ts";
+import { entryTotals, filterAccounts, isBalanced, isDirty, parseAmount, validateEntryForm, type EntryFormLine } from "./entry-form.ts";
+import { entryInputSchema, latestEntryDate } from "./accounting.schema.ts";
 
 const line = (accountId: string, debit: string, credit: string): EntryFormLine => ({ accountId, description: "", debit, credit });
 const ok = { description: "Rent", entryDate: "2026-03-01", reference: "", lines: [line("1", "10.00", ""), line("2", "", "10")] };
@@ -26,9 +26,94 @@ describe("entry form rules, in the order of SPEC §5", () => {
     const l = (d: unknown, c: unknown) => ({ account_id: 1, debit_amount: d, credit_amount: c });
     expect(entryInputSchema.safeParse({ ...base, lines: [l(10, 0), l(0, 10)] }).success).toBe(true);
     expect(entryInputSchema.safeParse({ ...base, lines: [l(10, 0), l(0, 9)] }).error?.issues[0]?.message).toBe("Debits must equal credits");
-    expect(entryInputSchema.safeParse({ ...base, lines: [l(10, 0)] }).error?.issues[0]?.message).toBe("At least two account lines are required");
+    expect(entryInputSchema.safeParse({ ...base, lines: [l(10, 0)] }).error?.issues[0]?.message).toBe(
+      "At least two account lines are required",
+    );
     expect(entryInputSchema.safeParse({ ...base, lines: [l("10", 0), l(0, "10")] }).success).toBe(false);
     expect(entryInputSchema.safeParse({ ...base, lines: [l(0.005, 0), l(0, 0.005)] }).success).toBe(false);
     expect(entryInputSchema.safeParse({ ...base, lines: [l(5, 5), l(0, 0)] }).success).toBe(false);
+  });
+
+  it("reads amounts exactly and says why one is refused", () => {
+    expect(parseAmount("")).toEqual({ cents: 0n });
+    expect(parseAmount("500")).toEqual({ cents: 50000n });
+    expect(parseAmount(" 1,250.5 ")).toEqual({ cents: 125050n });
+    expect(parseAmount("0.1")).toEqual({ cents: 10n });
+    expect(parseAmount(".75")).toEqual({ cents: 75n });
+    expect(parseAmount("12.")).toEqual({ cents: 1200n });
+    expect(parseAmount("999999999999.99")).toEqual({ cents: 99999999999999n });
+    expect(parseAmount("100.999")).toEqual({ error: "Amount must have at most 2 decimals" });
+    expect(parseAmount("-50")).toEqual({ error: "Amount must not be negative" });
+    expect(parseAmount("1e3")).toEqual({ error: "Enter an amount such as 1250.00" });
+    expect(parseAmount("1,25")).toEqual({ error: "Enter an amount such as 1250.00" });
+    expect(parseAmount(".")).toEqual({ error: "Enter an amount such as 1250.00" });
+    expect(parseAmount("1000000000000")).toEqual({ error: "Amount is too large" });
+  });
+
+  it("a refused amount is named before the line count, and never dropped silently from a valid-looking entry", () => {
+    const lines = [line("1", "100", ""), line("2", "", "100"), line("3", "-50", "")];
+    expect(entryTotals(lines)).toEqual({ debit: 10000n, credit: 10000n, difference: 0n });
+    expect(validateEntryForm({ ...ok, lines })).toBe("Line 3 debit: Amount must not be negative");
+    expect(validateEntryForm({ ...ok, lines: [line("1", "100.999", ""), line("2", "", "100.99")] })).toBe(
+      "Line 1 debit: Amount must have at most 2 decimals",
+    );
+  });
+
+  it("entry dates run from 1900 to 2200 and at most one year ahead, on the form and the API alike", () => {
+    const ahead = latestEntryDate();
+    const dayAfter = new Date(Date.parse(ahead) + 86_400_000).toISOString().slice(0, 10);
+    expect(latestEntryDate(new Date("2026-11-23T10:00:00Z"))).toBe("2027-11-23");
+    expect(latestEntryDate(new Date("2199-06-01T00:00:00Z"))).toBe("2200-06-01");
+    expect(latestEntryDate(new Date("2200-06-01T00:00:00Z"))).toBe("2200-12-31");
+    expect(validateEntryForm({ ...ok, entryDate: "1899-12-31" })).toBe("Entry date must not be before 1900-01-01");
+    expect(validateEntryForm({ ...ok, entryDate: "2201-01-01" })).toBe("Entry date must not be after 2200-12-31");
+    expect(validateEntryForm({ ...ok, entryDate: dayAfter })).toBe("Entry date must not be more than one year ahead");
+    expect(validateEntryForm({ ...ok, entryDate: ahead })).toBeNull();
+    expect(validateEntryForm({ ...ok, entryDate: "1900-01-01" })).toBeNull();
+    const body = (entry_date: string) => ({
+      description: "Rent",
+      entry_date,
+      lines: [
+        { account_id: 1, debit_amount: 1, credit_amount: 0 },
+        { account_id: 2, debit_amount: 0, credit_amount: 1 },
+      ],
+    });
+    expect(entryInputSchema.safeParse(body(dayAfter)).error?.issues[0]).toMatchObject({
+      path: ["entry_date"],
+      message: "Entry date must not be more than one year ahead",
+    });
+    expect(entryInputSchema.safeParse(body("0999-01-01")).error?.issues[0]?.path).toEqual(["entry_date"]);
+    expect(entryInputSchema.safeParse(body(ahead)).success).toBe(true);
+  });
+
+  it("a form is dirty only when something it would save has changed", () => {
+    const blank = { description: "", entryDate: "2026-03-01", reference: "", lines: [line("", "", ""), line("", "", "")] };
+    expect(isDirty(blank, blank)).toBe(false);
+    expect(isDirty({ ...blank, lines: [line("", "", "")] }, blank)).toBe(false);
+    expect(isDirty({ ...blank, description: "  " }, blank)).toBe(false);
+    expect(isDirty({ ...blank, description: "Rent" }, blank)).toBe(true);
+    expect(isDirty({ ...blank, entryDate: "2026-03-02" }, blank)).toBe(true);
+    expect(isDirty({ ...blank, lines: [line("", "", "5"), line("", "", "")] }, blank)).toBe(true);
+    expect(isDirty({ ...ok, lines: [ok.lines[1]!, ok.lines[0]!] }, ok)).toBe(true);
+  });
+
+  it("the account picker finds accounts by code and by name as typed", () => {
+    const a = (account_code: string, account_name: string) => ({ account_code, account_name });
+    const chart = [
+      a("1000", "Cash"),
+      a("1010", "Petty Cash"),
+      a("4000", "Sales Revenue"),
+      a("6000", "Rent Expense"),
+      a("6100", "Office 1000 supplies"),
+    ];
+    const codes = (q: string) => filterAccounts(chart, q).map((x) => x.account_code);
+    expect(codes("")).toEqual(["1000", "1010", "4000", "6000", "6100"]);
+    expect(codes("10")).toEqual(["1000", "1010", "6100"]);
+    expect(codes("1000")).toEqual(["1000", "6100"]);
+    expect(codes("cash")).toEqual(["1000", "1010"]);
+    expect(codes("RENT")).toEqual(["6000"]);
+    expect(codes("petty ca")).toEqual(["1010"]);
+    expect(codes("6000 rent")).toEqual(["6000"]);
+    expect(codes("payroll")).toEqual([]);
   });
 });

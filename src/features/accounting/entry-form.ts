@@ -1,3 +1,4 @@
+import { entryDateSchema, MAX_AMOUNT } from "./accounting.schema.ts";
 import { toCents } from "./money.ts";
 
 /** A line as the entry form holds it: amounts are the text typed in the inputs. */
@@ -23,10 +24,37 @@ export const ENTRY_MESSAGES = {
   notBalancedInline: "Entry is not balanced. Debits must equal credits.",
 } as const;
 
-/** Cents typed in an amount input; empty, invalid or negative text counts as 0. */
+export const AMOUNT_MESSAGES = {
+  format: "Enter an amount such as 1250.00",
+  negative: "Amount must not be negative",
+  decimals: "Amount must have at most 2 decimals",
+  tooLarge: "Amount is too large",
+} as const;
+
+const MAX_CENTS = toCents(MAX_AMOUNT)!;
+/** Digits, optionally grouped by thousands with commas, then an optional point and decimals. */
+const AMOUNT = /^(\d+|\d{1,3}(?:,\d{3})+)?(?:\.(\d*))?$/;
+
+/**
+ * An amount as typed, read exactly into cents: "" is 0; "1,250.5" is 125050; "-50", "100.999", "12abc" and
+ * amounts above the largest a line may carry are refused with the message to show on the field.
+ */
+export function parseAmount(text: string): { cents: bigint; error?: undefined } | { cents?: undefined; error: string } {
+  const t = text.trim();
+  if (t === "") return { cents: 0n };
+  if (/^[-−]/.test(t)) return { error: AMOUNT_MESSAGES.negative };
+  const m = AMOUNT.exec(t);
+  if (!m || (m[1] === undefined && !m[2])) return { error: AMOUNT_MESSAGES.format };
+  const decimals = m[2] ?? "";
+  if (decimals.length > 2) return { error: AMOUNT_MESSAGES.decimals };
+  const cents = BigInt((m[1] ?? "0").replace(/,/g, "")) * 100n + BigInt(decimals.padEnd(2, "0"));
+  if (cents > MAX_CENTS) return { error: AMOUNT_MESSAGES.tooLarge };
+  return { cents };
+}
+
+/** Cents typed in an amount input; empty or refused text counts as 0 (the field shows why). */
 export function inputCents(text: string): bigint {
-  const c = toCents(text.trim() === "" ? "0" : text);
-  return c !== null && c > 0n ? c : 0n;
+  return parseAmount(text).cents ?? 0n;
 }
 
 export function entryTotals(lines: EntryFormLine[]): { debit: bigint; credit: bigint; difference: bigint } {
@@ -50,11 +78,71 @@ export function completeLines(lines: EntryFormLine[]): EntryFormLine[] {
   return lines.filter((l) => l.accountId !== "" && (inputCents(l.debit) > 0n || inputCents(l.credit) > 0n));
 }
 
-/** The first failing rule of SPEC §5 in its order, or null when the entry may be saved. */
+/** Whether anything has been typed into an amount: until then the form does not call the entry unbalanced. */
+export function hasAmounts(lines: EntryFormLine[]): boolean {
+  return lines.some((l) => l.debit.trim() !== "" || l.credit.trim() !== "");
+}
+
+/** Why the entry date is refused (empty, not a date, before 1900, after 2200, more than a year ahead), or null. */
+export function entryDateProblem(date: string): string | null {
+  if (date.trim() === "") return ENTRY_MESSAGES.dateRequired;
+  const parsed = entryDateSchema.safeParse(date);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? ENTRY_MESSAGES.dateRequired);
+}
+
+/** The first amount the form refuses, as "Line 2 debit: Amount must not be negative", or null. */
+export function amountProblem(lines: EntryFormLine[]): string | null {
+  for (const [i, l] of lines.entries()) {
+    for (const side of ["debit", "credit"] as const) {
+      const { error } = parseAmount(l[side]);
+      if (error) return `Line ${i + 1} ${side}: ${error}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * The first failing rule of SPEC §5 in its order, or null when the entry may be saved. A refused amount is
+ * reported before the line count, since it is why a line does not count.
+ */
 export function validateEntryForm(values: EntryFormValues): string | null {
   if (values.description.trim() === "") return ENTRY_MESSAGES.descriptionRequired;
-  if (values.entryDate.trim() === "") return ENTRY_MESSAGES.dateRequired;
+  const date = entryDateProblem(values.entryDate);
+  if (date) return date;
+  const amount = amountProblem(values.lines);
+  if (amount) return amount;
   if (completeLines(values.lines).length < 2) return ENTRY_MESSAGES.twoLines;
   if (!isBalanced(values.lines) || !isBalanced(completeLines(values.lines))) return ENTRY_MESSAGES.unbalanced;
   return null;
+}
+
+/** What the form holds, without blank lines and surrounding spaces: two forms with the same content compare equal. */
+function content(values: EntryFormValues): string {
+  const lines = values.lines
+    .map((l) => ({ accountId: l.accountId, description: l.description.trim(), debit: l.debit.trim(), credit: l.credit.trim() }))
+    .filter((l) => l.accountId !== "" || l.description !== "" || l.debit !== "" || l.credit !== "");
+  return JSON.stringify([values.description.trim(), values.entryDate, values.reference.trim(), lines]);
+}
+
+/** Whether closing the form now would lose something typed since it opened. */
+export function isDirty(values: EntryFormValues, initial: EntryFormValues): boolean {
+  return content(values) !== content(initial);
+}
+
+/**
+ * Accounts matching what is typed in an account picker: every word must appear in "code name" (any case);
+ * accounts whose code starts with the text come first, in the order given.
+ */
+export function filterAccounts<A extends { account_code: string; account_name: string }>(accounts: A[], query: string): A[] {
+  const q = query.trim().toLowerCase();
+  if (q === "") return accounts;
+  const words = q.split(/\s+/);
+  const byCode: A[] = [];
+  const others: A[] = [];
+  for (const a of accounts) {
+    const label = `${a.account_code} ${a.account_name}`.toLowerCase();
+    if (a.account_code.toLowerCase().startsWith(q)) byCode.push(a);
+    else if (words.every((w) => label.includes(w))) others.push(a);
+  }
+  return [...byCode, ...others];
 }

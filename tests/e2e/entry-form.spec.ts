@@ -1,0 +1,271 @@
+import { expect, test, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { signUpAndSignIn } from "./support/auth.ts";
+import { isOnTop, pickAccount } from "./support/entry-form.ts";
+
+/** Axe (WCAG 2.x A/AA) on the screen, leaving out the shared toast region (its fading toasts read as low contrast). */
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .exclude("[data-sonner-toaster]")
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")})`,
+  );
+  expect(summary, "axe violations").toEqual([]);
+}
+
+async function openNewEntry(page: Page) {
+  await page.goto("/accounting");
+  await page.getByRole("tab", { name: "Journal Entries" }).click();
+  await page.getByRole("button", { name: "New Entry" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Journal Entry" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** An ISO date `days` days after today (UTC). */
+function daysAhead(days: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
+}
+
+test.describe("journal entry form", () => {
+  test("amounts are read exactly, refused amounts and dates are named on their field, and the account picker finds by code and name", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpAndSignIn(page);
+    const dialog = await openNewEntry(page);
+    const save = dialog.getByRole("button", { name: "Save Entry" });
+    const notBalanced = dialog.getByText("Entry is not balanced. Debits must equal credits.");
+
+    // Nothing typed yet: no red message, Save not yet possible.
+    await expect(save).toBeDisabled();
+    await expect(notBalanced).toBeHidden();
+    await expectNoAxeViolations(page);
+
+    await dialog.getByLabel("Description", { exact: true }).fill("Office rent");
+
+    // The mouse wheel over a focused amount leaves it as typed.
+    const debit1 = dialog.getByLabel("Line 1 debit");
+    await expect(debit1).toHaveAttribute("inputmode", "decimal");
+    await expect(debit1).toHaveAttribute("type", "text");
+    await debit1.fill("500");
+    await debit1.hover();
+    await page.mouse.wheel(0, 200);
+    await page.mouse.wheel(0, -200);
+    await page.keyboard.press("ArrowDown");
+    await expect(debit1).toHaveValue("500");
+    await expect(notBalanced).toBeVisible();
+    await expect(notBalanced).toContainText("Difference: $500.00.");
+
+    // The account picker: by name, then by code, with the keyboard.
+    const account1 = dialog.getByRole("combobox", { name: "Line 1 account" });
+    await account1.fill("rent");
+    await expect(dialog.getByRole("option")).toHaveText(["6000 Rent Expense"]);
+    await account1.fill("1");
+    await expect(dialog.getByRole("option").first()).toHaveText("1000 Cash");
+    await expect(dialog.getByRole("option", { name: "6000 Rent Expense" })).toHaveCount(0);
+    await account1.fill("cash");
+    await expect(dialog.getByRole("option", { name: "1000 Cash" })).toBeVisible();
+    await expect(account1).toHaveAttribute("aria-expanded", "true");
+    await expectNoAxeViolations(page);
+    await account1.fill("600");
+    await page.keyboard.press("Enter");
+    await expect(account1).toHaveValue("6000 Rent Expense");
+    await expect(account1).toHaveAttribute("aria-expanded", "false");
+    await account1.fill("payroll");
+    await expect(dialog.getByText("No account matches “payroll”")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(account1).toHaveValue("6000 Rent Expense");
+
+    // Tab from a line's credit goes to the next line's account, not to "Remove".
+    await dialog.getByLabel("Line 1 credit").focus();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("combobox", { name: "Line 2 account" })).toBeFocused();
+    await pickAccount(dialog, 2, "1000 Cash");
+    await dialog.getByLabel("Line 2 credit").fill("500");
+    await expect(notBalanced).toBeHidden();
+    await expect(save).toBeEnabled();
+
+    // Add Line puts the focus on the new line's account.
+    await dialog.getByRole("button", { name: "Add Line" }).click();
+    await expect(dialog.getByRole("combobox", { name: "Line 3 account" })).toBeFocused();
+
+    // Amounts the form cannot take are named on the field and in the toast, never silently left out.
+    const debit3 = dialog.getByLabel("Line 3 debit");
+    await debit3.fill("-50");
+    await expect(debit3).toHaveAttribute("aria-invalid", "true");
+    await expect(debit3).toHaveAccessibleDescription("Amount must not be negative");
+    await save.click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Line 3 debit: Amount must not be negative" })).toContainText(
+      "Validation Error",
+    );
+    await debit3.fill("100.999");
+    await expect(debit3).toHaveAccessibleDescription("Amount must have at most 2 decimals");
+    await debit3.fill("12abc");
+    await expect(debit3).toHaveAccessibleDescription("Enter an amount such as 1250.00");
+    await expect(dialog.getByTestId("total-debit")).toHaveText("$500.00");
+
+    // The keyboard removes the line it is in; the focus stays in the lines.
+    await debit3.press("Control+Shift+Backspace");
+    await expect(dialog.getByTestId("entry-line")).toHaveCount(2);
+    await expect(dialog.getByRole("combobox", { name: "Line 2 account" })).toBeFocused();
+
+    // Dates outside 1900-2200 or more than a year ahead are refused with a message on the field.
+    const date = dialog.getByLabel("Entry date");
+    for (const [value, message] of [
+      ["2300-01-01", "Entry date must not be after 2200-12-31"],
+      ["1899-12-31", "Entry date must not be before 1900-01-01"],
+      [daysAhead(400), "Entry date must not be more than one year ahead"],
+    ]) {
+      await date.fill(value!);
+      await expect(date).toHaveAccessibleDescription(message!);
+    }
+    await save.click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Entry date must not be more than one year ahead" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The API refuses the same date, naming the field.
+    const { accounts } = (await (await page.request.get("/api/accounting/accounts")).json()) as { accounts: { id: number }[] };
+    const refused = await page.request.post("/api/accounting/entries", {
+      headers: { origin: new URL(page.url()).origin },
+      data: {
+        description: "Far ahead",
+        entry_date: daysAhead(400),
+        lines: [
+          { account_id: accounts[0]!.id, debit_amount: 1, credit_amount: 0 },
+          { account_id: accounts[1]!.id, debit_amount: 0, credit_amount: 1 },
+        ],
+      },
+    });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe("entry_date: Entry date must not be more than one year ahead");
+
+    await date.fill(daysAhead(0));
+    await expect(date).not.toHaveAttribute("aria-invalid");
+    await save.click();
+    await expect(page.getByText("Journal entry saved successfully").last()).toBeVisible();
+    const row = page.getByTestId("entry-row").filter({ hasText: "Office rent" });
+    await expect(row).toContainText("$500.00");
+  });
+
+  test("a half-typed entry is not thrown away without asking", async ({ page }) => {
+    await signUpAndSignIn(page);
+    let dialog = await openNewEntry(page);
+    const confirm = page.getByRole("alertdialog", { name: "Discard this entry?" });
+
+    // Nothing typed: Escape closes at once.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(confirm).toBeHidden();
+
+    dialog = await openNewEntry(page);
+    await dialog.getByLabel("Description", { exact: true }).fill("Half-typed rent");
+    await dialog.getByLabel("Line 1 debit").fill("1200");
+
+    // Escape asks; "Keep editing" has the focus and keeps everything.
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole("button", { name: "Keep editing" })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeHidden();
+    await expect(dialog.getByLabel("Description", { exact: true })).toHaveValue("Half-typed rent");
+
+    // A click outside asks too.
+    await page.mouse.click(3, 3);
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Keep editing" }).click();
+    await expect(dialog.getByLabel("Line 1 debit")).toHaveValue("1200");
+
+    // Escape inside an open account list closes the list only.
+    const account1 = dialog.getByRole("combobox", { name: "Line 1 account" });
+    await account1.fill("ca");
+    await expect(dialog.getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(account1).toHaveAttribute("aria-expanded", "false");
+    await expect(confirm).toBeHidden();
+    await expect(dialog).toBeVisible();
+
+    // Cancel asks; Discard closes and the next form starts empty.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Discard entry" }).click();
+    await expect(dialog).toBeHidden();
+    dialog = await openNewEntry(page);
+    await expect(dialog.getByLabel("Description", { exact: true })).toHaveValue("");
+    await expect(dialog.getByLabel("Line 1 debit")).toHaveValue("");
+  });
+
+  for (const [width, height] of [
+    [390, 844],
+    [768, 1024],
+    [1280, 800],
+  ] as const) {
+    test(`at ${width}x${height} the pickers show the chosen account and every control is on top and reachable`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width, height });
+      await signUpAndSignIn(page);
+      const dialog = await openNewEntry(page);
+      await dialog.getByLabel("Description", { exact: true }).fill("Phone entry");
+      await pickAccount(dialog, 1, "1100 Accounts Receivable");
+      await dialog.getByLabel("Line 1 debit").fill("250.50");
+      await pickAccount(dialog, 2, "4000 Sales Revenue");
+      await dialog.getByLabel("Line 2 credit").fill("250.50");
+
+      // The chosen account is readable in full: the picker is wide enough and its text is not cut.
+      for (const line of [1, 2]) {
+        const input = dialog.getByRole("combobox", { name: `Line ${line} account` });
+        const fits = await input.evaluate((el: HTMLInputElement) => ({ width: el.clientWidth, text: el.scrollWidth <= el.clientWidth }));
+        expect(fits.text, `line ${line} account text fits`).toBe(true);
+        expect(fits.width).toBeGreaterThan(Math.min(width * 0.6, 200));
+      }
+      // Nothing sticks out sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+      // Every control is on top where it shows, in order down the form.
+      const controls = [
+        dialog.getByLabel("Description", { exact: true }),
+        dialog.getByLabel("Entry date"),
+        dialog.getByLabel("Reference (optional)"),
+        ...[1, 2].flatMap((n) => [
+          dialog.getByRole("combobox", { name: `Line ${n} account` }),
+          dialog.getByLabel(`Line ${n} description`),
+          dialog.getByLabel(`Line ${n} debit`),
+          dialog.getByLabel(`Line ${n} credit`),
+          dialog.getByRole("button", { name: `Remove line ${n}` }),
+        ]),
+        dialog.getByRole("button", { name: "Add Line" }),
+        dialog.getByRole("button", { name: "Cancel" }),
+        dialog.getByRole("button", { name: "Save Entry" }),
+      ];
+      for (const control of controls) expect(await isOnTop(control), await control.evaluate((el) => el.outerHTML.slice(0, 120))).toBe(true);
+
+      // An open list lies over what follows it, and its options can be reached and picked.
+      const account2 = dialog.getByRole("combobox", { name: "Line 2 account" });
+      await account2.fill("");
+      await account2.press("ArrowDown");
+      const last = dialog.getByRole("option").last();
+      await expect(last).toBeVisible();
+      expect(await isOnTop(dialog.getByRole("option").first())).toBe(true);
+      expect(await isOnTop(last)).toBe(true);
+      await page.screenshot({ path: test.info().outputPath(`entry-form-${width}-list.png`) });
+      await page.keyboard.press("Escape");
+      await expect(account2).toHaveValue("4000 Sales Revenue");
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: test.info().outputPath(`entry-form-${width}.png`), fullPage: false });
+
+      await dialog.getByRole("button", { name: "Save Entry" }).click();
+      await expect(page.getByText("Journal entry saved successfully").last()).toBeVisible();
+    });
+  }
+});
