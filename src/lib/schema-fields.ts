@@ -34,9 +34,7 @@ export function textProblem(value: string, opts: { multiline?: boolean } = {}): 
 /** The message naming the field for a text problem. */
 export function textProblemMessage(label: string, problem: TextProblem, opts: { multiline?: boolean } = {}): string {
   if (problem === "unicode") return `${label} contains characters that are not valid Unicode`;
-  return opts.multiline
-    ? `${label} must not contain control characters`
-    : `${label} must be a single line without control characters`;
+  return opts.multiline ? `${label} must not contain control characters` : `${label} must be a single line without control characters`;
 }
 
 /** A check refusing control characters (line breaks and tabs too, unless multi-line) and invalid Unicode. */

@@ -97,9 +97,22 @@ const AUTH_FIELD_LABELS: Record<string, string> = {
   image: "Image",
   token: "Token",
   callbackURL: "Callback URL",
+  errorCallbackURL: "Error callback URL",
+  newUserCallbackURL: "New user callback URL",
   redirectTo: "Redirect address",
   provider: "Provider",
 };
+
+/**
+ * An address the auth library may redirect to (it goes into a Location header): printable ASCII
+ * (percent-encoded), and a path on this site or an absolute URL. Other origins are refused by the library.
+ */
+function isRedirectAddress(value: string): boolean {
+  if (value === "") return true;
+  if (!/^[\x21-\x7e]*$/.test(value)) return false;
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
+  return URL.canParse(value);
+}
 
 export interface AuthInputProblem {
   message: string;
@@ -117,6 +130,10 @@ export function authInputProblem(path: string, input: { body?: unknown; query?: 
   while (pending.length) {
     const { value, key: top } = pending.pop()!;
     if (typeof value === "string") {
+      if (top && /url$|redirectTo/i.test(top) && !isRedirectAddress(value)) {
+        const message = `${AUTH_FIELD_LABELS[top] ?? top} must be a web address`;
+        return { message, fields: { [top]: message } };
+      }
       const problem = textProblem(value);
       if (problem) {
         const key = top ?? "body";
