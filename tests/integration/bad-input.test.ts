@@ -342,6 +342,7 @@ const RAW_BODIES = [
   '{"name":"\\u0000"}',
   '{"email":"\\ud800@example.com"}',
   "[".repeat(3000) + "]".repeat(3000),
+  "[".repeat(15000) + "]".repeat(15000),
   '{"a":' + "[".repeat(3000) + "]".repeat(3000) + "}",
   "a=%00&b=%ZZ&c=%ED%A0%80&email=%C0%80",
   '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n',
@@ -620,6 +621,21 @@ describe("bad input on every API route", () => {
     expect(Object.keys(answer.fields ?? {})).toContain(field);
     expect(changed(before, await snapshot())).toEqual([]);
   });
+
+  it("answers malformed and unexpected bodies on every route with 4xx, writing nothing", async () => {
+    const before = await snapshot();
+    const wrong: string[] = [];
+    for (const route of ROUTES.filter((r) => r.body)) {
+      const path = route.path.replace(":id", encodeURIComponent(route.id?.() ?? ""));
+      for (const raw of [...RAW_BODIES, "{}", '{"extra":1}']) {
+        const res = await send({ route, path, body: raw, contentType: "application/json", anonymous: !!route.anonymous });
+        await res.arrayBuffer();
+        if (res.status < 400 || res.status >= 500) wrong.push(`${route.method} ${path} ${JSON.stringify(raw.slice(0, 40))}: ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(changed(before, await snapshot())).toEqual([]);
+  }, 120_000);
 
   it("never answers 5xx, and a refused request writes nothing", async () => {
     const runs = Number(process.env.FUZZ_RUNS ?? 500);
