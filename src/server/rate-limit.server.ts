@@ -12,7 +12,9 @@ export interface RateLimitResult {
  * Counts one hit against `key` in a fixed window, in the database so every process shares it.
  * Allowed while the count within the window is at most `limit`.
  */
-export async function hitRateLimit(db: Db, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+export async function hitRateLimit(db: Db, rawKey: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+  // Keys carry what a caller typed (an email): text PostgreSQL cannot store (NUL, a lone surrogate) becomes U+FFFD.
+  const key = rawKey.replace(/\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
   const [row] = await queryRows<{ count: number | string; retry_after: number | string }>(
     db,
     sql`

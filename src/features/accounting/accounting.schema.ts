@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_TYPES, REPORT_TYPES } from "./reports.ts";
 import { decimalsOf, toCents } from "./money.ts";
+import { idField, idParam, isoDateField, requiredTextField, textField } from "~/lib/schema-fields.ts";
 
 /** Largest amount a line or an entry may carry: numeric(14,2). */
 export const MAX_AMOUNT = 999_999_999_999.99;
@@ -13,11 +14,7 @@ export const accountCreateSchema = z.object({
     .min(1, "Account code is required")
     .max(20, "Account code must be at most 20 characters")
     .regex(/^[A-Za-z0-9][A-Za-z0-9.-]*$/, "Account code may hold letters, digits, dots and dashes"),
-  account_name: z
-    .string({ error: "Account name is required" })
-    .trim()
-    .min(1, "Account name is required")
-    .max(200, "Account name must be at most 200 characters"),
+  account_name: requiredTextField("Account name", { max: 200, typeError: "Account name is required" }),
   account_type: z.enum(ACCOUNT_TYPES, { error: "Account type is required" }),
 });
 export type AccountCreate = z.infer<typeof accountCreateSchema>;
@@ -34,8 +31,8 @@ const amount = z
 
 export const entryLineSchema = z
   .object({
-    account_id: z.number({ error: "Account is required" }).int().positive("Account is required"),
-    description: z.string().trim().max(500, "Line description must be at most 500 characters").nullish(),
+    account_id: idField("Account", { rangeError: "Account not found or inactive" }),
+    description: textField("Line description", { max: 500 }).nullish(),
     debit_amount: amount,
     credit_amount: amount,
   })
@@ -65,13 +62,9 @@ export const entryDateSchema = z.iso.date("Entry date is required").superRefine(
 
 export const entryInputSchema = z
   .object({
-    description: z
-      .string({ error: "Description is required" })
-      .trim()
-      .min(1, "Description is required")
-      .max(500, "Description must be at most 500 characters"),
+    description: requiredTextField("Description", { max: 500, typeError: "Description is required" }),
     entry_date: entryDateSchema,
-    reference: z.string().trim().max(100, "Reference must be at most 100 characters").nullish(),
+    reference: textField("Reference", { max: 100 }).nullish(),
     lines: z
       .array(entryLineSchema, { error: "At least two account lines are required" })
       .min(2, "At least two account lines are required")
@@ -93,14 +86,14 @@ export const reverseSchema = z.object({ entry_date: isoDate });
 
 export const reportQuerySchema = z
   .object({
-    start: z.iso.date("Start date is required"),
-    end: z.iso.date("End date is required"),
+    start: isoDateField("Start date"),
+    end: isoDateField("End date"),
   })
   .refine((q) => q.start <= q.end, { message: "Start date must not be after the end date", path: ["start"] });
 
 export const reportTypeSchema = z.enum(REPORT_TYPES, { error: "Unknown report type" });
 
-export const idParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const idParamSchema = idParam();
 
 /** A 400 body naming the first failing field, with every field's messages. */
 export function validationError(error: z.ZodError): { error: string; fields: Record<string, string[]> } {

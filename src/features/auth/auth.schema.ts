@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredTextField, textField, textProblem, textProblemMessage } from "~/lib/schema-fields.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-limits.ts";
 
 const email = z
@@ -16,12 +17,8 @@ const newPassword = z
   .min(1, "Password is required")
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
-const name = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+const name = (label: string) => requiredTextField(label, { max: 100, typeError: `${label} is required` });
+const companyName = textField("Company name", { max: 200 });
 
 export const signInSchema = z.object({
   email,
@@ -34,7 +31,7 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const signUpFormSchema = z.object({
   firstName: name("First name"),
   lastName: name("Last name"),
-  companyName: z.string().trim().max(200, "Company name must be at most 200 characters"),
+  companyName,
   email,
   password: newPassword,
   confirmPassword: z.string().min(1, "Please confirm your password"),
@@ -45,7 +42,7 @@ export type SignUpFormInput = z.infer<typeof signUpFormSchema>;
 export const signUpProfileSchema = z.object({
   firstName: name("First name"),
   lastName: name("Last name"),
-  companyName: z.string().trim().max(200, "Company name must be at most 200 characters").nullish(),
+  companyName: companyName.nullish(),
 });
 
 export const resetRequestSchema = z.object({ email });
@@ -76,4 +73,88 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     fields[key] ??= issue.message;
   }
   return fields;
+}
+
+/** POST /api/auth/update-user: the profile fields a signed-in user may change (the library refuses the rest). */
+export const updateUserSchema = z.object({
+  name: requiredTextField("Name", { max: 200, typeError: "Name is required" }).optional(),
+  firstName: name("First name").optional(),
+  lastName: name("Last name").optional(),
+  companyName: companyName.nullish(),
+  image: textField("Image", { max: 2048 }).nullish(),
+});
+
+/** Labels of the auth endpoints' fields, for messages that name them. */
+const AUTH_FIELD_LABELS: Record<string, string> = {
+  email: "Email",
+  password: "Password",
+  newPassword: "New password",
+  currentPassword: "Current password",
+  name: "Name",
+  firstName: "First name",
+  lastName: "Last name",
+  companyName: "Company name",
+  image: "Image",
+  token: "Token",
+  callbackURL: "Callback URL",
+  errorCallbackURL: "Error callback URL",
+  newUserCallbackURL: "New user callback URL",
+  redirectTo: "Redirect address",
+  provider: "Provider",
+};
+
+/**
+ * An address the auth library may redirect to (it goes into a Location header): printable ASCII
+ * (percent-encoded), and a path on this site or an absolute URL. Other origins are refused by the library.
+ */
+function isRedirectAddress(value: string): boolean {
+  if (value === "") return true;
+  if (!/^[\x21-\x7e]*$/.test(value)) return false;
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
+  return URL.canParse(value);
+}
+
+export interface AuthInputProblem {
+  message: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * The first problem of an auth request's input, or null: any text in the body, query or path (names and
+ * values, at any depth) holding a control character or invalid Unicode, which the database cannot store or
+ * would store altered; and update-user's profile fields, checked like the sign-up form's.
+ */
+export function authInputProblem(path: string, input: { body?: unknown; query?: unknown; params?: unknown }): AuthInputProblem | null {
+  // Iterative, so that deeply nested JSON cannot exhaust the stack.
+  const pending: { value: unknown; key?: string }[] = [{ value: input.body }, { value: input.query }, { value: input.params }];
+  while (pending.length) {
+    const { value, key: top } = pending.pop()!;
+    if (typeof value === "string") {
+      if (top && /url$|redirectTo/i.test(top) && !isRedirectAddress(value)) {
+        const message = `${AUTH_FIELD_LABELS[top] ?? top} must be a web address`;
+        return { message, fields: { [top]: message } };
+      }
+      const problem = textProblem(value);
+      if (problem) {
+        const key = top ?? "body";
+        // Secrets are not "lines" to the person typing them: say only what is wrong.
+        const secret = /password|token|secret/i.test(key);
+        const message = textProblemMessage(AUTH_FIELD_LABELS[key] ?? key, problem, { multiline: secret });
+        return { message, fields: { [key]: message } };
+      }
+    } else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        if (textProblem(k)) return { message: "Field names must be plain text", fields: { body: "Field names must be plain text" } };
+        pending.push({ value: v, key: top ?? k });
+      }
+    }
+  }
+  if (path === "/update-user" && input.body && typeof input.body === "object") {
+    const parsed = updateUserSchema.safeParse(input.body);
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      return { message: Object.values(fields)[0] ?? "Invalid profile", fields };
+    }
+  }
+  return null;
 }

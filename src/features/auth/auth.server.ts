@@ -7,7 +7,7 @@ import type { Config } from "~/server/config.ts";
 import type { Db } from "~/server/db/client.ts";
 import { enqueueMail, type MailWorker, type OutgoingMail } from "~/server/mail/outbox.server.ts";
 import { existingAccountMail, passwordChangedMail, resetPasswordMail, verificationMail } from "./auth-mail.server.ts";
-import { fieldErrors, signUpProfileSchema } from "./auth.schema.ts";
+import { authInputProblem, fieldErrors, signUpProfileSchema } from "./auth.schema.ts";
 import { authSchema } from "./auth.tables.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./password-policy.ts";
 
@@ -128,6 +128,9 @@ export function createAuth({ db, config, logger, mail }: AuthDeps) {
       : [],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Text the database cannot store (NUL, invalid Unicode) or a bad profile: 400 before any query.
+        const input = authInputProblem(ctx.path, { body: ctx.body, query: ctx.query, params: ctx.params });
+        if (input) throw new APIError("BAD_REQUEST", { message: input.message, code: "INVALID_INPUT", fields: input.fields });
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path === "/sign-up/email") {
           const profile = signUpProfileSchema.safeParse(body);

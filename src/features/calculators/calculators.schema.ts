@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
+import { textField } from "~/lib/schema-fields.ts";
 import { calculate, DEFAULT_TIMEFRAME_MONTHS, type Calculation, type CalculatorType } from "./calculators.ts";
 
 /**
@@ -120,10 +121,7 @@ export const saveDetailsSchema = z.object({
     .min(1, "Email is required")
     .max(254, "Email is too long")
     .pipe(z.email({ error: "Email must be a valid email address" })),
-  name: z
-    .string({ error: "Name must be text" })
-    .trim()
-    .max(100, "Name must be at most 100 characters")
+  name: textField("Name", { max: 100, typeError: "Name must be text" })
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredTextField, textField } from "~/lib/schema-fields.ts";
 
 /** The known site_content keys (SPEC §3); each overrides one piece of the home page. */
 export const SITE_CONTENT_KEYS = [
@@ -21,12 +22,8 @@ export const siteContentKeySchema = z.enum(SITE_CONTENT_KEYS, { error: `Key must
 
 /** Body of PUT /api/content/site-content/:key. */
 export const siteContentUpdateSchema = z.object({
-  value: z
-    .string({ error: "Value is required" })
-    .trim()
-    .min(1, { error: "Value is required" })
-    .max(2000, { error: "Value must be at most 2000 characters" }),
-  description: z.string().trim().max(500, { error: "Description must be at most 500 characters" }).optional(),
+  value: requiredTextField("Value", { max: 2000, multiline: true, typeError: "Value is required" }),
+  description: textField("Description", { max: 500 }).optional(),
 });
 
 export type SiteContentUpdate = z.infer<typeof siteContentUpdateSchema>;

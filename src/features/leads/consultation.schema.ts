@@ -49,7 +49,7 @@ export const servicesNeedsSchema = z.object({
     .min(1, "Choose at least one service")
     .max(CONSULTATION_SERVICES.length, "Services must not repeat")
     .refine((list) => new Set(list).size === list.length, "Services must not repeat"),
-  challenges: requiredText("Challenges", LIMITS.message),
+  challenges: requiredText("Challenges", LIMITS.message, { multiline: true }),
 });
 
 export const schedulingSchema = z.object({

@@ -11,7 +11,7 @@ export const contactSchema = z.object({
   email: emailField,
   company: optionalText("Company", LIMITS.company),
   service: optionalChoice("Service", CONTACT_SERVICES),
-  message: requiredText("Message", LIMITS.message),
+  message: requiredText("Message", LIMITS.message, { multiline: true }),
   ...antiSpamFields,
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredTextField, textField } from "~/lib/schema-fields.ts";
 
 /** Length bounds shared by both lead forms and the database checks in 0003_leads.sql. */
 export const LIMITS = {
@@ -11,21 +12,17 @@ export const LIMITS = {
   formToken: 200,
 } as const;
 
-/** A required single-line text field: trimmed, not empty, at most `max` characters. */
-export function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+/**
+ * A required text field: trimmed, not empty, at most `max` characters, no control characters (line breaks
+ * only when `multiline`).
+ */
+export function requiredText(label: string, max: number, opts: { multiline?: boolean } = {}) {
+  return requiredTextField(label, { max, multiline: opts.multiline, typeError: `${label} must be text` });
 }
 
-/** An optional text field: trimmed; empty means absent (stored as null). */
+/** An optional single-line text field: trimmed; empty means absent (stored as null). */
 export function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+  return textField(label, { max, typeError: `${label} must be text` })
     .optional()
     .transform((v) => (v ? v : undefined));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { consultationSchema } from "./consultation.schema.ts";
+import { consultationSchema, type ConsultationInput } from "./consultation.schema.ts";
 import { contactSchema } from "./contact.schema.ts";
 import { consultationMails, contactMails } from "./lead-mails.ts";
 
@@ -42,7 +42,7 @@ describe("contact mails", () => {
 
 describe("consultation mails", () => {
   it("carries the company, service names, revenue and time labels; subject is one line", () => {
-    const input = consultationSchema.parse({
+    const fields = {
       firstName: "Raj",
       lastName: "Patel",
       email: "raj@example.com",
@@ -51,7 +51,10 @@ describe("consultation mails", () => {
       servicesInterested: ["tax", "advisory"],
       challenges: "Month-end close takes 3 weeks",
       preferredTime: "evening",
-    });
+    } as const;
+    // The schema refuses a line break in the company name; the mail stays one line even if one got through.
+    expect(consultationSchema.safeParse(fields).success).toBe(false);
+    const input: ConsultationInput = { ...fields, phone: undefined, servicesInterested: [...fields.servicesInterested] };
     const [firm, visitor] = consultationMails(input, { ...ctx, account: { id: "u1", email: "raj@example.com" } });
     expect(firm!.subject).toBe("New consultation request: Northwind Bcc: x@evil.example (Raj Patel)");
     expect(firm!.text).toContain("Services interested: Tax Services, Financial Advisory");

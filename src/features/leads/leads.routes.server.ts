@@ -20,7 +20,12 @@ async function readBody(c: Context<AppEnv>): Promise<Body> {
     }
   }
   if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
-    const form = await c.req.parseBody({ all: true });
+    let form: Awaited<ReturnType<typeof c.req.parseBody>>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch {
+      return { ok: false, status: 400, error: "Request body must be a valid form" };
+    }
     const value: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(form)) {
       const list = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === "string");

@@ -1,0 +1,136 @@
+import { z } from "zod";
+
+/**
+ * Field building blocks for every feature's schemas: text, ids and dates that the database can hold.
+ * A value these accept never makes PostgreSQL refuse the statement (NUL in text, an invalid UTF-8 sequence,
+ * an integer past the column's range, a date before year 1): bad input is a 400 naming the field, not a 500.
+ * Everything here is built lazily (functions, no top-level schemas) so a bundle that uses only the
+ * predicates carries none of zod.
+ */
+
+/** Largest value of a PostgreSQL `integer` (int4) column. */
+export const INT4_MAX = 2_147_483_647;
+/** Date range accepted: four-digit years from 1 (PostgreSQL has no year 0) to 9999. */
+export const DATE_MIN = "0001-01-01";
+export const DATE_MAX = "9999-12-31";
+
+// C0 controls, DEL and C1 controls; the multi-line variant lets tab, line feed and carriage return through.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one: not encodable as UTF-8. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export type TextProblem = "control" | "unicode";
+
+/** What is wrong with a text value for storage, or null: a control character, or invalid Unicode. */
+export function textProblem(value: string, opts: { multiline?: boolean } = {}): TextProblem | null {
+  if ((opts.multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(value)) return "control";
+  if (LONE_SURROGATE.test(value)) return "unicode";
+  return null;
+}
+
+/** The message naming the field for a text problem. */
+export function textProblemMessage(label: string, problem: TextProblem, opts: { multiline?: boolean } = {}): string {
+  if (problem === "unicode") return `${label} contains characters that are not valid Unicode`;
+  return opts.multiline ? `${label} must not contain control characters` : `${label} must be a single line without control characters`;
+}
+
+/** A check refusing control characters (line breaks and tabs too, unless multi-line) and invalid Unicode. */
+export function safeText(label: string, opts: { multiline?: boolean } = {}) {
+  return z.superRefine<string>((value, ctx) => {
+    const problem = textProblem(value, opts);
+    if (problem) ctx.addIssue({ code: "custom", message: textProblemMessage(label, problem, opts), input: value });
+  });
+}
+
+export interface TextOptions {
+  /** Most characters, after trimming. */
+  max: number;
+  /** Allows line feeds, carriage returns and tabs (a message, a description); other controls stay refused. */
+  multiline?: boolean;
+  /** Message when the value is not a string. Default: "<label> is required" when missing, else "<label> must be text". */
+  typeError?: string;
+  /** Message when a required value is empty. Default: "<label> is required". */
+  requiredError?: string;
+  /** Message when too long. Default: "<label> must be at most <max> characters". */
+  maxError?: string;
+}
+
+function baseText(label: string, o: TextOptions) {
+  return z
+    .string({
+      error: (iss) => o.typeError ?? (iss.input === undefined || iss.input === null ? `${label} is required` : `${label} must be text`),
+    })
+    .trim()
+    .max(o.max, o.maxError ?? `${label} must be at most ${o.max} characters`);
+}
+
+/** Trimmed text that may be empty, at most `max` characters, storable. Chain `.optional()`, `.nullish()` as the field needs. */
+export function textField(label: string, o: TextOptions) {
+  return baseText(label, o).check(safeText(label, o));
+}
+
+/** Trimmed text that must not be empty, at most `max` characters, storable. */
+export function requiredTextField(label: string, o: TextOptions) {
+  return baseText(label, o)
+    .min(1, o.requiredError ?? `${label} is required`)
+    .check(safeText(label, o));
+}
+
+export interface IdOptions {
+  /** Largest id (the column's range). Default: int4. */
+  max?: number;
+  /** Message for anything that is not a positive whole number. Default: "<label> is required". */
+  error?: string;
+  /** Message for a number past the range. Default: "<label> not found". */
+  rangeError?: string;
+}
+
+/** A positive whole number id in a JSON body, within the column's range (int4 by default). */
+export function idField(label: string, o: IdOptions = {}) {
+  const message = o.error ?? `${label} is required`;
+  return z
+    .number({ error: message })
+    .int(message)
+    .positive(message)
+    .max(o.max ?? INT4_MAX, o.rangeError ?? `${label} not found`);
+}
+
+/** An id from a URL path segment: digits only, positive, within the column's range. */
+export function idParam(o: { max?: number } = {}) {
+  const max = o.max ?? INT4_MAX;
+  return z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/)
+    .transform(Number)
+    .pipe(z.number().int().positive().max(max));
+}
+
+export interface DateOptions {
+  /** Earliest date accepted (YYYY-MM-DD). Default 0001-01-01. */
+  min?: string;
+  /** Latest date accepted (YYYY-MM-DD). Default 9999-12-31. */
+  max?: string;
+  /** Message when missing. Default: "<label> is required". */
+  requiredError?: string;
+  /** Message when not a calendar date as YYYY-MM-DD. Default: "<label> must be a date as YYYY-MM-DD". */
+  formatError?: string;
+  /** Message when outside the range. Default: "<label> must be between <min> and <max>". */
+  rangeError?: string;
+}
+
+/** A calendar date as YYYY-MM-DD (a real day: no 2026-02-30), within a range PostgreSQL's `date` holds. */
+export function isoDateField(label: string, o: DateOptions = {}) {
+  const min = o.min && o.min > DATE_MIN ? o.min : DATE_MIN;
+  const max = o.max && o.max < DATE_MAX ? o.max : DATE_MAX;
+  const formatError = o.formatError ?? `${label} must be a date as YYYY-MM-DD`;
+  return z
+    .string({
+      error: (iss) => (iss.input === undefined || iss.input === null ? (o.requiredError ?? `${label} is required`) : formatError),
+    })
+    .min(1, o.requiredError ?? `${label} is required`)
+    .regex(z.regexes.date, formatError)
+    .refine((d) => !z.regexes.date.test(d) || (d >= min && d <= max), o.rangeError ?? `${label} must be between ${min} and ${max}`);
+}
