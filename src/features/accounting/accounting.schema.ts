@@ -26,6 +26,16 @@ export type AccountCreate = z.infer<typeof accountCreateSchema>;
 export const accountUpdateSchema = accountCreateSchema.omit({ account_code: true });
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
 
+/** GET /accounts: `include_inactive=true` lists deleted accounts too (the chart's Show inactive). */
+export const accountListQuerySchema = z.object({
+  include_inactive: z.enum(["true", "false"], { error: "include_inactive must be true or false" }).optional(),
+});
+
+/** DELETE /accounts/:id: `confirm=true` deletes an account that journal lines use, after its balance was shown. */
+export const accountDeleteQuerySchema = z.object({
+  confirm: z.enum(["true", "false"], { error: "confirm must be true or false" }).optional(),
+});
+
 const amount = z
   .number({ error: "must be a number" })
   .min(0, "must not be negative")
@@ -39,7 +49,7 @@ export const entryLineSchema = z
     debit_amount: amount,
     credit_amount: amount,
   })
-  .refine((l) => (l.debit_amount > 0) !== (l.credit_amount > 0), {
+  .refine((l) => l.debit_amount > 0 !== l.credit_amount > 0, {
     message: "A line holds either a debit or a credit",
     path: ["debit_amount"],
   });
@@ -48,7 +58,11 @@ const isoDate = z.iso.date("Entry date is required").refine((d) => d >= "1900-01
 
 export const entryInputSchema = z
   .object({
-    description: z.string({ error: "Description is required" }).trim().min(1, "Description is required").max(500, "Description must be at most 500 characters"),
+    description: z
+      .string({ error: "Description is required" })
+      .trim()
+      .min(1, "Description is required")
+      .max(500, "Description must be at most 500 characters"),
     entry_date: isoDate,
     reference: z.string().trim().max(100, "Reference must be at most 100 characters").nullish(),
     lines: z
@@ -67,6 +81,11 @@ export const entryInputSchema = z
     else if (debit > 99_999_999_999_999n) ctx.addIssue({ code: "custom", message: "Entry total is too large", path: ["lines"] });
   });
 export type EntryInput = z.infer<typeof entryInputSchema>;
+
+/** GET /entries: `status=draft` (or posted) lists those entries only. */
+export const entryListQuerySchema = z.object({
+  status: z.enum(["draft", "posted"], { error: "status must be draft or posted" }).optional(),
+});
 
 export const reverseSchema = z.object({ entry_date: isoDate });
 
