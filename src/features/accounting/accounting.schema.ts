@@ -49,7 +49,7 @@ export const entryLineSchema = z
     debit_amount: amount,
     credit_amount: amount,
   })
-  .refine((l) => l.debit_amount > 0 !== l.credit_amount > 0, {
+  .refine((l) => (l.debit_amount > 0) !== (l.credit_amount > 0), {
     message: "A line holds either a debit or a credit",
     path: ["debit_amount"],
   });
@@ -58,11 +58,7 @@ const isoDate = z.iso.date("Entry date is required").refine((d) => d >= "1900-01
 
 export const entryInputSchema = z
   .object({
-    description: z
-      .string({ error: "Description is required" })
-      .trim()
-      .min(1, "Description is required")
-      .max(500, "Description must be at most 500 characters"),
+    description: z.string({ error: "Description is required" }).trim().min(1, "Description is required").max(500, "Description must be at most 500 characters"),
     entry_date: isoDate,
     reference: z.string().trim().max(100, "Reference must be at most 100 characters").nullish(),
     lines: z
