@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { AccountingError, notFound } from "./accounting-errors.server.ts";
 import type { AccountCreate, AccountUpdate } from "./accounting.schema.ts";
-import { centsToDecimal, formatBalance, toCents } from "./money.ts";
+import { accountUsageMessage, type AccountUsageCounts } from "./accounts.ts";
+import { centsToDecimal, toCents } from "./money.ts";
 import { balanceCents, type AccountType } from "./reports.ts";
 import type { Membership } from "./organizations.server.ts";
 
@@ -67,13 +68,8 @@ export async function updateAccount(db: Db, m: Membership, id: number, input: Ac
   return row;
 }
 
-/** What deleting an account would hide: its balance over all posted history and the lines that use it. */
-export interface AccountUsage {
+export interface AccountUsage extends AccountUsageCounts {
   account: Account;
-  /** Signed by the type's rule (SPEC §9), all posted history. */
-  balance: string;
-  posted_lines: number;
-  draft_lines: number;
 }
 
 export async function accountUsage(db: Db, m: Membership, id: number): Promise<AccountUsage> {
@@ -103,13 +99,6 @@ export async function accountUsage(db: Db, m: Membership, id: number): Promise<A
   };
 }
 
-/** "Account 1000 Cash has a balance of $68,800.50 and 14 journal entry lines (2 of them in drafts)." */
-export function usageMessage(u: AccountUsage): string {
-  const lines = u.posted_lines + u.draft_lines;
-  const drafts = u.draft_lines > 0 ? ` (${u.draft_lines} of them in drafts)` : "";
-  return `Account ${u.account.account_code} ${u.account.account_name} has a balance of ${formatBalance(u.balance)} and ${lines} journal entry line${lines === 1 ? "" : "s"}${drafts}.`;
-}
-
 /**
  * Soft delete: the account leaves lists and pickers and keeps its history. An account that journal lines use
  * is deactivated only when the caller confirms it (`confirmed`), having been told its balance; otherwise 409.
@@ -124,7 +113,7 @@ export async function deactivateAccount(db: Db, m: Membership, id: number, confi
     if (!confirmed) {
       const usage = await accountUsage(tx, m, id);
       if (usage.posted_lines + usage.draft_lines > 0) {
-        throw new AccountingError(409, `${usageMessage(usage)} Confirm to delete it anyway.`, { confirm: ["Confirmation required"] });
+        throw new AccountingError(409, `${accountUsageMessage(usage)} Confirm to delete it anyway.`, { confirm: ["Confirmation required"] });
       }
     }
     await tx.execute(sql`update chart_of_accounts set is_active = false where id = ${id} and organization_id = ${m.organizationId}`);
