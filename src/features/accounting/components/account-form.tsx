@@ -21,7 +21,7 @@ export function AccountForm({
     resolver: zodResolver(accountCreateSchema),
     defaultValues: { account_code: "", account_name: "", account_type: "" as AccountCreate["account_type"] },
   });
-  const { register, handleSubmit, reset, formState, setFocus } = form;
+  const { register, handleSubmit, reset, formState } = form;
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     reset(
@@ -31,10 +31,11 @@ export function AccountForm({
     );
     if (editing) {
       // The form sits above the chart: an Edit low in a long chart brings it into view, on the name (the code is locked).
-      formRef.current?.scrollIntoView({ behavior: "instant", block: "start" });
-      setFocus("account_name", { shouldSelect: true });
+      const form = formRef.current;
+      form?.scrollIntoView({ behavior: "instant", block: "start" });
+      form?.querySelector<HTMLInputElement>("#account_name")?.focus({ preventScroll: true });
     }
-  }, [editing, reset, setFocus]);
+  }, [editing, reset]);
   const submit = handleSubmit(async (values) => {
     if (await onSubmit(values)) {
       reset({ account_code: "", account_name: "", account_type: "" as AccountCreate["account_type"] });

@@ -94,9 +94,9 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
         </div>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 max-md:block">
             <caption className="sr-only">{filter === "draft" ? "Draft journal entries" : "Journal entries"}, newest first by entry date</caption>
-            <thead className="bg-slate-50">
+            <thead className="bg-slate-50 max-md:hidden">
               <tr>
                 <th scope="col" className={thClass}>Entry Number</th>
                 <th scope="col" className={thClass}>Date</th>
@@ -107,20 +107,28 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
                 <th scope="col" className={thClass}>Actions</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="divide-y divide-slate-100 max-md:block">
               {entries.map((e) => (
-                <tr key={e.id} data-testid="entry-row" className={e.status === "draft" ? "bg-amber-50/60" : undefined}>
-                  <td className={`${tdClass} whitespace-nowrap font-mono`}>{e.entry_number}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{e.entry_date}</td>
-                  <td className={`${tdClass} min-w-48`}>{e.description}</td>
-                  <td className={tdClass}>{e.reference ?? ""}</td>
-                  <td className={`${tdClass} whitespace-nowrap text-right`}>{formatUsd(e.total_amount)}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
+                // Below md each entry is a card: number and date, description, reference, amount and status, actions.
+                <tr
+                  key={e.id}
+                  data-testid="entry-row"
+                  className={cn(
+                    "max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:gap-y-1 max-md:px-3 max-md:py-3",
+                    e.status === "draft" && "bg-amber-50/60",
+                  )}
+                >
+                  <td className={`${tdClass} whitespace-nowrap font-mono max-md:p-0 max-md:font-semibold`}>{e.entry_number}</td>
+                  <td className={`${tdClass} whitespace-nowrap max-md:p-0 max-md:text-right`}>{e.entry_date}</td>
+                  <td className={`${tdClass} min-w-48 max-md:col-span-2 max-md:min-w-0 max-md:p-0`}>{e.description}</td>
+                  <td className={`${tdClass} max-md:col-span-2 max-md:p-0 max-md:text-muted max-md:empty:hidden`}>{e.reference ?? ""}</td>
+                  <td className={`${tdClass} whitespace-nowrap text-right max-md:p-0 max-md:text-left max-md:font-semibold`}>{formatUsd(e.total_amount)}</td>
+                  <td className={`${tdClass} whitespace-nowrap max-md:p-0 max-md:text-right`}>
                     <StatusBadge status={e.status} reversed={e.reversed_by !== null} />
                     {e.reversed_by_number ? <span className="mt-1 block text-xs text-muted">Reversed by {e.reversed_by_number}</span> : null}
                     {e.reversal_of_number ? <span className="mt-1 block text-xs text-muted">Reversal of {e.reversal_of_number}</span> : null}
                   </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
+                  <td className={`${tdClass} whitespace-nowrap max-md:col-span-2 max-md:p-0 max-md:pt-1`}>
                     <div className="flex gap-2">
                       <Button size="sm" variant="secondary" onClick={() => setViewing(e.id)} aria-label={`View ${e.entry_number}`}>
                         View

@@ -204,6 +204,7 @@ export function ReportsTab() {
   const [period, setPeriod] = useState(defaultPeriod);
   const [report, setReport] = useState<Report | null>(null);
   const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const [ledgerFor, setLedgerFor] = useState<ReportRow | null>(null);
   const id = useId();
   // Answers can arrive out of order (a large report is slower than a small one): only the latest request counts.
@@ -217,10 +218,14 @@ export function ReportsTab() {
     setLoading(true);
     try {
       const { report } = await api<{ report: Report }>(`/reports/${type}?start=${start}&end=${period.end}`);
-      if (request === latest.current) setReport(report);
+      if (request === latest.current) {
+        setReport(report);
+        setFailure(null);
+      }
     } catch (err) {
       if (request !== latest.current) return;
       setReport(null);
+      setFailure((err as Error).message);
       toast.error("Error generating report", { description: (err as Error).message });
     } finally {
       if (request === latest.current) setLoading(false);
@@ -285,7 +290,18 @@ export function ReportsTab() {
           </span>
         </h2>
         {!report ? (
-          <p className="p-4 text-muted">{loading ? "Loading..." : "No report."}</p>
+          loading ? (
+            <p className="p-4 text-muted">Loading...</p>
+          ) : failure ? (
+            <div className="flex flex-wrap items-center gap-3 p-4">
+              <p className="text-red-800">Error generating report: {failure}</p>
+              <Button size="sm" variant="secondary" onClick={() => void load()}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <p className="p-4 text-muted">No report.</p>
+          )
         ) : report.empty ? (
           <p className="p-4 text-muted">No posted journal entries for the selected date range.</p>
         ) : report.type === "trial_balance" ? (
