@@ -86,7 +86,7 @@ function RowsTable({ caption, rows, onOpen }: { caption: string; rows: ReportRow
   const amount = `${tdClass} text-right ${c.amount}`;
   return (
     <table className={c.table}>
-      <caption className="px-3 py-2 text-left text-base font-semibold text-ink">{caption}</caption>
+      <caption className="px-3 py-2 text-left text-base font-semibold text-ink max-md:block">{caption}</caption>
       <thead className={c.thead}>
         <tr>
           <th scope="col" className={thClass}>Code</th>
