@@ -51,6 +51,7 @@ async function createEntry(page: Page, description: string, date: string, lines:
 
 async function postRow(page: Page, row: ReturnType<Page["getByTestId"]>) {
   await row.getByRole("button", { name: /^Post / }).click();
+  await page.getByRole("dialog", { name: /^Post JE-/ }).getByRole("button", { name: "Post Entry" }).click();
   await expect(page.getByText("Journal entry posted successfully").last()).toBeVisible();
   await expect(row).toContainText("Posted");
 }
@@ -143,14 +144,11 @@ test.describe("accounting module", () => {
     await createAccount("1010", "Duplicate", "Asset");
     await expect(page.getByText(/Account code 1010 is already used/).last()).toBeVisible();
 
-    let confirmText = "";
-    page.once("dialog", (d) => {
-      confirmText = d.message();
-      void d.accept();
-    });
     await page.getByRole("button", { name: "Delete account 1010" }).click();
+    const confirmDelete = page.getByRole("dialog", { name: "Delete account 1010 Petty Cash Box?" });
+    await expect(confirmDelete).toContainText("Are you sure you want to delete this account?");
+    await confirmDelete.getByRole("button", { name: "Delete Account" }).click();
     await expect(page.getByText("Account deleted successfully").last()).toBeVisible();
-    expect(confirmText).toBe("Are you sure you want to delete this account?");
     await expect(page.getByTestId("account-row").filter({ hasText: "Petty Cash" })).toHaveCount(0);
 
     // Journal entries: empty state, then every validation message in the spec's order.
@@ -242,6 +240,7 @@ test.describe("accounting module", () => {
     expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe("%PDF-");
     await details.getByLabel("Reversal date").fill("2026-03-31");
     await details.getByRole("button", { name: "Reverse Entry" }).click();
+    await page.getByRole("dialog", { name: "Reverse JE-000001?" }).getByRole("button", { name: "Reverse Entry" }).click();
     await expect(page.getByText("Journal entry reversed successfully").last()).toBeVisible();
     await expect(details.getByTestId("audit-trail")).toContainText("Reversed");
     await expect(details).toContainText("Reversed by");
@@ -255,7 +254,7 @@ test.describe("accounting module", () => {
     const rows = page.getByTestId("report-row");
     await expect(rows.first()).toBeVisible();
     await expect(rows).toHaveCount(7);
-    await expect(rows.filter({ hasText: "Accounts Payable" })).toContainText("$75.00 (CR)");
+    await expect(rows.filter({ hasText: "Accounts Payable" }).getByTestId("closing-debit")).toHaveText("$75.00");
     await expect(rows.filter({ hasText: "Cash" }).first()).toContainText("$525.00");
     await expect(page.getByTestId("total-debits")).toContainText("$3,025.50");
     await expect(page.getByTestId("total-credits")).toContainText("$3,025.50");
@@ -290,7 +289,7 @@ test.describe("accounting module", () => {
     await page.getByLabel("Report type").selectOption("balance_sheet");
     await expect(page.getByTestId("total-assets")).toContainText("$775.50");
     await expect(page.getByTestId("total-liabilities-equity")).toContainText("$775.50");
-    await expect(page.getByText("Net income (current period, not closed)")).toBeVisible();
+    await expect(page.getByText("Net income to date (not closed to equity)")).toBeVisible();
 
     await page.getByLabel("Report type").selectOption("trial_balance");
     await page.getByLabel("Start date").fill("2020-01-01");

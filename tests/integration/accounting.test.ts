@@ -154,14 +154,23 @@ describe("accounting API", () => {
     const rep = async (type: string, start = "2026-05-01", end = "2026-05-31") =>
       (await json<{ report: Rep }>(await call(alice, `/reports/${type}?start=${start}&end=${end}`))).report;
     const tb = await rep("trial_balance");
-    expect(tb.rows.map((r) => [r.account_code, r.balance])).toEqual([
-      ["1000", "-700.00"],
-      ["1100", "1500.25"],
-      ["4100", "1500.25"],
-      ["6100", "700.00"],
+    // The period's debits and credits, with the balances before May (the 2025 capital) and at its end.
+    type TbRow = { account_code: string; opening_debit: string; opening_credit: string; debit_total: string; credit_total: string; balance: string };
+    expect((tb.rows as TbRow[]).map((r) => [r.account_code, r.opening_debit, r.opening_credit, r.debit_total, r.credit_total, r.balance])).toEqual([
+      ["1000", "10000.00", "0.00", "0.00", "700.00", "9300.00"],
+      ["1100", "0.00", "0.00", "1500.25", "0.00", "1500.25"],
+      ["3000", "0.00", "10000.00", "0.00", "0.00", "10000.00"],
+      ["4100", "0.00", "0.00", "0.00", "1500.25", "1500.25"],
+      ["6100", "0.00", "0.00", "700.00", "0.00", "700.00"],
     ]);
-    expect(tb.total_debit).toBe("2200.25");
-    expect(tb.total_credit).toBe("2200.25");
+    expect(tb).toMatchObject({
+      total_opening_debit: "10000.00",
+      total_opening_credit: "10000.00",
+      total_debit: "2200.25",
+      total_credit: "2200.25",
+      total_closing_debit: "11500.25",
+      total_closing_credit: "11500.25",
+    });
     const pl = await rep("profit_loss");
     expect(pl).toMatchObject({ total_revenue: "1500.25", total_expenses: "700.00", net_income: "800.25" });
     const bs = await rep("balance_sheet");

@@ -6,15 +6,26 @@ import { unexpectedErrorResponse } from "~/server/errors.ts";
 import { AccountingError } from "./accounting-errors.server.ts";
 import {
   accountCreateSchema,
+  accountDeleteQuerySchema,
+  accountListQuerySchema,
   accountUpdateSchema,
   entryInputSchema,
+  entryListQuerySchema,
   idParamSchema,
   reportQuerySchema,
   reportTypeSchema,
   reverseSchema,
   validationError,
 } from "./accounting.schema.ts";
-import { accountLedger, createAccount, deactivateAccount, listAccounts, updateAccount } from "./accounts.server.ts";
+import {
+  accountLedger,
+  accountUsage,
+  createAccount,
+  deactivateAccount,
+  listAccounts,
+  reactivateAccount,
+  updateAccount,
+} from "./accounts.server.ts";
 import { entryPdf } from "./entry-pdf.server.ts";
 import { createEntry, getEntry, listEntries, postEntry, reverseEntry, updateEntry } from "./journal-entries.server.ts";
 import { assertCanWrite, ensureMembership, type Membership } from "./organizations.server.ts";
@@ -102,7 +113,10 @@ export function accountingRoutes(ctx: AppContext) {
     return json(c, { organization: { id: m.organizationId, name: m.organizationName }, role: m.role });
   });
 
-  r.get("/accounts", async (c) => json(c, { accounts: await listAccounts(db, c.get("membership")) }));
+  r.get("/accounts", async (c) => {
+    const q = query(c, accountListQuerySchema);
+    return json(c, { accounts: await listAccounts(db, c.get("membership"), q.include_inactive === "true") });
+  });
   r.post("/accounts", writer, async (c) => {
     const input = await body(c, accountCreateSchema);
     return json(c, { account: await createAccount(db, c.get("membership"), input) }, 201);
@@ -112,10 +126,14 @@ export function accountingRoutes(ctx: AppContext) {
     const input = await body(c, accountUpdateSchema);
     return json(c, { account: await updateAccount(db, c.get("membership"), accountId, input) });
   });
+  r.get("/accounts/:id/usage", async (c) => json(c, await accountUsage(db, c.get("membership"), id(c))));
   r.delete("/accounts/:id", writer, async (c) => {
-    await deactivateAccount(db, c.get("membership"), id(c));
+    const accountId = id(c);
+    const q = query(c, accountDeleteQuerySchema);
+    await deactivateAccount(db, c.get("membership"), accountId, q.confirm === "true");
     return json(c, { ok: true });
   });
+  r.post("/accounts/:id/reactivate", writer, async (c) => json(c, { account: await reactivateAccount(db, c.get("membership"), id(c)) }));
   r.get("/accounts/:id/ledger", async (c) => {
     const accountId = id(c);
     const q = query(c, reportQuerySchema);
@@ -124,7 +142,8 @@ export function accountingRoutes(ctx: AppContext) {
 
   r.get("/entries", async (c) => {
     const offset = Math.max(0, Math.min(1_000_000_000, Number.parseInt(c.req.query("offset") ?? "0", 10) || 0));
-    return json(c, await listEntries(db, c.get("membership"), offset));
+    const q = query(c, entryListQuerySchema);
+    return json(c, await listEntries(db, c.get("membership"), offset, undefined, q.status ?? null));
   });
   r.post("/entries", writer, async (c) => {
     const input = await body(c, entryInputSchema);

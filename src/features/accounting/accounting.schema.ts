@@ -23,6 +23,16 @@ export type AccountCreate = z.infer<typeof accountCreateSchema>;
 export const accountUpdateSchema = accountCreateSchema.omit({ account_code: true });
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
 
+/** GET /accounts: `include_inactive=true` lists deleted accounts too (the chart's Show inactive). */
+export const accountListQuerySchema = z.object({
+  include_inactive: z.enum(["true", "false"], { error: "include_inactive must be true or false" }).optional(),
+});
+
+/** DELETE /accounts/:id: `confirm=true` deletes an account that journal lines use, after its balance was shown. */
+export const accountDeleteQuerySchema = z.object({
+  confirm: z.enum(["true", "false"], { error: "confirm must be true or false" }).optional(),
+});
+
 const amount = z
   .number({ error: "must be a number" })
   .min(0, "must not be negative")
@@ -81,6 +91,11 @@ export const entryInputSchema = z
     else if (debit > 99_999_999_999_999n) ctx.addIssue({ code: "custom", message: "Entry total is too large", path: ["lines"] });
   });
 export type EntryInput = z.infer<typeof entryInputSchema>;
+
+/** GET /entries: `status=draft` (or posted) lists those entries only. */
+export const entryListQuerySchema = z.object({
+  status: z.enum(["draft", "posted"], { error: "status must be draft or posted" }).optional(),
+});
 
 export const reverseSchema = z.object({ entry_date: isoDate });
 

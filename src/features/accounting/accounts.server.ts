@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { AccountingError, notFound } from "./accounting-errors.server.ts";
 import type { AccountCreate, AccountUpdate } from "./accounting.schema.ts";
+import { accountUsageMessage, type AccountUsageCounts } from "./accounts.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import { balanceCents, type AccountType } from "./reports.ts";
 import type { Membership } from "./organizations.server.ts";
@@ -17,12 +18,13 @@ export interface Account {
 
 const accountColumns = sql`id, account_code, account_name, account_type, is_active, created_at`;
 
-/** Active accounts of the organization, ordered by code (SPEC §7). */
-export async function listAccounts(db: Db, m: Membership): Promise<Account[]> {
+/** Active accounts of the organization, ordered by code (SPEC §7); with `includeInactive`, the deleted ones too. */
+export async function listAccounts(db: Db, m: Membership, includeInactive = false): Promise<Account[]> {
+  const active = includeInactive ? sql`` : sql`and is_active`;
   return queryRows<Account>(
     db,
     sql`select ${accountColumns} from chart_of_accounts
-         where organization_id = ${m.organizationId} and is_active order by account_code`,
+         where organization_id = ${m.organizationId} ${active} order by account_code`,
   );
 }
 
@@ -35,9 +37,22 @@ export async function createAccount(db: Db, m: Membership, input: AccountCreate)
         returning ${accountColumns}`,
   );
   if (!row) {
-    throw new AccountingError(409, `Account code ${input.account_code} is already used by another account (deleted accounts keep their codes)`, {
-      account_code: ["Account code is already in use"],
-    });
+    const [taken] = await queryRows<{ account_name: string; is_active: boolean }>(
+      db,
+      sql`select account_name, is_active from chart_of_accounts
+           where organization_id = ${m.organizationId} and account_code = ${input.account_code}`,
+    );
+    if (taken && !taken.is_active) {
+      const message = `Account code ${input.account_code} is already used by the deleted account ${taken.account_name}: reactivate it under Show inactive`;
+      throw new AccountingError(409, message, { account_code: [message] });
+    }
+    throw new AccountingError(
+      409,
+      `Account code ${input.account_code} is already used by another account (deleted accounts keep their codes)`,
+      {
+        account_code: ["Account code is already in use"],
+      },
+    );
   }
   return row;
 }
@@ -53,14 +68,68 @@ export async function updateAccount(db: Db, m: Membership, id: number, input: Ac
   return row;
 }
 
-/** Soft delete: the account leaves lists and pickers and keeps its history. */
-export async function deactivateAccount(db: Db, m: Membership, id: number): Promise<void> {
-  const rows = await queryRows(
+export interface AccountUsage extends AccountUsageCounts {
+  account: Account;
+}
+
+export async function accountUsage(db: Db, m: Membership, id: number): Promise<AccountUsage> {
+  const [row] = await queryRows<Account & { debit: string; credit: string; posted_lines: number; draft_lines: number }>(
     db,
-    sql`update chart_of_accounts set is_active = false
-         where id = ${id} and organization_id = ${m.organizationId} and is_active returning id`,
+    sql`select ${accountColumns},
+               (select coalesce(sum(t.debit_total), 0)::text from account_day_totals t
+                 where t.organization_id = a.organization_id and t.account_id = a.id) as debit,
+               (select coalesce(sum(t.credit_total), 0)::text from account_day_totals t
+                 where t.organization_id = a.organization_id and t.account_id = a.id) as credit,
+               (select count(*) filter (where e.status = 'posted')::int from journal_entry_lines l
+                  join journal_entries e on e.id = l.journal_entry_id
+                 where l.organization_id = a.organization_id and l.account_id = a.id) as posted_lines,
+               (select count(*) filter (where e.status = 'draft')::int from journal_entry_lines l
+                  join journal_entries e on e.id = l.journal_entry_id
+                 where l.organization_id = a.organization_id and l.account_id = a.id) as draft_lines
+          from chart_of_accounts a
+         where a.id = ${id} and a.organization_id = ${m.organizationId}`,
   );
-  if (rows.length === 0) throw notFound("Account");
+  if (!row) throw notFound("Account");
+  const { debit, credit, posted_lines, draft_lines, ...account } = row;
+  return {
+    account,
+    balance: centsToDecimal(balanceCents(account.account_type, toCents(debit)!, toCents(credit)!)),
+    posted_lines: Number(posted_lines),
+    draft_lines: Number(draft_lines),
+  };
+}
+
+/**
+ * Soft delete: the account leaves lists and pickers and keeps its history. An account that journal lines use
+ * is deactivated only when the caller confirms it (`confirmed`), having been told its balance; otherwise 409.
+ */
+export async function deactivateAccount(db: Db, m: Membership, id: number, confirmed = false): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [locked] = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from chart_of_accounts where id = ${id} and organization_id = ${m.organizationId} and is_active for update`,
+    );
+    if (!locked) throw notFound("Account");
+    if (!confirmed) {
+      const usage = await accountUsage(tx, m, id);
+      if (usage.posted_lines + usage.draft_lines > 0) {
+        throw new AccountingError(409, `${accountUsageMessage(usage)} Confirm to delete it anyway.`, { confirm: ["Confirmation required"] });
+      }
+    }
+    await tx.execute(sql`update chart_of_accounts set is_active = false where id = ${id} and organization_id = ${m.organizationId}`);
+  });
+}
+
+/** Brings a deleted account back into lists and pickers. */
+export async function reactivateAccount(db: Db, m: Membership, id: number): Promise<Account> {
+  const [row] = await queryRows<Account>(
+    db,
+    sql`update chart_of_accounts set is_active = true
+         where id = ${id} and organization_id = ${m.organizationId}
+         returning ${accountColumns}`,
+  );
+  if (!row) throw notFound("Account");
+  return row;
 }
 
 export interface LedgerLine {

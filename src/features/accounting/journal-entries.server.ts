@@ -53,15 +53,42 @@ const summaryColumns = sql`e.id, e.entry_number, e.entry_date::text as entry_dat
 
 export const ENTRY_PAGE_SIZE = 100;
 
-/** Newest first, a page at a time. */
-export async function listEntries(db: Db, m: Membership, offset = 0, limit = ENTRY_PAGE_SIZE): Promise<{ entries: EntrySummary[]; has_more: boolean }> {
-  const rows = await queryRows<EntrySummary>(
+/** A row of the journal list: the entry, and the numbers of the entries it reverses or that reverse it. */
+export interface EntryListItem extends EntrySummary {
+  reversal_of_number: string | null;
+  reversed_by_number: string | null;
+}
+
+export interface EntryPage {
+  entries: EntryListItem[];
+  has_more: boolean;
+  /** Drafts of the organization, whatever the filter. */
+  draft_count: number;
+}
+
+/** Newest first by entry date, then by number, a page at a time; `status` keeps drafts (or posted entries) only. */
+export async function listEntries(
+  db: Db,
+  m: Membership,
+  offset = 0,
+  limit = ENTRY_PAGE_SIZE,
+  status: EntrySummary["status"] | null = null,
+): Promise<EntryPage> {
+  const only = status === null ? sql`` : sql`and e.status = ${status}`;
+  const rows = await queryRows<EntryListItem>(
     db,
-    sql`select ${summaryColumns} from journal_entries e
-         where e.organization_id = ${m.organizationId}
-         order by e.entry_seq desc limit ${limit + 1} offset ${offset}`,
+    sql`select ${summaryColumns}, ro.entry_number as reversal_of_number, rb.entry_number as reversed_by_number
+          from journal_entries e
+          left join journal_entries ro on ro.id = e.reversal_of
+          left join journal_entries rb on rb.id = e.reversed_by
+         where e.organization_id = ${m.organizationId} ${only}
+         order by e.entry_date desc, e.entry_seq desc limit ${limit + 1} offset ${offset}`,
   );
-  return { entries: rows.slice(0, limit), has_more: rows.length > limit };
+  const [drafts] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from journal_entries where organization_id = ${m.organizationId} and status = 'draft'`,
+  );
+  return { entries: rows.slice(0, limit), has_more: rows.length > limit, draft_count: Number(drafts?.n ?? 0) };
 }
 
 export async function getEntry(db: Db, m: Membership, id: number): Promise<EntryDetails> {

@@ -4,16 +4,28 @@ import type { Membership } from "./organizations.server.ts";
 import { buildReport, type AccountTotals, type Report, type ReportType } from "./reports.ts";
 
 /**
- * The one balances query behind every report: posted debit and credit totals per account over a range
- * (start null: all history up to end). Reads the per-day totals the database keeps at posting.
+ * The one balances query behind every report: posted debit and credit totals per account over a range and,
+ * with `history`, the totals of everything posted before the range (opening balances). Reads the per-day
+ * totals the database keeps at posting.
  */
-export async function accountBalances(db: Db, organizationId: number, start: string | null, end: string): Promise<AccountTotals[]> {
-  const from = start === null ? sql`` : sql`and t.day >= ${start}::date`;
+export async function accountBalances(
+  db: Db,
+  organizationId: number,
+  start: string,
+  end: string,
+  history: boolean,
+): Promise<AccountTotals[]> {
+  const from = history ? sql`` : sql`and t.day >= ${start}::date`;
   const rows = await queryRows<AccountTotals>(
     db,
     sql`select a.id as account_id, a.account_code, a.account_name, a.account_type,
-               s.debit_total::text as debit_total, s.credit_total::text as credit_total
-          from (select t.account_id, sum(t.debit_total) as debit_total, sum(t.credit_total) as credit_total
+               s.debit_total::text as debit_total, s.credit_total::text as credit_total,
+               s.opening_debit_total::text as opening_debit_total, s.opening_credit_total::text as opening_credit_total
+          from (select t.account_id,
+                       coalesce(sum(t.debit_total) filter (where t.day >= ${start}::date), 0) as debit_total,
+                       coalesce(sum(t.credit_total) filter (where t.day >= ${start}::date), 0) as credit_total,
+                       coalesce(sum(t.debit_total) filter (where t.day < ${start}::date), 0) as opening_debit_total,
+                       coalesce(sum(t.credit_total) filter (where t.day < ${start}::date), 0) as opening_credit_total
                   from account_day_totals t
                  where t.organization_id = ${organizationId} ${from} and t.day <= ${end}::date
                  group by t.account_id) s
@@ -23,8 +35,11 @@ export async function accountBalances(db: Db, organizationId: number, start: str
   return rows.map((r) => ({ ...r, account_id: Number(r.account_id) }));
 }
 
-/** Trial balance and P&L cover the period; the balance sheet is the position at the end date. */
+/**
+ * Profit and loss covers the period; the trial balance adds the balances before it (opening) and at its end
+ * (closing); the balance sheet is the position at the end date (all history).
+ */
 export async function generateReport(db: Db, m: Membership, type: ReportType, start: string, end: string): Promise<Report> {
-  const totals = await accountBalances(db, m.organizationId, type === "balance_sheet" ? null : start, end);
+  const totals = await accountBalances(db, m.organizationId, start, end, type !== "profit_loss");
   return buildReport(type, totals, start, end);
 }

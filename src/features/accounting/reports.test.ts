@@ -1,16 +1,35 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { balanceSheet, buildReport, profitAndLoss, reportCsvRecords, reportFileName, trialBalance, defaultPeriod, type AccountTotals, type AccountType } from "./reports.ts";
+import {
+  balanceSheet,
+  buildReport,
+  profitAndLoss,
+  reportCsvRecords,
+  reportFileName,
+  trialBalance,
+  defaultPeriod,
+  type AccountTotals,
+  type AccountType,
+} from "./reports.ts";
 import { formatBalance, formatUsd, toCents } from "./money.ts";
 
 let nextId = 1;
-const acct = (code: string, type: AccountType, debit: string, credit: string): AccountTotals => ({
+const acct = (
+  code: string,
+  type: AccountType,
+  debit: string,
+  credit: string,
+  openingDebit = "0.00",
+  openingCredit = "0.00",
+): AccountTotals => ({
   account_id: nextId++,
   account_code: code,
   account_name: `Account ${code}`,
   account_type: type,
   debit_total: debit,
   credit_total: credit,
+  opening_debit_total: openingDebit,
+  opening_credit_total: openingCredit,
 });
 
 const sample = [
@@ -76,6 +95,103 @@ describe("report math", () => {
         const bs = balanceSheet(totals, "s", "e");
         const tb = trialBalance(totals, "s", "e");
         return bs.total_assets === bs.total_liabilities_and_equity && tb.total_debit === tb.total_credit;
+      }),
+    );
+  });
+
+  it("trial balance for a date range: opening balance before it, the period's totals, closing balance at its end", () => {
+    // Cash: 55,500.00 debit before 15 November, 13,300.50 received in the range; equity and revenue the other sides.
+    const totals = [
+      acct("1000", "Asset", "13300.50", "0.00", "60000.00", "4500.00"),
+      acct("3000", "Equity", "0.00", "0.00", "0.00", "50000.00"),
+      acct("4000", "Revenue", "0.00", "13300.50", "0.00", "10000.00"),
+      acct("6000", "Expense", "0.00", "0.00", "4500.00", "0.00"),
+      acct("2000", "Liability", "0.00", "0.00", "700.00", "700.00"),
+    ];
+    const tb = trialBalance(totals, "2026-11-15", "2026-11-30");
+    // Accounts with a balance but no activity in the range stay; the one whose history nets to zero does not.
+    expect(
+      tb.rows.map((r) => [
+        r.account_code,
+        r.opening_debit,
+        r.opening_credit,
+        r.debit_total,
+        r.credit_total,
+        r.closing_debit,
+        r.closing_credit,
+      ]),
+    ).toEqual([
+      ["1000", "55500.00", "0.00", "13300.50", "0.00", "68800.50", "0.00"],
+      ["3000", "0.00", "50000.00", "0.00", "0.00", "0.00", "50000.00"],
+      ["4000", "0.00", "10000.00", "0.00", "13300.50", "0.00", "23300.50"],
+      ["6000", "4500.00", "0.00", "0.00", "0.00", "4500.00", "0.00"],
+    ]);
+    expect(tb.rows.map((r) => [r.account_code, r.opening_balance, r.balance])).toEqual([
+      ["1000", "55500.00", "68800.50"],
+      ["3000", "50000.00", "50000.00"],
+      ["4000", "10000.00", "23300.50"],
+      ["6000", "4500.00", "4500.00"],
+    ]);
+    expect(tb).toMatchObject({
+      total_opening_debit: "60000.00",
+      total_opening_credit: "60000.00",
+      total_debit: "13300.50",
+      total_credit: "13300.50",
+      total_closing_debit: "73300.50",
+      total_closing_credit: "73300.50",
+    });
+    // The CSV keeps the spec's columns: the period's debit and credit, and the balance at the end of the range.
+    expect(reportCsvRecords(tb)[0]).toEqual(["1000", "Account 1000", "Asset", "13300.50", "0.00", "68800.50"]);
+  });
+
+  it("a balance that changes side in the range moves to the other column", () => {
+    const tb = trialBalance(
+      [acct("1000", "Asset", "0.00", "150.00", "100.00", "0.00"), acct("2000", "Liability", "150.00", "0.00", "0.00", "100.00")],
+      "s",
+      "e",
+    );
+    expect(tb.rows.map((r) => [r.opening_debit, r.opening_credit, r.closing_debit, r.closing_credit, r.balance])).toEqual([
+      ["100.00", "0.00", "0.00", "50.00", "-50.00"],
+      ["0.00", "100.00", "50.00", "0.00", "-50.00"],
+    ]);
+  });
+
+  it("balance sheet: the position at the end date counts history before the start date", () => {
+    const bs = balanceSheet(
+      [acct("1000", "Asset", "100.00", "0.00", "900.00", "0.00"), acct("3000", "Equity", "0.00", "100.00", "0.00", "900.00")],
+      "s",
+      "e",
+    );
+    expect(bs).toMatchObject({ total_assets: "1000.00", total_equity: "1000.00", total_liabilities_and_equity: "1000.00" });
+    // Profit and loss is the period's activity alone.
+    const pl = profitAndLoss([acct("4000", "Revenue", "0.00", "100.00", "0.00", "900.00")], "s", "e");
+    expect(pl.total_revenue).toBe("100.00");
+  });
+
+  it("every column pair of a trial balance totals equal for any balanced postings before and in the range", () => {
+    const types: AccountType[] = ["Asset", "Liability", "Equity", "Revenue", "Expense"];
+    const posting = fc.record({ dr: fc.nat(4), cr: fc.nat(4), cents: fc.integer({ min: 1, max: 10 ** 12 }), before: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(posting, { maxLength: 40 }), (postings) => {
+        const z = () => [0n, 0n, 0n, 0n, 0n];
+        const [d, c, od, oc] = [z(), z(), z(), z()];
+        for (const p of postings) {
+          (p.before ? od : d)[p.dr]! += BigInt(p.cents);
+          (p.before ? oc : c)[p.cr]! += BigInt(p.cents);
+        }
+        const dec = (x: bigint) => `${x / 100n}.${String(x % 100n).padStart(2, "0")}`;
+        const tb = trialBalance(
+          types.map((t, i) => acct(String(i), t, dec(d[i]!), dec(c[i]!), dec(od[i]!), dec(oc[i]!))),
+          "s",
+          "e",
+        );
+        const closingNet = tb.rows.reduce((s, r) => s + toCents(r.closing_debit)! - toCents(r.closing_credit)!, 0n);
+        return (
+          tb.total_opening_debit === tb.total_opening_credit &&
+          tb.total_debit === tb.total_credit &&
+          tb.total_closing_debit === tb.total_closing_credit &&
+          closingNet === 0n
+        );
       }),
     );
   });

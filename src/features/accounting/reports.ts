@@ -12,9 +12,13 @@ export const REPORT_LABELS: Record<ReportType, string> = {
   balance_sheet: "Balance Sheet",
 };
 
-export const NET_INCOME_EQUITY_LABEL = "Net income (current period, not closed)";
+/** The balance sheet's line for revenue minus expenses of all posted history to the end date. */
+export const NET_INCOME_EQUITY_LABEL = "Net income to date (not closed to equity)";
 
-/** One account's posted debit and credit totals over a range, as the balances query returns them. */
+/**
+ * One account's posted debit and credit totals over a range, as the balances query returns them, and
+ * (trial balance, balance sheet) the totals of all posted history before the range.
+ */
 export interface AccountTotals {
   account_id: number;
   account_code: string;
@@ -22,6 +26,8 @@ export interface AccountTotals {
   account_type: AccountType;
   debit_total: string;
   credit_total: string;
+  opening_debit_total?: string;
+  opening_credit_total?: string;
 }
 
 /** A report row (SPEC §3): totals and the signed balance, all decimal strings. */
@@ -36,10 +42,27 @@ interface ReportBase {
   rows: ReportRow[];
   empty: boolean;
 }
+/**
+ * A trial balance row: the period's debit and credit totals (SPEC §9), and the balances before the range
+ * (opening) and at its end (closing), each on its natural side: a net debit in the debit column, a net
+ * credit in the credit column, the other side "0.00". `balance` is the closing balance by the type's sign rule.
+ */
+export interface TrialBalanceRow extends ReportRow {
+  opening_balance: string;
+  opening_debit: string;
+  opening_credit: string;
+  closing_debit: string;
+  closing_credit: string;
+}
 export interface TrialBalanceReport extends ReportBase {
   type: "trial_balance";
+  rows: TrialBalanceRow[];
+  total_opening_debit: string;
+  total_opening_credit: string;
   total_debit: string;
   total_credit: string;
+  total_closing_debit: string;
+  total_closing_credit: string;
 }
 export interface ProfitLossReport extends ReportBase {
   type: "profit_loss";
@@ -75,14 +98,30 @@ function cents(s: string): bigint {
   return c;
 }
 
-/** Rows with their balances; accounts without activity dropped; ordered by account code. */
-export function toReportRows(totals: AccountTotals[]): ReportRow[] {
+const byCode = (a: { account_code: string }, b: { account_code: string }) =>
+  a.account_code < b.account_code ? -1 : a.account_code > b.account_code ? 1 : 0;
+
+/** A net debit (debit - credit) on its natural side: [debit column, credit column]. */
+const sides = (net: bigint): [bigint, bigint] => (net >= 0n ? [net, 0n] : [0n, -net]);
+
+/**
+ * Rows with their balances; accounts without activity dropped; ordered by account code. With `history`, the
+ * totals before the range are added in (a position at the end date rather than a period).
+ */
+export function toReportRows(totals: AccountTotals[], history = false): ReportRow[] {
   return totals
-    .map((t) => ({ t, d: cents(t.debit_total), c: cents(t.credit_total) }))
+    .map((t) => ({
+      t,
+      d: cents(t.debit_total) + (history ? cents(t.opening_debit_total ?? "0") : 0n),
+      c: cents(t.credit_total) + (history ? cents(t.opening_credit_total ?? "0") : 0n),
+    }))
     .filter(({ d, c }) => d !== 0n || c !== 0n)
-    .sort((a, b) => (a.t.account_code < b.t.account_code ? -1 : a.t.account_code > b.t.account_code ? 1 : 0))
+    .sort((a, b) => byCode(a.t, b.t))
     .map(({ t, d, c }) => ({
-      ...t,
+      account_id: t.account_id,
+      account_code: t.account_code,
+      account_name: t.account_name,
+      account_type: t.account_type,
       debit_total: centsToDecimal(d),
       credit_total: centsToDecimal(c),
       balance: centsToDecimal(balanceCents(t.account_type, d, c)),
@@ -92,16 +131,57 @@ export function toReportRows(totals: AccountTotals[]): ReportRow[] {
 const sumBalance = (rows: ReportRow[]) => rows.reduce((s, r) => s + cents(r.balance), 0n);
 const ofType = (rows: ReportRow[], type: AccountType) => rows.filter((r) => r.account_type === type);
 
+/**
+ * Opening balances before the range, the period's totals, closing balances at its end. An account is listed
+ * when it has a balance before the range or activity in it. Each column pair totals to equal debits and credits.
+ */
 export function trialBalance(totals: AccountTotals[], start: string, end: string): TrialBalanceReport {
-  const rows = toReportRows(totals);
+  const sum = { od: 0n, oc: 0n, d: 0n, c: 0n, cd: 0n, cc: 0n };
+  const rows = totals
+    .map((t) => {
+      const d = cents(t.debit_total);
+      const c = cents(t.credit_total);
+      const openingNet = cents(t.opening_debit_total ?? "0") - cents(t.opening_credit_total ?? "0");
+      return { t, d, c, openingNet, closingNet: openingNet + d - c };
+    })
+    .filter(({ d, c, openingNet }) => d !== 0n || c !== 0n || openingNet !== 0n)
+    .sort((a, b) => byCode(a.t, b.t))
+    .map(({ t, d, c, openingNet, closingNet }): TrialBalanceRow => {
+      const [od, oc] = sides(openingNet);
+      const [cd, cc] = sides(closingNet);
+      sum.od += od;
+      sum.oc += oc;
+      sum.d += d;
+      sum.c += c;
+      sum.cd += cd;
+      sum.cc += cc;
+      return {
+        account_id: t.account_id,
+        account_code: t.account_code,
+        account_name: t.account_name,
+        account_type: t.account_type,
+        debit_total: centsToDecimal(d),
+        credit_total: centsToDecimal(c),
+        balance: centsToDecimal(balanceCents(t.account_type, closingNet, 0n)),
+        opening_balance: centsToDecimal(balanceCents(t.account_type, openingNet, 0n)),
+        opening_debit: centsToDecimal(od),
+        opening_credit: centsToDecimal(oc),
+        closing_debit: centsToDecimal(cd),
+        closing_credit: centsToDecimal(cc),
+      };
+    });
   return {
     type: "trial_balance",
     start,
     end,
     rows,
     empty: rows.length === 0,
-    total_debit: centsToDecimal(rows.reduce((s, r) => s + cents(r.debit_total), 0n)),
-    total_credit: centsToDecimal(rows.reduce((s, r) => s + cents(r.credit_total), 0n)),
+    total_opening_debit: centsToDecimal(sum.od),
+    total_opening_credit: centsToDecimal(sum.oc),
+    total_debit: centsToDecimal(sum.d),
+    total_credit: centsToDecimal(sum.c),
+    total_closing_debit: centsToDecimal(sum.cd),
+    total_closing_credit: centsToDecimal(sum.cc),
   };
 }
 
@@ -126,9 +206,9 @@ export function profitAndLoss(totals: AccountTotals[], start: string, end: strin
   };
 }
 
-/** totals: all posted history up to the end date (a position, not a period). */
+/** The position at the end date: the range's totals plus everything before it (the start date plays no part). */
 export function balanceSheet(totals: AccountTotals[], start: string, end: string): BalanceSheetReport {
-  const all = toReportRows(totals);
+  const all = toReportRows(totals, true);
   const assets = ofType(all, "Asset");
   const liabilities = ofType(all, "Liability");
   const equity = ofType(all, "Equity");
@@ -164,7 +244,8 @@ export const CSV_COLUMNS = ["Account Code", "Account Name", "Account Type", "Deb
 /** The CSV's records: the report's account rows, then the net income line where the report has one. */
 export function reportCsvRecords(report: Report): string[][] {
   const records = report.rows.map((r) => [r.account_code, r.account_name, r.account_type, r.debit_total, r.credit_total, r.balance]);
-  if (report.type === "profit_loss") records.push(["", cents(report.net_income) < 0n ? "Net Loss" : "Net Income", "", "", "", report.net_income]);
+  if (report.type === "profit_loss")
+    records.push(["", cents(report.net_income) < 0n ? "Net Loss" : "Net Income", "", "", "", report.net_income]);
   if (report.type === "balance_sheet") records.push(["", NET_INCOME_EQUITY_LABEL, "Equity", "", "", report.net_income]);
   if (report.type === "trial_balance") records.push(["", "Total", "", report.total_debit, report.total_credit, ""]);
   return records;

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { accountCreateSchema, type AccountCreate } from "../accounting.schema.ts";
@@ -22,12 +22,19 @@ export function AccountForm({
     defaultValues: { account_code: "", account_name: "", account_type: "" as AccountCreate["account_type"] },
   });
   const { register, handleSubmit, reset, formState } = form;
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     reset(
       editing
         ? { account_code: editing.account_code, account_name: editing.account_name, account_type: editing.account_type }
         : { account_code: "", account_name: "", account_type: "" as AccountCreate["account_type"] },
     );
+    if (editing) {
+      // The form sits above the chart: an Edit low in a long chart brings it into view, on the name (the code is locked).
+      const form = formRef.current;
+      form?.scrollIntoView({ behavior: "instant", block: "start" });
+      form?.querySelector<HTMLInputElement>("#account_name")?.focus({ preventScroll: true });
+    }
   }, [editing, reset]);
   const submit = handleSubmit(async (values) => {
     if (await onSubmit(values)) {
@@ -36,7 +43,13 @@ export function AccountForm({
   });
   const err = formState.errors;
   return (
-    <form onSubmit={submit} noValidate className="rounded-lg border border-slate-200 bg-slate-50 p-4" aria-labelledby="account-form-title">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="scroll-mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+      aria-labelledby="account-form-title"
+    >
       <h3 id="account-form-title" className="mb-3 text-lg font-semibold text-ink">
         {editing ? `Edit account ${editing.account_code}` : "New account"}
       </h3>

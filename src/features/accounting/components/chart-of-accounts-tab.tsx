@@ -1,25 +1,65 @@
-import { useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import type { AccountCreate } from "../accounting.schema.ts";
+import { accountUsageMessage, type AccountUsageCounts } from "../accounts.ts";
+import { formatBalance } from "../money.ts";
 import { AccountForm } from "./account-form.tsx";
 import { api, type AccountDto } from "./accounting-api.ts";
-import { tdClass, thClass } from "./ui.tsx";
+import { ConfirmDialog, tdClass, thClass } from "./ui.tsx";
+
+type ListedAccount = AccountDto & { is_active?: boolean };
+
+/** The account a delete was asked for, and what it would hide (null while it is being looked up). */
+interface PendingDelete {
+  account: AccountDto;
+  usage: AccountUsageCounts | null;
+}
 
 export function ChartOfAccountsTab({ accounts, canWrite, reload }: { accounts: AccountDto[]; canWrite: boolean; reload: () => Promise<void> }) {
   const [editing, setEditing] = useState<AccountDto | null>(null);
+  const [showInactive, setShowInactive] = useState(false);
+  const [allAccounts, setAllAccounts] = useState<ListedAccount[] | null>(null);
+  const [pending, setPending] = useState<PendingDelete | null>(null);
+  const [understood, setUnderstood] = useState(false);
+  const editButtons = useRef(new Map<number, HTMLButtonElement>());
+  const toggleId = useId();
+
+  const loadAll = useCallback(async () => {
+    try {
+      setAllAccounts((await api<{ accounts: ListedAccount[] }>("/accounts?include_inactive=true")).accounts);
+    } catch (err) {
+      toast.error("Error", { description: (err as Error).message });
+    }
+  }, []);
+  useEffect(() => {
+    if (showInactive) void loadAll();
+  }, [showInactive, loadAll]);
+
+  /** The chart and, when inactive accounts are shown, the full list. */
+  async function refresh() {
+    await reload();
+    if (showInactive) await loadAll();
+  }
+
+  /** Back to the row's Edit button after an edit ends, for keyboard users. */
+  function stopEditing() {
+    const id = editing?.id;
+    setEditing(null);
+    if (id !== undefined) requestAnimationFrame(() => editButtons.current.get(id)?.focus());
+  }
 
   async function save(values: AccountCreate): Promise<boolean> {
     try {
       // The list is reloaded before the success message, so that the message means the work is done.
       if (editing) {
         await api(`/accounts/${editing.id}`, { method: "PATCH", json: { account_name: values.account_name, account_type: values.account_type } });
-        await reload();
+        await refresh();
         toast.success("Account updated successfully");
-        setEditing(null);
+        stopEditing();
       } else {
         await api("/accounts", { json: values });
-        await reload();
+        await refresh();
         toast.success("Account created successfully");
       }
       return true;
@@ -29,24 +69,69 @@ export function ChartOfAccountsTab({ accounts, canWrite, reload }: { accounts: A
     }
   }
 
-  async function remove(account: AccountDto) {
-    if (!window.confirm("Are you sure you want to delete this account?")) return;
+  async function askDelete(account: AccountDto) {
+    setUnderstood(false);
+    setPending({ account, usage: null });
     try {
-      await api(`/accounts/${account.id}`, { method: "DELETE" });
-      toast.success("Account deleted successfully");
-      if (editing?.id === account.id) setEditing(null);
-      await reload();
+      const usage = await api<AccountUsageCounts>(`/accounts/${account.id}/usage`);
+      setPending((p) => (p?.account.id === account.id ? { account, usage } : p));
     } catch (err) {
+      setPending(null);
       toast.error("Error", { description: (err as Error).message || "Failed to delete account" });
     }
   }
 
+  const used = pending?.usage ? pending.usage.posted_lines + pending.usage.draft_lines > 0 : false;
+
+  async function remove(): Promise<boolean> {
+    if (!pending) return false;
+    const { account } = pending;
+    try {
+      await api(`/accounts/${account.id}${used ? "?confirm=true" : ""}`, { method: "DELETE" });
+      if (editing?.id === account.id) setEditing(null);
+      await refresh();
+      toast.success("Account deleted successfully");
+      return true;
+    } catch (err) {
+      toast.error("Error", { description: (err as Error).message || "Failed to delete account" });
+      return false;
+    }
+  }
+
+  async function reactivate(account: AccountDto) {
+    try {
+      await api(`/accounts/${account.id}/reactivate`, { method: "POST" });
+      await refresh();
+      toast.success("Account reactivated successfully", { description: `${account.account_code} ${account.account_name} is back in the chart and the entry form.` });
+    } catch (err) {
+      toast.error("Error", { description: (err as Error).message || "Failed to reactivate account" });
+    }
+  }
+
+  const listed: ListedAccount[] = showInactive && allAccounts ? allAccounts : accounts;
+  const inactiveCount = allAccounts?.filter((a) => a.is_active === false).length ?? 0;
+
   return (
     <div className="space-y-6">
-      {canWrite ? <AccountForm editing={editing} onSubmit={save} onCancel={() => setEditing(null)} /> : null}
+      {canWrite ? <AccountForm editing={editing} onSubmit={save} onCancel={stopEditing} /> : null}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-ink">Accounts</h2>
+        <div className="flex items-center gap-2">
+          <input
+            id={toggleId}
+            type="checkbox"
+            className="h-4 w-4 rounded border-slate-400 accent-brand-700"
+            checked={showInactive}
+            onChange={(e) => setShowInactive(e.target.checked)}
+          />
+          <label htmlFor={toggleId} className="text-sm font-medium text-ink">
+            Show inactive{showInactive && allAccounts ? ` (${inactiveCount})` : ""}
+          </label>
+        </div>
+      </div>
       <div className="overflow-x-auto rounded-lg border border-slate-200">
         <table className="min-w-full divide-y divide-slate-200">
-          <caption className="sr-only">Active accounts, ordered by code</caption>
+          <caption className="sr-only">{showInactive ? "All accounts, inactive ones marked, ordered by code" : "Active accounts, ordered by code"}</caption>
           <thead className="bg-slate-50">
             <tr>
               <th scope="col" className={thClass}>Code</th>
@@ -56,32 +141,92 @@ export function ChartOfAccountsTab({ accounts, canWrite, reload }: { accounts: A
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {accounts.length === 0 ? (
+            {listed.length === 0 ? (
               <tr>
                 <td colSpan={4} className={`${tdClass} text-muted`}>No accounts yet.</td>
               </tr>
             ) : (
-              accounts.map((a) => (
-                <tr key={a.id} data-testid="account-row">
-                  <td className={`${tdClass} font-mono`}>{a.account_code}</td>
-                  <td className={tdClass}>{a.account_name}</td>
-                  <td className={tdClass}>{a.account_type}</td>
-                  {canWrite ? (
-                    <td className={`${tdClass} space-x-2 whitespace-nowrap`}>
-                      <Button size="sm" variant="secondary" onClick={() => setEditing(a)} aria-label={`Edit account ${a.account_code}`}>
-                        Edit
-                      </Button>
-                      <Button size="sm" variant="danger" onClick={() => void remove(a)} aria-label={`Delete account ${a.account_code}`}>
-                        Delete
-                      </Button>
+              listed.map((a) => {
+                const inactive = a.is_active === false;
+                return (
+                  <tr key={a.id} data-testid="account-row" className={inactive ? "bg-slate-50" : undefined}>
+                    <td className={`${tdClass} font-mono`}>{a.account_code}</td>
+                    <td className={tdClass}>
+                      {a.account_name}
+                      {inactive ? (
+                        <span className="ml-2 inline-block rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Inactive</span>
+                      ) : null}
                     </td>
-                  ) : null}
-                </tr>
-              ))
+                    <td className={tdClass}>{a.account_type}</td>
+                    {canWrite ? (
+                      <td className={`${tdClass} whitespace-nowrap`}>
+                        <div className="flex flex-wrap gap-2">
+                          {inactive ? (
+                            <Button size="sm" variant="secondary" onClick={() => void reactivate(a)} aria-label={`Reactivate account ${a.account_code}`}>
+                              Reactivate
+                            </Button>
+                          ) : (
+                            <>
+                              <Button
+                                size="sm"
+                                variant="secondary"
+                                ref={(el) => {
+                                  if (el) editButtons.current.set(a.id, el);
+                                  else editButtons.current.delete(a.id);
+                                }}
+                                onClick={() => setEditing(a)}
+                                aria-label={`Edit account ${a.account_code}`}
+                              >
+                                Edit
+                              </Button>
+                              <Button size="sm" variant="danger" onClick={() => void askDelete(a)} aria-label={`Delete account ${a.account_code}`}>
+                                Delete
+                              </Button>
+                            </>
+                          )}
+                        </div>
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })
             )}
           </tbody>
         </table>
       </div>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(o) => !o && setPending(null)}
+        title={pending ? `Delete account ${pending.account.account_code} ${pending.account.account_name}?` : "Delete account?"}
+        description="Are you sure you want to delete this account?"
+        confirmLabel="Delete Account"
+        busyLabel="Deleting..."
+        variant="danger"
+        confirmDisabled={!pending?.usage || (used && !understood)}
+        onConfirm={remove}
+      >
+        {!pending?.usage ? (
+          <p role="status" className="text-sm text-muted">
+            Checking the account&apos;s balance...
+          </p>
+        ) : used ? (
+          <div className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900" data-testid="account-usage">
+            <p className="font-semibold">{accountUsageMessage(pending.usage)}</p>
+            <p>
+              Deleting hides it from the chart and from new entries; its posted history stays in the reports. You can reactivate it later under Show
+              inactive.
+            </p>
+            <label className="flex items-start gap-2 font-medium">
+              <input type="checkbox" className="mt-0.5 h-4 w-4 accent-red-700" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
+              <span>
+                Delete {pending.account.account_code} {pending.account.account_name} although it has a balance of {formatBalance(pending.usage.balance)}
+              </span>
+            </label>
+          </div>
+        ) : (
+          <p className="text-sm text-muted">No journal entry uses it. You can reactivate it later under Show inactive.</p>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }

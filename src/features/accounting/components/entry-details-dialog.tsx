@@ -6,7 +6,7 @@ import { formatUsd } from "../money.ts";
 import { defaultPeriod } from "../reports.ts";
 import type { EntryDetails } from "../journal-entries.server.ts";
 import { api } from "./accounting-api.ts";
-import { inputClass, labelClass, Modal, StatusBadge, tdClass, thClass } from "./ui.tsx";
+import { ConfirmDialog, inputClass, labelClass, Modal, StatusBadge, tdClass, thClass } from "./ui.tsx";
 
 const AUDIT_LABELS: Record<EntryDetails["audit"][number]["action"], string> = {
   created: "Created",
@@ -31,7 +31,7 @@ export function EntryDetailsDialog({
 }) {
   const [entry, setEntry] = useState<EntryDetails | null>(null);
   const [reverseDate, setReverseDate] = useState(defaultPeriod().end);
-  const [reversing, setReversing] = useState(false);
+  const [confirmReverse, setConfirmReverse] = useState(false);
   const [version, setVersion] = useState(0);
   const dateId = useId();
 
@@ -47,18 +47,17 @@ export function EntryDetailsDialog({
     };
   }, [entryId, version]);
 
-  async function reverse() {
-    if (!entry) return;
-    setReversing(true);
+  async function reverse(): Promise<boolean> {
+    if (!entry) return false;
     try {
       const { entry: mirror } = await api<{ entry: { entry_number: string } }>(`/entries/${entry.id}/reverse`, { json: { entry_date: reverseDate } });
-      toast.success("Journal entry reversed successfully", { description: `${mirror.entry_number} reverses ${entry.entry_number}.` });
       setVersion((v) => v + 1);
       onChanged();
+      toast.success("Journal entry reversed successfully", { description: `${mirror.entry_number} reverses ${entry.entry_number}.` });
+      return true;
     } catch (err) {
       toast.error("Error reversing entry", { description: (err as Error).message });
-    } finally {
-      setReversing(false);
+      return false;
     }
   }
 
@@ -82,7 +81,7 @@ export function EntryDetailsDialog({
             <div>
               <dt className="font-medium text-muted">Status</dt>
               <dd>
-                <StatusBadge status={entry.status} />
+                <StatusBadge status={entry.status} reversed={entry.reversed_by !== null} />
               </dd>
             </div>
             <div>
@@ -166,14 +165,30 @@ export function EntryDetailsDialog({
                   </label>
                   <input id={dateId} type="date" className={inputClass} value={reverseDate} onChange={(e) => setReverseDate(e.target.value)} />
                 </div>
-                <Button variant="danger" disabled={reversing || !reverseDate} onClick={() => void reverse()}>
-                  {reversing ? "Reversing..." : "Reverse Entry"}
+                <Button variant="danger" disabled={!reverseDate} onClick={() => setConfirmReverse(true)}>
+                  Reverse Entry
                 </Button>
               </div>
             ) : null}
           </div>
         </div>
       )}
+      <ConfirmDialog
+        open={confirmReverse && entry !== null}
+        onOpenChange={setConfirmReverse}
+        title={entry ? `Reverse ${entry.entry_number}?` : "Reverse entry?"}
+        description={
+          entry
+            ? `A new posted entry dated ${reverseDate} swaps every debit and credit of ${entry.entry_number} “${entry.description}” for ${formatUsd(entry.total_amount)}, cancelling it in the books.`
+            : ""
+        }
+        confirmLabel="Reverse Entry"
+        busyLabel="Reversing..."
+        variant="danger"
+        onConfirm={reverse}
+      >
+        <p className="text-sm text-ink">A reversal is posted at once and cannot itself be edited; the original stays, marked Reversed.</p>
+      </ConfirmDialog>
     </Modal>
   );
 }

@@ -1,44 +1,60 @@
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
+import { cn } from "~/ui/cn.ts";
 import { formatUsd } from "../money.ts";
-import type { EntrySummary } from "../journal-entries.server.ts";
+import type { EntryListItem, EntryPage, EntrySummary } from "../journal-entries.server.ts";
 import { api, type AccountDto } from "./accounting-api.ts";
 import { EntryDetailsDialog } from "./entry-details-dialog.tsx";
 import { EntryDialog } from "./entry-dialog.tsx";
-import { StatusBadge, tdClass, thClass } from "./ui.tsx";
+import { ConfirmDialog, StatusBadge, tdClass, thClass } from "./ui.tsx";
+
+type Filter = "all" | "draft";
+
+const filterClass = (active: boolean) =>
+  cn(
+    "rounded-md px-3 py-1.5 text-sm font-semibold",
+    active ? "bg-brand-700 text-white" : "border border-slate-300 bg-white text-ink hover:bg-slate-100",
+  );
 
 export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto[]; canWrite: boolean }) {
-  const [entries, setEntries] = useState<EntrySummary[] | null>(null);
+  const [entries, setEntries] = useState<EntryListItem[] | null>(null);
   const [hasMore, setHasMore] = useState(false);
+  const [draftCount, setDraftCount] = useState(0);
+  const [filter, setFilter] = useState<Filter>("all");
   const [dialog, setDialog] = useState<{ open: boolean; entryId: number | null }>({ open: false, entryId: null });
   const [viewing, setViewing] = useState<number | null>(null);
-  const [posting, setPosting] = useState<number | null>(null);
+  const [confirmPost, setConfirmPost] = useState<EntryListItem | null>(null);
 
-  const load = useCallback(async (offset = 0) => {
-    try {
-      const page = await api<{ entries: EntrySummary[]; has_more: boolean }>(`/entries?offset=${offset}`);
-      setEntries((prev) => (offset === 0 ? page.entries : [...(prev ?? []), ...page.entries]));
-      setHasMore(page.has_more);
-    } catch (err) {
-      toast.error("Error", { description: (err as Error).message });
-      setEntries((prev) => prev ?? []);
-    }
-  }, []);
+  const load = useCallback(
+    async (offset = 0) => {
+      try {
+        const page = await api<EntryPage>(`/entries?offset=${offset}${filter === "draft" ? "&status=draft" : ""}`);
+        setEntries((prev) => (offset === 0 ? page.entries : [...(prev ?? []), ...page.entries]));
+        setHasMore(page.has_more);
+        setDraftCount(page.draft_count);
+      } catch (err) {
+        toast.error("Error", { description: (err as Error).message });
+        setEntries((prev) => prev ?? []);
+      }
+    },
+    [filter],
+  );
   useEffect(() => {
     void load();
   }, [load]);
 
-  async function post(entry: EntrySummary) {
-    setPosting(entry.id);
+  /** Posts, shows the row as posted, reloads the list, and only then says it is done. */
+  async function post(entry: EntryListItem): Promise<boolean> {
     try {
-      await api(`/entries/${entry.id}/post`, { method: "POST" });
-      toast.success("Journal entry posted successfully");
+      const { entry: posted } = await api<{ entry: EntrySummary }>(`/entries/${entry.id}/post`, { method: "POST" });
+      setEntries((prev) => prev?.map((e) => (e.id === posted.id ? { ...e, ...posted } : e)) ?? prev);
       await load();
+      toast.success("Journal entry posted successfully");
+      return true;
     } catch (err) {
       toast.error("Error posting entry", { description: (err as Error).message });
-    } finally {
-      setPosting(null);
+      return false;
     }
   }
 
@@ -46,14 +62,27 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
 
   return (
     <div className="space-y-4">
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold text-ink">Journal Entries</h2>
         {canWrite ? <Button onClick={openNew}>New Entry</Button> : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Show">
+        <button type="button" className={filterClass(filter === "all")} aria-pressed={filter === "all"} onClick={() => setFilter("all")}>
+          All entries
+        </button>
+        <button type="button" className={filterClass(filter === "draft")} aria-pressed={filter === "draft"} onClick={() => setFilter("draft")}>
+          Drafts ({draftCount})
+        </button>
+        <span className="text-sm text-muted">Newest first by entry date.</span>
       </div>
       {entries === null ? (
         <p role="status" className="text-muted">
           Loading...
         </p>
+      ) : entries.length === 0 && filter === "draft" ? (
+        <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
+          <p className="text-muted">No draft entries: every entry is posted.</p>
+        </div>
       ) : entries.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
           <p className="text-muted">No journal entries yet.</p>
@@ -65,9 +94,9 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
         </div>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200">
-            <caption className="sr-only">Journal entries, newest first</caption>
-            <thead className="bg-slate-50">
+          <table className="min-w-full divide-y divide-slate-200 max-md:block">
+            <caption className="sr-only">{filter === "draft" ? "Draft journal entries" : "Journal entries"}, newest first by entry date</caption>
+            <thead className="bg-slate-50 max-md:hidden">
               <tr>
                 <th scope="col" className={thClass}>Entry Number</th>
                 <th scope="col" className={thClass}>Date</th>
@@ -78,31 +107,43 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
                 <th scope="col" className={thClass}>Actions</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="divide-y divide-slate-100 max-md:block">
               {entries.map((e) => (
-                <tr key={e.id} data-testid="entry-row">
-                  <td className={`${tdClass} font-mono`}>{e.entry_number}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{e.entry_date}</td>
-                  <td className={tdClass}>{e.description}</td>
-                  <td className={tdClass}>{e.reference ?? ""}</td>
-                  <td className={`${tdClass} text-right`}>{formatUsd(e.total_amount)}</td>
-                  <td className={tdClass}>
-                    <StatusBadge status={e.status} />
+                // Below md each entry is a card: number and date, description, reference, amount and status, actions.
+                <tr
+                  key={e.id}
+                  data-testid="entry-row"
+                  className={cn(
+                    "max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:gap-y-1 max-md:px-3 max-md:py-3",
+                    e.status === "draft" && "bg-amber-50/60",
+                  )}
+                >
+                  <td className={`${tdClass} whitespace-nowrap font-mono max-md:p-0 max-md:font-semibold`}>{e.entry_number}</td>
+                  <td className={`${tdClass} whitespace-nowrap max-md:p-0 max-md:text-right`}>{e.entry_date}</td>
+                  <td className={`${tdClass} min-w-48 max-md:col-span-2 max-md:min-w-0 max-md:p-0`}>{e.description}</td>
+                  <td className={`${tdClass} max-md:col-span-2 max-md:p-0 max-md:text-muted max-md:empty:hidden`}>{e.reference ?? ""}</td>
+                  <td className={`${tdClass} whitespace-nowrap text-right max-md:p-0 max-md:text-left max-md:font-semibold`}>{formatUsd(e.total_amount)}</td>
+                  <td className={`${tdClass} whitespace-nowrap max-md:p-0 max-md:text-right`}>
+                    <StatusBadge status={e.status} reversed={e.reversed_by !== null} />
+                    {e.reversed_by_number ? <span className="mt-1 block text-xs text-muted">Reversed by {e.reversed_by_number}</span> : null}
+                    {e.reversal_of_number ? <span className="mt-1 block text-xs text-muted">Reversal of {e.reversal_of_number}</span> : null}
                   </td>
-                  <td className={`${tdClass} space-x-2 whitespace-nowrap`}>
-                    <Button size="sm" variant="secondary" onClick={() => setViewing(e.id)} aria-label={`View ${e.entry_number}`}>
-                      View
-                    </Button>
-                    {canWrite && e.status === "draft" ? (
-                      <>
-                        <Button size="sm" variant="secondary" onClick={() => setDialog({ open: true, entryId: e.id })} aria-label={`Edit ${e.entry_number}`}>
-                          Edit
-                        </Button>
-                        <Button size="sm" variant="accent" disabled={posting === e.id} onClick={() => void post(e)} aria-label={`Post ${e.entry_number}`}>
-                          Post
-                        </Button>
-                      </>
-                    ) : null}
+                  <td className={`${tdClass} whitespace-nowrap max-md:col-span-2 max-md:p-0 max-md:pt-1`}>
+                    <div className="flex gap-2">
+                      <Button size="sm" variant="secondary" onClick={() => setViewing(e.id)} aria-label={`View ${e.entry_number}`}>
+                        View
+                      </Button>
+                      {canWrite && e.status === "draft" ? (
+                        <>
+                          <Button size="sm" variant="secondary" onClick={() => setDialog({ open: true, entryId: e.id })} aria-label={`Edit ${e.entry_number}`}>
+                            Edit
+                          </Button>
+                          <Button size="sm" variant="accent" onClick={() => setConfirmPost(e)} aria-label={`Post ${e.entry_number}`}>
+                            Post
+                          </Button>
+                        </>
+                      ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -125,6 +166,22 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
         onSaved={() => void load()}
       />
       <EntryDetailsDialog entryId={viewing} canWrite={canWrite} onOpenChange={(open) => !open && setViewing(null)} onChanged={() => void load()} />
+      <ConfirmDialog
+        open={confirmPost !== null}
+        onOpenChange={(o) => !o && setConfirmPost(null)}
+        title={confirmPost ? `Post ${confirmPost.entry_number}?` : "Post entry?"}
+        description={
+          confirmPost
+            ? `${confirmPost.entry_number} “${confirmPost.description}” for ${formatUsd(confirmPost.total_amount)}, dated ${confirmPost.entry_date}, goes into the books.`
+            : ""
+        }
+        confirmLabel="Post Entry"
+        busyLabel="Posting..."
+        variant="accent"
+        onConfirm={() => (confirmPost ? post(confirmPost) : Promise.resolve(false))}
+      >
+        <p className="text-sm text-ink">A posted entry can no longer be edited. To undo it later, reverse it from its details.</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useRef, useState, type ReactNode, type RefObject } from "react";
+import { Button, type ButtonVariant } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 
 export const inputClass =
@@ -16,6 +17,7 @@ export function Modal({
   description,
   children,
   wide,
+  initialFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -23,12 +25,19 @@ export function Modal({
   description: string;
   children: ReactNode;
   wide?: boolean;
+  /** Element focused on opening (default: the first focusable one). */
+  initialFocus?: RefObject<HTMLElement | null>;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
+          onOpenAutoFocus={(e) => {
+            if (!initialFocus?.current) return;
+            e.preventDefault();
+            initialFocus.current.focus();
+          }}
           className={cn(
             "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl",
             wide ? "max-w-5xl" : "max-w-2xl",
@@ -50,15 +59,70 @@ export function Modal({
   );
 }
 
-export function StatusBadge({ status }: { status: "draft" | "posted" }) {
+/**
+ * A question before an action that cannot be taken back, in the one modal shell. Cancel has the focus;
+ * the action button shows `busyLabel` while it runs and the dialog closes when it succeeds.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  confirmLabel,
+  busyLabel,
+  variant = "primary",
+  confirmDisabled,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  variant?: ButtonVariant;
+  confirmDisabled?: boolean;
+  /** Resolves true when the action succeeded (the dialog then closes). */
+  onConfirm: () => Promise<boolean>;
+}) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    try {
+      if (await onConfirm()) onOpenChange(false);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal open={open} onOpenChange={(o) => !busy && onOpenChange(o)} title={title} description={description} initialFocus={cancel}>
+      {children}
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <Button ref={cancel} variant="ghost" disabled={busy} onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button variant={variant} disabled={busy || confirmDisabled} onClick={() => void confirm()}>
+          {busy ? busyLabel : confirmLabel}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/** Draft, Posted, or Reversed (a posted entry another entry has reversed). */
+export function StatusBadge({ status, reversed = false }: { status: "draft" | "posted"; reversed?: boolean }) {
+  const label = status === "draft" ? "Draft" : reversed ? "Reversed" : "Posted";
   return (
     <span
       className={cn(
         "inline-block rounded-full px-2 py-0.5 text-xs font-semibold",
-        status === "posted" ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900",
+        status === "draft" ? "bg-amber-100 text-amber-900" : reversed ? "bg-slate-200 text-slate-800" : "bg-green-100 text-green-900",
       )}
     >
-      {status === "posted" ? "Posted" : "Draft"}
+      {label}
     </span>
   );
 }
