@@ -31,7 +31,7 @@ for (const viewport of [
       await expect(page.getByText("0 months")).toHaveCount(0);
       await expect(page.getByTestId("calculator-method")).toContainText("the implementation cost is never recovered");
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `test-results/roi-never-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results-shots/roi-never-${viewport.width}.png`, fullPage: true });
     });
 
     test("R&D: the results explain the method; the form says the firm receives the figures, next to the button", async ({ page }) => {
@@ -69,7 +69,9 @@ for (const viewport of [
       const gap = Math.max(n.x - (b.x + b.width), n.y - (b.y + b.height), b.y - (n.y + n.height));
       expect(gap).toBeLessThan(24);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `test-results/rnd-results-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results-shots/rnd-results-${viewport.width}.png`, fullPage: true });
+      await method.screenshot({ path: `test-results-shots/rnd-method-${viewport.width}.png` });
+      await save.screenshot({ path: `test-results-shots/rnd-save-${viewport.width}.png` });
 
       const email = `rnd-lead-${viewport.width}-${Date.now().toString(36)}@example.com`;
       await save.getByLabel("Email").fill(email);

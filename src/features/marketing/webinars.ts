@@ -22,19 +22,26 @@ export const heldWebinars: WebinarSession[] = [
   { title: "Reading Your Financial Statements in 15 Minutes", host: "Laura Chen", start: "2025-01-21T17:30", minutes: 45 },
 ];
 
-/** The monthly live session: the third Wednesday of each month, 12:00 to 12:45 New York time; topics take turns by month. */
+/** The monthly live session: the third Wednesday of each month, 12:00 to 12:45 New York time, on the topic of its month. */
 export const WEBINAR_SERIES = {
   weekday: 3, // Wednesday (0 = Sunday)
   nth: 3,
   time: "12:00",
   minutes: 45,
+  /** One topic per calendar month, January first. */
   topics: [
-    { title: "Year-End Tax Planning for Business Owners", host: "Margaret Okafor, CPA" },
-    { title: "Closing Your Books Every Month in Half a Day", host: "Laura Chen" },
-    { title: "Is It Time for an ERP? Signs You've Outgrown Your Books", host: "Daniel Reyes" },
-    { title: "Quarterly Estimated Taxes Without Surprises", host: "Margaret Okafor, CPA" },
     { title: "Reading Your Financial Statements in 15 Minutes", host: "Laura Chen" },
+    { title: "Getting Ready for Tax Season: The Documents You Need", host: "Margaret Okafor, CPA" },
+    { title: "Quarterly Estimated Taxes Without Surprises", host: "Margaret Okafor, CPA" },
     { title: "Cash-Flow Forecasting for the Next 13 Weeks", host: "Daniel Reyes" },
+    { title: "Is It Time for an ERP? Signs You've Outgrown Your Books", host: "Daniel Reyes" },
+    { title: "Closing Your Books Every Month in Half a Day", host: "Laura Chen" },
+    { title: "Mid-Year Review: Where Your Profit Really Comes From", host: "Laura Chen" },
+    { title: "Employees or Contractors? Getting the Classification Right", host: "Margaret Okafor, CPA" },
+    { title: "Budgeting for Next Year With Your Real Numbers", host: "Priya Natarajan, CFA" },
+    { title: "Year-End Tax Planning for Business Owners", host: "Margaret Okafor, CPA" },
+    { title: "Closing the Year: Accruals, Inventory and Cut-Off", host: "Laura Chen" },
+    { title: "R&D Tax Credits: What Qualifies and What Records to Keep", host: "Margaret Okafor, CPA" },
   ],
 } as const;
 
@@ -70,7 +77,7 @@ export function sessionEnd(s: WebinarSession): string {
 function seriesSession(year: number, month: number): WebinarSession {
   const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
   const day = 1 + ((WEBINAR_SERIES.weekday - firstWeekday + 7) % 7) + 7 * (WEBINAR_SERIES.nth - 1);
-  const topic = WEBINAR_SERIES.topics[(year * 12 + month - 1) % WEBINAR_SERIES.topics.length]!;
+  const topic = WEBINAR_SERIES.topics[month - 1]!;
   return { ...topic, start: `${year}-${pad(month)}-${pad(day)}T${WEBINAR_SERIES.time}`, minutes: WEBINAR_SERIES.minutes };
 }
 
