@@ -5,7 +5,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { newUser, signUpAndSignIn, type E2eUser } from "./support/auth.ts";
 import { allMail, linkIn } from "./support/mail.ts";
-import { freePort, runServer, waitHealthy } from "./support/server-process.ts";
+import { freePort, runServer } from "./support/server-process.ts";
 
 const main = (page: Page) => page.locator("main");
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
@@ -21,6 +21,20 @@ async function fillSignUp(page: Page, user: E2eUser) {
 }
 
 const verificationMails = (email: string) => allMail().filter((m) => m.to.includes(email.toLowerCase()) && /verify/i.test(m.subject));
+
+/** A fresh server makes its embedded database first: on a busy machine that can take a while. */
+async function waitUp(port: number, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server on port ${port} did not become healthy`);
+}
 
 async function onTopAtCentre(item: Locator): Promise<boolean> {
   return item.evaluate((el) => {
@@ -116,11 +130,12 @@ test.describe("Google sign-in", () => {
   });
 
   test("shown disabled, with the reason, when Google is not configured", async ({ page }) => {
+    test.setTimeout(180_000);
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), "no-google-button-"));
     const server = runServer({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}` });
     try {
-      await waitHealthy(port);
+      await waitUp(port);
       await page.goto(`http://localhost:${port}/login`);
       // After hydration, as a person would meet it.
       await expect(main(page).getByRole("button", { name: "Sign In" })).toBeEnabled();
