@@ -1,27 +1,8 @@
-import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { analysisDocument } from "./calculators-mail.server.ts";
 import { renderAnalysisPdf } from "./calculators-pdf.server.ts";
 import { calculate } from "./calculators.ts";
-
-/** The text lines drawn in a PDF made by pdfkit with its built-in fonts (hex strings in TJ operators of deflated streams). */
-function pdfLines(pdf: Buffer): string[] {
-  const lines: string[] = [];
-  for (const m of pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const tj of content.matchAll(/\[(.*?)\] TJ/g)) {
-      lines.push([...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, "hex").toString("latin1")).join(""));
-    }
-  }
-  return lines;
-}
-
-const mediaBoxes = (pdf: Buffer) => [...pdf.toString("latin1").matchAll(/\/MediaBox \[([^\]]+)\]/g)].map((m) => m[1]!.trim());
+import { mediaBoxes, pdfLines, pdfText } from "../../../tests/support/pdf.ts";
 
 describe("analysis PDF", () => {
   const when = new Date("2026-03-02T10:00:00Z");
@@ -36,7 +17,7 @@ describe("analysis PDF", () => {
   });
 
   it("explains the R&D method under the results", async () => {
-    const text = pdfLines(await renderAnalysisPdf(analysisDocument(rnd, when, null))).join(" ");
+    const text = pdfText(await renderAnalysisPdf(analysisDocument(rnd, when, null)));
     expect(text).toContain("How this estimate is worked out");
     expect(text).toContain("Qualified supplies and qualified contractor costs are each 65% of the amount you entered");
     expect(text).toContain("The estimated credit is 14% of total qualified expenses.");
