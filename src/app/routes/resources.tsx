@@ -3,14 +3,8 @@ import type { Route } from "./+types/resources";
 import { pageMeta } from "../seo.ts";
 import { publicUrlOf } from "~/features/marketing/meta.ts";
 import { articles, formatArticleDate } from "~/features/marketing/blog-content.ts";
-import { calculatorLinks, downloads } from "~/features/marketing/resources-content.ts";
-import {
-  formatSessionDate,
-  formatSessionTime,
-  WEBINAR_EMAIL,
-  webinarSchedule,
-  type WebinarSession,
-} from "~/features/marketing/webinars.ts";
+import { calculatorLinks, downloads, WEBINAR_EMAIL } from "~/features/marketing/resources-content.ts";
+import { webinarCards, type WebinarCard as Session } from "~/features/marketing/webinars.ts";
 import { PageHero, Section } from "~/features/marketing/components/sections.tsx";
 import { NewsletterForm } from "~/features/content/components/newsletter-form.tsx";
 import { buttonClass } from "~/ui/button.tsx";
@@ -24,22 +18,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     publicUrl: publicUrlOf(matches),
   });
 
-/** The time the page is made: which webinars are still to come is worked out from it (server and browser agree). */
+/** Which webinars are still to come is worked out on the server from the current date (New York time). */
 export function loader() {
-  return { now: new Date().toISOString() };
+  return webinarCards(new Date());
 }
 
-function WebinarCard({ session, recording }: { session: WebinarSession; recording: boolean }) {
-  const subject = `${recording ? "Recording" : "Register"}: ${session.title} (${formatSessionDate(session)})`;
+function WebinarCard({ session, recording }: { session: Session; recording: boolean }) {
+  const subject = `${recording ? "Recording" : "Register"}: ${session.title} (${session.date})`;
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-6">
       {recording ? <p className="text-sm font-semibold text-slate-700">Recording</p> : null}
       <h4 className="text-lg font-semibold text-ink">{session.title}</h4>
       <p className="mt-2 text-slate-700">
         {recording ? "Held on " : ""}
-        <time dateTime={session.start}>{formatSessionDate(session)}</time>
+        <time dateTime={session.start}>{session.date}</time>
       </p>
-      {recording ? null : <p className="text-slate-700">{formatSessionTime(session)}</p>}
+      {recording ? null : <p className="text-slate-700">{session.time}</p>}
       <p className="mt-2 flex-1 text-sm text-muted">Presented by {session.host}</p>
       <a href={`mailto:${WEBINAR_EMAIL}?subject=${encodeURIComponent(subject)}`} className="mt-4 font-semibold text-brand-700 underline">
         {recording ? "Get the recording by email" : "Register by email"}
@@ -50,7 +44,7 @@ function WebinarCard({ session, recording }: { session: WebinarSession; recordin
 }
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
-  const { upcoming, recordings } = webinarSchedule(new Date(loaderData.now));
+  const { upcoming, recordings } = loaderData;
   return (
     <>
       <PageHero

@@ -50,3 +50,6 @@ export const downloads: Download[] = [
     emailRequired: true,
   },
 ];
+
+/** Where visitors register for webinars and ask for recordings. */
+export const WEBINAR_EMAIL = "events@ledgerline.example";

@@ -5,7 +5,6 @@
  */
 
 export const WEBINAR_TIME_ZONE = "America/New_York";
-export const WEBINAR_EMAIL = "events@ledgerline.example";
 
 export interface WebinarSession {
   title: string;
@@ -114,4 +113,25 @@ export function formatSessionDate(s: WebinarSession): string {
 /** "12:00 - 12:45 ET". */
 export function formatSessionTime(s: WebinarSession): string {
   return `${s.start.slice(11)} - ${sessionEnd(s).slice(11)} ET`;
+}
+
+/** A session as the page shows it, formatted on the server so the browser needs none of the schedule's code. */
+export interface WebinarCard {
+  title: string;
+  host: string;
+  start: string;
+  date: string;
+  time: string;
+}
+
+export function webinarCards(now: Date): { upcoming: WebinarCard[]; recordings: WebinarCard[] } {
+  const card = (s: WebinarSession): WebinarCard => ({
+    title: s.title,
+    host: s.host,
+    start: s.start,
+    date: formatSessionDate(s),
+    time: formatSessionTime(s),
+  });
+  const { upcoming, recordings } = webinarSchedule(now);
+  return { upcoming: upcoming.map(card), recordings: recordings.map(card) };
 }
