@@ -65,7 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {children}
             </main>
             <SiteFooter />
-            <Toaster richColors closeButton position="top-right" />
+            {/* Below the sticky header (64 px and its border), so a toast never covers the navigation or the user menu. */}
+            <Toaster richColors closeButton position="top-right" offset={{ top: 80 }} mobileOffset={{ top: 76 }} />
             <ScrollManager />
           </AuthProvider>
         </NonceContext.Provider>

@@ -25,6 +25,7 @@ export default [
     route("calculators/rd-tax-credit", "routes/calculators.tsx", { id: "calculators-rd-tax-credit" }),
     route("accounting", "routes/accounting.tsx"),
   ]),
+  route("downloads/:file", "routes/downloads.ts"),
   route("dev/mail", "routes/dev-mail.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

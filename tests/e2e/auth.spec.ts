@@ -45,7 +45,9 @@ test.describe("accounts", () => {
 
     await main(page).getByLabel("Confirm password").fill(user.password);
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(toast(page, "Registration successful!")).toContainText("Please check your email to verify your account.");
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await expect(page.getByTestId("check-inbox")).toContainText("Registration successful! Please check your email to verify your account.");
+    await main(page).getByRole("button", { name: "Back to sign in" }).click();
     await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
 
     // Before verifying: refused, with a way to get the mail again.
@@ -53,14 +55,21 @@ test.describe("accounts", () => {
     await expect(toast(page, "Login failed")).toContainText(/not verified/i);
     await expect(page.getByRole("button", { name: "Resend verification email" })).toBeVisible();
 
+    // The link signs the new client in and opens their books.
     const mail = await waitForMail(user.email, (m) => /verify/i.test(m.subject));
     await page.goto(linkIn(mail));
-    await expect(page).toHaveURL(/\/login\?verified=1$/);
-    await expect(page.getByText("Your email address is verified. You can sign in now.")).toBeVisible();
+    await expect(page).toHaveURL(/\/accounting$/);
+    await page.getByRole("button", { name: user.email }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
 
+    // Used again, the link only says the address is verified; signing in goes on to the books.
+    await page.goto(linkIn(mail));
+    await expect(page).toHaveURL(/\/login\?verified=1&from=%2Faccounting$/);
+    await expect(page.getByText("Your email address is verified. You can sign in now.")).toBeVisible();
     await signInThroughForm(page, user.email, user.password, true);
     await expect(toast(page, "Welcome back!")).toContainText("You have successfully logged in.");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/accounting$/);
     const menu = page.getByRole("button", { name: user.email });
     await expect(menu).toBeVisible();
     expect((await sessionCookie(page))?.expires).toBeGreaterThan(Date.now() / 1000 + 24 * 3600);

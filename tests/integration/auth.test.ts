@@ -70,7 +70,9 @@ describe("accounts through /api/auth", () => {
     expect(link.startsWith(`${TEST_ORIGIN}/api/auth/verify-email?token=`)).toBe(true);
     const verify = await t.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
     expect(verify.status).toBe(302);
-    expect(verify.headers.get("location")).toBe("/login?verified=1");
+    // The link signs the new client in and carries them on to their books (no `from` at sign-up).
+    expect(verify.headers.get("location")).toBe("/login?verified=1&from=%2Faccounting");
+    expect(cookieFrom(verify)).toMatch(/ll\.session_token=/);
 
     const ok = await signIn(t, email);
     expect(ok.status).toBe(200);

@@ -1,4 +1,3 @@
-import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
@@ -7,6 +6,7 @@ import { calculatorSubmissions } from "~/features/calculators/calculators.tables
 import { SAVES_PER_HOUR } from "~/features/calculators/calculators.routes.server.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
+import { pdfLines } from "../support/pdf.ts";
 
 const FIRM = "firm@ledgerline.test";
 const roiInputs = {
@@ -18,23 +18,6 @@ const roiInputs = {
   timeframe: "12",
 };
 const rndInputs = { totalWages: 200000, rdTimePercent: 50, supplyCosts: 10000, contractorCosts: 20000, employees: 12 };
-
-/** The text lines drawn in a PDF made by pdfkit with its built-in fonts (hex strings in TJ operators of deflated streams). */
-function pdfLines(pdf: Buffer): string[] {
-  const lines: string[] = [];
-  for (const m of pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const tj of content.matchAll(/\[(.*?)\] TJ/g)) {
-      lines.push([...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, "hex").toString("latin1")).join(""));
-    }
-  }
-  return lines;
-}
 
 let t: TestApp;
 let smtp: TestSmtpServer;

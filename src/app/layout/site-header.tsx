@@ -75,7 +75,12 @@ function ServicesMenu({ active }: { active: boolean }) {
         <ul>
           {services.map((s) => (
             <li key={s.slug}>
-              <NavLink to={s.path} className={({ isActive }) => cn("block rounded px-3 py-2 text-sm", isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100")}>
+              <NavLink
+                to={s.path}
+                className={({ isActive }) =>
+                  cn("block rounded px-3 py-2 text-sm", isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100")
+                }
+              >
                 {s.name}
               </NavLink>
             </li>
@@ -105,8 +110,14 @@ export function SiteHeader() {
   const closeMobile = () => setMobileOpen(false);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+    // The blur sits on a layer of its own: a backdrop-filter on the header itself would make the header the
+    // containing block of the fixed phone menu, shrinking that menu to the header's height.
+    <header className="sticky top-0 z-40 border-b border-slate-200">
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-white/95 backdrop-blur" />
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
@@ -139,7 +150,13 @@ export function SiteHeader() {
 
         <div className="hidden items-center gap-2 lg:flex">
           {user ? (
-            <Suspense fallback={<span className={buttonClass("secondary", "sm", "max-w-56")}><span className="truncate">{user.email}</span></span>}>
+            <Suspense
+              fallback={
+                <span className={buttonClass("secondary", "sm", "max-w-56")}>
+                  <span className="truncate">{user.email}</span>
+                </span>
+              }
+            >
               <UserMenu email={user.email} onSignOut={signOut} />
             </Suspense>
           ) : (
@@ -169,7 +186,16 @@ export function SiteHeader() {
             className="relative z-50 flex cursor-pointer list-none items-center rounded-md p-2 text-ink hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
             aria-label={mobileOpen ? "Close menu" : "Open menu"}
           >
-            <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              width="24"
+              height="24"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               {mobileOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
             </svg>
           </summary>
@@ -181,7 +207,12 @@ export function SiteHeader() {
                     <NavLink
                       to={item.to}
                       end={"end" in item}
-                      className={({ isActive }) => cn("block rounded-md px-3 py-3 text-base font-medium", (item.to === "/services" ? servicesActive : isActive) ? "bg-brand-50 text-brand-800" : "text-slate-800")}
+                      className={({ isActive }) =>
+                        cn(
+                          "block rounded-md px-3 py-3 text-base font-medium",
+                          (item.to === "/services" ? servicesActive : isActive) ? "bg-brand-50 text-brand-800" : "text-slate-800",
+                        )
+                      }
                     >
                       {item.label}
                     </NavLink>
@@ -189,7 +220,12 @@ export function SiteHeader() {
                       <ul className="ml-4 border-l border-slate-200 pl-2">
                         {services.map((s) => (
                           <li key={s.slug}>
-                            <NavLink to={s.path} className={({ isActive }) => cn("block rounded-md px-3 py-2 text-sm", isActive ? "text-brand-800 font-semibold" : "text-slate-700")}>
+                            <NavLink
+                              to={s.path}
+                              className={({ isActive }) =>
+                                cn("block rounded-md px-3 py-2 text-sm", isActive ? "text-brand-800 font-semibold" : "text-slate-700")
+                              }
+                            >
                               {s.name}
                             </NavLink>
                           </li>
@@ -199,18 +235,31 @@ export function SiteHeader() {
                   </li>
                 ))}
               </ul>
-              <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6" onClick={(e) => (e.target as HTMLElement).closest("a,button") && closeMobile()}>
+              <div
+                className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6"
+                onClick={(e) => (e.target as HTMLElement).closest("a,button") && closeMobile()}
+              >
                 {user ? (
                   <>
                     <p className="text-sm text-muted">{user.email}</p>
-                    <Link to="/calculators" className={buttonClass("secondary")}>Calculators</Link>
-                    <Link to="/accounting" className={buttonClass("secondary")}>Accounting</Link>
-                    <button type="button" onClick={signOut} className={buttonClass("ghost")}>Sign out</button>
+                    <Link to="/calculators" className={buttonClass("secondary")}>
+                      Calculators
+                    </Link>
+                    <Link to="/accounting" className={buttonClass("secondary")}>
+                      Accounting
+                    </Link>
+                    <button type="button" onClick={signOut} className={buttonClass("ghost")}>
+                      Sign out
+                    </button>
                   </>
                 ) : (
                   <>
-                    <Link to="/login" className={buttonClass("secondary")}>Login</Link>
-                    <Link to="/consultation" className={buttonClass("accent")}>Free Consultation</Link>
+                    <Link to="/login" className={buttonClass("secondary")}>
+                      Login
+                    </Link>
+                    <Link to="/consultation" className={buttonClass("accent")}>
+                      Free Consultation
+                    </Link>
                   </>
                 )}
               </div>

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/blog-article";
 import { pageMeta } from "../seo.ts";
 import { publicUrlOf } from "~/features/marketing/meta.ts";
-import { articles, categoryHref, findArticle, formatArticleDate } from "~/features/marketing/blog-content.ts";
+import { articles, categoryHref, findArticle, formatArticleDate, readingMinutes } from "~/features/marketing/blog-content.ts";
 import { articleJsonLd } from "~/features/marketing/structured-data.ts";
 import { CtaBand } from "~/features/marketing/components/sections.tsx";
 
@@ -28,7 +28,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   const a = findArticle(loaderData.slug)!;
-  const more = articles.filter((x) => x.slug !== a.slug && x.category === a.category).concat(articles.filter((x) => x.category !== a.category)).slice(0, 2);
+  const more = articles
+    .filter((x) => x.slug !== a.slug && x.category === a.category)
+    .concat(articles.filter((x) => x.category !== a.category))
+    .slice(0, 2);
   return (
     <>
       <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
@@ -36,14 +39,16 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           <Link to="/blog" className="font-medium text-brand-700 hover:underline">
             ← All articles
           </Link>
-          <span aria-hidden="true" className="mx-2 text-slate-400">/</span>
+          <span aria-hidden="true" className="mx-2 text-slate-400">
+            /
+          </span>
           <Link to={categoryHref(a.category)} className="font-medium text-brand-700 hover:underline">
             {a.category}
           </Link>
         </p>
         <h1 className="mt-4 text-4xl font-bold tracking-tight text-ink">{a.title}</h1>
         <p className="mt-4 text-muted">
-          {a.author} · <time dateTime={a.date}>{formatArticleDate(a.date)}</time> · {a.readMinutes} min read
+          {a.author} · <time dateTime={a.date}>{formatArticleDate(a.date)}</time> · {readingMinutes(a)} min read
         </p>
         <p className="mt-8 text-xl text-slate-700">{a.excerpt}</p>
         {a.body.map((section, i) => (
@@ -57,7 +62,9 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
         <aside aria-labelledby="more-heading" className="mt-16 border-t border-slate-200 pt-8">
-          <h2 id="more-heading" className="text-xl font-semibold text-ink">Keep reading</h2>
+          <h2 id="more-heading" className="text-xl font-semibold text-ink">
+            Keep reading
+          </h2>
           <ul className="mt-4 space-y-3">
             {more.map((m) => (
               <li key={m.slug}>

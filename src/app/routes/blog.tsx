@@ -2,7 +2,14 @@ import { Link } from "react-router";
 import type { Route } from "./+types/blog";
 import { pageMeta } from "../seo.ts";
 import { publicUrlOf } from "~/features/marketing/meta.ts";
-import { articlesIn, BLOG_CATEGORIES, categoryHref, formatArticleDate, parseCategory } from "~/features/marketing/blog-content.ts";
+import {
+  articlesIn,
+  BLOG_CATEGORIES,
+  categoryHref,
+  formatArticleDate,
+  parseCategory,
+  readingMinutes,
+} from "~/features/marketing/blog-content.ts";
 import { PageHero, Section } from "~/features/marketing/components/sections.tsx";
 import { NewsletterForm } from "~/features/content/components/newsletter-form.tsx";
 import { buttonClass } from "~/ui/button.tsx";
@@ -63,7 +70,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                 <h3 className="mt-2 text-xl font-semibold text-ink">{a.title}</h3>
                 <p className="mt-3 flex-1 text-slate-700">{a.excerpt}</p>
                 <p className="mt-4 text-sm text-muted">
-                  {a.author} · <time dateTime={a.date}>{formatArticleDate(a.date)}</time> · {a.readMinutes} min read
+                  {a.author} · <time dateTime={a.date}>{formatArticleDate(a.date)}</time> · {readingMinutes(a)} min read
                 </p>
                 <Link to={`/blog/${a.slug}`} className={buttonClass("secondary", "sm", "mt-5 self-start")}>
                   Read More<span className="sr-only">: {a.title}</span>

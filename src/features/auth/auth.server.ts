@@ -9,6 +9,7 @@ import { enqueueMail, type MailWorker, type OutgoingMail } from "~/server/mail/o
 import { existingAccountMail, passwordChangedMail, resetPasswordMail, verificationMail } from "./auth-mail.server.ts";
 import { authInputProblem, fieldErrors, signUpProfileSchema } from "./auth.schema.ts";
 import { authSchema } from "./auth.tables.ts";
+import { verificationLink } from "./verification-link.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./password-policy.ts";
 
 export interface AuthDeps {
@@ -84,13 +85,11 @@ export function createAuth({ db, config, logger, mail }: AuthDeps) {
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      autoSignInAfterVerification: false,
+      // The link signs the visitor in and carries them on to the page they signed up from, or the portal.
+      autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_TOKEN_SECONDS,
-      sendVerificationEmail: async ({ user, token }) => {
-        const callback = encodeURIComponent("/login?verified=1");
-        await send(
-          verificationMail(user.email, `${site}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${callback}`),
-        );
+      sendVerificationEmail: async ({ user, token, url }) => {
+        await send(verificationMail(user.email, verificationLink(site, token, url)));
       },
     },
     session: {

@@ -59,6 +59,7 @@ export function analysisMail(opts: {
 <p>${escapeHtml(intro)}</p>
 ${htmlTable("Results", doc.report.results)}
 ${htmlTable("Your inputs", doc.report.inputs)}
+${doc.report.method ? `<h2 style="font-size:16px;margin-top:24px">${escapeHtml(doc.report.method.heading)}</h2>\n${doc.report.method.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}` : ""}
 <p style="margin-top:24px">${escapeHtml(FIRM_DISCLAIMER)}</p>
 <p><a href="${escapeHtml(link)}">Open the calculators</a></p>
 <p style="color:#475569;font-size:12px">${escapeHtml(FOOTER)}</p>
@@ -76,6 +77,7 @@ ${htmlTable("Your inputs", doc.report.inputs)}
     "Your inputs",
     ...doc.report.inputs.map((r) => `${r.label}: ${r.value}`),
     "",
+    ...(doc.report.method ? [doc.report.method.heading, ...doc.report.method.paragraphs, ""] : []),
     FIRM_DISCLAIMER,
     "",
     `Open the calculators: ${link}`,

@@ -5,11 +5,14 @@ const INK = "#0f172a";
 const MUTED = "#475569";
 const BRAND = "#1e40af";
 
-/** The analysis as a one-page PDF (A4 portrait, built-in Helvetica), resolved as bytes. */
+/** The firm is in the United States: its documents are US Letter (8.5 x 11 in, 612 x 792 points). */
+export const PAGE_SIZE = "LETTER";
+
+/** The analysis as a one-page PDF (US Letter portrait, built-in Helvetica), resolved as bytes. */
 export function renderAnalysisPdf(doc: AnalysisDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({
-      size: "A4",
+      size: PAGE_SIZE,
       margin: 56,
       info: { Title: doc.title, Author: "Ledgerline Advisors", Subject: doc.subtitle, CreationDate: doc.createdAt },
     });
@@ -54,6 +57,15 @@ export function renderAnalysisPdf(doc: AnalysisDocument): Promise<Buffer> {
     };
     table("Your inputs", doc.report.inputs);
     table("Results", doc.report.results);
+    if (doc.report.method) {
+      pdf.fillColor(INK).font("Helvetica-Bold").fontSize(13).text(doc.report.method.heading, left);
+      pdf.moveDown(0.3);
+      for (const paragraph of doc.report.method.paragraphs) {
+        pdf.fillColor(INK).font("Helvetica").fontSize(10).text(paragraph, left, pdf.y, { width });
+        pdf.moveDown(0.4);
+      }
+      pdf.moveDown(0.6);
+    }
 
     pdf.fillColor(MUTED).font("Helvetica").fontSize(9).text(FIRM_DISCLAIMER, left, pdf.y, { width });
     pdf.end();

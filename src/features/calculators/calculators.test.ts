@@ -84,6 +84,25 @@ describe("ROI formulas", () => {
     expect(formatCurrency(loss.totalReturn)).toBe("-$35,000.00");
   });
 
+  it("shows the payback of an investment that never pays back as Never, and says why; the stored value stays 0", () => {
+    for (const projected of [
+      { projectedRevenue: "100000", projectedCosts: "80000" },
+      { projectedRevenue: "95000", projectedCosts: "80000" },
+    ]) {
+      const inputs = { ...issueRoi, ...projected };
+      const results = calculateRoi(inputs);
+      expect(results.paybackMonths).toBe("0");
+      const report = roiReport(inputs, results);
+      expect(report.highlights.find((h) => h.label === "Payback Period")?.value).toBe("Never");
+      expect(report.results.find((h) => h.label === "Payback Period")?.value).toBe("Never");
+      expect(report.method?.paragraphs.join(" ")).toMatch(/never recovered/);
+    }
+    // Nothing to recover: no cost means no wait.
+    const free = { ...issueRoi, implementationCost: "0" };
+    expect(roiReport(free, calculateRoi(free)).highlights.find((h) => h.label === "Payback Period")?.value).toBe("0 months");
+    expect(roiReport(issueRoi, calculateRoi(issueRoi)).method).toBeNull();
+  });
+
   it("cents add up exactly (no binary float drift)", () => {
     const r = calculateRoi({
       currentRevenue: "0.3",
@@ -112,6 +131,15 @@ describe("R&D credit formulas", () => {
       potentialSavings: "28680",
     });
     expect(rndReport(issueRnd, r).highlights.map((h) => h.value)).toEqual(["$119,500.00", "$16,730.00", "$28,680.00"]);
+  });
+
+  it("explains the method: the 65%, 14% and 10% of SPEC §9, and that it is an estimate, not tax advice", () => {
+    const text = rndReport(issueRnd, calculateRnd(issueRnd)).method!.paragraphs.join(" ");
+    expect(text).toContain("times the share of time spent on R&D (50%)");
+    expect(text).toContain("Qualified supplies and qualified contractor costs are each 65% of the amount you entered");
+    expect(text).toContain("The estimated credit is 14% of total qualified expenses");
+    expect(text).toContain("the estimated credit plus a further 10% of total qualified expenses");
+    expect(text).toContain("This is an estimate for planning, not tax advice");
   });
 
   it("time percent 0 and 100 bound the qualified wages; employees do not change any figure", () => {

@@ -137,13 +137,44 @@ export interface CalculatorReport {
   results: ReportRow[];
   /** The two or three figures to show large. */
   highlights: ReportRow[];
+  /** How the figures were worked out, in plain words (shown under the results, in the mail and the PDF). */
+  method: { heading: string; paragraphs: string[] } | null;
+}
+
+/** Shown for the payback period when the investment never pays for itself (the stored value stays 0). */
+export const NEVER_PAYS_BACK = "Never";
+
+const pct = (rate: string) => formatPercent(new Dec(rate).times(100));
+
+/** The R&D credit's method as SPEC §9 defines it: what each rate is, and that the result is an estimate. */
+export function rndMethod(inputs: Pick<RndInputs, "rdTimePercent">): NonNullable<CalculatorReport["method"]> {
+  return {
+    heading: "How this estimate is worked out",
+    paragraphs: [
+      `Qualified wages are your total wages times the share of time spent on R&D (${formatPercent(inputs.rdTimePercent)}).`,
+      `Qualified supplies and qualified contractor costs are each ${pct(QUALIFIED_SHARE)} of the amount you entered: the calculator counts that share of them as research expenses.`,
+      `Total qualified expenses are the sum of those three. The estimated credit is ${pct(CREDIT_RATE)} of total qualified expenses.`,
+      `Potential savings are the estimated credit plus a further ${pct(FURTHER_SAVINGS_RATE)} of total qualified expenses, a rough allowance for other savings.`,
+      "This is an estimate for planning, not tax advice: which activities and costs qualify, and the credit you can claim, depend on the tax rules and your records. We can review your figures in a free consultation.",
+    ],
+  };
+}
+
+/** The ROI's payback period as a person reads it: "Never" when the savings are not positive and there is a cost. */
+export function paybackLabel(
+  inputs: Pick<RoiInputs, "implementationCost">,
+  results: Pick<RoiResults, "annualSavings" | "paybackMonths">,
+): string {
+  return new Dec(results.annualSavings).lte(0) && new Dec(inputs.implementationCost).gt(0)
+    ? NEVER_PAYS_BACK
+    : formatMonths(results.paybackMonths);
 }
 
 /** The labelled, display-formatted figures of one calculation: used by the results view, the mail and the PDF. */
 export function roiReport(inputs: RoiInputs, results: RoiResults): CalculatorReport {
   const annualSavings = { label: "Annual Savings", value: formatCurrency(results.annualSavings) };
   const roi = { label: "ROI", value: formatPercent(results.roiPercent) };
-  const payback = { label: "Payback Period", value: formatMonths(results.paybackMonths) };
+  const payback = { label: "Payback Period", value: paybackLabel(inputs, results) };
   return {
     title: CALCULATOR_TITLES.roi,
     inputs: [
@@ -163,6 +194,15 @@ export function roiReport(inputs: RoiInputs, results: RoiResults): CalculatorRep
       { label: "Total Return (first year)", value: formatCurrency(results.totalReturn) },
     ],
     highlights: [annualSavings, roi, payback],
+    method:
+      payback.value === NEVER_PAYS_BACK
+        ? {
+            heading: "Why the payback period is Never",
+            paragraphs: [
+              "At these figures the projected profit is not above the current profit, so the annual savings are not positive and the implementation cost is never recovered.",
+            ],
+          }
+        : null,
   };
 }
 
@@ -188,6 +228,7 @@ export function rndReport(inputs: RndInputs, results: RndResults): CalculatorRep
       savings,
     ],
     highlights: [total, credit, savings],
+    method: rndMethod(inputs),
   };
 }
 

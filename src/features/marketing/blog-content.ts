@@ -9,9 +9,18 @@ export interface Article {
   author: string;
   /** ISO date */
   date: string;
-  readMinutes: number;
   /** Sections of the article: optional heading and paragraphs. */
   body: { heading?: string; paragraphs: string[] }[];
+}
+
+/** An adult's silent reading speed for non-fiction, in words per minute. */
+export const WORDS_PER_MINUTE = 230;
+
+/** Minutes to read an article, from its own words (lead, headings and paragraphs), at least 1. */
+export function readingMinutes(a: Pick<Article, "excerpt" | "body">): number {
+  const text = [a.excerpt, ...a.body.flatMap((s) => [s.heading ?? "", ...s.paragraphs])].join(" ");
+  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 
 export const articles: Article[] = [
@@ -22,7 +31,6 @@ export const articles: Article[] = [
     category: "Tax",
     author: "Margaret Okafor, CPA",
     date: "2024-02-20",
-    readMinutes: 6,
     body: [
       {
         paragraphs: [
@@ -51,7 +59,6 @@ export const articles: Article[] = [
     category: "Bookkeeping",
     author: "Laura Chen",
     date: "2024-02-05",
-    readMinutes: 5,
     body: [
       {
         paragraphs: [
@@ -79,7 +86,6 @@ export const articles: Article[] = [
     category: "ERP",
     author: "Daniel Reyes",
     date: "2024-01-24",
-    readMinutes: 7,
     body: [
       {
         paragraphs: [
@@ -102,7 +108,6 @@ export const articles: Article[] = [
     category: "Tax",
     author: "Margaret Okafor, CPA",
     date: "2024-01-10",
-    readMinutes: 6,
     body: [
       {
         paragraphs: [
@@ -125,7 +130,6 @@ export const articles: Article[] = [
     category: "Advisory",
     author: "Priya Natarajan, CFA",
     date: "2023-12-12",
-    readMinutes: 8,
     body: [
       {
         paragraphs: [
@@ -148,7 +152,6 @@ export const articles: Article[] = [
     category: "Small Business",
     author: "Laura Chen",
     date: "2023-11-28",
-    readMinutes: 5,
     body: [
       {
         paragraphs: [

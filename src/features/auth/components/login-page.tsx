@@ -8,7 +8,7 @@ import type { ResetRequestInput, SignInInput, SignUpFormInput } from "../auth.sc
 import { AuthField } from "./auth-field.tsx";
 import { useAuthForm, type FormErrors, type FormValues } from "./use-auth-form.ts";
 
-export type LoginMode = "signin" | "signup" | "reset";
+export type LoginMode = "signin" | "signup" | "reset" | "verify";
 
 export interface LoginPageProps {
   /** Where to go after signing in (already checked to be a local path). */
@@ -24,6 +24,7 @@ const headings: Record<LoginMode, { title: string; intro: string }> = {
   signin: { title: "Sign in to your account", intro: "Use your calculators and accounting workspace." },
   signup: { title: "Create your account", intro: "Save calculator results and keep your books in one place." },
   reset: { title: "Reset your password", intro: "We'll email you a link to choose a new password." },
+  verify: { title: "Check your inbox", intro: "One more step: confirm your email address." },
 };
 
 /** The message of the first problem the schema reported. */
@@ -82,11 +83,14 @@ export function LoginPage({ from, googleEnabled, notice, googleError }: LoginPag
             <SignInForm from={from} defaultEmail={knownEmail} onUnverified={setUnverifiedEmail} />
           ) : mode === "signup" ? (
             <SignUpForm
+              from={from}
               onDone={(email) => {
                 setKnownEmail(email);
-                switchTo("signin");
+                switchTo("verify");
               }}
             />
+          ) : mode === "verify" ? (
+            <CheckInbox email={knownEmail} from={from} onWrongAddress={() => switchTo("signup")} />
           ) : (
             <ResetRequestForm
               onDone={(email) => {
@@ -97,9 +101,9 @@ export function LoginPage({ from, googleEnabled, notice, googleError }: LoginPag
           )}
         </div>
 
-        {mode === "signin" && unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
+        {mode === "signin" && unverifiedEmail ? <ResendVerification email={unverifiedEmail} from={from} /> : null}
 
-        {mode !== "reset" ? <GoogleButton enabled={googleEnabled} from={from} /> : null}
+        {mode === "signin" || mode === "signup" ? <GoogleButton enabled={googleEnabled} from={from} /> : null}
 
         <div className="mt-6 space-y-2 text-center text-sm">
           {mode === "signin" ? (
@@ -126,7 +130,7 @@ export function LoginPage({ from, googleEnabled, notice, googleError }: LoginPag
             </>
           ) : (
             <p className="text-muted">
-              {mode === "signup" ? "Already have an account? " : "Remembered it? "}
+              {mode === "signup" ? "Already have an account? " : mode === "verify" ? "Verified already? " : "Remembered it? "}
               <button
                 type="button"
                 className="font-semibold text-brand-700 underline hover:text-brand-800"
@@ -251,7 +255,7 @@ function SignInForm({
 
 const SIGN_UP_FIELDS = ["firstName", "lastName", "companyName", "email", "password", "confirmPassword"] as const;
 
-function SignUpForm({ onDone }: { onDone: (email: string) => void }) {
+function SignUpForm({ from, onDone }: { from: string; onDone: (email: string) => void }) {
   const uid = useId();
   const { errors, submitting, hydrated, handleSubmit, formProps } = useAuthForm({
     fields: SIGN_UP_FIELDS,
@@ -274,13 +278,14 @@ function SignUpForm({ onDone }: { onDone: (email: string) => void }) {
       firstName: data.firstName,
       lastName: data.lastName,
       companyName: data.companyName || null,
-      callbackURL: "/login?verified=1",
+      // The page to carry on to once verified; the server builds the link's callback from local paths only.
+      callbackURL: from,
     });
     if (!res.ok) {
       toastFailure("Registration failed", res);
       return;
     }
-    toast.success("Registration successful!", { description: "Please check your email to verify your account." });
+    // The next view says it, naming the address, with a way to get the mail again.
     onDone(data.email);
   }
 
@@ -370,15 +375,21 @@ function ResetRequestForm({ onDone }: { onDone: (email: string) => void }) {
   );
 }
 
-function ResendVerification({ email }: { email: string }) {
+/** Sends the verification mail again; the link carries on to `from` like the first one. */
+function useResend(email: string, from: string) {
   const [sending, setSending] = useState(false);
   async function resend() {
     setSending(true);
-    const res = await callAuth("/send-verification-email", { email, callbackURL: "/login?verified=1" });
+    const res = await callAuth("/send-verification-email", { email, callbackURL: from });
     setSending(false);
     if (res.ok) toast.success("Verification email sent", { description: `Check ${email} for the verification link.` });
-    else toast.error("Error", { description: res.message });
+    else toastFailure("Error", res);
   }
+  return { sending, resend };
+}
+
+function ResendVerification({ email, from }: { email: string; from: string }) {
+  const { sending, resend } = useResend(email, from);
   return (
     <div role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-3 text-sm text-amber-950">
       <p>Your email address is not verified yet. Open the link in the email we sent you, or get a new one.</p>
@@ -389,15 +400,37 @@ function ResendVerification({ email }: { email: string }) {
   );
 }
 
+/** After sign-up: where the verification mail went, what to do with it, and a way to get it again. */
+function CheckInbox({ email, from, onWrongAddress }: { email: string; from: string; onWrongAddress: () => void }) {
+  const { sending, resend } = useResend(email, from);
+  return (
+    <div className="space-y-4 text-sm text-ink" data-testid="check-inbox">
+      <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-emerald-900">
+        <strong className="font-semibold">Registration successful!</strong> Please check your email to verify your account.
+      </p>
+      <p>
+        We sent a verification link to <strong className="break-all font-semibold">{email}</strong>. Open it within 24 hours: it confirms
+        your address and signs you in.
+      </p>
+      <p className="text-muted">No email after a few minutes? Look in your spam folder, or send it again.</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" onClick={resend} disabled={sending}>
+          {sending ? "Sending..." : "Resend verification email"}
+        </Button>
+        <button type="button" className="font-semibold text-brand-700 underline hover:text-brand-800" onClick={onWrongAddress}>
+          Use a different email
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function GoogleButton({ enabled, from }: { enabled: boolean; from: string }) {
   const noteId = useId();
   const [busy, setBusy] = useState(false);
 
   async function start() {
-    if (!enabled) {
-      toast.error("Google Sign-In failed", { description: "Google sign-in is not configured on this site." });
-      return;
-    }
+    if (!enabled) return;
     setBusy(true);
     const back = `/login?from=${encodeURIComponent(from)}&google=failed`;
     const res = await callAuth<{ url?: string }>("/sign-in/social", {
@@ -426,8 +459,7 @@ function GoogleButton({ enabled, from }: { enabled: boolean; from: string }) {
         variant="secondary"
         className="mt-4 w-full"
         onClick={start}
-        disabled={busy}
-        aria-disabled={!enabled || undefined}
+        disabled={!enabled || busy}
         aria-describedby={enabled ? undefined : noteId}
       >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48">

@@ -39,6 +39,22 @@ export const ResultsView = forwardRef<HTMLHeadingElement, { report: CalculatorRe
           <Rows rows={report.inputs} />
         </div>
       </div>
+      {report.method ? (
+        <section
+          aria-labelledby="calculator-method-heading"
+          className="rounded-lg border border-slate-200 bg-slate-50 p-5"
+          data-testid="calculator-method"
+        >
+          <h3 id="calculator-method-heading" className="text-lg font-semibold text-ink">
+            {report.method.heading}
+          </h3>
+          <div className="mt-2 space-y-2 text-slate-700">
+            {report.method.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+        </section>
+      ) : null}
       <p className="text-sm text-muted">Estimates from the figures you entered, for planning only; not tax or investment advice.</p>
     </section>
   );

@@ -87,9 +87,14 @@ export function SaveResultsForm({
           />
         </Field>
       </div>
-      <Button type="submit" disabled={!hydrated || isSubmitting}>
-        {isSubmitting ? "Saving..." : "Save Results"}
-      </Button>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
+        <Button type="submit" className="shrink-0 self-start" disabled={!hydrated || isSubmitting} aria-describedby={`${uid}-lead`}>
+          {isSubmitting ? "Saving..." : "Save Results"}
+        </Button>
+        <p id={`${uid}-lead`} className="text-sm text-slate-700" data-testid="save-lead-notice">
+          Saving also sends your name, email and these figures to Ledgerline Advisors, so that an advisor can follow up with you.
+        </p>
+      </div>
     </form>
   );
 }

@@ -1,0 +1,92 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe.ts";
+import { signUpAndSignIn } from "./support/auth.ts";
+
+/** True when the element is the one a person would touch at its own centre (nothing covers it). */
+async function onTopAtCentre(item: Locator): Promise<boolean> {
+  await item.scrollIntoViewIfNeeded();
+  return item.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return false;
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+    const hit = document.elementFromPoint(x, y);
+    return hit !== null && (hit === el || el.contains(hit));
+  });
+}
+
+async function expectEveryItemOnTop(page: Page, names: string[]) {
+  const menu = page.getByTestId("mobile-menu");
+  for (const name of names) {
+    const item = menu.getByRole(name === "Sign out" ? "button" : "link", { name, exact: true });
+    await expect(item, `${name} is shown`).toBeVisible();
+    expect(await onTopAtCentre(item), `${name} is the topmost element at its centre`).toBe(true);
+  }
+}
+
+/** Opens the menu with its toggle and checks that it covers the screen below the header. */
+async function openMenu(page: Page, viewport: { width: number; height: number }) {
+  await page.getByLabel("Open menu").click();
+  const menu = page.getByTestId("mobile-menu");
+  await expect(menu).toBeVisible();
+  const box = (await menu.boundingBox())!;
+  const header = (await page.getByRole("banner").boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(viewport.width - 1);
+  expect(box.y).toBeLessThanOrEqual(header.y + header.height + 1);
+  expect(box.y + box.height).toBeGreaterThanOrEqual(viewport.height - 1);
+  return menu;
+}
+
+const publicItems = [
+  "Home",
+  "Services",
+  "Bookkeeping",
+  "Tax Services",
+  "ERP Consulting",
+  "Financial Advisory",
+  "Pricing",
+  "Resources",
+  "Blog",
+  "About",
+  "Contact",
+];
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+]) {
+  test.describe(`phone menu at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test("signed out: the menu fills the screen below the header and every item can be touched", async ({ page }) => {
+      await page.goto("/pricing");
+      const menu = await openMenu(page, viewport);
+      await expectEveryItemOnTop(page, [...publicItems, "Login", "Free Consultation"]);
+      await expectNoAxeViolations(page);
+      if (viewport.width === 390) await page.screenshot({ path: "test-results-shots/phone-menu-390-signed-out.png" });
+      await menu.getByRole("link", { name: "Contact", exact: true }).click();
+      await expect(page).toHaveURL(/\/contact$/);
+      await expect(menu).toBeHidden();
+    });
+
+    test("signed in: Calculators, Accounting and Sign out can be reached and used", async ({ page }) => {
+      const user = await signUpAndSignIn(page);
+      await page.goto("/");
+      const menu = await openMenu(page, viewport);
+      await expect(menu.getByText(user.email)).toBeVisible();
+      await expectEveryItemOnTop(page, [...publicItems, "Calculators", "Accounting", "Sign out"]);
+      if (viewport.width === 390) await page.screenshot({ path: "test-results-shots/phone-menu-390-signed-in.png" });
+      await menu.getByRole("link", { name: "Accounting", exact: true }).click();
+      await expect(page).toHaveURL(/\/accounting$/);
+      await expect(menu).toBeHidden();
+      await openMenu(page, viewport);
+      const signOut = menu.getByRole("button", { name: "Sign out" });
+      expect(await onTopAtCentre(signOut)).toBe(true);
+      await signOut.click();
+      await expect(page.getByLabel("Open menu")).toBeVisible();
+      await openMenu(page, viewport);
+      await expect(menu.getByRole("link", { name: "Login" })).toBeVisible();
+    });
+  });
+}

@@ -1,0 +1,33 @@
+import { inflateSync } from "node:zlib";
+
+/**
+ * The text lines drawn in a PDF made by pdfkit with its built-in fonts: hex strings in the TJ operators of its
+ * deflated content streams. Each stream is read by its /Length, since compressed bytes may end in a line break.
+ */
+export function pdfLines(pdf: Buffer): string[] {
+  const raw = pdf.toString("latin1");
+  const lines: string[] = [];
+  for (const m of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, start + Number(m[1]))).toString("latin1");
+    } catch {
+      continue;
+    }
+    for (const tj of content.matchAll(/\[(.*?)\] TJ/g)) {
+      lines.push([...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, "hex").toString("latin1")).join(""));
+    }
+  }
+  return lines;
+}
+
+/** All the text of such a PDF as one string, wrapped lines joined by single spaces. */
+export function pdfText(pdf: Buffer): string {
+  return pdfLines(pdf).join(" ").replace(/\s+/g, " ");
+}
+
+/** The page sizes, in points, of a PDF ("0 0 612 792" is US Letter). */
+export function mediaBoxes(pdf: Buffer): string[] {
+  return [...pdf.toString("latin1").matchAll(/\/MediaBox \[([^\]]+)\]/g)].map((m) => m[1]!.trim());
+}
