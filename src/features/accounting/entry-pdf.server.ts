@@ -5,7 +5,7 @@ import { formatUsd } from "./money.ts";
 /** The entry as a one-document PDF: header, lines with totals, and its audit trail. */
 export function entryPdf(entry: EntryDetails, organizationName: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `Journal entry ${entry.entry_number}`, Author: organizationName } });
+    const doc = new PDFDocument({ size: "LETTER", margin: 50, info: { Title: `Journal entry ${entry.entry_number}`, Author: organizationName } });
     const chunks: Buffer[] = [];
     doc.on("data", (c: Buffer) => chunks.push(c));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
