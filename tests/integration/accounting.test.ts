@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
 import { addMember } from "~/features/accounting/organizations.server.ts";
+import { mediaBoxes } from "../support/pdf.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
 interface Account {
@@ -133,7 +134,10 @@ describe("accounting API", () => {
     const pdf = await call(alice, `/entries/${entry.id}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    const pdfBytes = Buffer.from(await pdf.arrayBuffer());
+    expect(pdfBytes.subarray(0, 5).toString()).toBe("%PDF-");
+    // US Letter, like every document of a US firm.
+    expect(mediaBoxes(pdfBytes)).toEqual(["0 0 612 792"]);
   });
 
   it("reports: trial balance ties out, P&L shows net income, balance sheet holds A = L + E", async () => {
