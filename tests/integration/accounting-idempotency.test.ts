@@ -28,7 +28,8 @@ describe("accounting API: Idempotency-Key on journal-entry writes", () => {
     ],
   });
   const entriesNamed = async (description: string) =>
-    (await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from journal_entries where description = ${description}`))[0]!.n;
+    (await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from journal_entries where description = ${description}`))[0]!
+      .n;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -88,7 +89,9 @@ describe("accounting API: Idempotency-Key on journal-entry writes", () => {
 
   it("concurrent requests with one key make one entry and all get its answer", async () => {
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 4 }, () => call(alice, "/entries", key, { json: entryBody("Concurrent retry") })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call(alice, "/entries", key, { json: entryBody("Concurrent retry") })),
+    );
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     const bodies = await Promise.all(answers.map((r) => r.json()));
     for (const b of bodies) expect(b).toEqual(bodies[0]);
@@ -114,7 +117,10 @@ describe("accounting API: Idempotency-Key on journal-entry writes", () => {
     const { accounts } = (await res.json()) as { accounts: { id: number; account_code: string }[] };
     const bobAcc = Object.fromEntries(accounts.map((a) => [a.account_code, a.id]));
     const bobSave = await call(bob, "/entries", key, {
-      json: { ...entryBody("Bob same key"), lines: entryBody("x").lines.map((l, i) => ({ ...l, account_id: bobAcc[i ? "1000" : "6000"] })) },
+      json: {
+        ...entryBody("Bob same key"),
+        lines: entryBody("x").lines.map((l, i) => ({ ...l, account_id: bobAcc[i ? "1000" : "6000"] })),
+      },
     });
     expect(bobSave.status).toBe(201);
     expect(await entriesNamed("Bob same key")).toBe(1);
@@ -123,7 +129,10 @@ describe("accounting API: Idempotency-Key on journal-entry writes", () => {
   it("a refused save stores nothing under its key, so the corrected retry goes through", async () => {
     const key = randomUUID();
     const bad = await call(alice, "/entries", key, {
-      json: { ...entryBody("Refused then fixed"), lines: [{ account_id: 999999, debit_amount: 5, credit_amount: 0 }, entryBody("x").lines[1]] },
+      json: {
+        ...entryBody("Refused then fixed"),
+        lines: [{ account_id: 999999, debit_amount: 5, credit_amount: 0 }, entryBody("x").lines[1]],
+      },
     });
     expect(bad.status).toBe(400);
     const fixed = await call(alice, "/entries", key, { json: entryBody("Refused then fixed") });
