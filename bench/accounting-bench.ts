@@ -15,7 +15,7 @@ import http from "node:http";
 import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { randomUUID } from "node:crypto";
-import { closeAgent, signInOwners } from "../tests/support/crash-harness.ts";
+import { closeAgent, SEED_PASSWORD, signInOwners } from "../tests/support/crash-harness.ts";
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = process.env.BENCH_DB_NAME ?? "bench_accounting";
@@ -72,7 +72,7 @@ async function recreateDatabase() {
 
 async function startServer() {
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "--import", "tsx", path.join(import.meta.dirname, "accounting-server.ts")], {
-    env: { ...process.env, BENCH_DATABASE_URL: DB_URL, PORT: String(PORT), SEED_USERS: String(ORGS) },
+    env: { ...process.env, BENCH_DATABASE_URL: DB_URL, PORT: String(PORT), SEED_USERS: String(ORGS), SEED_PASSWORD },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {

@@ -304,7 +304,7 @@ export async function checkBooks(base: string, owners: Owner[], actions: Action[
 export interface Cluster {
   url: string;
   /** pg_ctl stop -m immediate: no shutdown checkpoint, like a crash. */
-  stopImmediate(): void;
+  stopImmediate(): Promise<void>;
   /** SIGKILL to the postmaster and every backend. */
   kill9(): Promise<void>;
   start(): void;
@@ -360,7 +360,16 @@ export function createCluster(binDir: string, port: number): Cluster {
   const pid = () => Number(readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stopImmediate: () => run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]),
+    // Run without blocking this process, so that the clients' requests are in flight while PostgreSQL stops.
+    stopImmediate: () =>
+      new Promise<void>((resolve, reject) => {
+        const args = ["-D", data, "-m", "immediate", "-w", "stop"];
+        const child = root
+          ? spawn("runuser", ["-u", "postgres", "--", path.join(binDir, "pg_ctl"), ...args], { cwd: dir })
+          : spawn(path.join(binDir, "pg_ctl"), args, { cwd: dir });
+        child.once("error", reject);
+        child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl stop -m immediate exited with ${code}`))));
+      }),
     async kill9() {
       const master = pid();
       const children = readdirSync("/proc")
