@@ -33,9 +33,9 @@ async function runUntil(load: Load, n: number) {
 
 async function expectBooksIntact(app: AppProcess, owners: Owner[], actions: Action[]) {
   const unanswered = await retryUnanswered(app.base, owners, actions);
-  expect(unanswered.map((a) => `${a.kind} ${a.path}: ${a.failures.join("; ")}`)).toEqual([]);
   const books = await checkBooks(app.base, owners, actions);
   expect(books.lost).toEqual([]);
+  expect(unanswered.map((a) => `${a.kind} ${a.path}: ${a.failures.join("; ")}`)).toEqual([]);
   expect(books.duplicates).toEqual([]);
   expect(books.refusals).toEqual([]);
   expect(books.drafts).toBe(0);
