@@ -1,7 +1,10 @@
-/** A failure the API answers with its status and message (404 foreign or missing, 409 state, 400 input, 403 role). */
+/**
+ * A failure the API answers with its status and message (404 foreign or missing, 409 state, 400 input, 403 role,
+ * 422 an idempotency key reused for another request).
+ */
 export class AccountingError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 409,
+    readonly status: 400 | 403 | 404 | 409 | 422,
     message: string,
     readonly fields?: Record<string, string[]>,
   ) {

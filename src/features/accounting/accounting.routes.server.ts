@@ -27,7 +27,16 @@ import {
   updateAccount,
 } from "./accounts.server.ts";
 import { entryPdf } from "./entry-pdf.server.ts";
-import { createEntry, getEntry, listEntries, postEntry, reverseEntry, updateEntry } from "./journal-entries.server.ts";
+import { createEntry, getEntry, listEntries, postEntry, reverseEntry, updateEntry, type EntrySummary } from "./journal-entries.server.ts";
+import {
+  cleanupIdempotencyKeys,
+  IDEMPOTENCY_HEADER,
+  isKeyTaken,
+  parseIdempotencyKey,
+  requestHash,
+  storedAnswer,
+  type Idempotency,
+} from "./idempotency.server.ts";
 import { assertCanWrite, ensureMembership, type Membership } from "./organizations.server.ts";
 import { generateReport } from "./reports.server.ts";
 
@@ -108,6 +117,31 @@ export function accountingRoutes(ctx: AppContext) {
     await next();
   };
 
+  /**
+   * A journal-entry write that honours the Idempotency-Key header (decision 053). The write stores its answer
+   * under the key in its own transaction. When it fails because the key is already stored, or because the
+   * entry's state no longer allows it (409: the first request got there), and an answer is stored under the
+   * key, that answer is returned: same status, same body.
+   */
+  async function idempotent(c: C, status: 200 | 201, write: (idem: Idempotency | null) => Promise<EntrySummary>): Promise<Response> {
+    const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+    if (!key) return json(c, { entry: await write(null) }, status);
+    const m = c.get("membership");
+    const idem = { key, requestHash: requestHash(c.req.method, c.req.path, await c.req.text()) };
+    cleanupIdempotencyKeys(db, (err) => ctx.logger.warn({ err }, "idempotency key cleanup failed"));
+    try {
+      return json(c, { entry: await write(idem) }, status);
+    } catch (err) {
+      if (!isKeyTaken(err) && !(err instanceof AccountingError && err.status === 409)) throw err;
+      const stored = await storedAnswer(db, m, idem);
+      if (!stored) throw err;
+      return c.body(stored.body, stored.status as 200 | 201, {
+        "Content-Type": "application/json",
+        "Content-Length": String(Buffer.byteLength(stored.body)),
+      });
+    }
+  }
+
   r.get("/me", (c) => {
     const m = c.get("membership");
     return json(c, { organization: { id: m.organizationId, name: m.organizationName }, role: m.role });
@@ -147,19 +181,22 @@ export function accountingRoutes(ctx: AppContext) {
   });
   r.post("/entries", writer, async (c) => {
     const input = await body(c, entryInputSchema);
-    return json(c, { entry: await createEntry(db, c.get("membership"), input) }, 201);
+    return idempotent(c, 201, (idem) => createEntry(db, c.get("membership"), input, idem));
   });
   r.get("/entries/:id", async (c) => json(c, { entry: await getEntry(db, c.get("membership"), id(c)) }));
   r.put("/entries/:id", writer, async (c) => {
     const entryId = id(c);
     const input = await body(c, entryInputSchema);
-    return json(c, { entry: await updateEntry(db, c.get("membership"), entryId, input) });
+    return idempotent(c, 200, (idem) => updateEntry(db, c.get("membership"), entryId, input, idem));
   });
-  r.post("/entries/:id/post", writer, async (c) => json(c, { entry: await postEntry(db, c.get("membership"), id(c)) }));
+  r.post("/entries/:id/post", writer, async (c) => {
+    const entryId = id(c);
+    return idempotent(c, 200, (idem) => postEntry(db, c.get("membership"), entryId, idem));
+  });
   r.post("/entries/:id/reverse", writer, async (c) => {
     const entryId = id(c);
     const input = await body(c, reverseSchema);
-    return json(c, { entry: await reverseEntry(db, c.get("membership"), entryId, input.entry_date) }, 201);
+    return idempotent(c, 201, (idem) => reverseEntry(db, c.get("membership"), entryId, input.entry_date, idem));
   });
   r.get("/entries/:id/pdf", async (c) => {
     const m = c.get("membership");

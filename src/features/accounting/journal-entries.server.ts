@@ -5,6 +5,7 @@ import type { EntryInput } from "./accounting.schema.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import type { AccountType } from "./reports.ts";
 import type { Membership } from "./organizations.server.ts";
+import { storeAnswer, type Idempotency } from "./idempotency.server.ts";
 
 export interface EntrySummary {
   id: number;
@@ -173,17 +174,14 @@ const returnedSummary = sql`id, entry_number, entry_date::text as entry_date, de
 
 /**
  * A new draft in one statement (one transaction, one round trip): the account check, the number, the
- * entry, its lines and the audit row. When a line's account is not an active account of the organization,
- * nothing is written and no number is taken.
+ * entry, its lines, the audit row and, with an idempotency key, the answer stored under it. When a line's
+ * account is not an active account of the organization, nothing is written and no number is taken.
  *
- * The per-organization counter row is locked from the number's allocation to the commit, so saves of one
- * organization queue there. This transaction commits without waiting for the WAL flush
- * (`synchronous_commit` off for it alone; decision 051): the lock is then held for the statement only,
- * not for a disk flush. Numbers stay gapless (the counter and the entry commit together, and any later
- * durable commit, such as a post, flushes the WAL up to and past this one); a crash may lose drafts saved
- * in the last fraction of a second, never a posted entry.
+ * The commit waits for the WAL flush like every other write (decision 053): a draft the user was told is saved
+ * survives a crash. The per-organization counter row stays locked until that flush, so the saves of one
+ * organization follow each other one flush apart; different organizations' saves share flushes.
  */
-export async function createEntry(db: Db, m: Membership, input: EntryInput): Promise<EntrySummary> {
+export async function createEntry(db: Db, m: Membership, input: EntryInput, idem: Idempotency | null = null): Promise<EntrySummary> {
   const { lines, total } = prepareLines(input);
   const [row] = await queryPrepared<Partial<EntrySummary> & { bad_line: number | null }>(
     db,
@@ -194,11 +192,8 @@ export async function createEntry(db: Db, m: Membership, input: EntryInput): Pro
           select x.line_no from x
            where not exists (select 1 from chart_of_accounts a
                               where a.organization_id = ${m.organizationId} and a.id = x.account_id and a.is_active)
-        ), no_flush_wait as (
-          select set_config('synchronous_commit', 'off', true)
         ), n as (
           update journal_entry_counters c set last_number = c.last_number + 1
-            from no_flush_wait
            where c.organization_id = ${m.organizationId} and not exists (select 1 from bad)
           returning c.last_number
         ), e as (
@@ -214,6 +209,11 @@ export async function createEntry(db: Db, m: Membership, input: EntryInput): Pro
         ), a as (
           insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
           select ${m.organizationId}, e.id, 'created', ${m.userId} from e
+        ), k as (
+          insert into idempotency_keys (organization_id, user_id, key, request_hash, status, body)
+          select ${m.organizationId}, ${m.userId}, ${idem?.key ?? null}::uuid, ${idem?.requestHash ?? null}, 201,
+                 json_build_object('entry', row_to_json(e))
+            from e where ${idem?.key ?? null}::uuid is not null
         )
         select e.*, b.bad_line
           from (select min(line_no) as bad_line from bad) b left join e on true`,
@@ -244,8 +244,14 @@ async function lockEntry(db: Db, m: Membership, id: number): Promise<{ status: s
 }
 
 /** Edits a draft: the entry and the replacement of all its lines are one transaction. */
-export async function updateEntry(db: Db, m: Membership, id: number, input: EntryInput): Promise<EntrySummary> {
-  await db.transaction(async (tx) => {
+export async function updateEntry(
+  db: Db,
+  m: Membership,
+  id: number,
+  input: EntryInput,
+  idem: Idempotency | null = null,
+): Promise<EntrySummary> {
+  return db.transaction(async (tx) => {
     const current = await lockEntry(tx, m, id);
     if (current.status !== "draft") throw new AccountingError(409, "Only draft entries can be edited");
     const { lines, total } = prepareLines(input);
@@ -265,12 +271,14 @@ export async function updateEntry(db: Db, m: Membership, id: number, input: Entr
       sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
           values (${m.organizationId}, ${id}, 'edited', ${m.userId})`,
     );
+    const entry = await summary(tx, m, id);
+    if (idem) await storeAnswer(tx, m, idem, 200, { entry });
+    return entry;
   });
-  return summary(db, m, id);
 }
 
 /** Draft -> posted, with its audit row, in one statement. The database checks again that debits equal credits. */
-export async function postEntry(db: Db, m: Membership, id: number): Promise<EntrySummary> {
+export async function postEntry(db: Db, m: Membership, id: number, idem: Idempotency | null = null): Promise<EntrySummary> {
   let rows: EntrySummary[];
   try {
     rows = await queryPrepared<EntrySummary>(
@@ -283,6 +291,11 @@ export async function postEntry(db: Db, m: Membership, id: number): Promise<Entr
           ), a as (
             insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
             select ${m.organizationId}, e.id, 'posted', ${m.userId} from e
+          ), k as (
+            insert into idempotency_keys (organization_id, user_id, key, request_hash, status, body)
+            select ${m.organizationId}, ${m.userId}, ${idem?.key ?? null}::uuid, ${idem?.requestHash ?? null}, 200,
+                   json_build_object('entry', row_to_json(e))
+              from e where ${idem?.key ?? null}::uuid is not null
           )
           select * from e`,
     );
@@ -298,8 +311,14 @@ export async function postEntry(db: Db, m: Membership, id: number): Promise<Entr
 }
 
 /** Creates and posts the mirror of a posted entry (sides swapped, dated as chosen), linked both ways. */
-export async function reverseEntry(db: Db, m: Membership, id: number, entryDate: string): Promise<EntrySummary> {
-  const newId = await db.transaction(async (tx) => {
+export async function reverseEntry(
+  db: Db,
+  m: Membership,
+  id: number,
+  entryDate: string,
+  idem: Idempotency | null = null,
+): Promise<EntrySummary> {
+  return db.transaction(async (tx) => {
     const original = await lockEntry(tx, m, id);
     if (original.status !== "posted") throw new AccountingError(409, "Only posted entries can be reversed");
     if (original.reversed_by !== null) throw new AccountingError(409, `Entry ${original.entry_number} has already been reversed`);
@@ -321,9 +340,7 @@ export async function reverseEntry(db: Db, m: Membership, id: number, entryDate:
           select organization_id, ${mirror}::integer, line_no, account_id, description, credit_amount, debit_amount
             from journal_entry_lines where journal_entry_id = ${id} order by line_no`,
     );
-    await tx.execute(
-      sql`update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId} where id = ${mirror}`,
-    );
+    await tx.execute(sql`update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId} where id = ${mirror}`);
     await tx.execute(sql`update journal_entries set reversed_by = ${mirror} where id = ${id}`);
     await tx.execute(
       sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id, detail) values
@@ -331,7 +348,8 @@ export async function reverseEntry(db: Db, m: Membership, id: number, entryDate:
             (${m.organizationId}, ${mirror}, 'posted', ${m.userId}, null),
             (${m.organizationId}, ${id}, 'reversed', ${m.userId}, ${`Reversed by ${created!.entry_number}`})`,
     );
-    return mirror;
+    const entry = await summary(tx, m, mirror);
+    if (idem) await storeAnswer(tx, m, idem, 201, { entry });
+    return entry;
   });
-  return summary(db, m, newId);
 }
