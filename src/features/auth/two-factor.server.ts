@@ -1,0 +1,154 @@
+import { createHash } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins";
+import type { Db } from "~/server/db/client.ts";
+import type { OutgoingMail } from "~/server/mail/outbox.server.ts";
+import { passwordChangedInAccountMail, twoFactorChangedMail } from "./auth-mail.server.ts";
+import { twoFactorUsedCodes } from "./auth.tables.ts";
+
+/** How long "Trust this browser" skips the second factor on this browser. */
+export const TRUST_DEVICE_SECONDS = 30 * 24 * 3600;
+/** How long, after the password, the code step may be completed. */
+export const TWO_FACTOR_STEP_SECONDS = 10 * 60;
+export const BACKUP_CODE_COUNT = 10;
+export const CODE_ALREADY_USED = "This code was already used. Wait for the next code in your authenticator app.";
+/** A code is valid one 30-second step either side of now (90 s at most); kept a little longer. */
+const USED_CODE_KEEP_SECONDS = 5 * 60;
+const TWO_FACTOR_COOKIE = "two_factor";
+
+/**
+ * Two-factor sign-in with an authenticator app (TOTP, RFC 6238) and single-use backup codes: the library's
+ * plugin, and a guard that refuses an authenticator code that was already accepted for the same user.
+ */
+export function accountPlugins({
+  db,
+  appName,
+  site,
+  send,
+}: {
+  db: Db;
+  appName: string;
+  site: string;
+  send: (m: OutgoingMail) => Promise<void>;
+}) {
+  return [
+    twoFactor({
+      issuer: appName,
+      trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
+      twoFactorCookieMaxAge: TWO_FACTOR_STEP_SECONDS,
+      backupCodeOptions: { amount: BACKUP_CODE_COUNT, length: 10 },
+      totpOptions: { digits: 6, period: 30 },
+    }),
+    usedCodeGuard(db),
+    accountNotices(`${site}/account`, send),
+  ];
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** Mails to the account's address when its password is changed, or two-factor sign-in is turned on or off. */
+function accountNotices(accountUrl: string, send: (m: OutgoingMail) => Promise<void>): BetterAuthPlugin {
+  const enrolling = new WeakMap<object, string>();
+  return {
+    id: "account-notices",
+    hooks: {
+      before: [
+        {
+          // Confirming enrolment: the signed-in user's first code (sign-in codes have no session).
+          matcher: (ctx) => ctx.path === "/two-factor/verify-totp",
+          handler: createAuthMiddleware(async (ctx) => {
+            const session = await getSessionFromCtx(ctx).catch(() => null);
+            const user = session?.user as { email: string; twoFactorEnabled?: boolean | null } | undefined;
+            if (user && !user.twoFactorEnabled) enrolling.set(ctx.context, user.email);
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path === "/change-password" || ctx.path === "/two-factor/disable" || ctx.path === "/two-factor/verify-totp",
+          handler: createAuthMiddleware(async (ctx: HookContext) => {
+            if (isAPIError(ctx.context.returned)) return;
+            if (ctx.path === "/two-factor/verify-totp") {
+              const email = enrolling.get(ctx.context);
+              if (email) await send(twoFactorChangedMail(email, true, accountUrl));
+              return;
+            }
+            const email = ctx.context.session?.user.email ?? ctx.context.newSession?.user.email;
+            if (!email) return;
+            await send(
+              ctx.path === "/change-password"
+                ? passwordChangedInAccountMail(email, accountUrl)
+                : twoFactorChangedMail(email, false, accountUrl),
+            );
+          }),
+        },
+      ],
+    },
+  };
+}
+
+/** The user a code is checked for: the signed-in user (enrolment), or the one half-way through sign-in. */
+async function codeOwner(ctx: HookContext): Promise<string | null> {
+  const session = await getSessionFromCtx(ctx).catch(() => null);
+  if (session?.user.id) return session.user.id;
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return pending && pending.expiresAt > new Date() ? pending.value : null;
+}
+
+function codeHash(userId: string, code: string): string {
+  return createHash("sha256").update(`${userId}:${code}`).digest("base64url");
+}
+
+/**
+ * RFC 6238 §5.2: a code accepted once is never accepted again. The code is claimed (one insert, atomic
+ * against a concurrent request with the same code) before the library checks it; a claim whose check failed
+ * is given back afterwards.
+ */
+function usedCodeGuard(db: Db): BetterAuthPlugin {
+  const path = "/two-factor/verify-totp";
+  return {
+    id: "two-factor-used-codes",
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === path,
+          handler: createAuthMiddleware(async (ctx) => {
+            const code = (ctx.body as { code?: unknown } | undefined)?.code;
+            if (typeof code !== "string" || !/^\d{6}$/.test(code)) return;
+            const userId = await codeOwner(ctx);
+            if (!userId) return;
+            await db
+              .delete(twoFactorUsedCodes)
+              .where(lt(twoFactorUsedCodes.usedAt, sql`now() - make_interval(secs => ${USED_CODE_KEEP_SECONDS})`));
+            const claimed = await db
+              .insert(twoFactorUsedCodes)
+              .values({ userId, codeHash: codeHash(userId, code) })
+              .onConflictDoNothing()
+              .returning({ userId: twoFactorUsedCodes.userId });
+            if (!claimed.length) throw new APIError("UNAUTHORIZED", { message: CODE_ALREADY_USED, code: "CODE_ALREADY_USED" });
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path === path,
+          handler: createAuthMiddleware(async (ctx) => {
+            if (!isAPIError(ctx.context.returned)) return;
+            const { code } = (ctx.body ?? {}) as { code?: unknown };
+            if (typeof code !== "string" || ctx.context.returned.body?.code === "CODE_ALREADY_USED") return;
+            const userId = await codeOwner(ctx);
+            if (!userId) return;
+            await db
+              .delete(twoFactorUsedCodes)
+              .where(and(eq(twoFactorUsedCodes.userId, userId), eq(twoFactorUsedCodes.codeHash, codeHash(userId, code))));
+          }),
+        },
+      ],
+    },
+  };
+}
