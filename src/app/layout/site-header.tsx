@@ -205,6 +205,7 @@ export function SiteHeader() {
                     <p className="text-sm text-muted">{user.email}</p>
                     <Link to="/calculators" className={buttonClass("secondary")}>Calculators</Link>
                     <Link to="/accounting" className={buttonClass("secondary")}>Accounting</Link>
+                    <Link to="/account" className={buttonClass("secondary")}>Account</Link>
                     <button type="button" onClick={signOut} className={buttonClass("ghost")}>Sign out</button>
                   </>
                 ) : (

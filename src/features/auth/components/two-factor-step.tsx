@@ -69,7 +69,7 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
 
   const errorId = `${uid}-error`;
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4" aria-labelledby={`${uid}-title`}>
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
       <div>
         <h2 id={`${uid}-title`} className="text-lg font-semibold text-ink">
           {backup ? "Enter a backup code" : "Enter your authentication code"}
