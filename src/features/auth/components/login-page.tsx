@@ -119,7 +119,7 @@ export function LoginPage({ from, googleEnabled, notice, googleError }: LoginPag
 
         {mode !== "reset" && !twoFactor ? <GoogleButton enabled={googleEnabled} from={from} /> : null}
 
-        <div className="mt-6 space-y-2 text-center text-sm">
+        <div className="mt-6 space-y-2 text-center text-sm" hidden={twoFactor}>
           {mode === "signin" ? (
             <>
               <p>
