@@ -121,6 +121,9 @@ test("account: profile, two-factor enrolment, sign-in with a code and a backup c
   await expect(page).toHaveURL(/\/account$/);
   await expectOnTop(page.getByRole("heading", { name: "Your account" }));
   await expect(main(page).getByLabel("First name")).toHaveValue(user.firstName);
+  // The page's loader data is private: never stored by a cache (a revalidation must see the change just made).
+  const data = await page.request.get("/account.data");
+  expect(data.headers()["cache-control"]).toBe("private, no-store");
   await expectNoAxeViolations(page);
   await screenshots(page, "account");
 
