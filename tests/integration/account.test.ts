@@ -334,4 +334,47 @@ describe("account: profile, password and sessions", () => {
     expect(await sessionOf(t, iphoneCookie)).toBeNull();
     expect(await sessionOf(t, user.cookie)).not.toBeNull();
   });
+
+  it("changes the email only when the link mailed to the new address is followed, then tells the old address", async () => {
+    const user = await createSignedInUser(t);
+    const newEmail = `moved-${Date.now().toString(36)}@example.com`;
+    const bad = await t.request("/api/auth/change-email", { cookie: user.cookie, json: { newEmail: "not-an-address" } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ fields: { newEmail: "Enter a valid email address" } });
+
+    const res = await t.request("/api/auth/change-email", { cookie: user.cookie, json: { newEmail } });
+    expect(res.status).toBe(200);
+    const [row] = await t.ctx.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+    expect(row?.email).toBe(user.email.toLowerCase());
+    const [mail] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, newEmail));
+    expect(mail).toMatchObject({ kind: "email-change", subject: "Confirm your new email address" });
+    const link = mail!.textBody.match(/http:\/\/localhost:3000\/api\/auth\/verify-email\?[^\s]+/)![0];
+
+    // A taken address: the same answer, and no mail to anyone.
+    const other = await createSignedInUser(t);
+    const taken = await t.request("/api/auth/change-email", { cookie: user.cookie, json: { newEmail: other.email } });
+    expect(taken.status).toBe(200);
+    expect(
+      (await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, other.email.toLowerCase()))).map((m) => m.kind),
+    ).not.toContain("email-change");
+
+    const follow = await t.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
+    expect(follow.status).toBe(302);
+    expect(follow.headers.get("location")).toBe("/account?email=changed");
+    const [after] = await t.ctx.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+    expect(after?.email).toBe(newEmail);
+    const notices = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email.toLowerCase()));
+    expect(notices.filter((m) => m.kind === "email-changed")).toHaveLength(1);
+    expect(notices.find((m) => m.kind === "email-changed")!.textBody).toContain(newEmail);
+
+    // The link works once.
+    const again = await t.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
+    expect(again.headers.get("location")).toMatch(/error=/);
+    expect(
+      (await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email.toLowerCase()))).filter(
+        (m) => m.kind === "email-changed",
+      ),
+    ).toHaveLength(1);
+    expect((await t.request("/api/auth/sign-in/email", { json: { email: newEmail, password: user.password } })).status).toBe(200);
+  });
 });

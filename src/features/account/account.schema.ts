@@ -31,6 +31,16 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** The email form on /account (POST /api/auth/change-email). */
+export const changeEmailSchema = z.object({
+  newEmail: z
+    .string({ error: "New email address is required" })
+    .trim()
+    .min(1, "New email address is required")
+    .max(254, "Email is too long")
+    .pipe(z.email("Enter a valid email address")),
+});
+
 /** POST /api/account/sessions/revoke. */
 export const revokeSessionSchema = z.object({
   sessionId: z.string({ error: "sessionId is required" }).min(1, "sessionId is required").max(200, "sessionId is too long"),

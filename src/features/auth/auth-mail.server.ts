@@ -84,3 +84,28 @@ export function twoFactorChangedMail(to: string, enabled: boolean, accountUrl: s
     text,
   };
 }
+
+/** Sent to the new address when the signed-in user asks to change their email; the change happens on the link. */
+export function emailChangeMail(to: string, url: string): OutgoingMail {
+  const { html, text } = renderMail({
+    heading: "Confirm your new email address",
+    paragraphs: [
+      "Someone asked to use this address for a Ledgerline Advisors account. Open the link to confirm it; the link works for 24 hours.",
+      "Until then, the account keeps its current address. If you did not ask for this, you can ignore this message.",
+    ],
+    action: { label: "Confirm my new email address", url },
+  });
+  return { kind: "email-change", to, subject: "Confirm your new email address", html, text };
+}
+
+/** Sent to the old address once the account's email address was changed. */
+export function emailChangedMail(to: string, newEmail: string): OutgoingMail {
+  const { html, text } = renderMail({
+    heading: "Your email address was changed",
+    paragraphs: [
+      `The email address of your Ledgerline Advisors account was changed to ${newEmail}. Messages now go to that address, and you sign in with it.`,
+      "If you did not do this, contact us at once.",
+    ],
+  });
+  return { kind: "email-changed", to, subject: "Your email address was changed", html, text };
+}

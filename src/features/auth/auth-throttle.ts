@@ -34,6 +34,7 @@ export const THROTTLE_RULES: Record<string, ThrottleRule> = {
   "POST /two-factor/enable": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
   "POST /two-factor/disable": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
   "POST /two-factor/generate-backup-codes": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
+  "POST /change-email": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
 };
 
 /** The rule for a request to `path` (below /api/auth), or undefined when it is not throttled. */

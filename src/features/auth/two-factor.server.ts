@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, createEmailVerificationToken, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import type { Db } from "~/server/db/client.ts";
 import type { OutgoingMail } from "~/server/mail/outbox.server.ts";
-import { passwordChangedInAccountMail, twoFactorChangedMail } from "./auth-mail.server.ts";
-import { twoFactorUsedCodes } from "./auth.tables.ts";
+import { emailChangeMail, emailChangedMail, passwordChangedInAccountMail, twoFactorChangedMail } from "./auth-mail.server.ts";
+import { twoFactorUsedCodes, users } from "./auth.tables.ts";
+import { changeEmailSchema } from "../account/account.schema.ts";
 
 /** How long "Trust this browser" skips the second factor on this browser. */
 export const TRUST_DEVICE_SECONDS = 30 * 24 * 3600;
@@ -43,7 +44,86 @@ export function accountPlugins({
     }),
     usedCodeGuard(db),
     accountNotices(`${site}/account`, send),
+    emailChange({ db, site, send }),
   ];
+}
+
+/** Where the email-change link leads back to (a path of this site). */
+export const EMAIL_CHANGED_PATH = "/account?email=changed";
+const EMAIL_TOKEN_SECONDS = 24 * 3600;
+
+/**
+ * Email change for a signed-in user: a link to the NEW address (the library's verify-email with a
+ * "change-email-verification" token, bound to the user), the change happening only when it is followed, then a
+ * notice to the OLD address. A taken address gets the same answer and no mail, so nothing tells it is taken.
+ */
+function emailChange({ db, site, send }: { db: Db; site: string; send: (m: OutgoingMail) => Promise<void> }): BetterAuthPlugin {
+  const pending = new WeakMap<object, { userId: string; from: string; to: string }>();
+  return {
+    id: "email-change",
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === "/change-email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const session = await getSessionFromCtx(ctx).catch(() => null);
+            if (!session) throw new APIError("UNAUTHORIZED", { message: "Not authenticated" });
+            const parsed = changeEmailSchema.safeParse(ctx.body ?? {});
+            if (!parsed.success) {
+              const message = parsed.error.issues[0]?.message ?? "Enter a valid email address";
+              throw new APIError("BAD_REQUEST", { message, code: "INVALID_EMAIL", fields: { newEmail: message } });
+            }
+            const newEmail = parsed.data.newEmail.toLowerCase();
+            const current = session.user.email.toLowerCase();
+            if (newEmail === current) {
+              const message = "This is already your email address";
+              throw new APIError("BAD_REQUEST", { message, code: "EMAIL_IS_THE_SAME", fields: { newEmail: message } });
+            }
+            const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
+            if (!taken) {
+              const token = await createEmailVerificationToken(ctx.context.secret, current, newEmail, EMAIL_TOKEN_SECONDS, {
+                requestType: "change-email-verification",
+                userId: session.user.id,
+              });
+              const url = `${site}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(EMAIL_CHANGED_PATH)}`;
+              await send(emailChangeMail(newEmail, url));
+            }
+            return ctx.json({ status: true });
+          }),
+        },
+        {
+          // Notes who changes from which address to which; the library checks the token's signature and expiry.
+          matcher: (ctx) => ctx.path === "/verify-email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const token = typeof ctx.query?.token === "string" ? ctx.query.token : "";
+            let payload: { email?: unknown; updateTo?: unknown; userId?: unknown; requestType?: unknown };
+            try {
+              payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as typeof payload;
+            } catch {
+              return;
+            }
+            if (payload.requestType !== "change-email-verification") return;
+            if (typeof payload.userId !== "string" || typeof payload.email !== "string" || typeof payload.updateTo !== "string") return;
+            const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, payload.userId));
+            if (row?.email.toLowerCase() === payload.email.toLowerCase()) {
+              pending.set(ctx.context, { userId: payload.userId, from: row.email, to: payload.updateTo });
+            }
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path === "/verify-email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const change = pending.get(ctx.context);
+            if (!change) return;
+            const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, change.userId));
+            if (row?.email.toLowerCase() === change.to.toLowerCase()) await send(emailChangedMail(change.from, row.email));
+          }),
+        },
+      ],
+    },
+  };
 }
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
