@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { newUser, signUpAndSignIn } from "./support/auth.ts";
+import { linkIn, waitForMail } from "./support/mail.ts";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const main = (page: Page) => page.locator("main");
@@ -209,6 +210,28 @@ test("account: profile, two-factor enrolment, sign-in with a code and a backup c
   await expect(row).toHaveCount(0);
   expect(await signedIn(third)).toBe(false);
   // Toasts fade out (axe would measure them half-transparent).
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await expectNoAxeViolations(page);
+});
+
+test("account: email change through a link to the new address, with a notice to the old one", async ({ page }) => {
+  const user = await signUpAndSignIn(page, newUser("email"));
+  const newEmail = `moved-${user.email}`;
+  await page.goto("/account");
+  await main(page).getByLabel("New email address").fill(newEmail);
+  await main(page).getByRole("button", { name: "Send confirmation link" }).click();
+  await expect(toast(page, "Check your new inbox")).toBeVisible();
+  await expect(main(page).getByText(`You sign in with ${user.email}.`, { exact: false })).toBeVisible();
+
+  const mail = await waitForMail(newEmail, (m) => /confirm your new email/i.test(m.subject));
+  await page.goto(linkIn(mail));
+  await expect(page).toHaveURL(/\/account\?email=changed$/);
+  await expectOnTop(
+    main(page)
+      .getByRole("status")
+      .filter({ hasText: `Your email address is now ${newEmail}.` }),
+  );
+  await waitForMail(user.email, (m) => /email address was changed/i.test(m.subject));
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectNoAxeViolations(page);
 });

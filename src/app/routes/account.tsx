@@ -12,9 +12,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listAccountSessions(context.app.db, context.user.id, context.sessionId),
   ]);
   if (!profile) throw redirect("/login?from=%2Faccount");
-  return { profile, sessions };
+  // Back from the email-change link (see EMAIL_CHANGED_PATH).
+  const url = new URL(request.url);
+  const notice =
+    url.searchParams.get("email") === "changed"
+      ? url.searchParams.get("error")
+        ? { kind: "error" as const, text: "This email change link is not valid any more. Ask for a new one below." }
+        : { kind: "success" as const, text: `Your email address is now ${profile.email}.` }
+      : null;
+  return { profile, sessions, notice };
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  return <AccountPage profile={loaderData.profile} sessions={loaderData.sessions} />;
+  return <AccountPage profile={loaderData.profile} sessions={loaderData.sessions} notice={loaderData.notice} />;
 }

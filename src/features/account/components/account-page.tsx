@@ -5,7 +5,7 @@ import { Button } from "~/ui/button.tsx";
 import { callAuth } from "~/features/auth/auth-client.ts";
 import { AuthField } from "~/features/auth/components/auth-field.tsx";
 import type { AccountProfile, AccountSession } from "../account.server.ts";
-import { changePasswordSchema, profileSchema, type ChangePasswordInput, type ProfileInput } from "../account.schema.ts";
+import { changeEmailSchema, changePasswordSchema, profileSchema, type ChangePasswordInput, type ProfileInput } from "../account.schema.ts";
 import { Section, checkForm, postJson, type Errors } from "./account-ui.tsx";
 import { TwoFactorSection } from "./two-factor-section.tsx";
 
@@ -16,15 +16,36 @@ function useHydrated() {
 }
 
 /** /account: the signed-in user's profile, password, two-factor sign-in and sessions. */
-export function AccountPage({ profile, sessions }: { profile: AccountProfile; sessions: AccountSession[] }) {
+export function AccountPage({
+  profile,
+  sessions,
+  notice = null,
+}: {
+  profile: AccountProfile;
+  sessions: AccountSession[];
+  notice?: { kind: "success" | "error"; text: string } | null;
+}) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-12">
       <h1 className="text-2xl font-bold text-ink sm:text-3xl">Your account</h1>
       <p className="mt-1 text-sm text-muted">
         Signed in as <span className="font-medium text-ink">{profile.email}</span>
       </p>
+      {notice ? (
+        <p
+          role={notice.kind === "error" ? "alert" : "status"}
+          className={
+            notice.kind === "error"
+              ? "mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+              : "mt-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+          }
+        >
+          {notice.text}
+        </p>
+      ) : null}
       <div className="mt-8 space-y-6">
         <ProfileSection profile={profile} />
+        <EmailSection email={profile.email} />
         <PasswordSection />
         <TwoFactorSection enabled={profile.twoFactorEnabled} email={profile.email} />
         <SessionsSection sessions={sessions} />
@@ -95,6 +116,69 @@ function ProfileSection({ profile }: { profile: AccountProfile }) {
         />
         <Button type="submit" disabled={!hydrated || busy}>
           {busy ? "Saving..." : "Save profile"}
+        </Button>
+      </form>
+    </Section>
+  );
+}
+
+function EmailSection({ email }: { email: string }) {
+  const uid = useId();
+  const hydrated = useHydrated();
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const { data, errors: found } = checkForm(form, changeEmailSchema, ["newEmail"]);
+    setErrors(found);
+    if (!data) {
+      toast.error("Email not changed", { description: found.newEmail });
+      return;
+    }
+    setBusy(true);
+    const res = await callAuth("/change-email", { newEmail: data.newEmail });
+    setBusy(false);
+    if (!res.ok) {
+      setErrors({ newEmail: res.message });
+      toast.error("Email not changed", { description: res.message });
+      return;
+    }
+    form.reset();
+    setSentTo(data.newEmail);
+    toast.success("Check your new inbox", { description: `We sent a link to ${data.newEmail}. Your address changes when you open it.` });
+  }
+
+  return (
+    <Section
+      id={`${uid}-title`}
+      title="Email address"
+      intro={
+        <>
+          You sign in with <span className="font-medium text-ink">{email}</span>. To change it, we send a link to the new address; the
+          change happens when you open it, and we tell your current address.
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <AuthField
+          id={`${uid}-new-email`}
+          name="newEmail"
+          label="New email address"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.newEmail}
+        />
+        {sentTo ? (
+          <p role="status" className="text-sm text-emerald-900">
+            Link sent to {sentTo}. It works for 24 hours.
+          </p>
+        ) : null}
+        <Button type="submit" disabled={!hydrated || busy}>
+          {busy ? "Sending..." : "Send confirmation link"}
         </Button>
       </form>
     </Section>
