@@ -24,6 +24,7 @@ export default [
     route("calculators/roi", "routes/calculators.tsx", { id: "calculators-roi" }),
     route("calculators/rd-tax-credit", "routes/calculators.tsx", { id: "calculators-rd-tax-credit" }),
     route("accounting", "routes/accounting.tsx"),
+    route("account", "routes/account.tsx"),
   ]),
   route("downloads/:file", "routes/downloads.ts"),
   route("dev/mail", "routes/dev-mail.tsx"),

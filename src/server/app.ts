@@ -193,7 +193,10 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
       const res = await handler(c.req.raw, loadContext as unknown as AppLoadContext);
       // A loader failed because the database cannot be reached (entry.server.tsx's handleError noted it).
       if (loadContext.databaseUnavailable && res.status >= 500) return unavailablePage();
-      if (res.headers.get("content-type")?.startsWith("text/html") && !res.headers.has("Cache-Control")) {
+      // Pages and their loader data (`*.data`, fetched on client navigation and revalidation) may be private:
+      // never stored, unless a route says otherwise.
+      const isData = new URL(c.req.url).pathname.endsWith(".data");
+      if ((isData || res.headers.get("content-type")?.startsWith("text/html")) && !res.headers.has("Cache-Control")) {
         res.headers.set("Cache-Control", "private, no-store");
       }
       return res;

@@ -29,6 +29,7 @@ export interface SessionUser {
   firstName?: string | null;
   lastName?: string | null;
   companyName?: string | null;
+  twoFactorEnabled?: boolean;
 }
 
 /** Per-request values every Hono handler can read with c.get(...). */

@@ -37,6 +37,7 @@ interface SessionRow {
   last_name: string | null;
   company_name: string | null;
   role: SessionUser["role"];
+  two_factor_enabled: boolean;
   created_at: Date | string;
   updated_at: Date | string;
   organization_id: number | null;
@@ -86,7 +87,7 @@ export async function createSessionReader(auth: Auth, db: Db, secret: string) {
       "read_session",
       sql`select s.id as session_id, s.expires_at,
                  u.id, u.name, u.email, u.email_verified, u.image, u.first_name, u.last_name, u.company_name, u.role,
-                 u.created_at, u.updated_at,
+                 u.two_factor_enabled, u.created_at, u.updated_at,
                  m.organization_id, o.name as organization_name, m.role as organization_role
             from sessions s
             join users u on u.id = s.user_id
@@ -109,6 +110,7 @@ export async function createSessionReader(auth: Auth, db: Db, secret: string) {
       lastName: row.last_name,
       companyName: row.company_name,
       role: row.role,
+      twoFactorEnabled: row.two_factor_enabled,
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),
     };

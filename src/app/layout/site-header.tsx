@@ -248,6 +248,9 @@ export function SiteHeader() {
                     <Link to="/accounting" className={buttonClass("secondary")}>
                       Accounting
                     </Link>
+                    <Link to="/account" className={buttonClass("secondary")}>
+                      Account
+                    </Link>
                     <button type="button" onClick={signOut} className={buttonClass("ghost")}>
                       Sign out
                     </button>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { buttonClass } from "~/ui/button.tsx";
 
-/** The signed-in user's menu: headed by their email, with Calculators, Accounting and Sign out. */
+/** The signed-in user's menu: headed by their email, with Calculators, Accounting, Account and Sign out. */
 export default function UserMenu({ email, onSignOut }: { email: string; onSignOut: () => void }) {
   return (
     <DropdownMenu.Root>
@@ -19,6 +19,11 @@ export default function UserMenu({ email, onSignOut }: { email: string; onSignOu
           <DropdownMenu.Item asChild>
             <Link to="/accounting" className="block rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
               Accounting
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link to="/account" className="block rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
+              Account
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />

@@ -26,6 +26,15 @@ export const THROTTLE_RULES: Record<string, ThrottleRule> = {
   "GET /verify-email": { ip: { limit: 20, windowSeconds: 15 * MINUTE } },
   "POST /change-password": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
   "POST /sign-in/social": { ip: { limit: 30, windowSeconds: 10 * MINUTE } },
+  // Second factor: besides these, the library ends a sign-in's code step after 5 wrong codes and locks the
+  // account's second factor for 15 minutes after 10 wrong codes in a row.
+  "POST /two-factor/verify-totp": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
+  "POST /two-factor/verify-backup-code": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
+  // These check the password.
+  "POST /two-factor/enable": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
+  "POST /two-factor/disable": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
+  "POST /two-factor/generate-backup-codes": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
+  "POST /change-email": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
 };
 
 /** The rule for a request to `path` (below /api/auth), or undefined when it is not throttled. */

@@ -10,6 +10,7 @@ import { existingAccountMail, passwordChangedMail, resetPasswordMail, verificati
 import { authInputProblem, fieldErrors, signUpProfileSchema } from "./auth.schema.ts";
 import { authSchema } from "./auth.tables.ts";
 import { verificationLink } from "./verification-link.ts";
+import { accountPlugins } from "./two-factor.server.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./password-policy.ts";
 
 export interface AuthDeps {
@@ -103,28 +104,31 @@ export function createAuth({ db, config, logger, mail }: AuthDeps) {
     },
     // Throttling happens in the app (auth.routes.server.ts): per IP and per email, in the database.
     rateLimit: { enabled: false },
-    plugins: config.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: GOOGLE_PROVIDER_ID,
-                name: "Google",
-                clientId: config.google.clientId,
-                clientSecret: config.google.clientSecret,
-                discoveryUrl: `${config.google.issuerUrl?.replace(/\/+$/, "") ?? GOOGLE_ISSUER}/.well-known/openid-configuration`,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-                requireIdTokenVerification: true,
-                mapProfileToUser: (profile) => ({
-                  firstName: typeof profile.given_name === "string" ? profile.given_name : null,
-                  lastName: typeof profile.family_name === "string" ? profile.family_name : null,
-                }),
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      ...accountPlugins({ db, appName: "Ledgerline Advisors", site, send }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  name: "Google",
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: `${config.google.issuerUrl?.replace(/\/+$/, "") ?? GOOGLE_ISSUER}/.well-known/openid-configuration`,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                  mapProfileToUser: (profile) => ({
+                    firstName: typeof profile.given_name === "string" ? profile.given_name : null,
+                    lastName: typeof profile.family_name === "string" ? profile.family_name : null,
+                  }),
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         // Text the database cannot store (NUL, invalid Unicode) or a bad profile: 400 before any query.

@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -14,6 +14,7 @@ export const users = pgTable("users", {
   role: text("role", { enum: ["client", "staff", "admin"] })
     .notNull()
     .default("client"),
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
@@ -58,9 +59,37 @@ export const verifications = pgTable("verifications", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
+/** The authenticator-app secret and backup codes of a user (the library encrypts both). */
+export const twoFactors = pgTable("two_factors", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  backupCodes: text("backup_codes").notNull(),
+  verified: boolean("verified").notNull().default(true),
+  failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+  lockedUntil: ts("locked_until"),
+});
+
+/** Authenticator codes already accepted (hashed), kept a few minutes so none is accepted twice. */
+export const twoFactorUsedCodes = pgTable(
+  "two_factor_used_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: ts("used_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
 export const authSchema = {
   user: users,
   session: sessions,
   account: accounts,
   verification: verifications,
+  twoFactor: twoFactors,
 };

@@ -6,6 +6,7 @@ import { callAuth, type AuthCallResult } from "../auth-client.ts";
 import { UNEXPECTED, googleErrorMessage } from "../auth-messages.ts";
 import type { ResetRequestInput, SignInInput, SignUpFormInput } from "../auth.schema.ts";
 import { AuthField } from "./auth-field.tsx";
+import { TwoFactorStep } from "./two-factor-step.tsx";
 import { useAuthForm, type FormErrors, type FormValues } from "./use-auth-form.ts";
 
 export type LoginMode = "signin" | "signup" | "reset" | "verify";
@@ -37,6 +38,7 @@ export function LoginPage({ from, googleEnabled, notice, googleError }: LoginPag
   const [mode, setMode] = useState<LoginMode>("signin");
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [knownEmail, setKnownEmail] = useState("");
+  const [twoFactor, setTwoFactor] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -79,8 +81,24 @@ export function LoginPage({ from, googleEnabled, notice, googleError }: LoginPag
         ) : null}
 
         <div className="mt-6">
-          {mode === "signin" ? (
-            <SignInForm from={from} defaultEmail={knownEmail} onUnverified={setUnverifiedEmail} />
+          {mode === "signin" && twoFactor ? (
+            <TwoFactorStep
+              from={from}
+              onRestart={(message) => {
+                setTwoFactor(false);
+                if (message) toast.error("Login failed", { description: message });
+              }}
+            />
+          ) : mode === "signin" ? (
+            <SignInForm
+              from={from}
+              defaultEmail={knownEmail}
+              onUnverified={setUnverifiedEmail}
+              onTwoFactor={(email) => {
+                setKnownEmail(email);
+                setTwoFactor(true);
+              }}
+            />
           ) : mode === "signup" ? (
             <SignUpForm
               from={from}
@@ -103,9 +121,9 @@ export function LoginPage({ from, googleEnabled, notice, googleError }: LoginPag
 
         {mode === "signin" && unverifiedEmail ? <ResendVerification email={unverifiedEmail} from={from} /> : null}
 
-        {mode === "signin" || mode === "signup" ? <GoogleButton enabled={googleEnabled} from={from} /> : null}
+        {(mode === "signin" || mode === "signup") && !twoFactor ? <GoogleButton enabled={googleEnabled} from={from} /> : null}
 
-        <div className="mt-6 space-y-2 text-center text-sm">
+        <div className="mt-6 space-y-2 text-center text-sm" hidden={twoFactor}>
           {mode === "signin" ? (
             <>
               <p>
@@ -170,10 +188,13 @@ function SignInForm({
   from,
   defaultEmail,
   onUnverified,
+  onTwoFactor,
 }: {
   from: string;
   defaultEmail: string;
   onUnverified: (email: string | null) => void;
+  /** The password was right and the account asks for a second factor. */
+  onTwoFactor: (email: string) => void;
 }) {
   const uid = useId();
   const navigate = useNavigate();
@@ -199,6 +220,10 @@ function SignInForm({
         return;
       }
       toast.error("Login failed", { description: res.message });
+      return;
+    }
+    if ((res.data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
+      onTwoFactor(data.email);
       return;
     }
     toast.success("Welcome back!", { description: "You have successfully logged in." });

@@ -1,0 +1,28 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/account";
+import { accountProfile, listAccountSessions } from "~/features/account/account.server.ts";
+import { AccountPage } from "~/features/account/components/account-page.tsx";
+
+export const meta: Route.MetaFunction = () => [{ title: "Your Account | Ledgerline Advisors" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (!context.user) throw redirect(`/login?from=${encodeURIComponent(new URL(request.url).pathname)}`);
+  const [profile, sessions] = await Promise.all([
+    accountProfile(context.app.db, context.user.id),
+    listAccountSessions(context.app.db, context.user.id, context.sessionId),
+  ]);
+  if (!profile) throw redirect("/login?from=%2Faccount");
+  // Back from the email-change link (see EMAIL_CHANGED_PATH).
+  const url = new URL(request.url);
+  const notice =
+    url.searchParams.get("email") === "changed"
+      ? url.searchParams.get("error")
+        ? { kind: "error" as const, text: "This email change link is not valid any more. Ask for a new one below." }
+        : { kind: "success" as const, text: `Your email address is now ${profile.email}.` }
+      : null;
+  return { profile, sessions, notice };
+}
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  return <AccountPage profile={loaderData.profile} sessions={loaderData.sessions} notice={loaderData.notice} />;
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password-limits.ts";
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
+/** The profile form on /account and POST /api/account/profile. */
+export const profileSchema = z.object({
+  firstName: name("First name"),
+  lastName: name("Last name"),
+  companyName: z.string({ error: "Company name must be text" }).trim().max(200, "Company name must be at most 200 characters"),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** The password form on /account (sent to /api/auth/change-password, whose hook checks the password policy). */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string()
+    .min(1, "Current password is required")
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  newPassword: z
+    .string()
+    .min(1, "New password is required")
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  confirmPassword: z.string().min(1, "Please confirm your new password"),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The email form on /account (POST /api/auth/change-email). */
+export const changeEmailSchema = z.object({
+  newEmail: z
+    .string({ error: "New email address is required" })
+    .trim()
+    .min(1, "New email address is required")
+    .max(254, "Email is too long")
+    .pipe(z.email("Enter a valid email address")),
+});
+
+/** POST /api/account/sessions/revoke. */
+export const revokeSessionSchema = z.object({
+  sessionId: z.string({ error: "sessionId is required" }).min(1, "sessionId is required").max(200, "sessionId is too long"),
+});
+
+/** A password, asked before turning two-factor sign-in on or off, or making new backup codes. */
+export const passwordConfirmSchema = z.object({
+  password: z
+    .string()
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+
+/** An authenticator code (6 digits; spaces are dropped) or a backup code. */
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app")),
+  trustDevice: z.boolean().optional(),
+});
+export const backupCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, "Enter one of your backup codes").max(40, "That is not a backup code")),
+  trustDevice: z.boolean().optional(),
+});
+
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[String(issue.path[0] ?? "body")] ??= issue.message;
+  return fields;
+}

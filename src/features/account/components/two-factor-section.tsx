@@ -1,0 +1,266 @@
+import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import { toast } from "sonner";
+import { encode } from "uqr";
+import { Button } from "~/ui/button.tsx";
+import { callAuth } from "~/features/auth/auth-client.ts";
+import { AuthField } from "~/features/auth/components/auth-field.tsx";
+import { passwordConfirmSchema, totpCodeSchema } from "../account.schema.ts";
+import { Section, checkForm } from "./account-ui.tsx";
+
+type Step =
+  | { kind: "idle" }
+  | { kind: "password"; purpose: "enable" | "disable" | "codes" }
+  | { kind: "scan"; totpURI: string; backupCodes: string[] }
+  | { kind: "codes"; backupCodes: string[] };
+
+/** The QR code of an otpauth:// URI, drawn as SVG from the encoded matrix. */
+function QrCode({ value, label }: { value: string; label: string }) {
+  const path = useMemo(() => {
+    const { data } = encode(value, { ecc: "M", border: 2 });
+    let d = "";
+    data.forEach((row, y) => row.forEach((dark, x) => (d += dark ? `M${x} ${y}h1v1h-1z` : "")));
+    return { d, size: data.length };
+  }, [value]);
+  return (
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${path.size} ${path.size}`}
+      width={200}
+      height={200}
+      shapeRendering="crispEdges"
+      className="rounded border border-slate-200 bg-white"
+    >
+      <rect width={path.size} height={path.size} fill="#fff" />
+      <path d={path.d} fill="#000" />
+    </svg>
+  );
+}
+
+/** The base32 secret of an otpauth:// URI, in groups of four for typing. */
+function secretOf(uri: string): string {
+  const secret = new URL(uri).searchParams.get("secret") ?? "";
+  return secret.replace(/(.{4})/g, "$1 ").trim();
+}
+
+function downloadCodes(codes: string[], email: string) {
+  const text = [
+    "Ledgerline Advisors - backup codes for two-factor sign-in",
+    `Account: ${email}`,
+    "Each code works once, when your authenticator app is not at hand.",
+    "",
+    ...codes,
+    "",
+  ].join("\n");
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = "ledgerline-backup-codes.txt";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function BackupCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
+  const uid = useId();
+  return (
+    <div role="region" aria-labelledby={`${uid}-codes`} className="rounded-md border border-amber-300 bg-amber-50 p-4">
+      <h3 id={`${uid}-codes`} className="font-semibold text-amber-950">
+        Your backup codes
+      </h3>
+      <p className="mt-1 text-sm text-amber-950">
+        Keep these somewhere safe. Each one signs you in once if you lose your authenticator app. They are shown only now.
+      </p>
+      <ul className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm text-ink" aria-label="Backup codes">
+        {codes.map((c) => (
+          <li key={c} className="rounded bg-white px-2 py-1 text-center">
+            {c}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={() => downloadCodes(codes, email)}>
+          Download as a text file
+        </Button>
+        <Button onClick={onDone}>I have saved my codes</Button>
+      </div>
+    </div>
+  );
+}
+
+/** Two-factor sign-in with an authenticator app: enrolment (QR code, secret, a first code), backup codes, turning off. */
+export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: string }) {
+  const uid = useId();
+  const revalidator = useRevalidator();
+  const [step, setStep] = useState<Step>({ kind: "idle" });
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [busy, setBusy] = useState(false);
+  const headingRef = useRef<HTMLParagraphElement>(null);
+
+  const reset = () => {
+    setErrors({});
+    setStep({ kind: "idle" });
+  };
+
+  async function onPassword(e: FormEvent<HTMLFormElement>, purpose: "enable" | "disable" | "codes") {
+    e.preventDefault();
+    const { data, errors: found } = checkForm(e.currentTarget, passwordConfirmSchema, ["password"]);
+    setErrors(found);
+    if (!data) return;
+    setBusy(true);
+    const path =
+      purpose === "enable" ? "/two-factor/enable" : purpose === "disable" ? "/two-factor/disable" : "/two-factor/generate-backup-codes";
+    const res = await callAuth<{ totpURI?: string; backupCodes?: string[] }>(path, { password: data.password });
+    setBusy(false);
+    if (!res.ok) {
+      const message = res.code === "INVALID_PASSWORD" ? "Your password is not correct" : res.message;
+      setErrors({ password: message });
+      toast.error("Two-factor sign-in", { description: message });
+      return;
+    }
+    if (purpose === "enable" && res.data.totpURI && res.data.backupCodes) {
+      setStep({ kind: "scan", totpURI: res.data.totpURI, backupCodes: res.data.backupCodes });
+    } else if (purpose === "codes" && res.data.backupCodes) {
+      setStep({ kind: "codes", backupCodes: res.data.backupCodes });
+    } else {
+      toast.success("Two-factor sign-in is off", { description: "Signing in needs only your password now." });
+      reset();
+      await revalidator.revalidate();
+    }
+  }
+
+  async function onConfirm(e: FormEvent<HTMLFormElement>, backupCodes: string[]) {
+    e.preventDefault();
+    const { data, errors: found } = checkForm(e.currentTarget, totpCodeSchema, ["code"]);
+    setErrors(found);
+    if (!data) return;
+    setBusy(true);
+    const res = await callAuth("/two-factor/verify-totp", { code: data.code });
+    setBusy(false);
+    if (!res.ok) {
+      const message = res.code === "INVALID_CODE" ? "That code is not right. Check your app and try the current code." : res.message;
+      setErrors({ code: message });
+      toast.error("Two-factor sign-in not turned on", { description: message });
+      return;
+    }
+    toast.success("Two-factor sign-in is on", { description: "Save your backup codes now." });
+    setStep({ kind: "codes", backupCodes });
+  }
+
+  const passwordForm = (purpose: "enable" | "disable" | "codes", submitLabel: string) => (
+    <form onSubmit={(e) => void onPassword(e, purpose)} noValidate className="space-y-3">
+      <input type="text" name="username" autoComplete="username" hidden readOnly aria-hidden="true" tabIndex={-1} value={email} />
+      <AuthField
+        id={`${uid}-password`}
+        name="password"
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        required
+        autoFocus
+        error={errors.password}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" variant={purpose === "disable" ? "danger" : "primary"} disabled={busy}>
+          {busy ? "Checking..." : submitLabel}
+        </Button>
+        <Button variant="ghost" onClick={reset}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+
+  return (
+    <Section
+      id={`${uid}-title`}
+      title="Two-factor sign-in"
+      intro="After your password, signing in asks for a code from an authenticator app on your phone."
+    >
+      <p ref={headingRef} className="mb-4 text-sm">
+        Status:{" "}
+        {enabled ? (
+          <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900">On</span>
+        ) : (
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-800">Off</span>
+        )}
+      </p>
+
+      {step.kind === "idle" ? (
+        enabled ? (
+          <div className="flex flex-wrap gap-3">
+            <Button variant="secondary" onClick={() => setStep({ kind: "password", purpose: "codes" })}>
+              Make new backup codes
+            </Button>
+            <Button variant="secondary" onClick={() => setStep({ kind: "password", purpose: "disable" })}>
+              Turn off two-factor sign-in
+            </Button>
+          </div>
+        ) : (
+          <Button onClick={() => setStep({ kind: "password", purpose: "enable" })}>Set up an authenticator app</Button>
+        )
+      ) : null}
+
+      {step.kind === "password"
+        ? passwordForm(
+            step.purpose,
+            step.purpose === "enable" ? "Continue" : step.purpose === "disable" ? "Turn off" : "Make new backup codes",
+          )
+        : null}
+
+      {step.kind === "scan" ? (
+        <div className="space-y-4">
+          <ol className="list-decimal space-y-1 pl-5 text-sm text-ink">
+            <li>Open your authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
+            <li>Scan this QR code, or enter the key below by hand.</li>
+            <li>Type the 6-digit code the app shows.</li>
+          </ol>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+            <QrCode value={step.totpURI} label="QR code to add your Ledgerline Advisors account to an authenticator app" />
+            <div className="min-w-0 text-sm">
+              <p className="font-medium text-ink">Key for entering by hand</p>
+              <p className="mt-1 break-all rounded bg-slate-100 px-2 py-1 font-mono text-ink" data-testid="totp-secret">
+                {secretOf(step.totpURI)}
+              </p>
+              <p className="mt-1 text-muted">Time-based, 6 digits, every 30 seconds.</p>
+            </div>
+          </div>
+          <form onSubmit={(e) => void onConfirm(e, step.backupCodes)} noValidate className="space-y-3">
+            <AuthField
+              id={`${uid}-code`}
+              name="code"
+              label="Code from your app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              required
+              error={errors.code}
+              className="mt-1 block w-40 rounded-md border border-slate-400 bg-white px-3 py-2 font-mono tracking-widest text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
+            />
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" disabled={busy}>
+                {busy ? "Checking..." : "Turn on two-factor sign-in"}
+              </Button>
+              <Button variant="ghost" onClick={reset}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        </div>
+      ) : null}
+
+      {step.kind === "codes" ? (
+        <BackupCodes
+          codes={step.backupCodes}
+          email={email}
+          onDone={() => {
+            reset();
+            void revalidator.revalidate();
+          }}
+        />
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,237 @@
+import { createHmac } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe.ts";
+import { newUser, signUpAndSignIn } from "./support/auth.ts";
+import { linkIn, waitForMail } from "./support/mail.ts";
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+const main = (page: Page) => page.locator("main");
+
+function base32Decode(input: string): Buffer {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const ch of input.replace(/[\s=]+/g, "").toUpperCase()) {
+    value = (value << 5) | alphabet.indexOf(ch);
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** RFC 6238 (HMAC-SHA1, 30 s, 6 digits), independent of the app. */
+function totp(secret: Buffer, stepOffset = 0): string {
+  const msg = Buffer.alloc(8);
+  msg.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + stepOffset));
+  const h = createHmac("sha1", secret).update(msg).digest();
+  const o = h[h.length - 1]! & 15;
+  return String((((h[o]! & 127) << 24) | (h[o + 1]! << 16) | (h[o + 2]! << 8) | h[o + 3]!) % 1_000_000).padStart(6, "0");
+}
+
+/** A valid code not used before (a code is accepted once). */
+function freshCode(secret: Buffer, used: Set<string>): string {
+  for (const offset of [0, 1, -1]) {
+    const code = totp(secret, offset);
+    if (!used.has(code)) {
+      used.add(code);
+      return code;
+    }
+  }
+  throw new Error("no unused code in the current window");
+}
+
+/** The element is visible and on top at its centre. */
+async function expectOnTop(locator: Locator) {
+  await expect(locator).toBeVisible();
+  const onTop = await locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && (el === hit || el.contains(hit));
+  });
+  expect(onTop).toBe(true);
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Signs in from another browser with a backup code, through the API; returns that browser's request context. */
+async function signInElsewhere(browser: Browser, email: string, password: string, backupCode: string): Promise<APIRequestContext> {
+  const origin = process.env.E2E_BASE_URL!;
+  const context = await browser.newContext({
+    baseURL: origin,
+    userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0",
+  });
+  const headers = { origin, "content-type": "application/json" };
+  const step = await context.request.post("/api/auth/sign-in/email", { headers, data: { email, password } });
+  expect(((await step.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
+  const ok = await context.request.post("/api/auth/two-factor/verify-backup-code", { headers, data: { code: backupCode } });
+  expect(ok.ok(), await ok.text()).toBe(true);
+  return context.request;
+}
+
+async function signedIn(request: APIRequestContext): Promise<boolean> {
+  const res = await request.get("/api/auth/get-session");
+  return (await res.json()) !== null;
+}
+
+/** Opens the user menu (it loads after the page; a click before then does nothing). */
+async function openUserMenu(page: Page, email: string) {
+  await expect(async () => {
+    await page.getByRole("button", { name: email }).click();
+    await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+}
+
+async function signOut(page: Page, email: string) {
+  await openUserMenu(page, email);
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+}
+
+async function passwordStep(page: Page, email: string, password: string) {
+  await page.goto("/login?from=%2Faccount");
+  await main(page).getByLabel("Email").fill(email);
+  await main(page).getByLabel("Password", { exact: true }).fill(password);
+  await main(page).getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Enter your authentication code" })).toBeVisible();
+}
+
+test("account: profile, two-factor enrolment, sign-in with a code and a backup code, password change, ending a session", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const user = await signUpAndSignIn(page, newUser("account"));
+  const used = new Set<string>();
+
+  // Reached from the user menu.
+  await page.goto("/");
+  await openUserMenu(page, user.email);
+  await page.getByRole("menuitem", { name: "Account", exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expectOnTop(page.getByRole("heading", { name: "Your account" }));
+  await expect(main(page).getByLabel("First name")).toHaveValue(user.firstName);
+  // The page's loader data is private: never stored by a cache (a revalidation must see the change just made).
+  const data = await page.request.get("/account.data");
+  expect(data.headers()["cache-control"]).toBe("private, no-store");
+  await expectNoAxeViolations(page);
+  await screenshots(page, "account");
+
+  // Profile.
+  await main(page).getByLabel("Company name").fill("Okafor Design Ltd");
+  await main(page).getByRole("button", { name: "Save profile" }).click();
+  await expect(toast(page, "Profile updated")).toBeVisible();
+  await page.reload();
+  await expect(main(page).getByLabel("Company name")).toHaveValue("Okafor Design Ltd");
+
+  // Two-factor enrolment: password, QR code and key, a first code, backup codes shown once.
+  await main(page).getByRole("button", { name: "Set up an authenticator app" }).click();
+  await main(page).getByLabel("Your password").fill(user.password);
+  await main(page).getByRole("button", { name: "Continue" }).click();
+  await expectOnTop(page.getByRole("img", { name: /QR code/ }));
+  const secret = base32Decode((await page.getByTestId("totp-secret").textContent()) ?? "");
+  expect(secret.length).toBeGreaterThan(10);
+  await expectNoAxeViolations(page);
+  await screenshots(page, "account-enrol");
+  await main(page)
+    .getByLabel("Code from your app")
+    .fill("000000" === totp(secret) ? "111111" : "000000");
+  await main(page).getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await expect(main(page).getByText("That code is not right.").first()).toBeVisible();
+  await main(page).getByLabel("Code from your app").fill(freshCode(secret, used));
+  await main(page).getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  const codes = main(page).getByRole("list", { name: "Backup codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  const backupCodes = (await codes.allTextContents()).map((c) => c.trim());
+  const downloadPromise = page.waitForEvent("download");
+  await main(page).getByRole("button", { name: "Download as a text file" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe("ledgerline-backup-codes.txt");
+  const text = await readFile((await download.path())!, "utf8");
+  for (const c of backupCodes) expect(text).toContain(c);
+  await main(page).getByRole("button", { name: "I have saved my codes" }).click();
+  await expect(main(page).getByText("On", { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(main(page).getByRole("button", { name: "Turn off two-factor sign-in" })).toBeVisible();
+
+  // Sign out, sign in with a code from the app.
+  await signOut(page, user.email);
+  await passwordStep(page, user.email, user.password);
+  await expectOnTop(main(page).getByLabel("Authentication code"));
+  await expectNoAxeViolations(page);
+  await screenshots(page, "login-code-step");
+  await main(page).getByLabel("Authentication code").fill(freshCode(secret, used));
+  await main(page).getByRole("button", { name: "Verify" }).click();
+  await expect(toast(page, "Welcome back!")).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+
+  // Sign out, sign in with a backup code.
+  await signOut(page, user.email);
+  await passwordStep(page, user.email, user.password);
+  await main(page).getByRole("button", { name: "Use a backup code instead" }).click();
+  await expect(page.getByRole("heading", { name: "Enter a backup code" })).toBeVisible();
+  await main(page).getByLabel("Backup code").fill(backupCodes[0]!);
+  await main(page).getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expectOnTop(page.getByRole("heading", { name: "Your account" }));
+
+  // Change the password: another browser's session ends.
+  const other = await signInElsewhere(browser, user.email, user.password, backupCodes[1]!);
+  expect(await signedIn(other)).toBe(true);
+  const newPassword = `${user.password}-New`;
+  await main(page).getByLabel("Current password").fill(user.password);
+  await main(page).getByLabel("New password", { exact: true }).fill(newPassword);
+  await main(page).getByLabel("Confirm new password").fill(newPassword);
+  await main(page).getByRole("button", { name: "Change password" }).click();
+  await expect(toast(page, "Password changed")).toBeVisible();
+  expect(await signedIn(other)).toBe(false);
+  await page.reload();
+  await expectOnTop(page.getByRole("heading", { name: "Your account" }));
+
+  // End another session from the list.
+  const third = await signInElsewhere(browser, user.email, newPassword, backupCodes[2]!);
+  await page.reload();
+  const row = main(page).getByRole("listitem").filter({ hasText: "Firefox 128 on Windows 10" });
+  await expect(row).toBeVisible();
+  await expect(main(page).getByText("This browser")).toBeVisible();
+  await row.getByRole("button", { name: /^Sign out Firefox 128 on Windows 10/ }).click();
+  await expect(toast(page, "Session ended")).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect(await signedIn(third)).toBe(false);
+  // Toasts fade out (axe would measure them half-transparent).
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await expectNoAxeViolations(page);
+});
+
+test("account: email change through a link to the new address, with a notice to the old one", async ({ page }) => {
+  const user = await signUpAndSignIn(page, newUser("email"));
+  const newEmail = `moved-${user.email}`;
+  await page.goto("/account");
+  await main(page).getByLabel("New email address").fill(newEmail);
+  await main(page).getByRole("button", { name: "Send confirmation link" }).click();
+  await expect(toast(page, "Check your new inbox")).toBeVisible();
+  await expect(main(page).getByText(`You sign in with ${user.email}.`, { exact: false })).toBeVisible();
+
+  const mail = await waitForMail(newEmail, (m) => /confirm your new email/i.test(m.subject));
+  await page.goto(linkIn(mail));
+  await expect(page).toHaveURL(/\/account\?email=changed$/);
+  await expectOnTop(
+    main(page)
+      .getByRole("status")
+      .filter({ hasText: `Your email address is now ${newEmail}.` }),
+  );
+  await waitForMail(user.email, (m) => /email address was changed/i.test(m.subject));
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await expectNoAxeViolations(page);
+});
