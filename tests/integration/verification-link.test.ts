@@ -49,9 +49,10 @@ describe("the verification link", () => {
     // A relative path the auth library lets through, but the link only carries local pages that are not the API.
     expect((await signUp(email, "/api/auth/sign-out")).status).toBe(200);
     expect((await verificationLocation(t, email)).location).toBe("/login?verified=1&from=%2Faccounting");
+    // Another site is refused outright: no account, no mail.
     const other = uniqueEmail("evil-from");
-    expect((await signUp(other, "https://evil.example/")).status).toBe(200);
-    expect((await verificationLocation(t, other)).location).toBe("/login?verified=1&from=%2Faccounting");
+    expect((await signUp(other, "https://evil.example/")).status).toBe(400);
+    expect(await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, other))).toEqual([]);
   });
 
   it("a link used a second time goes to the sign-in page with the notice, without a session", async () => {
