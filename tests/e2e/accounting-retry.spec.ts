@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signUpAndSignIn } from "./support/auth.ts";
+import { pickAccount } from "./support/entry-form.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -30,9 +31,9 @@ test.describe("accounting: a write whose answer is lost", () => {
     const dialog = page.getByRole("dialog", { name: "New Journal Entry" });
     await dialog.getByLabel("Description", { exact: true }).fill("Answer lost on the way");
     await dialog.getByLabel("Entry date").fill("2026-05-04");
-    await dialog.getByLabel("Line 1 account").selectOption({ label: "6000 Rent Expense" });
+    await pickAccount(dialog, 1, "6000 Rent Expense");
     await dialog.getByLabel("Line 1 debit").fill("120");
-    await dialog.getByLabel("Line 2 account").selectOption({ label: "1000 Cash" });
+    await pickAccount(dialog, 2, "1000 Cash");
     await dialog.getByLabel("Line 2 credit").fill("120");
     await dialog.getByRole("button", { name: "Save Entry" }).click();
     await expect(page.getByText("Journal entry saved successfully").last()).toBeVisible();
@@ -44,6 +45,7 @@ test.describe("accounting: a write whose answer is lost", () => {
     await expect(rows).toContainText("Draft");
 
     await rows.getByRole("button", { name: /^Post / }).click();
+    await page.getByRole("dialog", { name: /^Post JE-/ }).getByRole("button", { name: "Post Entry" }).click();
     await expect(page.getByText("Journal entry posted successfully").last()).toBeVisible();
     await expect(rows).toContainText("Posted");
     await expect(page.getByTestId("entry-row")).toHaveCount(1);
