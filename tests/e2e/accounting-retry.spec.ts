@@ -45,7 +45,10 @@ test.describe("accounting: a write whose answer is lost", () => {
     await expect(rows).toContainText("Draft");
 
     await rows.getByRole("button", { name: /^Post / }).click();
-    await page.getByRole("dialog", { name: /^Post JE-/ }).getByRole("button", { name: "Post Entry" }).click();
+    await page
+      .getByRole("dialog", { name: /^Post JE-/ })
+      .getByRole("button", { name: "Post Entry" })
+      .click();
     await expect(page.getByText("Journal entry posted successfully").last()).toBeVisible();
     await expect(rows).toContainText("Posted");
     await expect(page.getByTestId("entry-row")).toHaveCount(1);
