@@ -10,6 +10,8 @@ import { apiRoutes } from "./api-routes.server.ts";
 import { isMailCatcherPath, mailCatcherAllowed } from "./mail/mail-catcher.ts";
 import { isDatabaseUnavailable, logUnexpectedError, unexpectedErrorResponse } from "./errors.ts";
 import { unavailablePage } from "./unavailable-page.ts";
+import { AppError, appErrorResponse } from "./http/app-error.ts";
+import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 
 export interface CreateAppOptions {
@@ -157,7 +159,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   app.route("/api/auth", authRoutes(ctx));
 
   app.route("/api", apiRoutes(ctx));
-  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+  app.all("/api/*", (c) => c.json({ error: "Not found", code: "NOT_FOUND" }, 404));
 
   if (opts.clientDir) {
     const root = opts.clientDir;
@@ -205,6 +207,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
 
   // Errors no route expected: JSON for the API, the unavailable page for pages during an outage; never a message or a value in the log.
   app.onError((err, c) => {
+    if (err instanceof AppError) return appErrorResponse(c, err);
+    if (err instanceof HTTPException) return err.getResponse();
     if (!c.req.path.startsWith("/api/") && isDatabaseUnavailable(err)) {
       logUnexpectedError(c, err, logger);
       return unavailablePage();

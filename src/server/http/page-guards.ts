@@ -1,0 +1,22 @@
+import { data, redirect } from "react-router";
+import type { RequestContext, SessionUser } from "../context.ts";
+import type { SiteRole } from "./guards.ts";
+
+/** The sign-in page, returning to this request's path and query afterwards. */
+export function signInRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  return redirect(`/login?from=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Page loaders: the signed-in user, or a redirect to sign-in that comes back to this page (thrown). */
+export function requirePageUser(context: RequestContext, request: Request): SessionUser {
+  if (!context.user) throw signInRedirect(request);
+  return context.user;
+}
+
+/** Page loaders: the user when their site role is one of `roles`; signed out → sign-in; anyone else → 404 page. */
+export function requirePageSiteRole(context: RequestContext, request: Request, ...roles: SiteRole[]): SessionUser {
+  const user = requirePageUser(context, request);
+  if (!roles.includes(user.role)) throw data("Not found", { status: 404 });
+  return user;
+}
