@@ -5,7 +5,7 @@ import pino from "pino";
 import { ConfigError, loadConfig } from "~/server/config.ts";
 import { createContext } from "~/server/server.ts";
 import { createOrUpdateUser, ROLES } from "~/features/auth/user-admin.server.ts";
-import type { Role } from "~/features/auth/guards.server.ts";
+import type { SiteRole as Role } from "~/server/http/guards.ts";
 
 async function main() {
   const { values } = parseArgs({

@@ -100,7 +100,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
       const origin = c.req.header("origin");
       const fetchSite = c.req.header("sec-fetch-site");
       const bad = origin ? origin !== siteOrigin : fetchSite === "cross-site" || fetchSite === "same-site";
-      if (bad) return c.json({ error: "Cross-site request refused" }, 403);
+      if (bad) return c.json({ error: "Cross-site request refused", code: "CROSS_SITE" }, 403);
     }
     await next();
   });
@@ -110,7 +110,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     if (c.req.path.startsWith("/api/accounting/")) return next();
     return bodyLimit({
       maxSize: 32 * 1024,
-      onError: (c) => c.json({ error: "Request body is larger than 32 KB" }, 413),
+      onError: (c) => c.json({ error: "Request body is larger than 32 KB", code: "PAYLOAD_TOO_LARGE" }, 413),
     })(c, next);
   });
 
@@ -139,7 +139,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   // The gate sits on every spelling of its paths; its page loader and API router check again.
   app.use(async (c, next) => {
     if (isMailCatcherPath(c.req.path) && !mailCatcherAllowed(c, config)) {
-      return c.req.path.toLowerCase().startsWith("/api/") ? c.json({ error: "Not found" }, 404) : c.text("Not found", 404);
+      return c.req.path.toLowerCase().startsWith("/api/") ? c.json({ error: "Not found", code: "NOT_FOUND" }, 404) : c.text("Not found", 404);
     }
     await next();
   });

@@ -184,6 +184,39 @@ test.describe("calculators", () => {
   });
 });
 
+test.describe("calculators: the save limit", () => {
+  test("a save over the hourly limit shows the server's message and when to try again", async ({ page }) => {
+    await signUpAndSignIn(page);
+    // Use up the hour's saves through the API, as the page would (same session, same origin).
+    const inputs = {
+      currentRevenue: "100000",
+      currentCosts: "80000",
+      projectedRevenue: "120000",
+      projectedCosts: "85000",
+      implementationCost: "30000",
+      timeframe: "12",
+    };
+    for (let i = 0; i < 20; i++) {
+      const saved = await page.request.post("/api/calculators/submissions", {
+        data: { calculatorType: "roi", inputs, email: "limit@example.com", name: null },
+        headers: { origin: new URL(page.url()).origin },
+      });
+      expect(saved.status()).toBe(201);
+    }
+    await page.goto("/calculators/roi");
+    await fillRoi(page, ISSUE_ROI);
+    await page.getByRole("button", { name: "Calculate ROI" }).click();
+    const save = page.getByRole("form", { name: "Save and email your results" });
+    await save.getByLabel("Email").fill("limit@example.com");
+    await save.getByRole("button", { name: "Save Results" }).click();
+    const toast = page.locator("[data-sonner-toast]");
+    await expect(
+      toast.getByText("Too many saved results in the last hour. Please try again later. Try again in 60 minutes."),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Results Saved!" })).toHaveCount(0);
+  });
+});
+
 test.describe("calculators before JavaScript runs", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -157,7 +157,7 @@ describe("POST /api/calculators/submissions", () => {
     const before = await count("calculator_submissions");
     const res = await save(null, { calculatorType: "roi", inputs: roiInputs, email: "x@example.com" });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: "Not authenticated" });
+    expect(await res.json()).toEqual({ error: "Not authenticated", code: "NOT_AUTHENTICATED" });
     const after = await count("calculator_submissions");
     expect(after).toBe(before);
   });

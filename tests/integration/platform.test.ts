@@ -25,7 +25,7 @@ describe("HTTP platform", () => {
   it("answers an unknown API path with a JSON 404", async () => {
     const res = await t.request("/api/nothing-here");
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: "Not found" });
+    expect(await res.json()).toEqual({ error: "Not found", code: "NOT_FOUND" });
   });
 
   it("sends strict security headers on every response", async () => {

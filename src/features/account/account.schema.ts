@@ -69,9 +69,3 @@ export const backupCodeSchema = z.object({
     .pipe(z.string().min(1, "Enter one of your backup codes").max(40, "That is not a backup code")),
   trustDevice: z.boolean().optional(),
 });
-
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[String(issue.path[0] ?? "body")] ??= issue.message;
-  return fields;
-}

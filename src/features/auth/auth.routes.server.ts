@@ -20,6 +20,26 @@ function checkRedirect(field: string, value: unknown, siteOrigin: string): Redir
 }
 
 /**
+ * The auth library answers a refusal with `{ code, message }`; the app's one contract adds `error` (the same message)
+ * so every /api route can be read alike. The library's own client keeps reading `message`.
+ */
+async function withErrorContract(res: Response): Promise<Response> {
+  if (res.status < 400 || !(res.headers.get("content-type") ?? "").includes("application/json")) return res;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as Record<string, unknown> | null;
+  if (!body || typeof body !== "object" || Array.isArray(body) || typeof body.error === "string") return res;
+  const message = typeof body.message === "string" ? body.message : res.statusText || "Request refused";
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ error: message, code: typeof body.code === "string" ? body.code : "INVALID_INPUT", ...body }), {
+    status: res.status,
+    headers,
+  });
+}
+
+/**
  * /api/auth: the auth library's endpoints behind the app's checks: throttling (per IP and per email, counted in
  * the database so every process shares them) and redirect targets (only paths of this site). The client IP is
  * handed to the library in a header it trusts, set here and never taken from the request.
@@ -50,7 +70,7 @@ export function authRoutes(ctx: AppContext) {
     let bodyChanged = false;
     const refuse = (field: string) => {
       const message = `${field} must be a path on this site`;
-      return c.json({ code: "INVALID_REDIRECT", message, fields: { [field]: message } }, 400);
+      return c.json({ error: message, code: "INVALID_REDIRECT", message, fields: { [field]: message } }, 400);
     };
     for (const [key, value] of [...url.searchParams.entries()]) {
       const field = REDIRECT_FIELD_BY_LOWER.get(key.toLowerCase());
@@ -87,16 +107,17 @@ export function authRoutes(ctx: AppContext) {
         const retryAfter = Math.max(...refused.map((r) => r.retryAfter));
         ctx.logger.warn({ path, retryAfter }, "auth request throttled");
         c.header("Retry-After", String(retryAfter));
-        return c.json({ code: "TOO_MANY_REQUESTS", message: tooManyRequestsMessage(retryAfter) }, 429);
+        const message = tooManyRequestsMessage(retryAfter);
+        return c.json({ error: message, code: "TOO_MANY_REQUESTS", message }, 429);
       }
     }
 
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, ip);
-    if (bodyText === undefined && !queryChanged) return ctx.auth.handler(new Request(c.req.raw, { headers }));
+    if (bodyText === undefined && !queryChanged) return withErrorContract(await ctx.auth.handler(new Request(c.req.raw, { headers })));
     const forwardBody = bodyText === undefined ? undefined : bodyChanged ? JSON.stringify(body) : bodyText;
     if (forwardBody !== undefined) headers.delete("content-length");
-    return ctx.auth.handler(
+    const answer = await ctx.auth.handler(
       new Request(queryChanged ? url : c.req.url, {
         method: c.req.method,
         headers,
@@ -104,6 +125,7 @@ export function authRoutes(ctx: AppContext) {
         ...(forwardBody === undefined && c.req.method === "POST" ? { duplex: "half" } : {}),
       } as RequestInit),
     );
+    return withErrorContract(answer);
   });
 
   return router;

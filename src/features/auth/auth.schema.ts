@@ -1,3 +1,4 @@
+import { zodFields } from "~/lib/zod-fields.ts";
 import { z } from "zod";
 import { requiredTextField, textField, textProblem, textProblemMessage } from "~/lib/schema-fields.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-limits.ts";
@@ -65,15 +66,6 @@ export function newPasswordToast(input: NewPasswordInput): { title: string; desc
   return null;
 }
 
-/** The field names and messages of a zod error, for `{ error, fields }` answers. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "body");
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
 
 /** POST /api/auth/update-user: the profile fields a signed-in user may change (the library refuses the rest). */
 export const updateUserSchema = z.object({
@@ -152,7 +144,7 @@ export function authInputProblem(path: string, input: { body?: unknown; query?: 
   if (path === "/update-user" && input.body && typeof input.body === "object") {
     const parsed = updateUserSchema.safeParse(input.body);
     if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
+      const fields = zodFields(parsed.error);
       return { message: Object.values(fields)[0] ?? "Invalid profile", fields };
     }
   }

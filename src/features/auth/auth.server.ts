@@ -7,7 +7,8 @@ import type { Config } from "~/server/config.ts";
 import type { Db } from "~/server/db/client.ts";
 import { enqueueMail, type MailWorker, type OutgoingMail } from "~/server/mail/outbox.server.ts";
 import { existingAccountMail, passwordChangedMail, resetPasswordMail, verificationMail } from "./auth-mail.server.ts";
-import { authInputProblem, fieldErrors, signUpProfileSchema } from "./auth.schema.ts";
+import { zodFields } from "~/lib/zod-fields.ts";
+import { authInputProblem, signUpProfileSchema } from "./auth.schema.ts";
 import { authSchema } from "./auth.tables.ts";
 import { verificationLink } from "./verification-link.ts";
 import { accountPlugins } from "./two-factor.server.ts";
@@ -138,7 +139,7 @@ export function createAuth({ db, config, logger, mail }: AuthDeps) {
         if (ctx.path === "/sign-up/email") {
           const profile = signUpProfileSchema.safeParse(body);
           if (!profile.success) {
-            const fields = fieldErrors(profile.error);
+            const fields = zodFields(profile.error);
             throw new APIError("BAD_REQUEST", {
               message: Object.values(fields)[0] ?? "Invalid sign-up details",
               code: "INVALID_PROFILE",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "~/server/context.ts";
 import { users } from "./auth.tables.ts";
-import type { Role } from "./guards.server.ts";
+import type { SiteRole as Role } from "~/server/http/guards.ts";
 import { passwordProblem } from "./password-policy.ts";
 
 export const ROLES: readonly Role[] = ["client", "staff", "admin"];

@@ -1,3 +1,4 @@
+import { zodFields as fieldErrors } from "~/lib/zod-fields.ts";
 import Decimal from "decimal.js";
 import { z } from "zod";
 import { textField } from "~/lib/schema-fields.ts";
@@ -141,15 +142,8 @@ export const submissionSchema = z.discriminatedUnion(
 
 export type SubmissionInput = z.output<typeof submissionSchema>;
 
-/** Field path -> first message, for a 400 answer and for forms. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".") || "body";
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
+/** Field path -> first message, for a 400 answer and for forms (the one rule, shared with the server). */
+export { fieldErrors };
 
 export interface CalculatorQueryResult {
   /** The submitted values as typed, to put back in the form. */

@@ -3,6 +3,10 @@ import { Hono, type Context } from "hono";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { clientIp } from "~/server/client-ip.ts";
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
+import { AppError, notFound, rateLimited } from "~/server/http/app-error.ts";
+import { requireSiteRole } from "~/server/http/guards.ts";
+import { check, isFormPost, parseJson, readForm } from "~/server/http/parse.ts";
+import { z } from "zod";
 import { NEWSLETTER_MESSAGES } from "./newsletter-messages.ts";
 import { newsletterSchema, type NewsletterSource } from "./newsletter.schema.ts";
 import { subscribeToNewsletter } from "./newsletter.server.ts";
@@ -10,16 +14,6 @@ import { SITE_CONTENT_KEYS, siteContentKeySchema, siteContentUpdateSchema } from
 
 /** Per IP: 10 newsletter sign-ups per hour. */
 export const NEWSLETTER_RATE_LIMIT = { limit: 10, windowSeconds: 3600 };
-
-function badRequest(c: Context, error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".") || "body";
-    fields[key] ??= issue.message;
-  }
-  const first = error.issues[0];
-  return c.json({ error: first?.message ?? "Invalid request", fields }, 400);
-}
 
 /** Same-site path of the page a plain form was posted from, for the redirect back. */
 function returnPath(c: Context, publicUrl: string): string {
@@ -34,38 +28,33 @@ export function contentRoutes(ctx: AppContext) {
   // The newsletter box posts JSON from script; without script the browser posts the form itself,
   // and gets redirected back to the page with the outcome in the query (the box then shows it).
   r.post("/newsletter", async (c) => {
-    const isForm = (c.req.header("content-type") ?? "").includes("application/x-www-form-urlencoded");
-    let raw: unknown;
-    try {
-      raw = isForm ? Object.fromEntries((await c.req.formData()).entries()) : await c.req.json();
-    } catch {
-      return c.json({ error: "Body must be JSON with email and source", fields: { body: "Body must be JSON" } }, 400);
+    const subscribe = async (input: z.output<typeof newsletterSchema>) => {
+      const ip = clientIp(c, ctx.config.trustedProxyHeader);
+      const rate = await hitRateLimit(ctx.db, `newsletter:${ip}`, NEWSLETTER_RATE_LIMIT.limit, NEWSLETTER_RATE_LIMIT.windowSeconds);
+      if (!rate.allowed) throw rateLimited(NEWSLETTER_MESSAGES.limited, rate.retryAfter);
+      return subscribeToNewsletter(ctx.db, input);
+    };
+
+    if (!isFormPost(c)) {
+      const { created } = await subscribe(await parseJson(c, newsletterSchema, { message: "first" }));
+      return created
+        ? c.json({ status: "subscribed", message: NEWSLETTER_MESSAGES.subscribed }, 201)
+        : c.json({ status: "already_subscribed", message: NEWSLETTER_MESSAGES.already }, 200);
     }
+
     const back = (source: NewsletterSource | "footer", outcome: string) =>
       c.redirect(`${returnPath(c, ctx.config.publicUrl)}?newsletter=${source}-${outcome}#newsletter-${source}`, 303);
-
-    const parsed = newsletterSchema.safeParse(raw);
-    if (!parsed.success) {
-      if (isForm) {
-        const source = newsletterSchema.shape.source.safeParse((raw as Record<string, unknown>).source);
-        return back(source.success ? source.data : "footer", "invalid");
-      }
-      return badRequest(c, parsed.error);
+    const form = await readForm(c);
+    const source = newsletterSchema.shape.source.safeParse(form.source);
+    try {
+      const input = check(newsletterSchema, form);
+      const { created } = await subscribe(input);
+      return back(input.source, created ? "subscribed" : "already");
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      if (err.status === 429) c.header("Retry-After", String(err.retryAfter));
+      return back(source.success ? source.data : "footer", err.status === 429 ? "limited" : "invalid");
     }
-
-    const ip = clientIp(c, ctx.config.trustedProxyHeader);
-    const rate = await hitRateLimit(ctx.db, `newsletter:${ip}`, NEWSLETTER_RATE_LIMIT.limit, NEWSLETTER_RATE_LIMIT.windowSeconds);
-    if (!rate.allowed) {
-      c.header("Retry-After", String(rate.retryAfter));
-      if (isForm) return back(parsed.data.source, "limited");
-      return c.json({ error: NEWSLETTER_MESSAGES.limited }, 429);
-    }
-
-    const { created } = await subscribeToNewsletter(ctx.db, parsed.data);
-    if (isForm) return back(parsed.data.source, created ? "subscribed" : "already");
-    return created
-      ? c.json({ status: "subscribed", message: NEWSLETTER_MESSAGES.subscribed }, 201)
-      : c.json({ status: "already_subscribed", message: NEWSLETTER_MESSAGES.already }, 200);
   });
 
   // Stored home-page copy: public to read (it is shown on the home page anyway).
@@ -81,29 +70,22 @@ export function contentRoutes(ctx: AppContext) {
   });
 
   // Changing it: staff and admins only.
-  r.use("/site-content/:key", async (c, next) => {
-    if (c.req.method === "GET") return next();
-    const user = c.get("user");
-    if (!user) return c.json({ error: "Not authenticated" }, 401);
-    if (user.role !== "admin" && user.role !== "staff") return c.json({ error: "Only staff can change site content" }, 403);
-    await next();
-  });
+  const keyParam = z.object({ key: siteContentKeySchema });
 
   r.put("/site-content/:key", async (c) => {
-    const key = siteContentKeySchema.safeParse(c.req.param("key"));
-    if (!key.success) return c.json({ error: key.error.issues[0]!.message, fields: { key: key.error.issues[0]!.message } }, 400);
-    const body = await c.req.json().catch(() => undefined);
-    const parsed = siteContentUpdateSchema.safeParse(body);
-    if (!parsed.success) return badRequest(c, parsed.error);
-    await ctx.siteContent.set(key.data, parsed.data.value, { description: parsed.data.description, userId: c.get("user")!.id });
-    return c.json({ content_key: key.data, content_value: parsed.data.value });
+    const user = requireSiteRole(c, "admin", "staff");
+    const { key } = check(keyParam, c.req.param(), { message: "first" });
+    const input = await parseJson(c, siteContentUpdateSchema, { message: "first" });
+    await ctx.siteContent.set(key, input.value, { description: input.description, userId: user.id });
+    return c.json({ content_key: key, content_value: input.value });
   });
 
   r.delete("/site-content/:key", async (c) => {
-    const key = siteContentKeySchema.safeParse(c.req.param("key"));
-    if (!key.success) return c.json({ error: key.error.issues[0]!.message, fields: { key: key.error.issues[0]!.message } }, 400);
-    const existed = await ctx.siteContent.remove(key.data);
-    return existed ? c.body(null, 204) : c.json({ error: "No stored value for this key" }, 404);
+    requireSiteRole(c, "admin", "staff");
+    const { key } = check(keyParam, c.req.param(), { message: "first" });
+    const existed = await ctx.siteContent.remove(key);
+    if (!existed) throw notFound("No stored value for this key");
+    return c.body(null, 204);
   });
 
   return r;

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { z } from "zod";
 import type { ApiErrorBody, ApiErrorCode } from "~/lib/api-error.ts";
+
+export { zodFields } from "~/lib/zod-fields.ts";
 
 /**
  * An answer a route gives on purpose (bad input, no session, not allowed, not found, a conflict, a rate limit).
@@ -24,16 +25,6 @@ export class AppError extends Error {
   toBody(): ApiErrorBody {
     return this.fields ? { error: this.message, code: this.code, fields: this.fields } : { error: this.message, code: this.code };
   }
-}
-
-/** Each failing input's first message, keyed by its dotted path ("body" when the value itself is wrong). */
-export function zodFields(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join(".") : "body";
-    fields[key] ??= issue.message;
-  }
-  return fields;
 }
 
 export const invalidInput = (fields: Record<string, string>, message = `Invalid fields: ${Object.keys(fields).join(", ")}`) =>

@@ -2,11 +2,12 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
-import { callAuth } from "~/features/auth/auth-client.ts";
+import { request } from "~/lib/api-client.ts";
 import { AuthField } from "~/features/auth/components/auth-field.tsx";
 import type { AccountProfile, AccountSession } from "../account.server.ts";
 import { changeEmailSchema, changePasswordSchema, profileSchema, type ChangePasswordInput, type ProfileInput } from "../account.schema.ts";
-import { Section, checkForm, postJson, type Errors } from "./account-ui.tsx";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import { Section, checkForm, type Errors } from "./account-ui.tsx";
 import { TwoFactorSection } from "./two-factor-section.tsx";
 
 function useHydrated() {
@@ -72,10 +73,10 @@ function ProfileSection({ profile }: { profile: AccountProfile }) {
       return;
     }
     setBusy(true);
-    const res = await postJson("/api/account/profile", data);
+    const res = await request("/api/account/profile", { json: data });
     setBusy(false);
     if (!res.ok) {
-      toast.error("Profile not saved", { description: res.message });
+      toastFailure(res, { title: "Profile not saved" });
       return;
     }
     toast.success("Profile updated");
@@ -139,7 +140,7 @@ function EmailSection({ email }: { email: string }) {
       return;
     }
     setBusy(true);
-    const res = await callAuth("/change-email", { newEmail: data.newEmail });
+    const res = await request("/api/auth/change-email", { json: { newEmail: data.newEmail } });
     setBusy(false);
     if (!res.ok) {
       setErrors({ newEmail: res.message });
@@ -205,10 +206,12 @@ function PasswordSection() {
       return;
     }
     setBusy(true);
-    const res = await callAuth("/change-password", {
-      currentPassword: data.currentPassword,
-      newPassword: data.newPassword,
-      revokeOtherSessions: true,
+    const res = await request("/api/auth/change-password", {
+      json: {
+        currentPassword: data.currentPassword,
+        newPassword: data.newPassword,
+        revokeOtherSessions: true,
+      },
     });
     setBusy(false);
     if (!res.ok) {
@@ -283,18 +286,18 @@ function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
 
   async function end(session: AccountSession) {
     setBusy(session.id);
-    const res = await postJson("/api/account/sessions/revoke", { sessionId: session.id });
+    const res = await request("/api/account/sessions/revoke", { json: { sessionId: session.id } });
     setBusy(null);
-    if (!res.ok) toast.error("Session not ended", { description: res.message });
+    if (!res.ok) toastFailure(res, { title: "Session not ended" });
     else toast.success("Session ended", { description: `${session.browser} on ${session.os} is signed out.` });
     await revalidator.revalidate();
   }
 
   async function endOthers() {
     setBusy("others");
-    const res = await postJson("/api/account/sessions/revoke-others", {});
+    const res = await request("/api/account/sessions/revoke-others", { json: {} });
     setBusy(null);
-    if (!res.ok) toast.error("Sessions not ended", { description: res.message });
+    if (!res.ok) toastFailure(res, { title: "Sessions not ended" });
     else toast.success("Other sessions ended", { description: "You are signed out everywhere else." });
     await revalidator.revalidate();
   }

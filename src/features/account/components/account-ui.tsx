@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import type { z } from "zod";
-import { UNEXPECTED } from "~/features/auth/auth-messages.ts";
 
 export type Errors = Record<string, string | undefined>;
 
@@ -19,23 +18,6 @@ export function checkForm<T>(form: HTMLFormElement, schema: z.ZodType<T>, names:
   const el = first ? form.elements.namedItem(first) : null;
   if (el instanceof HTMLElement) el.focus();
   return { data: null, errors };
-}
-
-/** POSTs JSON to the app's API; a failure carries the server's message (or the generic one). */
-export async function postJson<T>(url: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; message: string }> {
-  try {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      credentials: "same-origin",
-      body: JSON.stringify(body),
-    });
-    const data = (await res.json().catch(() => null)) as (T & { error?: unknown }) | null;
-    if (res.ok) return { ok: true, data: data as T };
-    return { ok: false, message: res.status < 500 && typeof data?.error === "string" ? data.error : UNEXPECTED };
-  } catch {
-    return { ok: false, message: UNEXPECTED };
-  }
 }
 
 export function Section({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { encode } from "uqr";
 import { Button } from "~/ui/button.tsx";
-import { callAuth } from "~/features/auth/auth-client.ts";
+import { request } from "~/lib/api-client.ts";
 import { AuthField } from "~/features/auth/components/auth-field.tsx";
 import { passwordConfirmSchema, totpCodeSchema } from "../account.schema.ts";
 import { Section, checkForm } from "./account-ui.tsx";
@@ -112,7 +112,7 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
     setBusy(true);
     const path =
       purpose === "enable" ? "/two-factor/enable" : purpose === "disable" ? "/two-factor/disable" : "/two-factor/generate-backup-codes";
-    const res = await callAuth<{ totpURI?: string; backupCodes?: string[] }>(path, { password: data.password });
+    const res = await request<{ totpURI?: string; backupCodes?: string[] }>(`/api/auth${path}`, { json: { password: data.password } });
     setBusy(false);
     if (!res.ok) {
       const message = res.code === "INVALID_PASSWORD" ? "Your password is not correct" : res.message;
@@ -137,7 +137,7 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
     setErrors(found);
     if (!data) return;
     setBusy(true);
-    const res = await callAuth("/two-factor/verify-totp", { code: data.code });
+    const res = await request("/api/auth/two-factor/verify-totp", { json: { code: data.code } });
     setBusy(false);
     if (!res.ok) {
       const message = res.code === "INVALID_CODE" ? "That code is not right. Check your app and try the current code." : res.message;

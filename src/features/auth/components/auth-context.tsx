@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
+import { request } from "~/lib/api-client.ts";
 import type { SessionUser } from "~/server/context.ts";
 
 export interface AuthState {
@@ -16,9 +17,7 @@ const AuthContext = createContext<AuthState>({ user: null, session: null, loadin
 export function AuthProvider({ user, sessionId, children }: { user: SessionUser | null; sessionId: string | null; children: ReactNode }) {
   const revalidator = useRevalidator();
   const signOut = useCallback(async () => {
-    await fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).catch(
-      () => undefined,
-    );
+    await request("/api/auth/sign-out", { json: {} });
     // A full load of the home page: no private data of the session stays in memory.
     window.location.replace("/");
   }, []);

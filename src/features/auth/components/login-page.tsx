@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
-import { callAuth, type AuthCallResult } from "../auth-client.ts";
+import { request } from "~/lib/api-client.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
 import { UNEXPECTED, googleErrorMessage } from "../auth-messages.ts";
 import type { ResetRequestInput, SignInInput, SignUpFormInput } from "../auth.schema.ts";
 import { AuthField } from "./auth-field.tsx";
@@ -206,12 +207,10 @@ function SignInForm({
 
   async function onValid(data: SignInInput) {
     onUnverified(null);
-    const res = await callAuth("/sign-in/email", { email: data.email, password: data.password, rememberMe: data.rememberMe });
+    const res = await request("/api/auth/sign-in/email", {
+      json: { email: data.email, password: data.password, rememberMe: data.rememberMe },
+    });
     if (!res.ok) {
-      if (isUnexpected(res)) {
-        toast.error(UNEXPECTED);
-        return;
-      }
       if (res.status === 403 && res.code === "EMAIL_NOT_VERIFIED") {
         onUnverified(data.email);
         toast.error("Login failed", {
@@ -219,7 +218,7 @@ function SignInForm({
         });
         return;
       }
-      toast.error("Login failed", { description: res.message });
+      toastFailure(res, { title: "Login failed" });
       return;
     }
     if ((res.data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
@@ -296,18 +295,20 @@ function SignUpForm({ from, onDone }: { from: string; onDone: (email: string) =>
       mismatchToast();
       return;
     }
-    const res = await callAuth("/sign-up/email", {
-      email: data.email,
-      password: data.password,
-      name: `${data.firstName} ${data.lastName}`.trim(),
-      firstName: data.firstName,
-      lastName: data.lastName,
-      companyName: data.companyName || null,
-      // The page to carry on to once verified; the server builds the link's callback from local paths only.
-      callbackURL: from,
+    const res = await request("/api/auth/sign-up/email", {
+      json: {
+        email: data.email,
+        password: data.password,
+        name: `${data.firstName} ${data.lastName}`.trim(),
+        firstName: data.firstName,
+        lastName: data.lastName,
+        companyName: data.companyName || null,
+        // The page to carry on to once verified; the server builds the link's callback from local paths only.
+        callbackURL: from,
+      },
     });
     if (!res.ok) {
-      toastFailure("Registration failed", res);
+      toastFailure(res, { title: "Registration failed" });
       return;
     }
     // The next view says it, naming the address, with a way to get the mail again.
@@ -375,9 +376,9 @@ function ResetRequestForm({ onDone }: { onDone: (email: string) => void }) {
   });
 
   async function onValid(data: ResetRequestInput) {
-    const res = await callAuth("/request-password-reset", { email: data.email, redirectTo: "/reset-password" });
+    const res = await request("/api/auth/request-password-reset", { json: { email: data.email, redirectTo: "/reset-password" } });
     if (!res.ok) {
-      toastFailure("Error", res);
+      toastFailure(res, { title: "Error" });
       return;
     }
     toast.success("Password reset email sent", { description: "Check your email for password reset instructions." });
@@ -405,10 +406,10 @@ function useResend(email: string, from: string) {
   const [sending, setSending] = useState(false);
   async function resend() {
     setSending(true);
-    const res = await callAuth("/send-verification-email", { email, callbackURL: from });
+    const res = await request("/api/auth/send-verification-email", { json: { email, callbackURL: from } });
     setSending(false);
     if (res.ok) toast.success("Verification email sent", { description: `Check ${email} for the verification link.` });
-    else toastFailure("Error", res);
+    else toastFailure(res, { title: "Error" });
   }
   return { sending, resend };
 }
@@ -458,12 +459,14 @@ function GoogleButton({ enabled, from }: { enabled: boolean; from: string }) {
     if (!enabled) return;
     setBusy(true);
     const back = `/login?from=${encodeURIComponent(from)}&google=failed`;
-    const res = await callAuth<{ url?: string }>("/sign-in/social", {
-      provider: "google",
-      callbackURL: from,
-      newUserCallbackURL: from,
-      errorCallbackURL: back,
-      disableRedirect: true,
+    const res = await request<{ url?: string }>("/api/auth/sign-in/social", {
+      json: {
+        provider: "google",
+        callbackURL: from,
+        newUserCallbackURL: from,
+        errorCallbackURL: back,
+        disableRedirect: true,
+      },
     });
     if (res.ok && res.data.url) {
       window.location.assign(res.data.url);
@@ -511,17 +514,4 @@ function GoogleButton({ enabled, from }: { enabled: boolean; from: string }) {
       )}
     </div>
   );
-}
-
-type AuthFailure = Extract<AuthCallResult<unknown>, { ok: false }>;
-
-/** No answer or a server error: the visitor gets the generic message, not the server's words. */
-function isUnexpected(res: AuthFailure): boolean {
-  return res.status === 0 || res.status >= 500;
-}
-
-/** Tells of a refused auth call: the spec's title with the server's message, or the generic message. */
-function toastFailure(title: string, res: AuthFailure) {
-  if (isUnexpected(res)) toast.error(UNEXPECTED);
-  else toast.error(title, { description: res.message });
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
-import { callAuth } from "../auth-client.ts";
+import { request } from "~/lib/api-client.ts";
 import { AuthField } from "./auth-field.tsx";
 import { loadAuthSchema, preloadAuthSchema, readForm } from "./use-auth-form.ts";
 
@@ -30,7 +30,7 @@ export function ResetPasswordPage({ token }: { token: string | null }) {
         toast.error(problem.title, { description: problem.description });
         return;
       }
-      const res = token ? await callAuth("/reset-password", { token, newPassword: String(password) }) : null;
+      const res = token ? await request("/api/auth/reset-password", { json: { token, newPassword: String(password) } }) : null;
       if (!res?.ok) {
         toast.error("Unable to reset password", { description: res?.message?.trim() || TRY_AGAIN });
         return;

@@ -3,7 +3,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { backupCodeSchema, totpCodeSchema } from "~/features/account/account.schema.ts";
-import { callAuth } from "../auth-client.ts";
+import { request } from "~/lib/api-client.ts";
 import { UNEXPECTED } from "../auth-messages.ts";
 import { authInputClass } from "./auth-field.tsx";
 
@@ -42,7 +42,7 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
       return;
     }
     setBusy(true);
-    const res = await callAuth(backup ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp", parsed.data);
+    const res = await request(`/api/auth${backup ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp"}`, { json: parsed.data });
     if (!res.ok) {
       setBusy(false);
       if (res.code && STEP_OVER.has(res.code)) {

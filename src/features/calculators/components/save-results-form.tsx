@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
+import { request } from "~/lib/api-client.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field, describedBy, inputClass } from "~/ui/field.tsx";
 import type { Calculation } from "../calculators.ts";
@@ -11,7 +12,7 @@ type SaveDetails = { email: string; name: string | null };
 
 /**
  * Asks where to send the analysis and saves it through the API (which recomputes the results itself).
- * Calls onSaved with the address once stored; shows the spec's toast on failure.
+ * Calls onSaved with the address once stored; on failure shows the specified toast (a rate limit: the server's message).
  */
 export function SaveResultsForm({
   calc,
@@ -36,17 +37,12 @@ export function SaveResultsForm({
   });
 
   async function onValid(details: SaveDetails) {
-    try {
-      const res = await fetch("/api/calculators/submissions", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ calculatorType: calc.calculatorType, inputs: calc.inputs, email: details.email, name: details.name }),
-      });
-      if (!res.ok) throw new Error(`save failed: ${res.status}`);
-      onSaved(details.email);
-    } catch {
-      toast.error("Error", { description: "Failed to save results. Please try again." });
-    }
+    const res = await request("/api/calculators/submissions", {
+      json: { calculatorType: calc.calculatorType, inputs: calc.inputs, email: details.email, name: details.name },
+    });
+    if (res.ok) onSaved(details.email);
+    // The specified text for a failed save; a rate limit tells the server's message and when to retry.
+    else toastFailure(res, { title: "Error", description: "Failed to save results. Please try again." });
   }
 
   const emailError = errors.email?.message;

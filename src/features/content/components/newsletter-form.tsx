@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { request, UNEXPECTED_MESSAGE } from "~/lib/api-client.ts";
 import { cn } from "~/ui/cn.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
 import type { NewsletterSource } from "../newsletter.schema.ts";
 import { NEWSLETTER_MESSAGES } from "../newsletter-messages.ts";
 
@@ -26,8 +28,13 @@ export function NewsletterForm({ source, dark = false, className }: { source: Ne
     e.preventDefault();
     const form = e.currentTarget;
     // The shared schema loads on first submit: the box is on every page, its validator need not be.
-    const { newsletterSchema } = await import("../newsletter.schema.ts");
-    const parsed = newsletterSchema.safeParse({ email: new FormData(form).get("email") ?? "", source });
+    // A chunk that fails to load (offline, a new release) is told like any failed call.
+    const loaded = await import("../newsletter.schema.ts").catch(() => null);
+    if (!loaded) {
+      toast.error("Subscription failed", { description: UNEXPECTED_MESSAGE });
+      return;
+    }
+    const parsed = loaded.newsletterSchema.safeParse({ email: new FormData(form).get("email") ?? "", source });
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.invalid;
       setError(message);
@@ -36,24 +43,16 @@ export function NewsletterForm({ source, dark = false, className }: { source: Ne
     }
     setError(null);
     setBusy(true);
-    try {
-      const res = await fetch("/api/content/newsletter", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(parsed.data),
-      });
-      const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
-      if (!res.ok) {
-        toast.error("Subscription failed", { description: body.error ?? "Please try again." });
-        return;
-      }
-      toast.success(res.status === 201 ? "Subscribed!" : "Already subscribed", { description: body.message ?? NEWSLETTER_MESSAGES.subscribed });
-      form.reset();
-    } catch {
-      toast.error("Subscription failed", { description: "Please try again." });
-    } finally {
-      setBusy(false);
+    const res = await request<{ status: string; message?: string }>("/api/content/newsletter", { json: parsed.data });
+    setBusy(false);
+    if (!res.ok) {
+      toastFailure(res, { title: "Subscription failed" });
+      return;
     }
+    toast.success(res.status === 201 ? "Subscribed!" : "Already subscribed", {
+      description: res.data.message ?? NEWSLETTER_MESSAGES.subscribed,
+    });
+    form.reset();
   }
 
   const errorId = `${id}-error`;
@@ -76,10 +75,16 @@ export function NewsletterForm({ source, dark = false, className }: { source: Ne
           onChange={() => error && setError(null)}
           className={cn(
             "min-w-0 flex-1 rounded-md border px-3 py-2 text-sm",
-            dark ? "border-slate-500 bg-slate-800 text-white placeholder:text-slate-300" : "border-slate-400 bg-white text-ink placeholder:text-slate-600",
+            dark
+              ? "border-slate-500 bg-slate-800 text-white placeholder:text-slate-300"
+              : "border-slate-400 bg-white text-ink placeholder:text-slate-600",
           )}
         />
-        <button type="submit" disabled={busy} className="rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-600 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-600 disabled:opacity-60"
+        >
           Subscribe
         </button>
       </div>
@@ -89,7 +94,13 @@ export function NewsletterForm({ source, dark = false, className }: { source: Ne
         </p>
       ) : null}
       {outcome ? (
-        <p role="status" className={cn("mt-2 text-sm", outcome.ok ? (dark ? "text-emerald-300" : "text-accent-700") : dark ? "text-red-300" : "text-red-700")}>
+        <p
+          role="status"
+          className={cn(
+            "mt-2 text-sm",
+            outcome.ok ? (dark ? "text-emerald-300" : "text-accent-700") : dark ? "text-red-300" : "text-red-700",
+          )}
+        >
           {outcome.text}
         </p>
       ) : null}

@@ -19,7 +19,8 @@ import {
   type ConsultationInput,
 } from "../consultation.schema.ts";
 import { Honeypot } from "./honeypot.tsx";
-import { submitLead } from "./submit-lead.ts";
+import { request } from "~/lib/api-client.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
 
 type FieldName = keyof ConsultationFormValues;
 
@@ -117,20 +118,20 @@ export function ConsultationWizard({
   }
 
   async function onValid(data: ConsultationInput) {
-    const outcome = await submitLead("/api/leads/consultation", data);
-    if (outcome.kind === "stored") {
+    const outcome = await request<{ id: string }>("/api/leads/consultation", { json: data });
+    if (outcome.ok) {
       moved.current = true;
       setSubmitted(true);
       toast.success("Consultation Requested!", { description: "We'll contact you within 24 hours to schedule your call." });
-    } else if (outcome.kind === "invalid") {
+    } else if (outcome.status === 400 && Object.keys(outcome.fields).length) {
       const names = Object.keys(outcome.fields);
       for (const name of names) if (name in empty) setError(name as FieldName, { message: outcome.fields[name] });
       if (names[0]) go(stepOf(names[0]));
       toast.error("Validation Error", { description: "Please fill in all required fields." });
-    } else if (outcome.kind === "rate-limited") {
-      toast.error("Error", { description: outcome.message });
+    } else if (outcome.status === 429) {
+      toastFailure(outcome, { title: "Error" });
     } else {
-      toast.error("Error", { description: "Failed to submit request. Please try again." });
+      toastFailure(outcome, { title: "Error", description: "Failed to submit request. Please try again." });
     }
   }
 

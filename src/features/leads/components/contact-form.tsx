@@ -5,7 +5,8 @@ import { Field, describedBy, inputClass } from "~/ui/field.tsx";
 import { CONTACT_SERVICES, CONTACT_SERVICE_LABELS } from "../contact-options.ts";
 import type { ContactFormValues } from "../contact.schema.ts";
 import { Honeypot } from "./honeypot.tsx";
-import { submitLead } from "./submit-lead.ts";
+import { request } from "~/lib/api-client.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
 
 type FieldName = keyof ContactFormValues;
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -122,22 +123,22 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
         return;
       }
       setErrors({});
-      const outcome = await submitLead("/api/leads/contact", data);
-      if (outcome.kind === "stored") {
+      const outcome = await request<{ id: string }>("/api/leads/contact", { json: data });
+      if (outcome.ok) {
         toast.success("Message Sent!", { description: "Thank you for your message. We'll get back to you within 24 hours." });
         clear(form);
         attempted.current = false;
-      } else if (outcome.kind === "invalid") {
+      } else if (outcome.status === 400 && Object.keys(outcome.fields).length) {
         const named: FieldErrors = {};
         for (const [name, message] of Object.entries(outcome.fields)) {
           if ((FIELDS as readonly string[]).includes(name)) named[name as FieldName] = message;
         }
         setErrors(named);
         toast.error("Validation Error", { description: "Please fill in all required fields." });
-      } else if (outcome.kind === "rate-limited") {
-        toast.error("Error", { description: outcome.message });
+      } else if (outcome.status === 429) {
+        toastFailure(outcome, { title: "Error" });
       } else {
-        toast.error("Error", { description: "Failed to send message. Please try again." });
+        toastFailure(outcome, { title: "Error", description: "Failed to send message. Please try again." });
       }
     } catch {
       // The schema's chunk could not be loaded (offline, or a new deployment replaced it).
