@@ -8,6 +8,7 @@ import { createOrUpdateUser } from "~/features/auth/user-admin.server.ts";
 import { createApp } from "~/server/app.ts";
 import { loadConfig } from "~/server/config.ts";
 import { createContext } from "~/server/server.ts";
+import { composition } from "~/app/server/composition.server.ts";
 
 const port = Number(process.env.PORT ?? 3999);
 const config = loadConfig({
@@ -19,7 +20,7 @@ const config = loadConfig({
   DATA_DIR: process.env.BENCH_DATABASE_URL ? "/tmp/ledgerline-bench-unused" : process.env.DATA_DIR,
   LOG_LEVEL: "silent",
 });
-const ctx = await createContext(config, pino({ level: "silent" }));
+const ctx = await createContext(config, composition, pino({ level: "silent" }));
 const seedUsers = Number(process.env.SEED_USERS ?? 0);
 for (let i = 1; i <= seedUsers; i++) {
   await createOrUpdateUser(ctx, {

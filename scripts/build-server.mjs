@@ -5,7 +5,7 @@ import path from "node:path";
 
 const outDir = path.resolve(process.env.BUILD_DIR ?? "build", "server");
 await build({
-  entryPoints: ["src/server/main.ts"],
+  entryPoints: ["src/app/server/main.ts"],
   outfile: path.join(outDir, "main.js"),
   bundle: true,
   platform: "node",

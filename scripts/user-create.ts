@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import pino from "pino";
 import { ConfigError, loadConfig } from "~/server/config.ts";
 import { createContext } from "~/server/server.ts";
+import { composition } from "~/app/server/composition.server.ts";
 import { createOrUpdateUser, ROLES } from "~/features/auth/user-admin.server.ts";
 import type { SiteRole as Role } from "~/server/http/guards.ts";
 
@@ -24,7 +25,7 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const ctx = await createContext(config, pino({ level: "warn" }));
+  const ctx = await createContext(config, composition, pino({ level: "warn" }));
   try {
     const result = await createOrUpdateUser(ctx, {
       email: values.email,

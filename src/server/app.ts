@@ -6,13 +6,11 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import type { AppContext, AppEnv, RequestContext } from "./context.ts";
-import { apiRoutes } from "./api-routes.server.ts";
 import { isMailCatcherPath, mailCatcherAllowed } from "./mail/mail-catcher.ts";
 import { isDatabaseUnavailable, logUnexpectedError, unexpectedErrorResponse } from "./errors.ts";
 import { unavailablePage } from "./unavailable-page.ts";
 import { AppError, appErrorResponse } from "./http/app-error.ts";
 import { HTTPException } from "hono/http-exception";
-import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 
 export interface CreateAppOptions {
   /** The React Router server build (or a getter for it in development). Absent: API only. */
@@ -105,14 +103,18 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     await next();
   });
 
-  app.use("/api/*", async (c, next) => {
-    // Each feature router sets its own larger limit where it needs one.
-    if (c.req.path.startsWith("/api/accounting/")) return next();
-    return bodyLimit({
-      maxSize: 32 * 1024,
-      onError: (c) => c.json({ error: "Request body is larger than 32 KB", code: "PAYLOAD_TOO_LARGE" }, 413),
-    })(c, next);
-  });
+  // Request bodies: 32 KB, or the larger limit a feature's API declares.
+  const limits = [
+    ...ctx.api.map((m) => ({ prefix: `/api${m.path}/`, maxSize: m.maxBodyBytes ?? 32 * 1024 })),
+    { prefix: "/api/", maxSize: 32 * 1024 },
+  ].map(({ prefix, maxSize }) => ({
+    prefix,
+    check: bodyLimit({
+      maxSize,
+      onError: (c) => c.json({ error: `Request body is larger than ${Math.round(maxSize / 1024)} KB`, code: "PAYLOAD_TOO_LARGE" }, 413),
+    }),
+  }));
+  app.use("/api/*", (c, next) => limits.find((l) => c.req.path.startsWith(l.prefix))!.check(c, next));
 
   // The session, once per request, for the API and for page loaders.
   app.use(async (c, next) => {
@@ -156,9 +158,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     }
   });
 
-  app.route("/api/auth", authRoutes(ctx));
-
-  app.route("/api", apiRoutes(ctx));
+  for (const mount of ctx.api) app.route(`/api${mount.path}`, mount.routes(ctx));
   app.all("/api/*", (c) => c.json({ error: "Not found", code: "NOT_FOUND" }, 404));
 
   if (opts.clientDir) {

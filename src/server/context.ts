@@ -1,23 +1,28 @@
 import type { Logger } from "pino";
-import type { Auth } from "~/features/auth/auth.server.ts";
-import type { SiteContentService } from "~/features/content/site-content.server.ts";
+import type { ApiMount } from "./composition.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { MailWorker } from "./mail/outbox.server.ts";
 import type { SessionOrganization, SessionReader } from "./session.server.ts";
 
-/** Everything a request handler may use; built once per process in app.ts. */
-export interface AppContext {
+/**
+ * The features' services, added by the site's composition (src/app/server/composition.server.ts) through
+ * declaration merging: the platform carries them without knowing them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AppServices {}
+
+/** Everything a request handler may use; built once per process (createContext in server.ts). */
+export interface AppContext extends AppServices {
   config: Config;
   database: Database;
   db: Db;
   logger: Logger;
-  auth: Auth;
   /** Reads a request's session (and the user's organization) once per request. */
   readSession: SessionReader;
   mail: MailWorker;
-  /** Stored home-page copy (site_content), cached per process. */
-  siteContent: SiteContentService;
+  /** The features' JSON APIs, mounted under /api by the app. */
+  api: ApiMount[];
 }
 
 export interface SessionUser {

@@ -2,16 +2,14 @@ import type { Server } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import type { Logger } from "pino";
-import { createAuth } from "~/features/auth/auth.server.ts";
-import { createSiteContentService } from "~/features/content/site-content.server.ts";
 import { createApp } from "./app.ts";
+import type { Composition } from "./composition.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { createLogger } from "./logger.ts";
 import { createMailWorker } from "./mail/outbox.server.ts";
-import { createSessionReader } from "./session.server.ts";
 
 export interface StartOptions {
   build?: ServerBuild | (() => Promise<ServerBuild>);
@@ -23,21 +21,24 @@ export interface StartOptions {
   ) => (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void;
 }
 
-/** Builds the process's context: database (migrated), mail worker, auth. */
-export async function createContext(config: Config, logger: Logger = createLogger(config), database?: Database): Promise<AppContext> {
+/** Builds the process's context: database (migrated), mail worker, and the composition's services and routes. */
+export async function createContext(
+  config: Config,
+  composition: Composition,
+  logger: Logger = createLogger(config),
+  database?: Database,
+): Promise<AppContext> {
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const applied = await migrate(db);
   if (applied.length) logger.info({ applied }, "migrations applied");
   const mail = createMailWorker({ db: db.db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const auth = createAuth({ db: db.db, config, logger, mail });
-  const siteContent = createSiteContentService(db.db, logger);
-  const readSession = await createSessionReader(auth, db.db, config.appSecret);
-  return { config, database: db, db: db.db, logger, auth, readSession, mail, siteContent };
+  const services = await composition.services({ db: db.db, config, logger, mail });
+  return { config, database: db, db: db.db, logger, mail, api: composition.api, ...services };
 }
 
-export async function startServer(config: Config, opts: StartOptions = {}) {
+export async function startServer(config: Config, composition: Composition, opts: StartOptions = {}) {
   const logger = createLogger(config);
-  const ctx = await createContext(config, logger);
+  const ctx = await createContext(config, composition, logger);
   const app = createApp(ctx, { build: opts.build, clientDir: opts.clientDir, dev: opts.dev });
   ctx.mail.start();
 

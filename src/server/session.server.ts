@@ -2,10 +2,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import type { Auth } from "~/features/auth/auth.server.ts";
 import type { OrganizationRole } from "~/features/accounting/organizations.server.ts";
 import { queryPrepared, type Db } from "./db/client.ts";
-import type { SessionUser } from "./context.ts";
+import type { AppServices, SessionUser } from "./context.ts";
+
+type Auth = AppServices["auth"];
 
 /** The signed-in user's organization, read with the session (null: the user has none yet). */
 export interface SessionOrganization {

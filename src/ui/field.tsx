@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 /** The look of a text input, select or textarea (a red border while aria-invalid="true"). */
 export const inputClass =
@@ -66,4 +66,23 @@ export function describedBy(id: string, { hint, error }: { hint?: string; error?
     "aria-invalid": error ? (true as const) : undefined,
     "aria-describedby": ids.length ? ids.join(" ") : undefined,
   };
+}
+
+/**
+ * The common case in one element: a labelled text input inside <Field>, its hint and error linked.
+ * `optional` marks a field that is not required with "(optional)"; a required one gets the "*" of every form.
+ */
+export function InputField({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  ...input
+}: { id: string; label: string; error?: string; hint?: string; optional?: boolean } & ComponentProps<"input">) {
+  return (
+    <Field id={id} label={label} required={input.required} showOptional={Boolean(optional)} error={error} hint={hint}>
+      <input id={id} className={inputClass} {...describedBy(id, { hint, error })} {...input} />
+    </Field>
+  );
 }

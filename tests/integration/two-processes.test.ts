@@ -4,6 +4,7 @@ import { createApp } from "~/server/app.ts";
 import { loadConfig } from "~/server/config.ts";
 import { openDatabase } from "~/server/db/client.ts";
 import { createContext } from "~/server/server.ts";
+import { composition } from "~/app/server/composition.server.ts";
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
 import type { AppContext } from "~/server/context.ts";
 import { createTestDatabase, type TestDatabase } from "../support/test-db.ts";
@@ -19,8 +20,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one datab
   beforeAll(async () => {
     t = await createTestDatabase();
     for (let i = 0; i < 2; i++) {
-      const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, APP_SECRET: "shared-secret-shared-secret-shared-1234", DATA_DIR: "/tmp/unused", DATABASE_URL: t.url! });
-      const ctx = await createContext(config, pino({ level: "silent" }), await openDatabase({ url: t.url! }));
+      const config = loadConfig({
+        NODE_ENV: "test",
+        PUBLIC_URL: TEST_ORIGIN,
+        APP_SECRET: "shared-secret-shared-secret-shared-1234",
+        DATA_DIR: "/tmp/unused",
+        DATABASE_URL: t.url!,
+      });
+      const ctx = await createContext(config, composition, pino({ level: "silent" }), await openDatabase({ url: t.url! }));
       ctxs.push(ctx);
       apps.push(createApp(ctx));
     }
@@ -49,7 +56,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one datab
       body: JSON.stringify({ email, password: "a-long-unusual-passphrase-42" }),
     });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const session = await apps[0]!.request("/api/auth/get-session", { headers: { cookie } });
     expect(((await session.json()) as { user: { email: string } }).user.email).toBe(email);
     const out = await apps[0]!.request("/api/auth/sign-out", { method: "POST", headers: { ...headers, cookie }, body: "{}" });

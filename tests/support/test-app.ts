@@ -4,6 +4,7 @@ import { createApp } from "~/server/app.ts";
 import { loadConfig, type Config } from "~/server/config.ts";
 import type { AppContext } from "~/server/context.ts";
 import { createContext } from "~/server/server.ts";
+import { composition } from "~/app/server/composition.server.ts";
 import { users } from "~/features/auth/auth.tables.ts";
 import { createTestDatabase, type TestDatabase } from "./test-db.ts";
 
@@ -32,7 +33,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
   const testDb = await createTestDatabase();
   const lines = opts.logLines;
   const logger = lines ? pino({ level: "debug" }, { write: (line: string) => void lines.push(line) }) : pino({ level: "silent" });
-  const ctx = await createContext(config, logger, testDb.database);
+  const ctx = await createContext(config, composition, logger, testDb.database);
   const app = createApp(ctx);
   return {
     ctx,

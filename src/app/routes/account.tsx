@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { requirePageUser, signInRedirect } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/account";
 import { accountProfile, listAccountSessions } from "~/features/account/account.server.ts";
 import { AccountPage } from "~/features/account/components/account-page.tsx";
@@ -6,12 +6,12 @@ import { AccountPage } from "~/features/account/components/account-page.tsx";
 export const meta: Route.MetaFunction = () => [{ title: "Your Account | Ledgerline Advisors" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(`/login?from=${encodeURIComponent(new URL(request.url).pathname)}`);
+  const user = requirePageUser(context, request);
   const [profile, sessions] = await Promise.all([
-    accountProfile(context.app.db, context.user.id),
-    listAccountSessions(context.app.db, context.user.id, context.sessionId),
+    accountProfile(context.app.db, user.id),
+    listAccountSessions(context.app.db, user.id, context.sessionId),
   ]);
-  if (!profile) throw redirect("/login?from=%2Faccount");
+  if (!profile) throw signInRedirect(request);
   // Back from the email-change link (see EMAIL_CHANGED_PATH).
   const url = new URL(request.url);
   const notice =

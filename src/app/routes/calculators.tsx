@@ -1,4 +1,5 @@
-import { data, redirect, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
+import { requirePageUser } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/calculators";
 import { pageMeta } from "~/app/seo.ts";
 import type { CalculatorType } from "~/features/calculators/calculators.ts";
@@ -16,13 +17,13 @@ function calculatorFor(pathname: string): CalculatorType | null {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The protected layout redirects too, but its loader runs beside this one, not before it.
-  if (!context.user) throw redirect(`/login?from=${encodeURIComponent(url.pathname + url.search)}`);
+  const user = requirePageUser(context, request);
   const db = context.app.db;
   const calculator = calculatorFor(url.pathname);
   const id = url.searchParams.get("submission");
-  const email = context.user.email;
-  if (!calculator) return { calculator, submissions: await listSubmissions(db, context.user.id), opened: null, prefill: null, email };
-  const opened = id ? await getSubmission(db, context.user.id, id, calculator) : null;
+  const email = user.email;
+  if (!calculator) return { calculator, submissions: await listSubmissions(db, user.id), opened: null, prefill: null, email };
+  const opened = id ? await getSubmission(db, user.id, id, calculator) : null;
   if (id && !opened) throw data("Saved result not found", { status: 404 });
   // The form posts here by GET when JavaScript has not run yet; the same schema checks it.
   const prefill = opened ? null : calculatorFromQuery(calculator, url.searchParams);

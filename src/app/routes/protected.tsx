@@ -1,12 +1,10 @@
-import { Outlet, redirect, useNavigation } from "react-router";
+import { Outlet, useNavigation } from "react-router";
+import { requirePageUser } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/protected";
 
 /** Every route below needs a signed-in user; the server redirects before any private HTML is sent. */
 export function loader({ context, request }: Route.LoaderArgs) {
-  if (!context.user) {
-    const url = new URL(request.url);
-    throw redirect(`/login?from=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  requirePageUser(context, request);
   return null;
 }
 

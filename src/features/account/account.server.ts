@@ -2,24 +2,9 @@ import Bowser from "bowser";
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Db } from "~/server/db/client.ts";
 import { sessions, users } from "../auth/auth.tables.ts";
+import type { AccountProfile, AccountSession } from "./account.types.ts";
 
-export interface AccountSession {
-  id: string;
-  current: boolean;
-  browser: string;
-  os: string;
-  ipAddress: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-}
-
-export interface AccountProfile {
-  email: string;
-  firstName: string;
-  lastName: string;
-  companyName: string;
-  twoFactorEnabled: boolean;
-}
+export type { AccountProfile, AccountSession };
 
 /** "Firefox 128" and "Windows 10" from a user agent; "Unknown browser" and "Unknown system" when it says nothing. */
 export function describeUserAgent(userAgent: string | null | undefined): { browser: string; os: string } {

@@ -4,17 +4,11 @@ import { AccountingError, notFound } from "./accounting-errors.server.ts";
 import type { AccountCreate, AccountUpdate } from "./accounting.schema.ts";
 import { accountUsageMessage, type AccountUsageCounts } from "./accounts.ts";
 import { centsToDecimal, toCents } from "./money.ts";
-import { balanceCents, type AccountType } from "./reports.ts";
+import { balanceCents } from "./reports.ts";
 import type { Membership } from "./organizations.server.ts";
+import type { Account, AccountLedger, LedgerLine } from "./accounting.types.ts";
 
-export interface Account {
-  id: number;
-  account_code: string;
-  account_name: string;
-  account_type: AccountType;
-  is_active: boolean;
-  created_at: string;
-}
+export type { Account, AccountLedger, LedgerLine };
 
 const accountColumns = sql`id, account_code, account_name, account_type, is_active, created_at`;
 
@@ -113,7 +107,9 @@ export async function deactivateAccount(db: Db, m: Membership, id: number, confi
     if (!confirmed) {
       const usage = await accountUsage(tx, m, id);
       if (usage.posted_lines + usage.draft_lines > 0) {
-        throw new AccountingError(409, `${accountUsageMessage(usage)} Confirm to delete it anyway.`, { confirm: ["Confirmation required"] });
+        throw new AccountingError(409, `${accountUsageMessage(usage)} Confirm to delete it anyway.`, {
+          confirm: ["Confirmation required"],
+        });
       }
     }
     await tx.execute(sql`update chart_of_accounts set is_active = false where id = ${id} and organization_id = ${m.organizationId}`);
@@ -130,28 +126,6 @@ export async function reactivateAccount(db: Db, m: Membership, id: number): Prom
   );
   if (!row) throw notFound("Account");
   return row;
-}
-
-export interface LedgerLine {
-  journal_entry_id: number;
-  entry_number: string;
-  entry_date: string;
-  description: string;
-  line_description: string | null;
-  debit_amount: string;
-  credit_amount: string;
-  balance: string;
-}
-
-export interface AccountLedger {
-  account: Account;
-  start: string;
-  end: string;
-  opening_balance: string;
-  closing_balance: string;
-  lines: LedgerLine[];
-  /** True when the range holds more lines than were returned. */
-  truncated: boolean;
 }
 
 export const LEDGER_LINE_LIMIT = 2000;

@@ -3,69 +3,16 @@ import { queryPrepared, queryRows, type Db } from "~/server/db/client.ts";
 import { AccountingError, notFound, sqlState } from "./accounting-errors.server.ts";
 import type { EntryInput } from "./accounting.schema.ts";
 import { centsToDecimal, toCents } from "./money.ts";
-import type { AccountType } from "./reports.ts";
 import type { Membership } from "./organizations.server.ts";
 import { storeAnswer, type Idempotency } from "./idempotency.server.ts";
+import type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary } from "./accounting.types.ts";
 
-export interface EntrySummary {
-  id: number;
-  entry_number: string;
-  entry_date: string;
-  description: string;
-  reference: string | null;
-  total_amount: string;
-  status: "draft" | "posted";
-  reversal_of: number | null;
-  reversed_by: number | null;
-}
-
-export interface EntryLine {
-  id: string;
-  line_no: number;
-  account_id: number;
-  account_code: string;
-  account_name: string;
-  account_type: AccountType;
-  description: string | null;
-  debit_amount: string;
-  credit_amount: string;
-}
-
-export interface AuditEvent {
-  action: "created" | "edited" | "posted" | "reversed";
-  at: string;
-  user_name: string | null;
-  detail: string | null;
-}
-
-export interface EntryDetails extends EntrySummary {
-  created_at: string;
-  created_by_name: string | null;
-  posted_at: string | null;
-  posted_by_name: string | null;
-  reversal_of_number: string | null;
-  reversed_by_number: string | null;
-  lines: EntryLine[];
-  audit: AuditEvent[];
-}
+export type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary };
 
 const summaryColumns = sql`e.id, e.entry_number, e.entry_date::text as entry_date, e.description, e.reference,
   e.total_amount::text as total_amount, e.status, e.reversal_of, e.reversed_by`;
 
 export const ENTRY_PAGE_SIZE = 100;
-
-/** A row of the journal list: the entry, and the numbers of the entries it reverses or that reverse it. */
-export interface EntryListItem extends EntrySummary {
-  reversal_of_number: string | null;
-  reversed_by_number: string | null;
-}
-
-export interface EntryPage {
-  entries: EntryListItem[];
-  has_more: boolean;
-  /** Drafts of the organization, whatever the filter. */
-  draft_count: number;
-}
 
 /** Newest first by entry date, then by number, a page at a time; `status` keeps drafts (or posted entries) only. */
 export async function listEntries(

@@ -66,7 +66,6 @@ export function newPasswordToast(input: NewPasswordInput): { title: string; desc
   return null;
 }
 
-
 /** POST /api/auth/update-user: the profile fields a signed-in user may change (the library refuses the rest). */
 export const updateUserSchema = z.object({
   name: requiredTextField("Name", { max: 200, typeError: "Name is required" }).optional(),

@@ -1,6 +1,6 @@
 import { renderMail } from "~/server/mail/html.ts";
 import type { OutgoingMail } from "~/server/mail/outbox.server.ts";
-import { firm } from "~/features/marketing/firm.ts";
+import { firm } from "~/features/marketing/index.ts";
 import { CONTACT_SERVICE_LABELS, type ContactInput } from "./contact.schema.ts";
 import { CONSULTATION_SERVICE_LABELS, PREFERRED_TIME_LABELS, REVENUE_RANGE_LABELS, type ConsultationInput } from "./consultation.schema.ts";
 

@@ -3,8 +3,8 @@ import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
-import { AuthField } from "~/features/auth/components/auth-field.tsx";
-import type { AccountProfile, AccountSession } from "../account.server.ts";
+import { InputField } from "~/ui/field.tsx";
+import type { AccountProfile, AccountSession } from "../account.types.ts";
 import { changeEmailSchema, changePasswordSchema, profileSchema, type ChangePasswordInput, type ProfileInput } from "../account.schema.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { Section, checkForm, type Errors } from "./account-ui.tsx";
@@ -87,7 +87,7 @@ function ProfileSection({ profile }: { profile: AccountProfile }) {
     <Section id={`${uid}-title`} title="Profile" intro="Your name and company as they appear on your documents and messages.">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <AuthField
+          <InputField
             id={`${uid}-first`}
             name="firstName"
             label="First name"
@@ -96,7 +96,7 @@ function ProfileSection({ profile }: { profile: AccountProfile }) {
             defaultValue={profile.firstName}
             error={errors.firstName}
           />
-          <AuthField
+          <InputField
             id={`${uid}-last`}
             name="lastName"
             label="Last name"
@@ -106,7 +106,7 @@ function ProfileSection({ profile }: { profile: AccountProfile }) {
             error={errors.lastName}
           />
         </div>
-        <AuthField
+        <InputField
           id={`${uid}-company`}
           name="companyName"
           label="Company name"
@@ -164,7 +164,7 @@ function EmailSection({ email }: { email: string }) {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <AuthField
+        <InputField
           id={`${uid}-new-email`}
           name="newEmail"
           label="New email address"
@@ -234,7 +234,7 @@ function PasswordSection() {
       <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly aria-hidden="true" tabIndex={-1} />
-        <AuthField
+        <InputField
           id={`${uid}-current`}
           name="currentPassword"
           label="Current password"
@@ -244,7 +244,7 @@ function PasswordSection() {
           error={errors.currentPassword}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <AuthField
+          <InputField
             id={`${uid}-new`}
             name="newPassword"
             label="New password"
@@ -255,7 +255,7 @@ function PasswordSection() {
             maxLength={128}
             error={errors.newPassword}
           />
-          <AuthField
+          <InputField
             id={`${uid}-confirm`}
             name="confirmPassword"
             label="Confirm new password"

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { encode } from "uqr";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
-import { AuthField } from "~/features/auth/components/auth-field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import { passwordConfirmSchema, totpCodeSchema } from "../account.schema.ts";
 import { Section, checkForm } from "./account-ui.tsx";
 
@@ -152,7 +152,7 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
   const passwordForm = (purpose: "enable" | "disable" | "codes", submitLabel: string) => (
     <form onSubmit={(e) => void onPassword(e, purpose)} noValidate className="space-y-3">
       <input type="text" name="username" autoComplete="username" hidden readOnly aria-hidden="true" tabIndex={-1} value={email} />
-      <AuthField
+      <InputField
         id={`${uid}-password`}
         name="password"
         label="Your password"
@@ -228,7 +228,7 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
             </div>
           </div>
           <form onSubmit={(e) => void onConfirm(e, step.backupCodes)} noValidate className="space-y-3">
-            <AuthField
+            <InputField
               id={`${uid}-code`}
               name="code"
               label="Code from your app"

@@ -1,13 +1,23 @@
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { formatBalance, formatUsd } from "../money.ts";
-import type { AccountLedger } from "../accounts.server.ts";
+import type { AccountLedger } from "../accounting.types.ts";
 import type { ReportRow } from "../reports.ts";
 import { api } from "./accounting-api.ts";
 import { Modal, tdClass, thClass } from "./ui.tsx";
 
 /** An account's posted lines in the report's range, with the running balance. */
-export function AccountLedgerDialog({ row, start, end, onOpenChange }: { row: ReportRow | null; start: string; end: string; onOpenChange: (o: boolean) => void }) {
+export function AccountLedgerDialog({
+  row,
+  start,
+  end,
+  onOpenChange,
+}: {
+  row: ReportRow | null;
+  start: string;
+  end: string;
+  onOpenChange: (o: boolean) => void;
+}) {
   const [ledger, setLedger] = useState<AccountLedger | null>(null);
   useEffect(() => {
     if (!row) return;
@@ -35,12 +45,24 @@ export function AccountLedgerDialog({ row, start, end, onOpenChange }: { row: Re
           <caption className="sr-only">Posted lines of the account</caption>
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className={thClass}>Date</th>
-              <th scope="col" className={thClass}>Entry</th>
-              <th scope="col" className={thClass}>Description</th>
-              <th scope="col" className={`${thClass} text-right`}>Debit</th>
-              <th scope="col" className={`${thClass} text-right`}>Credit</th>
-              <th scope="col" className={`${thClass} text-right`}>Balance</th>
+              <th scope="col" className={thClass}>
+                Date
+              </th>
+              <th scope="col" className={thClass}>
+                Entry
+              </th>
+              <th scope="col" className={thClass}>
+                Description
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                Debit
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                Credit
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                Balance
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

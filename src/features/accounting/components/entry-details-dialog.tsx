@@ -4,7 +4,7 @@ import { Button } from "~/ui/button.tsx";
 import { buttonClass } from "~/ui/button.tsx";
 import { formatUsd } from "../money.ts";
 import { defaultPeriod } from "../reports.ts";
-import type { EntryDetails } from "../journal-entries.server.ts";
+import type { EntryDetails } from "../accounting.types.ts";
 import { api } from "./accounting-api.ts";
 import { ConfirmDialog, inputClass, labelClass, Modal, StatusBadge, tdClass, thClass } from "./ui.tsx";
 
@@ -50,7 +50,9 @@ export function EntryDetailsDialog({
   async function reverse(): Promise<boolean> {
     if (!entry) return false;
     try {
-      const { entry: mirror } = await api<{ entry: { entry_number: string } }>(`/entries/${entry.id}/reverse`, { json: { entry_date: reverseDate } });
+      const { entry: mirror } = await api<{ entry: { entry_number: string } }>(`/entries/${entry.id}/reverse`, {
+        json: { entry_date: reverseDate },
+      });
       setVersion((v) => v + 1);
       onChanged();
       toast.success("Journal entry reversed successfully", { description: `${mirror.entry_number} reverses ${entry.entry_number}.` });
@@ -110,10 +112,18 @@ export function EntryDetailsDialog({
             <caption className="sr-only">Lines of {entry.entry_number}</caption>
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className={thClass}>Account</th>
-                <th scope="col" className={thClass}>Description</th>
-                <th scope="col" className={`${thClass} text-right`}>Debit</th>
-                <th scope="col" className={`${thClass} text-right`}>Credit</th>
+                <th scope="col" className={thClass}>
+                  Account
+                </th>
+                <th scope="col" className={thClass}>
+                  Description
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  Debit
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  Credit
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -163,7 +173,13 @@ export function EntryDetailsDialog({
                   <label htmlFor={dateId} className={labelClass}>
                     Reversal date
                   </label>
-                  <input id={dateId} type="date" className={inputClass} value={reverseDate} onChange={(e) => setReverseDate(e.target.value)} />
+                  <input
+                    id={dateId}
+                    type="date"
+                    className={inputClass}
+                    value={reverseDate}
+                    onChange={(e) => setReverseDate(e.target.value)}
+                  />
                 </div>
                 <Button variant="danger" disabled={!reverseDate} onClick={() => setConfirmReverse(true)}>
                   Reverse Entry

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { formatUsd } from "../money.ts";
-import type { EntryListItem, EntryPage, EntrySummary } from "../journal-entries.server.ts";
+import type { EntryListItem, EntryPage, EntrySummary } from "../accounting.types.ts";
 import { api, type AccountDto } from "./accounting-api.ts";
 import { EntryDetailsDialog } from "./entry-details-dialog.tsx";
 import { EntryDialog } from "./entry-dialog.tsx";
@@ -70,7 +70,12 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
         <button type="button" className={filterClass(filter === "all")} aria-pressed={filter === "all"} onClick={() => setFilter("all")}>
           All entries
         </button>
-        <button type="button" className={filterClass(filter === "draft")} aria-pressed={filter === "draft"} onClick={() => setFilter("draft")}>
+        <button
+          type="button"
+          className={filterClass(filter === "draft")}
+          aria-pressed={filter === "draft"}
+          onClick={() => setFilter("draft")}
+        >
           Drafts ({draftCount})
         </button>
         <span className="text-sm text-muted">Newest first by entry date.</span>
@@ -95,16 +100,32 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full divide-y divide-slate-200 max-md:block">
-            <caption className="sr-only">{filter === "draft" ? "Draft journal entries" : "Journal entries"}, newest first by entry date</caption>
+            <caption className="sr-only">
+              {filter === "draft" ? "Draft journal entries" : "Journal entries"}, newest first by entry date
+            </caption>
             <thead className="bg-slate-50 max-md:hidden">
               <tr>
-                <th scope="col" className={thClass}>Entry Number</th>
-                <th scope="col" className={thClass}>Date</th>
-                <th scope="col" className={thClass}>Description</th>
-                <th scope="col" className={thClass}>Reference</th>
-                <th scope="col" className={`${thClass} text-right`}>Amount</th>
-                <th scope="col" className={thClass}>Status</th>
-                <th scope="col" className={thClass}>Actions</th>
+                <th scope="col" className={thClass}>
+                  Entry Number
+                </th>
+                <th scope="col" className={thClass}>
+                  Date
+                </th>
+                <th scope="col" className={thClass}>
+                  Description
+                </th>
+                <th scope="col" className={thClass}>
+                  Reference
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  Amount
+                </th>
+                <th scope="col" className={thClass}>
+                  Status
+                </th>
+                <th scope="col" className={thClass}>
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 max-md:block">
@@ -122,11 +143,17 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
                   <td className={`${tdClass} whitespace-nowrap max-md:p-0 max-md:text-right`}>{e.entry_date}</td>
                   <td className={`${tdClass} min-w-48 max-md:col-span-2 max-md:min-w-0 max-md:p-0`}>{e.description}</td>
                   <td className={`${tdClass} max-md:col-span-2 max-md:p-0 max-md:text-muted max-md:empty:hidden`}>{e.reference ?? ""}</td>
-                  <td className={`${tdClass} whitespace-nowrap text-right max-md:p-0 max-md:text-left max-md:font-semibold`}>{formatUsd(e.total_amount)}</td>
+                  <td className={`${tdClass} whitespace-nowrap text-right max-md:p-0 max-md:text-left max-md:font-semibold`}>
+                    {formatUsd(e.total_amount)}
+                  </td>
                   <td className={`${tdClass} whitespace-nowrap max-md:p-0 max-md:text-right`}>
                     <StatusBadge status={e.status} reversed={e.reversed_by !== null} />
-                    {e.reversed_by_number ? <span className="mt-1 block text-xs text-muted">Reversed by {e.reversed_by_number}</span> : null}
-                    {e.reversal_of_number ? <span className="mt-1 block text-xs text-muted">Reversal of {e.reversal_of_number}</span> : null}
+                    {e.reversed_by_number ? (
+                      <span className="mt-1 block text-xs text-muted">Reversed by {e.reversed_by_number}</span>
+                    ) : null}
+                    {e.reversal_of_number ? (
+                      <span className="mt-1 block text-xs text-muted">Reversal of {e.reversal_of_number}</span>
+                    ) : null}
                   </td>
                   <td className={`${tdClass} whitespace-nowrap max-md:col-span-2 max-md:p-0 max-md:pt-1`}>
                     <div className="flex gap-2">
@@ -135,7 +162,12 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
                       </Button>
                       {canWrite && e.status === "draft" ? (
                         <>
-                          <Button size="sm" variant="secondary" onClick={() => setDialog({ open: true, entryId: e.id })} aria-label={`Edit ${e.entry_number}`}>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            onClick={() => setDialog({ open: true, entryId: e.id })}
+                            aria-label={`Edit ${e.entry_number}`}
+                          >
                             Edit
                           </Button>
                           <Button size="sm" variant="accent" onClick={() => setConfirmPost(e)} aria-label={`Post ${e.entry_number}`}>
@@ -165,7 +197,12 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
         onSaved={() => void load()}
       />
-      <EntryDetailsDialog entryId={viewing} canWrite={canWrite} onOpenChange={(open) => !open && setViewing(null)} onChanged={() => void load()} />
+      <EntryDetailsDialog
+        entryId={viewing}
+        canWrite={canWrite}
+        onOpenChange={(open) => !open && setViewing(null)}
+        onChanged={() => void load()}
+      />
       <ConfirmDialog
         open={confirmPost !== null}
         onOpenChange={(o) => !o && setConfirmPost(null)}

@@ -6,7 +6,7 @@ import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { UNEXPECTED, googleErrorMessage } from "../auth-messages.ts";
 import type { ResetRequestInput, SignInInput, SignUpFormInput } from "../auth.schema.ts";
-import { AuthField } from "./auth-field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import { TwoFactorStep } from "./two-factor-step.tsx";
 import { useAuthForm, type FormErrors, type FormValues } from "./use-auth-form.ts";
 
@@ -239,7 +239,7 @@ function SignInForm({
       onSubmit={handleSubmit(onValid, (errs) => toast.error("Login failed", { description: firstError(errs) }))}
       className="space-y-4"
     >
-      <AuthField
+      <InputField
         id={`${uid}-email`}
         name="email"
         label="Email"
@@ -249,7 +249,7 @@ function SignInForm({
         defaultValue={defaultEmail}
         error={errors.email}
       />
-      <AuthField
+      <InputField
         id={`${uid}-password`}
         name="password"
         label="Password"
@@ -326,10 +326,10 @@ function SignUpForm({ from, onDone }: { from: string; onDone: (email: string) =>
       className="space-y-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <AuthField id={`${uid}-first`} name="firstName" label="First name" autoComplete="given-name" required error={errors.firstName} />
-        <AuthField id={`${uid}-last`} name="lastName" label="Last name" autoComplete="family-name" required error={errors.lastName} />
+        <InputField id={`${uid}-first`} name="firstName" label="First name" autoComplete="given-name" required error={errors.firstName} />
+        <InputField id={`${uid}-last`} name="lastName" label="Last name" autoComplete="family-name" required error={errors.lastName} />
       </div>
-      <AuthField
+      <InputField
         id={`${uid}-company`}
         name="companyName"
         label="Company name"
@@ -337,8 +337,8 @@ function SignUpForm({ from, onDone }: { from: string; onDone: (email: string) =>
         autoComplete="organization"
         error={errors.companyName}
       />
-      <AuthField id={`${uid}-email`} name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
-      <AuthField
+      <InputField id={`${uid}-email`} name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
+      <InputField
         id={`${uid}-password`}
         name="password"
         label="Password"
@@ -349,7 +349,7 @@ function SignUpForm({ from, onDone }: { from: string; onDone: (email: string) =>
         maxLength={128}
         error={errors.password}
       />
-      <AuthField
+      <InputField
         id={`${uid}-confirm`}
         name="confirmPassword"
         label="Confirm password"
@@ -393,7 +393,7 @@ function ResetRequestForm({ onDone }: { onDone: (email: string) => void }) {
       onSubmit={handleSubmit(onValid, (errs) => toast.error("Error", { description: firstError(errs) }))}
       className="space-y-4"
     >
-      <AuthField id={`${uid}-email`} name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
+      <InputField id={`${uid}-email`} name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
       <Button type="submit" className="w-full" disabled={!hydrated || submitting}>
         {submitting ? "Sending..." : "Send Reset Link"}
       </Button>

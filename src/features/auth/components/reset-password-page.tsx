@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
-import { AuthField } from "./auth-field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import { loadAuthSchema, preloadAuthSchema, readForm } from "./use-auth-form.ts";
 
 const TRY_AGAIN = "Please try the link again.";
@@ -64,8 +64,8 @@ export function ResetPasswordPage({ token }: { token: string | null }) {
           </p>
         )}
         <form method="post" noValidate onFocus={preloadAuthSchema} onSubmit={onSubmit} className="mt-6 space-y-4">
-          <AuthField id={`${uid}-password`} name="password" label="New Password" type="password" autoComplete="new-password" required />
-          <AuthField
+          <InputField id={`${uid}-password`} name="password" label="New Password" type="password" autoComplete="new-password" required />
+          <InputField
             id={`${uid}-confirm`}
             name="confirmPassword"
             label="Confirm Password"

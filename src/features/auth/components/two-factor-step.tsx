@@ -5,7 +5,7 @@ import { Button } from "~/ui/button.tsx";
 import { backupCodeSchema, totpCodeSchema } from "~/features/account/account.schema.ts";
 import { request } from "~/lib/api-client.ts";
 import { UNEXPECTED } from "../auth-messages.ts";
-import { authInputClass } from "./auth-field.tsx";
+import { inputClass } from "~/ui/field.tsx";
 
 /** Answers after which the code step is over and the password must be given again. */
 const STEP_OVER = new Set(["INVALID_TWO_FACTOR_COOKIE", "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE"]);
@@ -96,7 +96,7 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
           spellCheck={false}
           maxLength={backup ? 40 : 7}
           required
-          className={`${authInputClass} font-mono tracking-widest`}
+          className={`${inputClass} font-mono tracking-widest`}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={() => setError(null)}

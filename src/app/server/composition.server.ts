@@ -1,0 +1,52 @@
+import { Hono } from "hono";
+import { accountRoutes } from "~/features/account/account.routes.server.ts";
+import { accountingRoutes } from "~/features/accounting/accounting.routes.server.ts";
+import { authRoutes } from "~/features/auth/auth.routes.server.ts";
+import { createAuth, type Auth } from "~/features/auth/auth.server.ts";
+import { calculatorsRoutes } from "~/features/calculators/calculators.routes.server.ts";
+import { contentRoutes } from "~/features/content/content.routes.server.ts";
+import { createSiteContentService, type SiteContentService } from "~/features/content/site-content.server.ts";
+import { leadsRoutes } from "~/features/leads/leads.routes.server.ts";
+import type { ApiMount, Composition } from "~/server/composition.ts";
+import type { AppContext, AppEnv } from "~/server/context.ts";
+import { devMailRoutes } from "~/server/mail/dev-mail.routes.server.ts";
+import { createSessionReader } from "~/server/session.server.ts";
+
+/**
+ * The site as assembled from its features: the one place that knows which features exist. The platform
+ * (src/server) receives this and mounts what it is given; it imports no feature.
+ */
+
+declare module "~/server/context.ts" {
+  interface AppServices {
+    /** The auth library, configured for this site (sessions, sign-in, two-factor, the user's own changes). */
+    auth: Auth;
+    /** Stored home-page copy (site_content), cached per process. */
+    siteContent: SiteContentService;
+  }
+}
+
+/** Each feature's JSON API under /api, with the body limit it needs when the default 32 KB is not enough. */
+const API: ApiMount[] = [
+  { path: "/auth", routes: authRoutes },
+  { path: "/account", routes: accountRoutes },
+  // Room for an entry of the largest allowed size, so that too many lines is answered 400 by the schema.
+  { path: "/accounting", routes: accountingRoutes, maxBodyBytes: 1024 * 1024 },
+  { path: "/calculators", routes: calculatorsRoutes },
+  { path: "/content", routes: contentRoutes },
+  { path: "/leads", routes: leadsRoutes },
+  {
+    path: "/dev/mail",
+    routes: (ctx: AppContext) => (ctx.config.mailCatcher && !ctx.config.isProduction ? devMailRoutes(ctx) : new Hono<AppEnv>()),
+  },
+];
+
+export const composition: Composition = {
+  services: async ({ db, config, logger, mail }) => {
+    const auth = createAuth({ db, config, logger, mail });
+    const siteContent = createSiteContentService(db, logger);
+    const readSession = await createSessionReader(auth, db, config.appSecret);
+    return { auth, siteContent, readSession };
+  },
+  api: API,
+};

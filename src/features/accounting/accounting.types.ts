@@ -1,0 +1,92 @@
+import type { AccountType } from "./reports.ts";
+
+/**
+ * What the accounting API answers, shared by the server (which builds it) and the screens (which show it).
+ * No server code: a client component imports these without pulling in a server module.
+ */
+
+export interface Account {
+  id: number;
+  account_code: string;
+  account_name: string;
+  account_type: AccountType;
+  is_active: boolean;
+  created_at: string;
+}
+
+export interface LedgerLine {
+  journal_entry_id: number;
+  entry_number: string;
+  entry_date: string;
+  description: string;
+  line_description: string | null;
+  debit_amount: string;
+  credit_amount: string;
+  balance: string;
+}
+
+export interface AccountLedger {
+  account: Account;
+  start: string;
+  end: string;
+  opening_balance: string;
+  closing_balance: string;
+  lines: LedgerLine[];
+  /** True when the range holds more lines than were returned. */
+  truncated: boolean;
+}
+
+export interface EntrySummary {
+  id: number;
+  entry_number: string;
+  entry_date: string;
+  description: string;
+  reference: string | null;
+  total_amount: string;
+  status: "draft" | "posted";
+  reversal_of: number | null;
+  reversed_by: number | null;
+}
+
+export interface EntryLine {
+  id: string;
+  line_no: number;
+  account_id: number;
+  account_code: string;
+  account_name: string;
+  account_type: AccountType;
+  description: string | null;
+  debit_amount: string;
+  credit_amount: string;
+}
+
+export interface AuditEvent {
+  action: "created" | "edited" | "posted" | "reversed";
+  at: string;
+  user_name: string | null;
+  detail: string | null;
+}
+
+export interface EntryDetails extends EntrySummary {
+  created_at: string;
+  created_by_name: string | null;
+  posted_at: string | null;
+  posted_by_name: string | null;
+  reversal_of_number: string | null;
+  reversed_by_number: string | null;
+  lines: EntryLine[];
+  audit: AuditEvent[];
+}
+
+/** A row of the journal list: the entry, and the numbers of the entries it reverses or that reverse it. */
+export interface EntryListItem extends EntrySummary {
+  reversal_of_number: string | null;
+  reversed_by_number: string | null;
+}
+
+export interface EntryPage {
+  entries: EntryListItem[];
+  has_more: boolean;
+  /** Drafts of the organization, whatever the filter. */
+  draft_count: number;
+}

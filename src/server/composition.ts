@@ -1,0 +1,22 @@
+import type { Hono } from "hono";
+import type { Logger } from "pino";
+import type { Config } from "./config.ts";
+import type { AppContext, AppServices } from "./context.ts";
+import type { Db } from "./db/client.ts";
+import type { MailWorker } from "./mail/outbox.server.ts";
+import type { SessionReader } from "./session.server.ts";
+
+/** One feature's JSON API, mounted at /api + path. */
+export interface ApiMount {
+  path: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each router has its own variables
+  routes: (ctx: AppContext) => Hono<any>;
+  /** Largest request body in bytes (default 32 KB), enforced by the app before the router runs. */
+  maxBodyBytes?: number;
+}
+
+/** What the platform is given to run a site: the features' services and their routes. It knows no feature. */
+export interface Composition {
+  services: (deps: { db: Db; config: Config; logger: Logger; mail: MailWorker }) => Promise<AppServices & { readSession: SessionReader }>;
+  api: ApiMount[];
+}

@@ -1,0 +1,64 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The module boundaries in eslint.config.js, proved on sample files: each forbidden import is reported,
+ * and the allowed ones are not.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restricted(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("module boundaries", () => {
+  it("refuses a feature in the platform (src/server, src/ui, src/lib)", async () => {
+    const code = 'import { leadsRoutes } from "~/features/leads/leads.routes.server.ts";\nexport const x = leadsRoutes;\n';
+    expect(await restricted("src/server/new-module.ts", code)).toHaveLength(1);
+    expect(await restricted("src/ui/new-widget.tsx", code.replace(".server.ts", ".ts"))).toHaveLength(1);
+    expect(
+      await restricted("src/lib/new-helper.ts", 'import { firm } from "~/features/marketing/index.ts";\nexport const x = firm;\n'),
+    ).toHaveLength(1);
+  });
+
+  it("refuses another feature's internals, and allows its public modules", async () => {
+    const internal = 'import { storeContactMessage } from "~/features/leads/leads.server.ts";\nexport const x = storeContactMessage;\n';
+    expect(await restricted("src/features/calculators/new-module.ts", internal)).toHaveLength(1);
+    expect(
+      await restricted(
+        "src/features/account/components/new-part.tsx",
+        'import { X } from "~/features/auth/components/login-page.tsx";\nexport const y = X;\n',
+      ),
+    ).toHaveLength(1);
+    // Public: index.ts, *.types.ts, *.schema.ts, *.tables.ts; and a feature's own modules.
+    const allowed = [
+      'import { firm } from "~/features/marketing/index.ts";',
+      'import type { AccountProfile } from "~/features/account/account.types.ts";',
+      'import { contactSchema } from "~/features/leads/contact.schema.ts";',
+      'import { users } from "~/features/auth/auth.tables.ts";',
+      'import { calculate } from "~/features/calculators/calculators.ts";',
+    ].join("\n");
+    expect(
+      await restricted("src/features/calculators/new-module.ts", `${allowed}\nexport const z = [firm, contactSchema, users, calculate];\n`),
+    ).toEqual([]);
+  });
+
+  it("refuses a *.server.ts module in code that runs in the browser, even for types", async () => {
+    const code = 'import type { AccountProfile } from "../account.server.ts";\nexport type X = AccountProfile;\n';
+    expect(await restricted("src/features/account/components/new-part.tsx", code)).toHaveLength(1);
+    expect(
+      await restricted("src/ui/new-widget.tsx", 'import { db } from "~/server/db/client.server.ts";\nexport const x = db;\n'),
+    ).toHaveLength(1);
+    // A feature's server modules may use each other.
+    expect(await restricted("src/features/account/new-module.server.ts", code)).toEqual([]);
+  });
+
+  it("the source as it stands crosses no boundary", async () => {
+    const results = await eslint.lintFiles(["src/server", "src/ui", "src/lib", "src/features"]);
+    const crossings = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => `${r.filePath}:${m.line} ${m.message}`),
+    );
+    expect(crossings).toEqual([]);
+  }, 120_000);
+});
