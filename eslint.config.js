@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -10,7 +11,7 @@ import reactHooks from "eslint-plugin-react-hooks";
  *   `*.schema.ts` (the zod schemas its forms and routes share) and `*.tables.ts` (tables other tables refer to);
  * - code that runs in the browser (components, src/ui, src/lib) imports no `*.server.ts` module, not even for types.
  */
-const FEATURES = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+const FEATURES = readdirSync(fileURLToPath(import.meta.resolve("./src/features")), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 const PUBLIC = ["!~/features/*/index.ts", "!~/features/*/*.types.ts", "!~/features/*/*.schema.ts", "!~/features/*/*.tables.ts"];

@@ -8,7 +8,7 @@ export type FailureText = string | { title: string; description?: string };
 
 /** The server's message, with when to retry when it says so (Retry-After) and the message does not already. */
 function withRetry(failure: Failure): string {
-  if (failure.status !== 429 || !failure.retryAfter || /try again in/i.test(failure.message)) return failure.message;
+  if (failure.status !== 429 || !failure.retryAfter || /\d+\s*(second|minute|hour)/i.test(failure.message)) return failure.message;
   return `${failure.message} ${retryAfterText(failure.retryAfter)}`;
 }
 

@@ -16,7 +16,10 @@ test.describe("home page", () => {
     await expect(first.getByRole("link", { name: "Our Services" })).toHaveAttribute("href", "/services");
     for (const [i, s] of heroSlides.entries()) {
       await expect(slides.nth(i).getByRole("link", { name: s.primary.label, includeHidden: true })).toHaveAttribute("href", s.primary.to);
-      await expect(slides.nth(i).getByRole("link", { name: s.secondary.label, includeHidden: true })).toHaveAttribute("href", s.secondary.to);
+      await expect(slides.nth(i).getByRole("link", { name: s.secondary.label, includeHidden: true })).toHaveAttribute(
+        "href",
+        s.secondary.to,
+      );
     }
   });
 
@@ -37,26 +40,30 @@ test.describe("home page", () => {
   });
 
   test("hero: advances every 6 seconds; not while the pointer is over it", async ({ page }) => {
+    // The page's clock, moved on by the test: no real seconds spent waiting.
+    await page.clock.install();
     await page.goto("/");
     await page.mouse.move(5, 700);
     await expect(page.getByTestId("hero-carousel")).toHaveAttribute("data-rotating", "true");
-    const start = Date.now();
-    await expect(activeSlide(page)).toHaveAttribute("aria-label", "2 of 5", { timeout: 9000 });
-    const elapsed = Date.now() - start;
-    expect(elapsed).toBeGreaterThan(4500);
+    await page.clock.runFor(4500);
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "1 of 5");
+    await page.clock.runFor(2000);
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "2 of 5");
 
     await page.getByTestId("hero-carousel").hover({ position: { x: 300, y: 60 } });
     await expect(page.getByTestId("hero-carousel")).toHaveAttribute("data-rotating", "false");
-    await page.waitForTimeout(7000);
+    await page.clock.runFor(7000);
     await expect(activeSlide(page)).toHaveAttribute("aria-label", "2 of 5");
 
     await page.mouse.move(5, 790);
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page.getByTestId("hero-carousel")).toHaveAttribute("data-rotating", "true");
-    await expect(activeSlide(page)).toHaveAttribute("aria-label", "3 of 5", { timeout: 9000 });
+    await page.clock.runFor(6500);
+    await expect(activeSlide(page)).toHaveAttribute("aria-label", "3 of 5");
   });
 
   test("hero: pause button is first in the carousel's tab order, stops and restarts rotation; focus inside stops it", async ({ page }) => {
+    await page.clock.install();
     await page.goto("/");
     const carousel = page.getByTestId("hero-carousel");
     await expect(carousel).toHaveAttribute("data-rotating", "true");
@@ -77,7 +84,7 @@ test.describe("home page", () => {
     await page.locator("body").evaluate(() => (document.activeElement as HTMLElement).blur());
     await page.mouse.move(5, 790);
     await expect(carousel).toHaveAttribute("data-rotating", "false");
-    await page.waitForTimeout(6800);
+    await page.clock.runFor(6800);
     await expect(activeSlide(page)).toHaveAttribute("aria-label", "1 of 5");
     await page.getByRole("button", { name: "Play slideshow" }).click();
     await page.mouse.move(5, 790);
@@ -94,7 +101,8 @@ test.describe("home page", () => {
 
   test("hero: background follows the scroll by 0.1 × scrollY, capped at 80 px", async ({ page }) => {
     await page.goto("/");
-    const offset = () => page.getByTestId("hero-carousel").evaluate((el) => getComputedStyle(el).getPropertyValue("--hero-parallax").trim());
+    const offset = () =>
+      page.getByTestId("hero-carousel").evaluate((el) => getComputedStyle(el).getPropertyValue("--hero-parallax").trim());
     await expect(page.getByTestId("hero-carousel")).toHaveAttribute("data-rotating", "true"); // hydrated
     await page.evaluate(() => window.scrollTo(0, 300));
     await expect.poll(offset).toBe("30px");

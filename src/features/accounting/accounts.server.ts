@@ -12,7 +12,7 @@ export type { Account, AccountLedger, LedgerLine };
 
 const accountColumns = sql`id, account_code, account_name, account_type, is_active, created_at`;
 
-/** Active accounts of the organization, ordered by code (SPEC §7); with `includeInactive`, the deleted ones too. */
+/** Active accounts of the organization, ordered by code; with `includeInactive`, the deleted ones too. */
 export async function listAccounts(db: Db, m: Membership, includeInactive = false): Promise<Account[]> {
   const active = includeInactive ? sql`` : sql`and is_active`;
   return queryRows<Account>(

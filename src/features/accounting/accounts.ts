@@ -3,7 +3,7 @@ import { formatBalance } from "./money.ts";
 /** What deleting an account would hide: its balance over all posted history and the lines that use it. */
 export interface AccountUsageCounts {
   account: { account_code: string; account_name: string };
-  /** Signed by the type's rule (SPEC §9), all posted history. */
+  /** Signed by the type's rule (debit minus credit for assets and expenses, credit minus debit otherwise), all posted history. */
   balance: string;
   posted_lines: number;
   draft_lines: number;

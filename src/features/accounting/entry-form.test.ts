@@ -5,7 +5,7 @@ import { entryInputSchema, latestEntryDate } from "./accounting.schema.ts";
 const line = (accountId: string, debit: string, credit: string): EntryFormLine => ({ accountId, description: "", debit, credit });
 const ok = { description: "Rent", entryDate: "2026-03-01", reference: "", lines: [line("1", "10.00", ""), line("2", "", "10")] };
 
-describe("entry form rules, in the order of SPEC §5", () => {
+describe("entry form rules, in the order they are checked", () => {
   it("checks description, then date, then two lines, then balance", () => {
     expect(validateEntryForm({ ...ok, description: "   ", entryDate: "", lines: [] })).toBe("Description is required");
     expect(validateEntryForm({ ...ok, entryDate: "", lines: [] })).toBe("Entry date is required");

@@ -67,7 +67,7 @@ export function entryTotals(lines: EntryFormLine[]): { debit: bigint; credit: bi
   return { debit, credit, difference: debit - credit };
 }
 
-/** Balanced: |debits - credits| under 0.01 and debits above 0 (SPEC §5, §9). */
+/** Balanced: |debits - credits| under 0.01 and debits above 0. */
 export function isBalanced(lines: EntryFormLine[]): boolean {
   const { debit, difference } = entryTotals(lines);
   return debit > 0n && difference < 1n && difference > -1n;
@@ -102,7 +102,7 @@ export function amountProblem(lines: EntryFormLine[]): string | null {
 }
 
 /**
- * The first failing rule of SPEC §5 in its order, or null when the entry may be saved. A refused amount is
+ * The first failing rule of the entry form, in the order they are checked, or null when the entry may be saved. A refused amount is
  * reported before the line count, since it is why a line does not count.
  */
 export function validateEntryForm(values: EntryFormValues): string | null {

@@ -44,9 +44,3 @@ export function formatBalance(value: bigint | string): string {
   return cents < 0n ? `${formatUsd(-cents)} (CR)` : formatUsd(cents);
 }
 
-/** Sum of decimal strings, exact. */
-export function sumDecimals(values: Iterable<string>): bigint {
-  let total = 0n;
-  for (const v of values) total += toCents(v) ?? 0n;
-  return total;
-}

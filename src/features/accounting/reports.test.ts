@@ -42,7 +42,7 @@ const sample = [
 ];
 
 describe("report math", () => {
-  it("applies the sign rules of SPEC §9 and drops accounts without activity, ordered by code", () => {
+  it("applies each account type's sign rule and drops accounts without activity, ordered by code", () => {
     const tb = trialBalance(sample, "2026-01-01", "2026-12-31");
     expect(tb.rows.map((r) => [r.account_code, r.balance])).toEqual([
       ["1000", "9300.00"],

@@ -30,7 +30,7 @@ export interface AccountTotals {
   opening_credit_total?: string;
 }
 
-/** A report row (SPEC §3): totals and the signed balance, all decimal strings. */
+/** A report row: totals and the signed balance, all decimal strings. */
 export interface ReportRow extends AccountTotals {
   balance: string;
 }
@@ -43,7 +43,7 @@ interface ReportBase {
   empty: boolean;
 }
 /**
- * A trial balance row: the period's debit and credit totals (SPEC §9), and the balances before the range
+ * A trial balance row: the period's debit and credit totals, and the balances before the range
  * (opening) and at its end (closing), each on its natural side: a net debit in the debit column, a net
  * credit in the credit column, the other side "0.00". `balance` is the closing balance by the type's sign rule.
  */
@@ -87,7 +87,7 @@ export interface BalanceSheetReport extends ReportBase {
 }
 export type Report = TrialBalanceReport | ProfitLossReport | BalanceSheetReport;
 
-/** Balance sign rule of SPEC §9: debit - credit for assets and expenses, credit - debit otherwise. */
+/** Balance sign rule: debit - credit for assets and expenses, credit - debit otherwise. */
 export function balanceCents(type: AccountType, debit: bigint, credit: bigint): bigint {
   return type === "Asset" || type === "Expense" ? debit - credit : credit - debit;
 }
@@ -256,7 +256,7 @@ export function reportFileName(type: ReportType, start: string, end: string): st
   return `${type}_${start}_${end}.csv`;
 }
 
-/** Default period of SPEC §9: 1 January of the current year to today (local dates). */
+/** Default report period: 1 January of the current year to today (local dates). */
 export function defaultPeriod(now = new Date()): { start: string; end: string } {
   const pad = (n: number) => String(n).padStart(2, "0");
   const y = now.getFullYear();

@@ -1,4 +1,4 @@
-/** Texts of the account screens that come from the spec (SPEC §8) or explain a server answer. */
+/** Texts of the account screens that the product specifies word for word, or that explain a server answer. */
 
 export const UNEXPECTED = "Something went wrong. Please try again later.";
 

@@ -58,7 +58,7 @@ export const newPasswordSchema = z.object({
 });
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 
-/** The toast for the first problem of a new password on /reset-password (SPEC §5), or null. */
+/** The toast for the first problem of a new password on /reset-password, or null. */
 export function newPasswordToast(input: NewPasswordInput): { title: string; description: string } | null {
   if (input.password.length < PASSWORD_MIN_LENGTH) return { title: "Password too short", description: "Please use at least 8 characters." };
   if (input.password !== input.confirmPassword)

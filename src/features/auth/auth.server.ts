@@ -23,8 +23,6 @@ export interface AuthDeps {
 
 /** Sliding expiry: a session unused for this long ends. */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
-/** Absolute lifetime of any session (also enforced by a trigger on `sessions`, see 0002_auth.sql). */
-export const SESSION_MAX_SECONDS = 30 * 24 * 3600;
 export const RESET_TOKEN_SECONDS = 3600;
 export const VERIFICATION_TOKEN_SECONDS = 24 * 3600;
 /** Header through which the app hands the client IP (from clientIp()) to the auth library. */

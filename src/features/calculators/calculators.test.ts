@@ -133,7 +133,7 @@ describe("R&D credit formulas", () => {
     expect(rndReport(issueRnd, r).highlights.map((h) => h.value)).toEqual(["$119,500.00", "$16,730.00", "$28,680.00"]);
   });
 
-  it("explains the method: the 65%, 14% and 10% of SPEC §9, and that it is an estimate, not tax advice", () => {
+  it("explains the method: the 65%, 14% and 10% rates, and that it is an estimate, not tax advice", () => {
     const text = rndReport(issueRnd, calculateRnd(issueRnd)).method!.paragraphs.join(" ");
     expect(text).toContain("times the share of time spent on R&D (50%)");
     expect(text).toContain("Qualified supplies and qualified contractor costs are each 65% of the amount you entered");

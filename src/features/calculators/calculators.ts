@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 
 /**
- * The calculators' formulas (SPEC §9), in exact decimal arithmetic. Inputs and results are decimal
+ * The calculators' formulas, as the product defines them, in exact decimal arithmetic. Inputs and results are decimal
  * strings; nothing is rounded here except by the display helpers at the bottom.
  */
 
@@ -146,7 +146,7 @@ export const NEVER_PAYS_BACK = "Never";
 
 const pct = (rate: string) => formatPercent(new Dec(rate).times(100));
 
-/** The R&D credit's method as SPEC §9 defines it: what each rate is, and that the result is an estimate. */
+/** The R&D credit's method as the product defines it: what each rate is, and that the result is an estimate. */
 export function rndMethod(inputs: Pick<RndInputs, "rdTimePercent">): NonNullable<CalculatorReport["method"]> {
   return {
     heading: "How this estimate is worked out",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requiredTextField, textField } from "~/lib/schema-fields.ts";
 
-/** The known site_content keys (SPEC §3); each overrides one piece of the home page. */
+/** The known site_content keys; each overrides one piece of the home page. */
 export const SITE_CONTENT_KEYS = [
   "vision_title",
   "vision_content",

@@ -28,7 +28,7 @@ export const PREFERRED_TIME_LABELS: Record<PreferredTime, string> = {
   evening: "Evening (5PM-7PM)",
 };
 
-/** Each wizard step's fields (SPEC §5); the wizard's Next button is enabled when its step parses. */
+/** Each wizard step's fields; the wizard's Next button is enabled when its step parses. */
 export const personalInfoSchema = z.object({
   firstName: requiredText("First name", LIMITS.name),
   lastName: requiredText("Last name", LIMITS.name),
@@ -56,7 +56,7 @@ export const schedulingSchema = z.object({
   preferredTime: optionalChoice("Preferred time", PREFERRED_TIMES),
 });
 
-/** The whole request (SPEC §3 consultation_requests), used by the wizard and POST /api/leads/consultation. */
+/** The whole request (as stored in consultation_requests), used by the wizard and POST /api/leads/consultation. */
 export const consultationSchema = z.object({
   ...personalInfoSchema.shape,
   ...companyDetailsSchema.shape,

@@ -4,7 +4,7 @@ import { LIMITS, antiSpamFields, emailField, optionalChoice, optionalText, requi
 
 export { CONTACT_SERVICES, CONTACT_SERVICE_LABELS, applicationMessage, type ContactService } from "./contact-options.ts";
 
-/** The contact form (SPEC §3 contact message payload), used by the form and POST /api/leads/contact. */
+/** The contact form's message, used by the form and POST /api/leads/contact. */
 export const contactSchema = z.object({
   firstName: requiredText("First name", LIMITS.name),
   lastName: requiredText("Last name", LIMITS.name),

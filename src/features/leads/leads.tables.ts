@@ -19,7 +19,7 @@ export const contactMessages = pgTable("contact_messages", {
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 
-/** Requests from the consultation wizard (SPEC §3 consultation_requests). */
+/** Requests from the consultation wizard (table consultation_requests). */
 export const consultationRequests = pgTable("consultation_requests", {
   id: uuid("id").primaryKey().defaultRandom(),
   userId: text("user_id").references(() => users.id, { onDelete: "set null" }),

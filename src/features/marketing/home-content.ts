@@ -5,7 +5,7 @@ export interface Cta {
   label: string;
 }
 
-/** Hero slide (SPEC §3): image, alt, heading, subheading, primary and secondary buttons. */
+/** Hero slide: image, alt, heading, subheading, primary and secondary buttons. */
 export interface HeroSlide {
   image: string;
   alt: string;
@@ -62,7 +62,7 @@ export const heroSlides: HeroSlide[] = [
   },
 ];
 
-/** Software logo (SPEC §3): name and image; src null means no logo image (a text wordmark is shown). */
+/** Software logo: name and image; src null means no logo image (a text wordmark is shown). */
 export interface SoftwareLogo {
   name: string;
   src: string | null;

@@ -133,7 +133,3 @@ export async function queryPrepared<T = Record<string, unknown>>(db: Db, name: s
   return res.rows as T[];
 }
 
-/** One real round trip to the database. */
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
-}

@@ -34,7 +34,7 @@ function firstError(errors: FormErrors<string>): string | undefined {
   return Object.values(errors).find((message) => typeof message === "string");
 }
 
-/** /login (SPEC §2, §4, §8): sign in, create an account, or ask for a reset link; Google sign-in. */
+/** /login: sign in, create an account, or ask for a reset link; Google sign-in. */
 export function LoginPage({ from, googleEnabled, notice, googleError }: LoginPageProps) {
   const [mode, setMode] = useState<LoginMode>("signin");
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);

@@ -9,7 +9,7 @@ import { loadAuthSchema, preloadAuthSchema, readForm } from "./use-auth-form.ts"
 const TRY_AGAIN = "Please try the link again.";
 const FIELDS = ["password", "confirmPassword"] as const;
 
-/** /reset-password (SPEC §2, §4, §5, §8): choose a new password with the token from the mailed link. */
+/** /reset-password: choose a new password with the token from the mailed link. */
 export function ResetPasswordPage({ token }: { token: string | null }) {
   const uid = useId();
   const navigate = useNavigate();

@@ -42,7 +42,7 @@ export interface ConsultationWizardProps {
 }
 
 /**
- * The 4-step consultation request in a modal dialog (SPEC §4, §5): Next only when the step is valid,
+ * The 4-step consultation request in a modal dialog: Next only when the step is valid,
  * Previous disabled on step 1, Submit on step 4, then a confirmation with Close. Focus stays in the dialog.
  */
 export function ConsultationWizard({

@@ -58,7 +58,7 @@ export interface ContactFormProps {
 }
 
 /**
- * The contact form (SPEC §2 /contact, §5): posts to /api/leads/contact; works as a plain form without JavaScript.
+ * The contact form of /contact: posts to /api/leads/contact; works as a plain form without JavaScript.
  * The controls are uncontrolled: the server-rendered HTML carries the prefill and the token (defaultValue), so
  * the form works before (or without) hydration, and what is typed before hydration is kept.
  */
