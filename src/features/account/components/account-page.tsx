@@ -9,6 +9,7 @@ import { changeEmailSchema, changePasswordSchema, profileSchema, type ChangePass
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { Section, checkForm, type Errors } from "./account-ui.tsx";
 import { TwoFactorSection } from "./two-factor-section.tsx";
+import { Notice } from "~/ui/notice.tsx";
 
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
@@ -32,18 +33,7 @@ export function AccountPage({
       <p className="mt-1 text-sm text-muted">
         Signed in as <span className="font-medium text-ink">{profile.email}</span>
       </p>
-      {notice ? (
-        <p
-          role={notice.kind === "error" ? "alert" : "status"}
-          className={
-            notice.kind === "error"
-              ? "mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-              : "mt-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
-          }
-        >
-          {notice.text}
-        </p>
-      ) : null}
+      {notice ? <Notice notice={notice} /> : null}
       <div className="mt-8 space-y-6">
         <ProfileSection profile={profile} />
         <EmailSection email={profile.email} />

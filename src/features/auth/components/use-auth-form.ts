@@ -139,3 +139,8 @@ export function useAuthForm<K extends string, T>({
     },
   };
 }
+
+/** The message of the first problem the schema reported. */
+export function firstError(errors: FormErrors<string>): string | undefined {
+  return Object.values(errors).find((message) => typeof message === "string");
+}

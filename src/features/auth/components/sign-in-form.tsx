@@ -1,0 +1,103 @@
+import { useId } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/ui/button.tsx";
+import { request } from "~/lib/api-client.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import type { SignInInput } from "../auth.schema.ts";
+import { InputField } from "~/ui/field.tsx";
+import { firstError, useAuthForm } from "./use-auth-form.ts";
+
+const SIGN_IN_FIELDS = ["email", "password", "rememberMe"] as const;
+
+export function SignInForm({
+  from,
+  defaultEmail,
+  onUnverified,
+  onTwoFactor,
+}: {
+  from: string;
+  defaultEmail: string;
+  onUnverified: (email: string | null) => void;
+  /** The password was right and the account asks for a second factor. */
+  onTwoFactor: (email: string) => void;
+}) {
+  const uid = useId();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const { errors, submitting, hydrated, handleSubmit, formProps } = useAuthForm({
+    fields: SIGN_IN_FIELDS,
+    schema: (rules) => rules.signInSchema,
+  });
+
+  async function onValid(data: SignInInput) {
+    onUnverified(null);
+    const res = await request("/api/auth/sign-in/email", {
+      json: { email: data.email, password: data.password, rememberMe: data.rememberMe },
+    });
+    if (!res.ok) {
+      if (res.status === 403 && res.code === "EMAIL_NOT_VERIFIED") {
+        onUnverified(data.email);
+        toast.error("Login failed", {
+          description: `${res.message}. Please verify your email address first: use the link we sent you, or send a new one below.`,
+        });
+        return;
+      }
+      toastFailure(res, { title: "Login failed" });
+      return;
+    }
+    if ((res.data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
+      onTwoFactor(data.email);
+      return;
+    }
+    toast.success("Welcome back!", { description: "You have successfully logged in." });
+    // The session is in the cookie now: reload the page data (header, auth context), then go on.
+    await revalidator.revalidate();
+    navigate(from, { replace: true });
+  }
+
+  return (
+    <form
+      {...formProps}
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onValid, (errs) => toast.error("Login failed", { description: firstError(errs) }))}
+      className="space-y-4"
+    >
+      <InputField
+        id={`${uid}-email`}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={defaultEmail}
+        error={errors.email}
+      />
+      <InputField
+        id={`${uid}-password`}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
+      <div className="flex items-center gap-2">
+        <input
+          id={`${uid}-remember`}
+          name="rememberMe"
+          type="checkbox"
+          defaultChecked
+          className="h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
+        />
+        <label htmlFor={`${uid}-remember`} className="text-sm text-ink">
+          Remember me
+        </label>
+      </div>
+      <Button type="submit" className="w-full" disabled={!hydrated || submitting}>
+        {submitting ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}
