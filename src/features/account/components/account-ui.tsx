@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { z } from "zod";
 
 export type Errors = Record<string, string | undefined>;
@@ -30,4 +30,11 @@ export function Section({ id, title, intro, children }: { id: string; title: str
       <div className="mt-4">{children}</div>
     </section>
   );
+}
+
+/** False on the server and until the page's script runs: buttons that need the script wait for it. */
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
