@@ -70,7 +70,8 @@ export function describedBy(id: string, { hint, error }: { hint?: string; error?
 
 /**
  * The common case in one element: a labelled text input inside <Field>, its hint and error linked.
- * `optional` marks a field that is not required with "(optional)"; a required one gets the "*" of every form.
+ * `optional` marks a field that is not required with "(optional)"; required ones carry no mark (the sign-in and
+ * account screens, where nearly every field is required).
  */
 export function InputField({
   id,
@@ -81,7 +82,7 @@ export function InputField({
   ...input
 }: { id: string; label: string; error?: string; hint?: string; optional?: boolean } & ComponentProps<"input">) {
   return (
-    <Field id={id} label={label} required={input.required} showOptional={Boolean(optional)} error={error} hint={hint}>
+    <Field id={id} label={label} showOptional={Boolean(optional)} error={error} hint={hint}>
       <input id={id} className={inputClass} {...describedBy(id, { hint, error })} {...input} />
     </Field>
   );
