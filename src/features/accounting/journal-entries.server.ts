@@ -5,70 +5,13 @@ import type { EntryInput } from "./accounting.schema.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
 import { storeAnswer, type Idempotency } from "./idempotency.server.ts";
+import { summary, summaryColumns } from "./journal-entry-queries.server.ts";
 import type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary } from "./accounting.types.ts";
 
 export type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary };
+export { ENTRY_PAGE_SIZE, getEntry, listEntries } from "./journal-entry-queries.server.ts";
 
-const summaryColumns = sql`e.id, e.entry_number, e.entry_date::text as entry_date, e.description, e.reference,
-  e.total_amount::text as total_amount, e.status, e.reversal_of, e.reversed_by`;
-
-export const ENTRY_PAGE_SIZE = 100;
-
-/** Newest first by entry date, then by number, a page at a time; `status` keeps drafts (or posted entries) only. */
-export async function listEntries(
-  db: Db,
-  m: Membership,
-  offset = 0,
-  limit = ENTRY_PAGE_SIZE,
-  status: EntrySummary["status"] | null = null,
-): Promise<EntryPage> {
-  const only = status === null ? sql`` : sql`and e.status = ${status}`;
-  const rows = await queryRows<EntryListItem>(
-    db,
-    sql`select ${summaryColumns}, ro.entry_number as reversal_of_number, rb.entry_number as reversed_by_number
-          from journal_entries e
-          left join journal_entries ro on ro.id = e.reversal_of
-          left join journal_entries rb on rb.id = e.reversed_by
-         where e.organization_id = ${m.organizationId} ${only}
-         order by e.entry_date desc, e.entry_seq desc limit ${limit + 1} offset ${offset}`,
-  );
-  const [drafts] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from journal_entries where organization_id = ${m.organizationId} and status = 'draft'`,
-  );
-  return { entries: rows.slice(0, limit), has_more: rows.length > limit, draft_count: Number(drafts?.n ?? 0) };
-}
-
-export async function getEntry(db: Db, m: Membership, id: number): Promise<EntryDetails> {
-  const [entry] = await queryRows<Omit<EntryDetails, "lines" | "audit">>(
-    db,
-    sql`select ${summaryColumns}, e.created_at, cu.name as created_by_name, e.posted_at, pu.name as posted_by_name,
-               ro.entry_number as reversal_of_number, rb.entry_number as reversed_by_number
-          from journal_entries e
-          left join users cu on cu.id = e.created_by
-          left join users pu on pu.id = e.posted_by
-          left join journal_entries ro on ro.id = e.reversal_of
-          left join journal_entries rb on rb.id = e.reversed_by
-         where e.id = ${id} and e.organization_id = ${m.organizationId}`,
-  );
-  if (!entry) throw notFound("Journal entry");
-  const lines = await queryRows<EntryLine>(
-    db,
-    sql`select l.id, l.line_no, l.account_id, a.account_code, a.account_name, a.account_type, l.description,
-               l.debit_amount::text as debit_amount, l.credit_amount::text as credit_amount
-          from journal_entry_lines l join chart_of_accounts a on a.id = l.account_id
-         where l.journal_entry_id = ${id} and l.organization_id = ${m.organizationId}
-         order by l.line_no`,
-  );
-  const audit = await queryRows<AuditEvent>(
-    db,
-    sql`select x.action, x.at, u.name as user_name, x.detail
-          from journal_entry_audit x left join users u on u.id = x.user_id
-         where x.journal_entry_id = ${id} and x.organization_id = ${m.organizationId}
-         order by x.id`,
-  );
-  return { ...entry, lines, audit };
-}
+/* Changing journal entries: create, edit a draft, post, reverse. Reading them: journal-entry-queries.server.ts. */
 
 interface PreparedLine {
   line_no: number;
@@ -116,9 +59,6 @@ async function assertAccounts(db: Db, m: Membership, lines: PreparedLine[]): Pro
 const linesRecordset = (json: string) =>
   sql`jsonb_to_recordset(${json}::jsonb) as x(line_no smallint, account_id integer, description text, debit_amount numeric, credit_amount numeric)`;
 
-const returnedSummary = sql`id, entry_number, entry_date::text as entry_date, description, reference,
-  total_amount::text as total_amount, status, reversal_of, reversed_by`;
-
 /**
  * A new draft in one statement (one transaction, one round trip): the account check, the number, the
  * entry, its lines, the audit row and, with an idempotency key, the answer stored under it. When a line's
@@ -148,7 +88,7 @@ export async function createEntry(db: Db, m: Membership, input: EntryInput, idem
           select ${m.organizationId}, n.last_number, ${input.description}, ${input.entry_date}::date, ${input.reference || null},
                  ${total}::numeric, ${m.userId}
             from n
-          returning ${returnedSummary}
+          returning ${summaryColumns()}
         ), l as (
           insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount)
           select ${m.organizationId}, e.id, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
@@ -169,15 +109,6 @@ export async function createEntry(db: Db, m: Membership, input: EntryInput, idem
   if (!row?.id) throw new Error("organization has no entry counter");
   const { bad_line: _, ...entry } = row;
   return entry as EntrySummary;
-}
-
-async function summary(db: Db, m: Membership, id: number): Promise<EntrySummary> {
-  const [row] = await queryRows<EntrySummary>(
-    db,
-    sql`select ${summaryColumns} from journal_entries e where e.id = ${id} and e.organization_id = ${m.organizationId}`,
-  );
-  if (!row) throw notFound("Journal entry");
-  return row;
 }
 
 async function lockEntry(db: Db, m: Membership, id: number): Promise<{ status: string; reversed_by: number | null; entry_number: string }> {
@@ -234,7 +165,7 @@ export async function postEntry(db: Db, m: Membership, id: number, idem: Idempot
       sql`with e as (
             update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId}
              where id = ${id} and organization_id = ${m.organizationId} and status = 'draft'
-            returning ${returnedSummary}
+            returning ${summaryColumns()}
           ), a as (
             insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
             select ${m.organizationId}, e.id, 'posted', ${m.userId} from e

@@ -1,0 +1,89 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/server/db/client.ts";
+import { notFound } from "./accounting-errors.server.ts";
+import type { Membership } from "./organizations.server.ts";
+import type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary } from "./accounting.types.ts";
+
+/** Reading journal entries: the list, one entry with its lines and history, one entry's summary. */
+
+/** An entry's summary columns, written once: over an alias (`e`) in queries, bare in a RETURNING clause. */
+const SUMMARY_COLUMNS = [
+  "id",
+  "entry_number",
+  "entry_date::text as entry_date",
+  "description",
+  "reference",
+  "total_amount::text as total_amount",
+  "status",
+  "reversal_of",
+  "reversed_by",
+];
+export const summaryColumns = (alias?: string) => sql.raw(SUMMARY_COLUMNS.map((c) => (alias ? `${alias}.${c}` : c)).join(", "));
+
+export const ENTRY_PAGE_SIZE = 100;
+
+/** Newest first by entry date, then by number, a page at a time; `status` keeps drafts (or posted entries) only. */
+export async function listEntries(
+  db: Db,
+  m: Membership,
+  offset = 0,
+  limit = ENTRY_PAGE_SIZE,
+  status: EntrySummary["status"] | null = null,
+): Promise<EntryPage> {
+  const only = status === null ? sql`` : sql`and e.status = ${status}`;
+  const rows = await queryRows<EntryListItem>(
+    db,
+    sql`select ${summaryColumns("e")}, ro.entry_number as reversal_of_number, rb.entry_number as reversed_by_number
+          from journal_entries e
+          left join journal_entries ro on ro.id = e.reversal_of
+          left join journal_entries rb on rb.id = e.reversed_by
+         where e.organization_id = ${m.organizationId} ${only}
+         order by e.entry_date desc, e.entry_seq desc limit ${limit + 1} offset ${offset}`,
+  );
+  const [drafts] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from journal_entries where organization_id = ${m.organizationId} and status = 'draft'`,
+  );
+  return { entries: rows.slice(0, limit), has_more: rows.length > limit, draft_count: Number(drafts?.n ?? 0) };
+}
+
+export async function getEntry(db: Db, m: Membership, id: number): Promise<EntryDetails> {
+  const [entry] = await queryRows<Omit<EntryDetails, "lines" | "audit">>(
+    db,
+    sql`select ${summaryColumns("e")}, e.created_at, cu.name as created_by_name, e.posted_at, pu.name as posted_by_name,
+               ro.entry_number as reversal_of_number, rb.entry_number as reversed_by_number
+          from journal_entries e
+          left join users cu on cu.id = e.created_by
+          left join users pu on pu.id = e.posted_by
+          left join journal_entries ro on ro.id = e.reversal_of
+          left join journal_entries rb on rb.id = e.reversed_by
+         where e.id = ${id} and e.organization_id = ${m.organizationId}`,
+  );
+  if (!entry) throw notFound("Journal entry");
+  const lines = await queryRows<EntryLine>(
+    db,
+    sql`select l.id, l.line_no, l.account_id, a.account_code, a.account_name, a.account_type, l.description,
+               l.debit_amount::text as debit_amount, l.credit_amount::text as credit_amount
+          from journal_entry_lines l join chart_of_accounts a on a.id = l.account_id
+         where l.journal_entry_id = ${id} and l.organization_id = ${m.organizationId}
+         order by l.line_no`,
+  );
+  const audit = await queryRows<AuditEvent>(
+    db,
+    sql`select x.action, x.at, u.name as user_name, x.detail
+          from journal_entry_audit x left join users u on u.id = x.user_id
+         where x.journal_entry_id = ${id} and x.organization_id = ${m.organizationId}
+         order by x.id`,
+  );
+  return { ...entry, lines, audit };
+}
+
+/** One entry's summary; 404 when it is not the organization's. */
+export async function summary(db: Db, m: Membership, id: number): Promise<EntrySummary> {
+  const [row] = await queryRows<EntrySummary>(
+    db,
+    sql`select ${summaryColumns("e")} from journal_entries e where e.id = ${id} and e.organization_id = ${m.organizationId}`,
+  );
+  if (!row) throw notFound("Journal entry");
+  return row;
+}
