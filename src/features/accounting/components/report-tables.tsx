@@ -1,0 +1,237 @@
+import { formatBalance, formatUsd } from "../money.ts";
+import type { ReportRow, TrialBalanceReport } from "../reports.ts";
+import { tdClass, thClass } from "./ui.tsx";
+
+/**
+ * Report tables are tables on wide screens and one card per account on narrow ones (below md, or below lg for
+ * the wider trial balance): each cell then shows its column's name (data-label) beside its value, so no
+ * column is ever off screen. The class lists are spelled out for each breakpoint so the stylesheet has them.
+ */
+const CARDS = {
+  md: {
+    table: "min-w-full divide-y divide-slate-200 max-md:block",
+    thead: "bg-slate-50 max-md:hidden",
+    body: "divide-y divide-slate-100 max-md:block",
+    row: "max-md:block max-md:px-3 max-md:py-3",
+    code: "max-md:inline-block max-md:p-0 max-md:pr-2",
+    name: "max-md:inline-block max-md:p-0 max-md:font-semibold",
+    type: "max-md:block max-md:p-0 max-md:pb-1 max-md:text-xs max-md:text-muted",
+    amount:
+      "max-md:flex max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-0.5 max-md:empty:hidden before:text-muted before:content-[attr(data-label)] md:before:content-none",
+    foot: "bg-slate-50 font-semibold max-md:block",
+    footRow: "max-md:block max-md:px-3 max-md:py-3",
+    footHead: "max-md:block max-md:p-0 max-md:pb-1",
+  },
+  lg: {
+    table: "min-w-full divide-y divide-slate-200 max-lg:block",
+    thead: "bg-slate-50 max-lg:hidden",
+    body: "divide-y divide-slate-100 max-lg:block",
+    row: "max-lg:block max-lg:px-3 max-lg:py-3",
+    code: "max-lg:inline-block max-lg:p-0 max-lg:pr-2",
+    name: "max-lg:inline-block max-lg:p-0 max-lg:font-semibold",
+    type: "max-lg:block max-lg:p-0 max-lg:pb-1 max-lg:text-xs max-lg:text-muted",
+    amount:
+      "max-lg:flex max-lg:justify-between max-lg:gap-4 max-lg:px-0 max-lg:py-0.5 max-lg:empty:hidden before:text-muted before:content-[attr(data-label)] lg:before:content-none",
+    foot: "bg-slate-50 font-semibold max-lg:block",
+    footRow: "max-lg:block max-lg:px-3 max-lg:py-3",
+    footHead: "max-lg:block max-lg:p-0 max-lg:pb-1",
+  },
+} as const;
+
+function AccountCells({ r, onOpen, c }: { r: ReportRow; onOpen: (r: ReportRow) => void; c: (typeof CARDS)[keyof typeof CARDS] }) {
+  return (
+    <>
+      <td className={`${tdClass} font-mono ${c.code}`}>{r.account_code}</td>
+      <td className={`${tdClass} ${c.name}`}>
+        <button type="button" className="text-left text-brand-700 underline hover:text-brand-900" onClick={() => onOpen(r)}>
+          {r.account_name}
+        </button>
+      </td>
+      <td className={`${tdClass} ${c.type}`}>{r.account_type}</td>
+    </>
+  );
+}
+
+export function RowsTable({ caption, rows, onOpen }: { caption: string; rows: ReportRow[]; onOpen: (r: ReportRow) => void }) {
+  const c = CARDS.md;
+  const amount = `${tdClass} text-right ${c.amount}`;
+  return (
+    <table className={c.table}>
+      <caption className="px-3 py-2 text-left text-base font-semibold text-ink max-md:block">{caption}</caption>
+      <thead className={c.thead}>
+        <tr>
+          <th scope="col" className={thClass}>
+            Code
+          </th>
+          <th scope="col" className={thClass}>
+            Account
+          </th>
+          <th scope="col" className={thClass}>
+            Type
+          </th>
+          <th scope="col" className={`${thClass} text-right`}>
+            Debit
+          </th>
+          <th scope="col" className={`${thClass} text-right`}>
+            Credit
+          </th>
+          <th scope="col" className={`${thClass} text-right`}>
+            Balance
+          </th>
+        </tr>
+      </thead>
+      <tbody className={c.body}>
+        {rows.map((r) => (
+          <tr key={r.account_id} data-testid="report-row" className={c.row}>
+            <AccountCells r={r} onOpen={onOpen} c={c} />
+            <td className={amount} data-label="Debit">
+              {formatUsd(r.debit_total)}
+            </td>
+            <td className={amount} data-label="Credit">
+              {formatUsd(r.credit_total)}
+            </td>
+            <td className={amount} data-label="Balance">
+              {formatBalance(r.balance)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A balance column: the amount on its side, blank on the other. */
+const side = (amount: string) => (amount === "0.00" ? "" : formatUsd(amount));
+
+/**
+ * The trial balance: per account, the balance before the range, the period's debits and credits, and the
+ * balance at its end, each as a debit/credit pair whose totals agree.
+ */
+export function TrialBalanceTable({ report, onOpen }: { report: TrialBalanceReport; onOpen: (r: ReportRow) => void }) {
+  const c = CARDS.lg;
+  const amount = `${tdClass} text-right whitespace-nowrap ${c.amount}`;
+  const group = `${thClass} border-l border-slate-200 text-center`;
+  const sub = `${thClass} text-right`;
+  return (
+    <table className={c.table}>
+      <caption className="sr-only">
+        Trial balance from {report.start} to {report.end}: opening balances, the period&apos;s debits and credits, closing balances
+      </caption>
+      <colgroup span={3} />
+      <colgroup span={2} />
+      <colgroup span={2} />
+      <colgroup span={2} />
+      <thead className={c.thead}>
+        <tr>
+          <th scope="col" rowSpan={2} className={thClass}>
+            Code
+          </th>
+          <th scope="col" rowSpan={2} className={thClass}>
+            Account
+          </th>
+          <th scope="col" rowSpan={2} className={thClass}>
+            Type
+          </th>
+          <th scope="colgroup" colSpan={2} className={group}>
+            Opening balance <span className="block font-normal normal-case tracking-normal">before {report.start}</span>
+          </th>
+          <th scope="colgroup" colSpan={2} className={group}>
+            Period activity{" "}
+            <span className="block font-normal normal-case tracking-normal">
+              {report.start} to {report.end}
+            </span>
+          </th>
+          <th scope="colgroup" colSpan={2} className={group}>
+            Closing balance <span className="block font-normal normal-case tracking-normal">at {report.end}</span>
+          </th>
+        </tr>
+        <tr>
+          <th scope="col" className={`${sub} border-l border-slate-200`}>
+            Debit
+          </th>
+          <th scope="col" className={sub}>
+            Credit
+          </th>
+          <th scope="col" className={`${sub} border-l border-slate-200`}>
+            Debit
+          </th>
+          <th scope="col" className={sub}>
+            Credit
+          </th>
+          <th scope="col" className={`${sub} border-l border-slate-200`}>
+            Debit
+          </th>
+          <th scope="col" className={sub}>
+            Credit
+          </th>
+        </tr>
+      </thead>
+      <tbody className={c.body}>
+        {report.rows.map((r) => (
+          <tr key={r.account_id} data-testid="report-row" className={c.row}>
+            <AccountCells r={r} onOpen={onOpen} c={c} />
+            <td className={`${amount} lg:border-l lg:border-slate-100`} data-label="Opening balance (Dr)">
+              {side(r.opening_debit)}
+            </td>
+            <td className={amount} data-label="Opening balance (Cr)">
+              {side(r.opening_credit)}
+            </td>
+            <td className={`${amount} lg:border-l lg:border-slate-100`} data-label="Period debits">
+              {formatUsd(r.debit_total)}
+            </td>
+            <td className={amount} data-label="Period credits">
+              {formatUsd(r.credit_total)}
+            </td>
+            <td
+              className={`${amount} font-semibold lg:border-l lg:border-slate-100`}
+              data-label="Closing balance (Dr)"
+              data-testid="closing-debit"
+            >
+              {side(r.closing_debit)}
+            </td>
+            <td className={`${amount} font-semibold`} data-label="Closing balance (Cr)" data-testid="closing-credit">
+              {side(r.closing_credit)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot className={c.foot}>
+        <tr className={c.footRow}>
+          <th scope="row" colSpan={3} className={`${tdClass} text-left ${c.footHead}`}>
+            Totals
+          </th>
+          <td className={amount} data-label="Opening balance (Dr)" data-testid="total-opening-debits">
+            {formatUsd(report.total_opening_debit)}
+          </td>
+          <td className={amount} data-label="Opening balance (Cr)" data-testid="total-opening-credits">
+            {formatUsd(report.total_opening_credit)}
+          </td>
+          <td className={amount} data-label="Period debits" data-testid="total-debits">
+            {formatUsd(report.total_debit)}
+          </td>
+          <td className={amount} data-label="Period credits" data-testid="total-credits">
+            {formatUsd(report.total_credit)}
+          </td>
+          <td className={amount} data-label="Closing balance (Dr)" data-testid="total-closing-debits">
+            {formatUsd(report.total_closing_debit)}
+          </td>
+          <td className={amount} data-label="Closing balance (Cr)" data-testid="total-closing-credits">
+            {formatUsd(report.total_closing_credit)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+export function SummaryLine({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <div
+      className={`flex justify-between border-t border-slate-200 px-3 py-2 text-sm ${strong ? "font-semibold" : ""}`}
+      data-testid={testId}
+    >
+      <span>{label}</span>
+      <span>{value}</span>
+    </div>
+  );
+}
