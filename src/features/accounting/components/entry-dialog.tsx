@@ -1,4 +1,3 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
@@ -19,28 +18,13 @@ import {
 } from "../entry-form.ts";
 import { centsToDecimal, formatUsd } from "../money.ts";
 import { defaultPeriod } from "../reports.ts";
-import { AccountCombobox } from "./account-combobox.tsx";
 import { api, type AccountDto } from "./accounting-api.ts";
 import { inputClass, labelClass, Modal } from "./ui.tsx";
+import type { EntryDetails } from "../accounting.types.ts";
+import { DiscardConfirm } from "./discard-confirm.tsx";
+import { EntryLines, fieldError, type FormLine } from "./entry-lines.tsx";
 
-/** A line of the form, with a key that stays with it when lines above it are removed. */
-type FormLine = EntryFormLine & { key: number };
 type FormValues = Omit<EntryFormValues, "lines"> & { lines: FormLine[] };
-
-/** Removes the line that holds the focus, as its Remove button does (those buttons are left out of the Tab order). */
-const REMOVE_SHORTCUT = "Control+Shift+Backspace";
-
-interface EntryDetailsDto {
-  id: number;
-  entry_number: string;
-  description: string;
-  entry_date: string;
-  reference: string | null;
-  lines: { account_id: number; description: string | null; debit_amount: string; credit_amount: string }[];
-}
-
-const fieldError = "mt-1 text-xs font-medium text-red-700";
-const smallLabel = "mb-1 block text-xs font-medium text-muted lg:sr-only";
 
 /** Create (entryId null) or edit a draft entry. */
 export function EntryDialog({
@@ -89,7 +73,7 @@ export function EntryDialog({
     }
     let live = true;
     setLoading(true);
-    api<{ entry: EntryDetailsDto }>(`/entries/${entryId}`)
+    api<{ entry: EntryDetails }>(`/entries/${entryId}`)
       .then(({ entry }) => {
         if (!live) return;
         const loaded: FormValues = {
@@ -198,37 +182,6 @@ export function EntryDialog({
     }
   }
 
-  const amountInput = (line: FormLine, i: number, side: "debit" | "credit") => {
-    const id = lineId(line.key, side);
-    const { error } = parseAmount(line[side]);
-    const other = side === "debit" ? "credit" : "debit";
-    return (
-      <div>
-        <label htmlFor={id} className={smallLabel}>
-          <span className="sr-only">Line {i + 1} </span>
-          {side === "debit" ? "Debit" : "Credit"}
-        </label>
-        <input
-          id={id}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          className={cn(inputClass, "text-right tabular-nums", error && "border-red-700")}
-          value={line[side]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => setLine(line.key, { [side]: e.target.value, ...(e.target.value !== "" ? { [other]: "" } : {}) })}
-        />
-        {error ? (
-          <p id={`${id}-error`} className={fieldError}>
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-
   return (
     <Modal
       open={open}
@@ -287,82 +240,7 @@ export function EntryDialog({
             </div>
           </div>
 
-          <fieldset>
-            <legend className="mb-2 text-sm font-semibold text-ink">Lines</legend>
-            <div
-              aria-hidden="true"
-              className="hidden gap-2 px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-muted lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,4fr)_9rem_9rem_5.5rem]"
-            >
-              <span>Account</span>
-              <span>Line description</span>
-              <span className="text-right">Debit</span>
-              <span className="text-right">Credit</span>
-              <span />
-            </div>
-            <ol className="space-y-3 lg:space-y-2">
-              {values.lines.map((l, i) => (
-                <li
-                  key={l.key}
-                  data-testid="entry-line"
-                  className="grid grid-cols-2 items-start gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,4fr)_9rem_9rem_5.5rem] lg:border-0 lg:p-1"
-                  onKeyDown={(e) => {
-                    if (e.ctrlKey && e.shiftKey && e.key === "Backspace") {
-                      e.preventDefault();
-                      removeLine(l.key);
-                    }
-                  }}
-                >
-                  <p
-                    aria-hidden="true"
-                    className="col-span-2 text-xs font-semibold uppercase tracking-wide text-muted sm:col-span-6 lg:hidden"
-                  >
-                    Line {i + 1}
-                  </p>
-                  <div className="col-span-2 sm:col-span-3 lg:col-span-1">
-                    <AccountCombobox
-                      id={lineId(l.key, "account")}
-                      label={
-                        <>
-                          <span className="sr-only">Line {i + 1} </span>Account
-                        </>
-                      }
-                      accounts={accounts}
-                      value={l.accountId}
-                      onChange={(accountId) => setLine(l.key, { accountId })}
-                    />
-                  </div>
-                  <div className="col-span-2 sm:col-span-3 lg:col-span-1">
-                    <label htmlFor={lineId(l.key, "description")} className={smallLabel}>
-                      <span className="sr-only">Line {i + 1} </span>
-                      Description
-                    </label>
-                    <input
-                      id={lineId(l.key, "description")}
-                      className={inputClass}
-                      value={l.description}
-                      onChange={(e) => setLine(l.key, { description: e.target.value })}
-                    />
-                  </div>
-                  <div className="sm:col-span-2 lg:col-span-1">{amountInput(l, i, "debit")}</div>
-                  <div className="sm:col-span-2 lg:col-span-1">{amountInput(l, i, "credit")}</div>
-                  <div className="col-span-2 flex justify-end sm:col-span-2 sm:self-end lg:col-span-1 lg:self-start">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      tabIndex={-1}
-                      aria-label={`Remove line ${i + 1}`}
-                      aria-keyshortcuts={REMOVE_SHORTCUT}
-                      disabled={values.lines.length <= 1}
-                      onClick={() => removeLine(l.key)}
-                      className="min-h-9 text-red-800 hover:bg-red-50"
-                    >
-                      Remove
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </fieldset>
+          <EntryLines lines={values.lines} accounts={accounts} lineId={lineId} setLine={setLine} removeLine={removeLine} />
 
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Button variant="secondary" size="sm" onClick={addLine}>
@@ -413,36 +291,5 @@ export function EntryDialog({
         }}
       />
     </Modal>
-  );
-}
-
-/** Asks before an entry with unsaved changes is closed; "Keep editing" has the focus and Escape means keep. */
-function DiscardConfirm({ open, onKeep, onDiscard }: { open: boolean; onKeep: () => void; onDiscard: () => void }) {
-  const keep = useRef<HTMLButtonElement>(null);
-  return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onKeep()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/40" />
-        <Dialog.Content
-          role="alertdialog"
-          onOpenAutoFocus={(e) => {
-            e.preventDefault();
-            keep.current?.focus();
-          }}
-          className="fixed left-1/2 top-1/2 z-[70] w-[90vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
-        >
-          <Dialog.Title className="text-lg font-semibold text-ink">Discard this entry?</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-muted">What you typed has not been saved and will be lost.</Dialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <Button ref={keep} variant="secondary" onClick={onKeep}>
-              Keep editing
-            </Button>
-            <Button variant="danger" onClick={onDiscard}>
-              Discard entry
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }
