@@ -133,4 +133,19 @@ test.describe("home page", () => {
     await box.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByText("Subscribed!", { exact: true })).toBeVisible();
   });
+
+  test("footer 'Stay Updated': when its script cannot be loaded, a toast says so (no unhandled error)", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    await page.goto("/");
+    // A new release replaced the chunk, or the network dropped: the box's schema cannot be fetched.
+    await page.route("**/assets/newsletter.schema-*.js", (route) => route.abort("failed"));
+    const box = page.locator("#newsletter-footer");
+    await box.getByLabel("Email address").fill(`offline-${Date.now()}@example.com`);
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    const toast = page.locator("[data-sonner-toast]");
+    await expect(toast.getByText("Subscription failed", { exact: true })).toBeVisible();
+    await expect(toast.getByText("Something went wrong. Please try again later.")).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });

@@ -4,4 +4,6 @@ export const NEWSLETTER_MESSAGES = {
   already: "You're already subscribed with this email. No need to sign up again.",
   invalid: "Please enter a valid email address.",
   limited: "Too many sign-ups from this address. Please try again later.",
+  /** The box's script could not be loaded (offline, or a new release replaced it). */
+  unavailable: "Something went wrong. Please try again later.",
 } as const;

@@ -1,9 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { request, UNEXPECTED_MESSAGE } from "~/lib/api-client.ts";
 import { cn } from "~/ui/cn.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
 import type { NewsletterSource } from "../newsletter.schema.ts";
 import { NEWSLETTER_MESSAGES } from "../newsletter-messages.ts";
 
@@ -27,14 +25,19 @@ export function NewsletterForm({ source, dark = false, className }: { source: Ne
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
-    // The shared schema loads on first submit: the box is on every page, its validator need not be.
+    // The shared schema and the API client load on first submit: the box is on every page, they need not be.
     // A chunk that fails to load (offline, a new release) is told like any failed call.
-    const loaded = await import("../newsletter.schema.ts").catch(() => null);
+    const loaded = await Promise.all([
+      import("../newsletter.schema.ts"),
+      import("~/lib/api-client.ts"),
+      import("~/ui/toast-failure.ts"),
+    ]).catch(() => null);
     if (!loaded) {
-      toast.error("Subscription failed", { description: UNEXPECTED_MESSAGE });
+      toast.error("Subscription failed", { description: NEWSLETTER_MESSAGES.unavailable });
       return;
     }
-    const parsed = loaded.newsletterSchema.safeParse({ email: new FormData(form).get("email") ?? "", source });
+    const [{ newsletterSchema }, { request }, { toastFailure }] = loaded;
+    const parsed = newsletterSchema.safeParse({ email: new FormData(form).get("email") ?? "", source });
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.invalid;
       setError(message);
