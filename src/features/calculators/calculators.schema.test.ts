@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { calculateRoi, type RndInputs, type RoiInputs } from "./calculators.ts";
+import { calculateRoi, type RoiInputs } from "./calculators.ts";
+import { issueRnd, issueRoi } from "./calculators.fixtures.ts";
 import {
   calculatorFromQuery,
   fieldErrors,
@@ -8,16 +9,6 @@ import {
   saveDetailsSchema,
   submissionSchema,
 } from "./calculators.schema.ts";
-
-const issueRoi: RoiInputs = {
-  currentRevenue: "100000",
-  currentCosts: "80000",
-  projectedRevenue: "120000",
-  projectedCosts: "85000",
-  implementationCost: "30000",
-  timeframe: "12",
-};
-const issueRnd: RndInputs = { totalWages: "200000", rdTimePercent: "50", supplyCosts: "10000", contractorCosts: "20000", employees: "8" };
 
 describe("input schemas (shared by the forms and the API)", () => {
   const rndOk = { totalWages: "200000", rdTimePercent: "50", supplyCosts: "10000", contractorCosts: "20000", employees: "3" };

@@ -10,20 +10,9 @@ import {
   formatPercent,
   rndReport,
   roiReport,
-  type RndInputs,
-  type RoiInputs,
 } from "./calculators.ts";
+import { issueRnd, issueRoi } from "./calculators.fixtures.ts";
 import { roiInputsSchema } from "./calculators.schema.ts";
-
-const issueRoi: RoiInputs = {
-  currentRevenue: "100000",
-  currentCosts: "80000",
-  projectedRevenue: "120000",
-  projectedCosts: "85000",
-  implementationCost: "30000",
-  timeframe: "12",
-};
-const issueRnd: RndInputs = { totalWages: "200000", rdTimePercent: "50", supplyCosts: "10000", contractorCosts: "20000", employees: "8" };
 
 describe("ROI formulas", () => {
   it("gives the issue's figures: savings 15,000, ROI 50%, payback 24 months", () => {
