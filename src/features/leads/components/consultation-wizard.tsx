@@ -5,6 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { WIZARD_STEPS, consultationSchema, type ConsultationFormValues, type ConsultationInput } from "../consultation.schema.ts";
+import { Modal } from "~/ui/modal.tsx";
 import { Honeypot } from "./honeypot.tsx";
 import { StepFields, StepList } from "./consultation-steps.tsx";
 import { request } from "~/lib/api-client.ts";
@@ -122,107 +123,90 @@ export function ConsultationWizard({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Schedule Your Free Consultation"
+      description="30 minutes with an advisor, free and without obligation."
+      trigger={
         <Button variant="accent" size="lg">
           {triggerLabel}
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-        <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl sm:p-8"
-          onInteractOutside={(e) => e.preventDefault()}
+      }
+      // After submitting, the confirmation's own Close button is the one way out; typing is never lost to a stray click.
+      closeButton={!submitted}
+      dismissOnOutsideClick={false}
+    >
+      {submitted ? (
+        <div className="mt-8 text-center" data-testid="consultation-submitted">
+          <h3 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-ink focus:outline-none">
+            Thank you, {values.firstName}!
+          </h3>
+          <p className="mt-3 text-muted">
+            Your request is in. An advisor will email you at <strong className="text-ink">{values.email}</strong> to set up a time for your
+            free 30-minute call.
+          </p>
+          <Dialog.Close asChild>
+            <Button variant="primary" size="lg" className="mt-6">
+              Close
+            </Button>
+          </Dialog.Close>
+        </div>
+      ) : (
+        <form
+          noValidate
+          aria-label="Consultation request"
+          className="relative mt-6"
+          onSubmit={(e) => {
+            if (!last) {
+              // Steps 1-3: Next (or Enter in a field) moves on when the step is valid.
+              e.preventDefault();
+              if (stepValid) go(step + 1);
+              return;
+            }
+            void handleSubmit(onValid, onInvalid)(e);
+          }}
         >
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="text-2xl font-bold text-ink">Schedule Your Free Consultation</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-muted">
-                30 minutes with an advisor, free and without obligation.
-              </Dialog.Description>
+          <StepList step={step} />
+
+          <h3 ref={headingRef} tabIndex={-1} className="mt-6 text-lg font-semibold text-ink focus:outline-none">
+            Step {step + 1} of {WIZARD_STEPS.length}: {current.title}
+          </h3>
+
+          <StepFields step={step} id={id} register={register} errors={errors} />
+
+          <Honeypot id={id("website")} inputProps={register("website")} />
+
+          <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
+            <Button variant="secondary" disabled={step === 0} onClick={() => go(step - 1)}>
+              Previous
+            </Button>
+            <div className="flex items-center gap-3">
+              {!stepValid ? (
+                <p id={id("next-hint")} className="hidden text-sm text-muted sm:block">
+                  Fill in the required fields (*) to continue.
+                </p>
+              ) : null}
+              {/* Distinct keys: the Submit button must be a new element, never the Next button turned into a submit mid-click. */}
+              {last ? (
+                <Button key="submit" type="submit" variant="accent" disabled={isSubmitting}>
+                  {isSubmitting ? "Submitting..." : "Submit Request"}
+                </Button>
+              ) : (
+                <Button
+                  key="next"
+                  type="submit"
+                  variant="primary"
+                  disabled={!stepValid}
+                  aria-describedby={!stepValid ? id("next-hint") : undefined}
+                >
+                  Next
+                </Button>
+              )}
             </div>
-            {submitted ? null : (
-              // After submitting, the confirmation's own Close button is the one way out.
-              <Dialog.Close className="rounded-md p-1 text-muted hover:bg-slate-100 hover:text-ink" aria-label="Close">
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-                  <path d="M6 6l12 12M18 6L6 18" />
-                </svg>
-              </Dialog.Close>
-            )}
           </div>
-
-          {submitted ? (
-            <div className="mt-8 text-center" data-testid="consultation-submitted">
-              <h3 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-ink focus:outline-none">
-                Thank you, {values.firstName}!
-              </h3>
-              <p className="mt-3 text-muted">
-                Your request is in. An advisor will email you at <strong className="text-ink">{values.email}</strong> to set up a time for
-                your free 30-minute call.
-              </p>
-              <Dialog.Close asChild>
-                <Button variant="primary" size="lg" className="mt-6">
-                  Close
-                </Button>
-              </Dialog.Close>
-            </div>
-          ) : (
-            <form
-              noValidate
-              aria-label="Consultation request"
-              className="relative mt-6"
-              onSubmit={(e) => {
-                if (!last) {
-                  // Steps 1-3: Next (or Enter in a field) moves on when the step is valid.
-                  e.preventDefault();
-                  if (stepValid) go(step + 1);
-                  return;
-                }
-                void handleSubmit(onValid, onInvalid)(e);
-              }}
-            >
-              <StepList step={step} />
-
-              <h3 ref={headingRef} tabIndex={-1} className="mt-6 text-lg font-semibold text-ink focus:outline-none">
-                Step {step + 1} of {WIZARD_STEPS.length}: {current.title}
-              </h3>
-
-              <StepFields step={step} id={id} register={register} errors={errors} />
-
-              <Honeypot id={id("website")} inputProps={register("website")} />
-
-              <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
-                <Button variant="secondary" disabled={step === 0} onClick={() => go(step - 1)}>
-                  Previous
-                </Button>
-                <div className="flex items-center gap-3">
-                  {!stepValid ? (
-                    <p id={id("next-hint")} className="hidden text-sm text-muted sm:block">
-                      Fill in the required fields (*) to continue.
-                    </p>
-                  ) : null}
-                  {/* Distinct keys: the Submit button must be a new element, never the Next button turned into a submit mid-click. */}
-                  {last ? (
-                    <Button key="submit" type="submit" variant="accent" disabled={isSubmitting}>
-                      {isSubmitting ? "Submitting..." : "Submit Request"}
-                    </Button>
-                  ) : (
-                    <Button
-                      key="next"
-                      type="submit"
-                      variant="primary"
-                      disabled={!stepValid}
-                      aria-describedby={!stepValid ? id("next-hint") : undefined}
-                    >
-                      Next
-                    </Button>
-                  )}
-                </div>
-              </div>
-            </form>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </form>
+      )}
+    </Modal>
   );
 }
