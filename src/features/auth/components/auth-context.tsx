@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
-import { request } from "~/lib/api-client.ts";
 import type { SessionUser } from "~/server/context.ts";
 
 export interface AuthState {
@@ -17,7 +16,11 @@ const AuthContext = createContext<AuthState>({ user: null, session: null, loadin
 export function AuthProvider({ user, sessionId, children }: { user: SessionUser | null; sessionId: string | null; children: ReactNode }) {
   const revalidator = useRevalidator();
   const signOut = useCallback(async () => {
-    await request("/api/auth/sign-out", { json: {} });
+    // The API client loads on sign-out: this provider is on every page, the client need not be.
+    // Whatever the answer (even none), the page is left: the server ends the session when it can.
+    await import("~/lib/api-client.ts")
+      .then(({ request }) => request("/api/auth/sign-out", { json: {} }))
+      .catch(() => null);
     // A full load of the home page: no private data of the session stays in memory.
     window.location.replace("/");
   }, []);
