@@ -1,15 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
-import { Field, describedBy, inputClass } from "~/ui/field.tsx";
-import { CONTACT_SERVICES, CONTACT_SERVICE_LABELS } from "../contact-options.ts";
 import type { ContactFormValues } from "../contact.schema.ts";
+import { ContactFields, type FieldErrors } from "./contact-fields.tsx";
 import { Honeypot } from "./honeypot.tsx";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 
 type FieldName = keyof ContactFormValues;
-type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** The form's fields in page order (the first invalid one gets the focus). */
 const FIELDS = [
@@ -169,8 +167,6 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
     }
   }
 
-  const err = (name: FieldName) => errors[name];
-
   return (
     <form
       ref={formRef}
@@ -190,89 +186,7 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
         </span>
         <span className="sr-only">as required</span> are required.
       </p>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id("firstName")} label="First Name" required error={err("firstName")}>
-          <input
-            id={id("firstName")}
-            name="firstName"
-            type="text"
-            autoComplete="given-name"
-            required
-            maxLength={100}
-            className={inputClass}
-            {...describedBy(id("firstName"), { error: err("firstName") })}
-            defaultValue={defaults.firstName}
-          />
-        </Field>
-        <Field id={id("lastName")} label="Last Name" required error={err("lastName")}>
-          <input
-            id={id("lastName")}
-            name="lastName"
-            type="text"
-            autoComplete="family-name"
-            required
-            maxLength={100}
-            className={inputClass}
-            {...describedBy(id("lastName"), { error: err("lastName") })}
-            defaultValue={defaults.lastName}
-          />
-        </Field>
-      </div>
-      <Field id={id("email")} label="Email" required error={err("email")}>
-        <input
-          id={id("email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          className={inputClass}
-          {...describedBy(id("email"), { error: err("email") })}
-          defaultValue={defaults.email}
-        />
-      </Field>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id("company")} label="Company" error={err("company")}>
-          <input
-            id={id("company")}
-            name="company"
-            type="text"
-            autoComplete="organization"
-            maxLength={200}
-            className={inputClass}
-            {...describedBy(id("company"), { error: err("company") })}
-            defaultValue={defaults.company}
-          />
-        </Field>
-        <Field id={id("service")} label="Service of Interest" error={err("service")}>
-          <select
-            id={id("service")}
-            name="service"
-            className={inputClass}
-            {...describedBy(id("service"), { error: err("service") })}
-            defaultValue={defaults.service}
-          >
-            <option value="">Select a service</option>
-            {CONTACT_SERVICES.map((s) => (
-              <option key={s} value={s}>
-                {CONTACT_SERVICE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <Field id={id("message")} label="Message" required error={err("message")}>
-        <textarea
-          id={id("message")}
-          name="message"
-          rows={6}
-          required
-          maxLength={5000}
-          className={inputClass}
-          {...describedBy(id("message"), { error: err("message") })}
-          defaultValue={defaults.message}
-        />
-      </Field>
+      <ContactFields id={id} errors={errors} defaults={defaults} />
       <Honeypot id={id("website")} inputProps={{ name: "website", defaultValue: defaults.website }} />
       <input type="hidden" name="formToken" defaultValue={formToken} />
       <Button type="submit" variant="primary" size="lg" disabled={submitting} className="w-full sm:w-auto">
