@@ -210,9 +210,7 @@ test.describe("calculators: the save limit", () => {
     await save.getByLabel("Email").fill("limit@example.com");
     await save.getByRole("button", { name: "Save Results" }).click();
     const toast = page.locator("[data-sonner-toast]");
-    await expect(
-      toast.getByText("Too many saved results in the last hour. Please try again later. Try again in 1 hour."),
-    ).toBeVisible();
+    await expect(toast.getByText("Too many saved results in the last hour. Please try again later. Try again in 1 hour.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Results Saved!" })).toHaveCount(0);
   });
 });

@@ -100,7 +100,10 @@ describe("one error contract on every /api route", () => {
   });
 
   it.each(PROBES.filter((p) => p.signedIn))("$method $path: no session → 401 NOT_AUTHENTICATED", async (probe) => {
-    const res = await t.request(probe.path, { method: probe.method, json: probe.method === "GET" || probe.method === "DELETE" ? undefined : {} });
+    const res = await t.request(probe.path, {
+      method: probe.method,
+      json: probe.method === "GET" || probe.method === "DELETE" ? undefined : {},
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: "Not authenticated", code: "NOT_AUTHENTICATED" });
   });

@@ -43,4 +43,3 @@ export function formatBalance(value: bigint | string): string {
   const cents = typeof value === "bigint" ? value : (toCents(value) ?? 0n);
   return cents < 0n ? `${formatUsd(-cents)} (CR)` : formatUsd(cents);
 }
-

@@ -132,4 +132,3 @@ export async function queryPrepared<T = Record<string, unknown>>(db: Db, name: s
   const res = await client.query({ name: statement, text, values: params, types: textTimeTypes });
   return res.rows as T[];
 }
-
