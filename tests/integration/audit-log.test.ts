@@ -19,13 +19,13 @@ describe("audit log", () => {
       before: { value: "Old" },
       after: { value: "New" },
     });
-    const rows = (await db.execute(sql`select action, target_id, before, after, actor_email from audit_log`)).rows;
+    const rows = (await db.execute(sql`select action, target_id, before, after, actor_email from audit_log`) as { rows: unknown[] }).rows;
     expect(rows).toEqual([
       { action: "site_content.updated", target_id: "hero_title", before: { value: "Old" }, after: { value: "New" }, actor_email: "admin@example.com" },
     ]);
     await expect(db.execute(sql`update audit_log set action = 'x.y'`)).rejects.toThrow();
     await expect(db.execute(sql`delete from audit_log`)).rejects.toThrow();
     await expect(db.execute(sql`truncate audit_log`)).rejects.toThrow();
-    expect((await db.execute(sql`select count(*)::int as n from audit_log`)).rows[0]).toEqual({ n: 1 });
+    expect(((await db.execute(sql`select count(*)::int as n from audit_log`)) as { rows: unknown[] }).rows[0]).toEqual({ n: 1 });
   });
 });
