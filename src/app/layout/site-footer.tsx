@@ -46,10 +46,14 @@ export function SiteFooter() {
             <p className="mt-3 max-w-sm text-sm">{firm.description}</p>
             <address className="mt-4 space-y-1 text-sm not-italic">
               <p>
-                <a href={firm.phoneHref} className="hover:text-white">{firm.phone}</a>
+                <a href={firm.phoneHref} className="hover:text-white">
+                  {firm.phone}
+                </a>
               </p>
               <p>
-                <a href={`mailto:${firm.email}`} className="hover:text-white">{firm.email}</a>
+                <a href={`mailto:${firm.email}`} className="hover:text-white">
+                  {firm.email}
+                </a>
               </p>
               <p>
                 {firm.address.street}, {firm.address.city}, {firm.address.region} {firm.address.postalCode}
@@ -80,8 +84,12 @@ export function SiteFooter() {
             © {year} {firm.legalName}. All rights reserved.
           </p>
           <div className="flex gap-4">
-            <Link to="/privacy" className="hover:text-white">Privacy Policy</Link>
-            <Link to="/terms" className="hover:text-white">Terms of Service</Link>
+            <Link to="/privacy" className="hover:text-white">
+              Privacy Policy
+            </Link>
+            <Link to="/terms" className="hover:text-white">
+              Terms of Service
+            </Link>
           </div>
         </div>
       </div>

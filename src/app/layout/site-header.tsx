@@ -157,7 +157,7 @@ export function SiteHeader() {
                 </span>
               }
             >
-              <UserMenu email={user.email} onSignOut={signOut} />
+              <UserMenu email={user.email} firm={user.role !== "client"} onSignOut={signOut} />
             </Suspense>
           ) : (
             <>
@@ -248,6 +248,11 @@ export function SiteHeader() {
                     <Link to="/accounting" className={buttonClass("secondary")}>
                       Accounting
                     </Link>
+                    {user.role !== "client" ? (
+                      <Link to="/firm" className={buttonClass("secondary")}>
+                        Firm workspace
+                      </Link>
+                    ) : null}
                     <Link to="/account" className={buttonClass("secondary")}>
                       Account
                     </Link>

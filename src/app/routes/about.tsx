@@ -16,7 +16,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function About() {
   return (
     <>
-      <PageHero eyebrow="About Us" title="About Ledgerline Advisors" text="Accountants, tax specialists and systems consultants who treat your business as if it were our own." />
+      <PageHero
+        eyebrow="About Us"
+        title="About Ledgerline Advisors"
+        text="Accountants, tax specialists and systems consultants who treat your business as if it were our own."
+      />
       <Section title="Ledgerline in Numbers" tone="muted">
         <Stats items={aboutStats} />
       </Section>
@@ -30,7 +34,10 @@ export default function About() {
         <ul className="grid gap-6 md:grid-cols-3">
           {leaders.map((p) => (
             <li key={p.name} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white"
+              >
                 {p.initials}
               </span>
               <h3 className="mt-4 text-lg font-semibold text-ink">{p.name}</h3>

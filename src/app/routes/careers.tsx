@@ -17,11 +17,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Careers() {
   return (
     <>
-      <PageHero eyebrow="Careers" title="Build Your Career with Us" text="Join a team of 28 people who care about accurate work, clear explanations and a sustainable pace." />
+      <PageHero
+        eyebrow="Careers"
+        title="Build Your Career with Us"
+        text="Join a team of 28 people who care about accurate work, clear explanations and a sustainable pace."
+      />
       <Section title="Open Positions">
         <ul className="space-y-6">
           {jobs.map((job) => (
-            <li key={job.title} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:flex-row md:items-center md:justify-between">
+            <li
+              key={job.title}
+              className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:flex-row md:items-center md:justify-between"
+            >
               <div>
                 <h3 className="text-xl font-semibold text-ink">{job.title}</h3>
                 <p className="mt-1 text-sm text-muted">

@@ -16,7 +16,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function CaseStudies() {
   return (
     <>
-      <PageHero eyebrow="Case Studies" title="Success Stories" text="Real problems, the work we did and the results our clients measured." />
+      <PageHero
+        eyebrow="Case Studies"
+        title="Success Stories"
+        text="Real problems, the work we did and the results our clients measured."
+      />
       <Section title="Results at a Glance" tone="muted">
         <Stats items={caseStudyStats} />
       </Section>

@@ -8,7 +8,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!context.mailCatcher) throw data(null, { status: 404 });
   const mail = await context.app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(100);
   return {
-    mail: mail.map((m) => ({ id: m.id, kind: m.kind, to: m.toAddress, subject: m.subject, text: m.textBody, status: m.status, createdAt: m.createdAt.toISOString() })),
+    mail: mail.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      to: m.toAddress,
+      subject: m.subject,
+      text: m.textBody,
+      status: m.status,
+      createdAt: m.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -18,7 +26,10 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="text-3xl font-bold">Outbox</h1>
-      <p className="mt-2 text-muted">Mail written by the site, newest first. This page exists only when the mail catcher is switched on (MAIL_CATCHER=1), and only for this machine.</p>
+      <p className="mt-2 text-muted">
+        Mail written by the site, newest first. This page exists only when the mail catcher is switched on (MAIL_CATCHER=1), and only for
+        this machine.
+      </p>
       {loaderData.mail.length === 0 ? <p className="mt-8">No mail yet.</p> : null}
       <ol className="mt-8 space-y-6">
         {loaderData.mail.map((m) => (

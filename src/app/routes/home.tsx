@@ -36,7 +36,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <HeroCarousel slides={slidesWithCopy(copy)} />
 
-      <Section title="Software We Work With" intro="Our team is certified or experienced in the tools growing businesses rely on." tone="muted">
+      <Section
+        title="Software We Work With"
+        intro="Our team is certified or experienced in the tools growing businesses rely on."
+        tone="muted"
+      >
         <LogoCarousel label="software we support" items={softwareLogos} />
       </Section>
 

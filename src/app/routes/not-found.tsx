@@ -6,10 +6,7 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found | Ledgerline Advisors" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Page not found | Ledgerline Advisors" }, { name: "robots", content: "noindex" }];
 
 export default function NotFound() {
   return <NotFoundPage />;

@@ -16,7 +16,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Press() {
   return (
     <>
-      <PageHero eyebrow="Press" title="Press & Media" text="News about Ledgerline Advisors, and everything journalists need to write about us." />
+      <PageHero
+        eyebrow="Press"
+        title="Press & Media"
+        text="News about Ledgerline Advisors, and everything journalists need to write about us."
+      />
       <Section title="Press Releases">
         <ul className="space-y-6">
           {pressReleases.map((p) => (
@@ -60,7 +64,11 @@ export default function Press() {
           </div>
         </div>
       </Section>
-      <CtaBand title="Other Enquiries" text="For anything other than press, our team answers within 24 hours." actions={[{ to: "/contact", label: "Contact Us" }]} />
+      <CtaBand
+        title="Other Enquiries"
+        text="For anything other than press, our team answers within 24 hours."
+        actions={[{ to: "/contact", label: "Contact Us" }]}
+      />
     </>
   );
 }

@@ -19,16 +19,25 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Pricing() {
   return (
     <>
-      <PageHero eyebrow="Pricing" title="Simple, Transparent Pricing" text="Fixed monthly fees agreed up front. No long-term contracts, no surprise invoices." />
+      <PageHero
+        eyebrow="Pricing"
+        title="Simple, Transparent Pricing"
+        text="Fixed monthly fees agreed up front. No long-term contracts, no surprise invoices."
+      />
       <Section title="Plans" intro="Every plan includes a named accountant and books closed by the 10th of each month.">
         <ul className="grid gap-6 lg:grid-cols-3">
           {plans.map((plan) => (
             <li
               key={plan.name}
-              className={cn("relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm", plan.featured ? "border-brand-700 ring-2 ring-brand-700" : "border-slate-200")}
+              className={cn(
+                "relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm",
+                plan.featured ? "border-brand-700 ring-2 ring-brand-700" : "border-slate-200",
+              )}
             >
               {plan.featured ? (
-                <p className="absolute -top-3 left-8 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">Most popular</p>
+                <p className="absolute -top-3 left-8 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
+                  Most popular
+                </p>
               ) : null}
               <h3 className="text-xl font-semibold text-ink">{plan.name}</h3>
               <p className="mt-4">
@@ -63,7 +72,9 @@ export default function Pricing() {
               <summary className="cursor-pointer list-none text-lg font-semibold text-ink [&::-webkit-details-marker]:hidden">
                 <span className="flex items-center justify-between gap-4">
                   {f.question}
-                  <span aria-hidden="true" className="text-brand-700 transition-transform group-open:rotate-45">+</span>
+                  <span aria-hidden="true" className="text-brand-700 transition-transform group-open:rotate-45">
+                    +
+                  </span>
                 </span>
               </summary>
               <p className="mt-3 text-slate-700">{f.answer}</p>

@@ -37,12 +37,20 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Breadcrumb" className="border-b border-slate-200 bg-white">
         <ol className="mx-auto flex max-w-7xl gap-2 px-4 py-3 text-sm text-muted sm:px-6 lg:px-8">
           <li>
-            <Link to="/" className="hover:underline">Home</Link> <span aria-hidden="true">/</span>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>{" "}
+            <span aria-hidden="true">/</span>
           </li>
           <li>
-            <Link to="/services" className="hover:underline">Services</Link> <span aria-hidden="true">/</span>
+            <Link to="/services" className="hover:underline">
+              Services
+            </Link>{" "}
+            <span aria-hidden="true">/</span>
           </li>
-          <li aria-current="page" className="font-medium text-ink">{s.name}</li>
+          <li aria-current="page" className="font-medium text-ink">
+            {s.name}
+          </li>
         </ol>
       </nav>
       <PageHero
@@ -58,7 +66,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       {s.taxSeason ? (
         <section aria-labelledby="tax-season-heading" className="bg-amber-50">
           <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-            <h2 id="tax-season-heading" className="text-2xl font-bold text-amber-900">{s.taxSeason.title}</h2>
+            <h2 id="tax-season-heading" className="text-2xl font-bold text-amber-900">
+              {s.taxSeason.title}
+            </h2>
             <p className="mt-2 text-slate-800">{s.taxSeason.text}</p>
             <div className="mt-6">
               <CardGrid items={s.taxSeason.cards} />
@@ -91,11 +101,17 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-10 lg:grid-cols-3">
           <CheckList items={s.benefits} className="lg:col-span-2" />
           <aside aria-labelledby="side-card-heading" className="rounded-2xl bg-brand-800 p-8 text-white">
-            <h3 id="side-card-heading" className="text-xl font-semibold">{s.sideCard.title}</h3>
+            <h3 id="side-card-heading" className="text-xl font-semibold">
+              {s.sideCard.title}
+            </h3>
             <p className="mt-3 text-slate-100">{s.sideCard.text}</p>
             <div className="mt-6 flex flex-col gap-3">
-              <Link to="/consultation" className={buttonClass("accent")}>Book a Free Consultation</Link>
-              <Link to="/pricing" className={buttonClass("inverse", "md")}>View Pricing</Link>
+              <Link to="/consultation" className={buttonClass("accent")}>
+                Book a Free Consultation
+              </Link>
+              <Link to="/pricing" className={buttonClass("inverse", "md")}>
+                View Pricing
+              </Link>
             </div>
           </aside>
         </div>

@@ -7,7 +7,8 @@ import { LegalPage } from "~/features/marketing/components/legal-page.tsx";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Terms of Service | Ledgerline Advisors",
-    description: "The terms that apply to the Ledgerline Advisors website and client portal, governed by the laws of the State of New York.",
+    description:
+      "The terms that apply to the Ledgerline Advisors website and client portal, governed by the laws of the State of New York.",
     path: "/terms",
     publicUrl: publicUrlOf(matches),
   });

@@ -20,3 +20,13 @@ export function requirePageSiteRole(context: RequestContext, request: Request, .
   if (!roles.includes(user.role)) throw data("Not found", { status: 404 });
   return user;
 }
+
+/**
+ * Page loaders of a part of the site that must not be known to exist (the firm's workspace): the user when their
+ * site role is one of `roles`; anyone else, signed out included, gets the 404 page.
+ */
+export function requirePageHiddenSiteRole(context: RequestContext, ...roles: SiteRole[]): SessionUser {
+  const user = context.user;
+  if (!user || !roles.includes(user.role)) throw data("Not found", { status: 404 });
+  return user;
+}

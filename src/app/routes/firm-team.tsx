@@ -1,0 +1,4 @@
+/** The firm workspace's Team section. */
+export default function FirmTeam() {
+  return <h1 className="text-2xl font-bold text-ink">Team</h1>;
+}

@@ -1,0 +1,26 @@
+import { Outlet } from "react-router";
+import { FirmNav } from "~/features/firm/components/firm-nav.tsx";
+import { requirePageHiddenSiteRole } from "~/server/http/page-guards.ts";
+import type { Route } from "./+types/firm";
+
+export const meta: Route.MetaFunction = () => [{ title: "Firm workspace | Ledgerline Advisors" }, { name: "robots", content: "noindex" }];
+
+/** The firm's workspace: staff and admins only; to anyone else it does not exist (404). */
+export function loader({ context }: Route.LoaderArgs) {
+  const user = requirePageHiddenSiteRole(context, "staff", "admin");
+  return { role: user.role };
+}
+
+export default function FirmLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[12rem_1fr] lg:gap-8 lg:px-8 lg:py-10">
+      <aside className="mb-6 lg:mb-0">
+        <p className="mb-3 hidden text-xs font-semibold uppercase tracking-wide text-slate-600 lg:block">Firm workspace</p>
+        <FirmNav role={loaderData.role} />
+      </aside>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

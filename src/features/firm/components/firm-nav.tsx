@@ -1,0 +1,41 @@
+import { NavLink } from "react-router";
+import { cn } from "~/ui/cn.ts";
+
+type SiteRole = "client" | "staff" | "admin";
+
+/** The firm workspace's sections; Team and Audit log are for admins only. */
+export const FIRM_SECTIONS: { to: string; label: string; end?: boolean; adminOnly?: boolean }[] = [
+  { to: "/firm", label: "Overview", end: true },
+  { to: "/firm/leads", label: "Leads" },
+  { to: "/firm/clients", label: "Clients" },
+  { to: "/firm/site-content", label: "Site content" },
+  { to: "/firm/team", label: "Team", adminOnly: true },
+  { to: "/firm/audit-log", label: "Audit log", adminOnly: true },
+];
+
+/** Navigation of the firm's workspace: a row of tabs that scrolls on a phone, a column beside the page on a desktop. */
+export function FirmNav({ role }: { role: SiteRole }) {
+  const sections = FIRM_SECTIONS.filter((s) => !s.adminOnly || role === "admin");
+  return (
+    <nav aria-label="Firm workspace" className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
+      <ul className="flex gap-1 lg:flex-col">
+        {sections.map((s) => (
+          <li key={s.to}>
+            <NavLink
+              to={s.to}
+              end={s.end}
+              className={({ isActive }) =>
+                cn(
+                  "block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700",
+                  isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100",
+                )
+              }
+            >
+              {s.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
