@@ -29,12 +29,8 @@ const otherFeatures = (feature) => ({
 });
 const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
-/**
- * TEMPORARY: files being rewritten elsewhere that still cross a boundary. Remove each entry when its file is fixed.
- * - session.server.ts reads the accounting organization with the session (that lookup is being removed).
- * - the accounting screen's API module and page route are being moved onto the one browser client.
- */
-const BOUNDARY_ALLOW_LIST = ["src/server/session.server.ts", "src/features/accounting/components/accounting-api.ts"];
+/** Files that may cross a boundary (none today). */
+const BOUNDARY_ALLOW_LIST = [];
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", "node_modules/", ".react-router/", "data/", "test-results/", "playwright-report/", "bench/results/"] },

@@ -107,7 +107,23 @@ async function signIn(db: pg.Client, email: string): Promise<string> {
  */
 // Idle sockets are dropped after 2 s, before the server's 5 s keep-alive timeout can close one as it is reused.
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS, timeout: 2000 });
-function api<T>(cookie: string, p: string, init: { method?: string; json?: unknown; key?: boolean } = {}): Promise<T> {
+/** Each signed-in owner's books: the API path of their first organization, asked once per cookie. */
+const booksOf = new Map<string, Promise<string>>();
+function books(cookie: string): Promise<string> {
+  let path = booksOf.get(cookie);
+  if (!path) {
+    path = send<{ organizations: { id: number }[] }>(cookie, "/orgs").then((r) => `/orgs/${r.organizations[0]!.id}`);
+    booksOf.set(cookie, path);
+  }
+  return path;
+}
+
+/** A call to the books of the cookie's organization (`/me`, `/entries`, ...). */
+async function api<T>(cookie: string, p: string, init: { method?: string; json?: unknown; key?: boolean } = {}): Promise<T> {
+  return send<T>(cookie, `${await books(cookie)}${p}`, init);
+}
+
+function send<T>(cookie: string, p: string, init: { method?: string; json?: unknown; key?: boolean } = {}): Promise<T> {
   const body = init.json !== undefined ? JSON.stringify(init.json) : undefined;
   // Asks for gzip like a browser does: the report timings include the compression a browser's answer gets.
   const headers: http.OutgoingHttpHeaders = {

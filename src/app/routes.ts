@@ -19,11 +19,13 @@ export default [
   route("consultation", "routes/consultation.tsx"),
   route("login", "routes/login.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("invitations/:token", "routes/accounting-invitation.tsx"),
   layout("routes/protected.tsx", [
     route("calculators", "routes/calculators.tsx", { id: "calculators" }),
     route("calculators/roi", "routes/calculators.tsx", { id: "calculators-roi" }),
     route("calculators/rd-tax-credit", "routes/calculators.tsx", { id: "calculators-rd-tax-credit" }),
     route("accounting", "routes/accounting.tsx"),
+    route("accounting/:orgId", "routes/accounting-books.tsx"),
     route("account", "routes/account.tsx"),
   ]),
   route("firm", "routes/firm.tsx", [

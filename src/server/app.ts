@@ -120,13 +120,11 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   app.use(async (c, next) => {
     c.set("user", null);
     c.set("sessionId", null);
-    c.set("organization", undefined);
     const path = c.req.path;
     if (!path.startsWith("/assets/") && !path.startsWith("/api/auth/") && path !== "/api/health") {
       const session = await ctx.readSession(c);
       c.set("user", session.user);
       c.set("sessionId", session.sessionId);
-      c.set("organization", session.organization);
       await next();
       // A sliding refresh (or an ended session) changes the cookie: pass it on, except on publicly cached answers.
       if (session.setCookies.length && !/\bpublic\b/.test(c.res.headers.get("cache-control") ?? "")) {
@@ -141,7 +139,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   // The gate sits on every spelling of its paths; its page loader and API router check again.
   app.use(async (c, next) => {
     if (isMailCatcherPath(c.req.path) && !mailCatcherAllowed(c, config)) {
-      return c.req.path.toLowerCase().startsWith("/api/") ? c.json({ error: "Not found", code: "NOT_FOUND" }, 404) : c.text("Not found", 404);
+      return c.req.path.toLowerCase().startsWith("/api/")
+        ? c.json({ error: "Not found", code: "NOT_FOUND" }, 404)
+        : c.text("Not found", 404);
     }
     await next();
   });

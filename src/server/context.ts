@@ -3,7 +3,7 @@ import type { ApiMount } from "./composition.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { MailWorker } from "./mail/outbox.server.ts";
-import type { SessionOrganization, SessionReader } from "./session.server.ts";
+import type { SessionReader } from "./session.server.ts";
 
 /**
  * The features' services, added by the site's composition (src/app/server/composition.server.ts) through
@@ -18,7 +18,7 @@ export interface AppContext extends AppServices {
   database: Database;
   db: Db;
   logger: Logger;
-  /** Reads a request's session (and the user's organization) once per request. */
+  /** Reads a request's session once per request. */
   readSession: SessionReader;
   mail: MailWorker;
   /** The features' JSON APIs, mounted under /api by the app. */
@@ -42,8 +42,6 @@ export interface AppEnv {
   Variables: {
     user: SessionUser | null;
     sessionId: string | null;
-    /** The user's organization when the session reader brought it; undefined when not looked up. */
-    organization: SessionOrganization | null | undefined;
     nonce: string;
   };
 }

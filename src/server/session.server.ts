@@ -2,24 +2,14 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import type { OrganizationRole } from "~/features/accounting/organizations.server.ts";
 import { queryPrepared, type Db } from "./db/client.ts";
 import type { AppServices, SessionUser } from "./context.ts";
 
 type Auth = AppServices["auth"];
 
-/** The signed-in user's organization, read with the session (null: the user has none yet). */
-export interface SessionOrganization {
-  organizationId: number;
-  organizationName: string;
-  role: OrganizationRole;
-}
-
 export interface RequestSession {
   user: SessionUser | null;
   sessionId: string | null;
-  /** Known only when the session was read by the fast path; undefined means "not looked up". */
-  organization?: SessionOrganization | null;
   /** Cookies the auth library wants to set (a sliding refresh, an ended session). */
   setCookies: string[];
 }
@@ -41,16 +31,13 @@ interface SessionRow {
   two_factor_enabled: boolean;
   created_at: Date | string;
   updated_at: Date | string;
-  organization_id: number | null;
-  organization_name: string | null;
-  organization_role: OrganizationRole | null;
 }
 
 /**
  * Reads the request's session. The auth library stays the authority on sessions: it creates, refreshes and
  * ends them. This reader only answers the common case itself — a correctly signed cookie whose session is
- * valid and not yet due for its sliding refresh — with one query that also brings the user's organization,
- * where the library would run a session query and a user query (and the accounting API a membership query).
+ * valid and not yet due for its sliding refresh — with one query,
+ * where the library would run a session query and a user query.
  * Every other case (no such session, expired, due for refresh, a stale cache cookie, a bad signature) goes to
  * the library's own getSession, so its answer and the cookies it sets are exactly the library's.
  */
@@ -88,12 +75,9 @@ export async function createSessionReader(auth: Auth, db: Db, secret: string) {
       "read_session",
       sql`select s.id as session_id, s.expires_at,
                  u.id, u.name, u.email, u.email_verified, u.image, u.first_name, u.last_name, u.company_name, u.role,
-                 u.two_factor_enabled, u.created_at, u.updated_at,
-                 m.organization_id, o.name as organization_name, m.role as organization_role
+                 u.two_factor_enabled, u.created_at, u.updated_at
             from sessions s
             join users u on u.id = s.user_id
-            left join organization_memberships m on m.user_id = u.id
-            left join organizations o on o.id = m.organization_id
            where s.token = ${token}`,
     );
     if (!row) return viaLibrary(c);
@@ -115,11 +99,7 @@ export async function createSessionReader(auth: Auth, db: Db, secret: string) {
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),
     };
-    const organization =
-      row.organization_id == null
-        ? null
-        : { organizationId: Number(row.organization_id), organizationName: row.organization_name!, role: row.organization_role! };
-    return { user, sessionId: row.session_id, organization, setCookies: [] };
+    return { user, sessionId: row.session_id, setCookies: [] };
   };
 }
 

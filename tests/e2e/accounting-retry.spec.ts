@@ -16,7 +16,7 @@ test.describe("accounting: a write whose answer is lost", () => {
 
     // The first request of each write reaches the server, which commits it; its answer is then lost on the way back.
     const sent: { method: string; url: string; key: string | undefined }[] = [];
-    await page.route("**/api/accounting/entries**", async (route) => {
+    await page.route("**/api/accounting/orgs/*/entries**", async (route) => {
       const req = route.request();
       if (req.method() === "GET") return route.continue();
       const key = req.headers()["idempotency-key"];

@@ -58,7 +58,7 @@ test.describe("accounts", () => {
     // The link signs the new client in and opens their books.
     const mail = await waitForMail(user.email, (m) => /verify/i.test(m.subject));
     await page.goto(linkIn(mail));
-    await expect(page).toHaveURL(/\/accounting$/);
+    await expect(page).toHaveURL(/\/accounting\/\d+$/);
     await page.getByRole("button", { name: user.email }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
@@ -69,7 +69,7 @@ test.describe("accounts", () => {
     await expect(page.getByText("Your email address is verified. You can sign in now.")).toBeVisible();
     await signInThroughForm(page, user.email, user.password, true);
     await expect(toast(page, "Welcome back!")).toContainText("You have successfully logged in.");
-    await expect(page).toHaveURL(/\/accounting$/);
+    await expect(page).toHaveURL(/\/accounting\/\d+$/);
     const menu = page.getByRole("button", { name: user.email });
     await expect(menu).toBeVisible();
     expect((await sessionCookie(page))?.expires).toBeGreaterThan(Date.now() / 1000 + 24 * 3600);
@@ -82,7 +82,7 @@ test.describe("accounts", () => {
 
     // Visiting /login while signed in goes on to `from`, never off-site.
     await page.goto("/login?from=%2Faccounting");
-    await expect(page).toHaveURL(/\/accounting$/);
+    await expect(page).toHaveURL(/\/accounting\/\d+$/);
     await page.goto("/login?from=https%3A%2F%2Fevil.example%2F");
     await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
 
@@ -182,7 +182,7 @@ test.describe("accounts", () => {
     await page.goto("/accounting");
     await expect(page).toHaveURL(/\/login\?from=%2Faccounting$/);
     await page.getByRole("button", { name: "Continue with Google" }).click();
-    await expect(page).toHaveURL(/\/accounting$/);
+    await expect(page).toHaveURL(/\/accounting\/\d+$/);
     await expect(page.getByRole("button", { name: email })).toBeVisible();
   });
 

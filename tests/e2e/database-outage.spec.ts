@@ -89,7 +89,7 @@ test.describe("the database goes away", () => {
       expect(during?.headers()["retry-after"]).toBe("5");
       await expect(page.getByRole("heading", { name: "Temporarily unavailable" })).toBeVisible();
       await expect(page.getByText("The service is temporarily unavailable. Please try again in a moment.")).toBeVisible();
-      const api = await page.request.get(`${origin}/api/accounting/accounts`);
+      const api = await page.request.get(`${origin}/api/accounting/orgs`);
       expect(api.status()).toBe(503);
       expect(api.headers()["retry-after"]).toBe("5");
       expect(((await api.json()) as { code: string }).code).toBe("UNAVAILABLE");

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { isOnTop, pickAccount } from "./support/entry-form.ts";
+import { booksApi } from "./support/books.ts";
 
 /** Axe (WCAG 2.x A/AA) on the screen, leaving out the shared toast region (its fading toasts read as low contrast). */
 async function expectNoAxeViolations(page: Page) {
@@ -134,8 +135,9 @@ test.describe("journal entry form", () => {
     await expectNoAxeViolations(page);
 
     // The API refuses the same date, naming the field.
-    const { accounts } = (await (await page.request.get("/api/accounting/accounts")).json()) as { accounts: { id: number }[] };
-    const refused = await page.request.post("/api/accounting/entries", {
+    const books = await booksApi(page);
+    const { accounts } = (await (await page.request.get(`${books}/accounts`)).json()) as { accounts: { id: number }[] };
+    const refused = await page.request.post(`${books}/entries`, {
       headers: { origin: new URL(page.url()).origin },
       data: {
         description: "Far ahead",

@@ -74,7 +74,7 @@ for (const viewport of [
 
       const latest = verificationMails(user.email).at(-1)!;
       await page.goto(linkIn(latest));
-      await expect(page).toHaveURL(/\/accounting$/);
+      await expect(page).toHaveURL(/\/accounting\/\d+$/);
       await expect(page.getByRole("heading", { name: "Accounting", level: 1 })).toBeVisible();
       if (viewport.width >= 1024) {
         await expect(page.getByRole("banner").getByRole("button", { name: user.email })).toBeVisible();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
+import { firstBooks } from "../support/books.ts";
 
 interface Account {
   id: number;
@@ -21,8 +22,9 @@ describe("accounting API: deleting used accounts, reactivation, the journal's or
   let alice: TestUser;
   let codes: Record<string, number>;
 
-  const call = (path: string, init: RequestInit & { json?: unknown } = {}) =>
-    t.request(`/api/accounting${path}`, { ...init, cookie: alice.cookie });
+  let books: ReturnType<typeof firstBooks>;
+  const call = async (path: string, init: RequestInit & { json?: unknown } = {}) =>
+    t.request(`${await books(alice.cookie)}${path}`, { ...init, cookie: alice.cookie });
   const json = async <T>(res: Response) => (await res.json()) as T;
   const save = async (date: string, amount: number, post = true) => {
     const res = await call("/entries", {
@@ -43,6 +45,7 @@ describe("accounting API: deleting used accounts, reactivation, the journal's or
 
   beforeAll(async () => {
     t = await createTestApp();
+    books = firstBooks(t);
     alice = await createSignedInUser(t, { companyName: "Books Co" });
     const { accounts } = await json<{ accounts: Account[] }>(await call("/accounts"));
     codes = Object.fromEntries(accounts.map((a) => [a.account_code, a.id]));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
+import { firstBooks } from "../support/books.ts";
 
 // A retried journal-entry write with the same Idempotency-Key gets the first answer (same status and body),
 // never an error or a second entry.
@@ -12,8 +13,9 @@ describe("accounting API: Idempotency-Key on journal-entry writes", () => {
   let bob: TestUser;
   let acc: Record<string, number>;
 
-  const call = (u: TestUser, path: string, key: string | null, init: RequestInit & { json?: unknown } = {}) =>
-    t.request(`/api/accounting${path}`, {
+  let books: ReturnType<typeof firstBooks>;
+  const call = async (u: TestUser, path: string, key: string | null, init: RequestInit & { json?: unknown } = {}) =>
+    t.request(`${await books(u.cookie)}${path}`, {
       method: "POST",
       ...init,
       cookie: u.cookie,
@@ -33,9 +35,10 @@ describe("accounting API: Idempotency-Key on journal-entry writes", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    books = firstBooks(t);
     alice = await createSignedInUser(t, { companyName: "Alice Idempotent" });
     bob = await createSignedInUser(t, { companyName: "Bob Idempotent" });
-    const res = await t.request("/api/accounting/accounts", { cookie: alice.cookie });
+    const res = await t.request(`${await books(alice.cookie)}/accounts`, { cookie: alice.cookie });
     const { accounts } = (await res.json()) as { accounts: { id: number; account_code: string }[] };
     acc = Object.fromEntries(accounts.map((a) => [a.account_code, a.id]));
   });
@@ -101,7 +104,11 @@ describe("accounting API: Idempotency-Key on journal-entry writes", () => {
   it("answers 400 naming the header when it is not a UUID, and writes nothing", async () => {
     const res = await call(alice, "/entries", "not-a-uuid", { json: entryBody("Bad key") });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: "Idempotency-Key: must be a UUID", fields: { "Idempotency-Key": ["Must be a UUID"] } });
+    expect(await res.json()).toEqual({
+      error: "Idempotency-Key: must be a UUID",
+      code: "INVALID_INPUT",
+      fields: { "Idempotency-Key": "Must be a UUID" },
+    });
     expect(await entriesNamed("Bad key")).toBe(0);
   });
 
@@ -110,10 +117,10 @@ describe("accounting API: Idempotency-Key on journal-entry writes", () => {
     expect((await call(alice, "/entries", key, { json: entryBody("Key first use") })).status).toBe(201);
     const other = await call(alice, "/entries", key, { json: entryBody("Key second use") });
     expect(other.status).toBe(422);
-    expect(await other.json()).toMatchObject({ fields: { "Idempotency-Key": ["Already used for another request"] } });
+    expect(await other.json()).toMatchObject({ fields: { "Idempotency-Key": "Already used for another request" } });
     expect(await entriesNamed("Key second use")).toBe(0);
     // Another user's key space is their own.
-    const res = await t.request("/api/accounting/accounts", { cookie: bob.cookie });
+    const res = await t.request(`${await books(bob.cookie)}/accounts`, { cookie: bob.cookie });
     const { accounts } = (await res.json()) as { accounts: { id: number; account_code: string }[] };
     const bobAcc = Object.fromEntries(accounts.map((a) => [a.account_code, a.id]));
     const bobSave = await call(bob, "/entries", key, {

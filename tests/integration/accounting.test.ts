@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
 import { addMember } from "~/features/accounting/organizations.server.ts";
+import { firstBooks } from "../support/books.ts";
 import { mediaBoxes } from "../support/pdf.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
@@ -19,8 +20,9 @@ describe("accounting API", () => {
   let accountsA: Record<string, number>;
   let accountsB: Record<string, number>;
 
-  const call = (u: TestUser | null, path: string, init: RequestInit & { json?: unknown } = {}) =>
-    t.request(`/api/accounting${path}`, { ...init, cookie: u?.cookie });
+  let books: ReturnType<typeof firstBooks>;
+  const call = async (u: TestUser | null, path: string, init: RequestInit & { json?: unknown } = {}) =>
+    t.request(`${await books(u?.cookie)}${path}`, { ...init, cookie: u?.cookie });
   const json = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;
   const codes = async (u: TestUser) => {
     const { accounts } = await json<{ accounts: Account[] }>(await call(u, "/accounts"));
@@ -43,18 +45,23 @@ describe("accounting API", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    books = firstBooks(t);
     alice = await createSignedInUser(t, { companyName: "Alice Bakery" });
-    bob = await createSignedInUser(t, { companyName: "" , firstName: "Bob", lastName: "Stone" });
+    bob = await createSignedInUser(t, { companyName: "", firstName: "Bob", lastName: "Stone" });
     accountsA = await codes(alice);
     accountsB = await codes(bob);
   });
   afterAll(() => t.close());
 
   it("answers 401 'Not authenticated' without a session", async () => {
-    for (const [method, path] of [["GET", "/accounts"], ["POST", "/entries"], ["GET", "/reports/trial_balance?start=2026-01-01&end=2026-12-31"]]) {
+    for (const [method, path] of [
+      ["GET", "/accounts"],
+      ["POST", "/entries"],
+      ["GET", "/reports/trial_balance?start=2026-01-01&end=2026-12-31"],
+    ]) {
       const res = await call(null, path!, { method, body: method === "POST" ? "{}" : undefined });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ error: "Not authenticated" });
+      expect(await res.json()).toEqual({ error: "Not authenticated", code: "NOT_AUTHENTICATED" });
     }
   });
 
@@ -95,7 +102,9 @@ describe("accounting API", () => {
     expect(missing.status).toBe(400);
     expect((await json<{ error: string }>(missing)).error).toMatch(/account_code/);
     // The same code is free in another organization.
-    expect((await call(bob, "/accounts", { json: { account_code: "1010", account_name: "Petty Cash", account_type: "Asset" } })).status).toBe(201);
+    expect(
+      (await call(bob, "/accounts", { json: { account_code: "1010", account_name: "Petty Cash", account_type: "Asset" } })).status,
+    ).toBe(201);
   });
 
   it("saves a draft, edits it, posts it, refuses to edit or post it again, and reverses it", async () => {
@@ -105,7 +114,10 @@ describe("accounting API", () => {
     expect(entry).toMatchObject({ status: "draft", total_amount: "250.50" });
     expect(entry.entry_number).toMatch(/^JE-\d{6}$/);
 
-    const edit = await call(alice, `/entries/${entry.id}`, { method: "PUT", json: entryBody(accountsA, 300, { description: "Rent March" }) });
+    const edit = await call(alice, `/entries/${entry.id}`, {
+      method: "PUT",
+      json: entryBody(accountsA, 300, { description: "Rent March" }),
+    });
     expect(edit.status).toBe(200);
     const post = await call(alice, `/entries/${entry.id}/post`, { method: "POST" });
     expect(post.status).toBe(200);
@@ -119,13 +131,21 @@ describe("accounting API", () => {
     expect(mirror).toMatchObject({ status: "posted", reversal_of: entry.id, entry_date: "2026-03-31" });
     expect((await call(alice, `/entries/${entry.id}/reverse`, { json: { entry_date: "2026-03-31" } })).status).toBe(409);
 
-    const details = await json<{ entry: { reversed_by: number; lines: { debit_amount: string; credit_amount: string; account_code: string }[]; audit: { action: string; user_name: string }[] } }>(
-      await call(alice, `/entries/${entry.id}`),
-    );
+    const details = await json<{
+      entry: {
+        reversed_by: number;
+        lines: { debit_amount: string; credit_amount: string; account_code: string }[];
+        audit: { action: string; user_name: string }[];
+      };
+    }>(await call(alice, `/entries/${entry.id}`));
     expect(details.entry.reversed_by).toBe(mirror.id);
     expect(details.entry.audit.map((a) => a.action)).toEqual(["created", "edited", "posted", "reversed"]);
     expect(details.entry.audit[0]!.user_name).toBe("Test User");
-    const mirrorLines = (await json<{ entry: { lines: { debit_amount: string; credit_amount: string; account_code: string }[] } }>(await call(alice, `/entries/${mirror.id}`))).entry.lines;
+    const mirrorLines = (
+      await json<{ entry: { lines: { debit_amount: string; credit_amount: string; account_code: string }[] } }>(
+        await call(alice, `/entries/${mirror.id}`),
+      )
+    ).entry.lines;
     expect(mirrorLines.map((l) => [l.account_code, l.debit_amount, l.credit_amount])).toEqual([
       ["6000", "0.00", "300.00"],
       ["1000", "300.00", "0.00"],
@@ -143,14 +163,36 @@ describe("accounting API", () => {
   it("reports: trial balance ties out, P&L shows net income, balance sheet holds A = L + E", async () => {
     const post = async (lines: [string, number, number][], date: string) => {
       const res = await call(alice, "/entries", {
-        json: { description: "x", entry_date: date, lines: lines.map(([code, d, c]) => ({ account_id: accountsA[code], debit_amount: d, credit_amount: c })) },
+        json: {
+          description: "x",
+          entry_date: date,
+          lines: lines.map(([code, d, c]) => ({ account_id: accountsA[code], debit_amount: d, credit_amount: c })),
+        },
       });
       const { entry } = await json<{ entry: { id: number } }>(res);
       expect((await call(alice, `/entries/${entry.id}/post`, { method: "POST" })).status).toBe(200);
     };
-    await post([["1000", 10000, 0], ["3000", 0, 10000]], "2025-12-15"); // capital, before the period
-    await post([["1100", 1500.25, 0], ["4100", 0, 1500.25]], "2026-05-02");
-    await post([["6100", 700, 0], ["1000", 0, 700]], "2026-05-03");
+    await post(
+      [
+        ["1000", 10000, 0],
+        ["3000", 0, 10000],
+      ],
+      "2025-12-15",
+    ); // capital, before the period
+    await post(
+      [
+        ["1100", 1500.25, 0],
+        ["4100", 0, 1500.25],
+      ],
+      "2026-05-02",
+    );
+    await post(
+      [
+        ["6100", 700, 0],
+        ["1000", 0, 700],
+      ],
+      "2026-05-03",
+    );
     const draft = await call(alice, "/entries", { json: entryBody(accountsA, 99, { entry_date: "2026-05-04" }) });
     expect(draft.status).toBe(201); // drafts never count
 
@@ -159,8 +201,17 @@ describe("accounting API", () => {
       (await json<{ report: Rep }>(await call(alice, `/reports/${type}?start=${start}&end=${end}`))).report;
     const tb = await rep("trial_balance");
     // The period's debits and credits, with the balances before May (the 2025 capital) and at its end.
-    type TbRow = { account_code: string; opening_debit: string; opening_credit: string; debit_total: string; credit_total: string; balance: string };
-    expect((tb.rows as TbRow[]).map((r) => [r.account_code, r.opening_debit, r.opening_credit, r.debit_total, r.credit_total, r.balance])).toEqual([
+    type TbRow = {
+      account_code: string;
+      opening_debit: string;
+      opening_credit: string;
+      debit_total: string;
+      credit_total: string;
+      balance: string;
+    };
+    expect(
+      (tb.rows as TbRow[]).map((r) => [r.account_code, r.opening_debit, r.opening_credit, r.debit_total, r.credit_total, r.balance]),
+    ).toEqual([
       ["1000", "10000.00", "0.00", "0.00", "700.00", "9300.00"],
       ["1100", "0.00", "0.00", "1500.25", "0.00", "1500.25"],
       ["3000", "0.00", "10000.00", "0.00", "0.00", "10000.00"],
@@ -288,7 +339,11 @@ describe("accounting API", () => {
 
   it("answers bad input with 4xx and changes nothing", async () => {
     const { entry } = await json<{ entry: { id: number } }>(await call(alice, "/entries", { json: entryBody(accountsA, 42) }));
-    const before = { entries: await countRows("journal_entries"), lines: await countRows("journal_entry_lines"), accounts: await countRows("chart_of_accounts") };
+    const before = {
+      entries: await countRows("journal_entries"),
+      lines: await countRows("journal_entry_lines"),
+      accounts: await countRows("chart_of_accounts"),
+    };
     const line = (d: unknown, c: unknown, id = accountsA["6000"]) => ({ account_id: id, debit_amount: d, credit_amount: c });
     const bad: unknown[] = [
       { ...entryBody(accountsA), lines: [line("100", 0), line(0, "100", accountsA["1000"])] },
@@ -304,7 +359,10 @@ describe("accounting API", () => {
       { ...entryBody(accountsA), lines: [line(10, 0, 999999), line(0, 10, accountsA["1000"])] },
     ];
     for (const payload of bad) {
-      for (const [method, path] of [["POST", "/entries"], ["PUT", `/entries/${entry.id}`]] as const) {
+      for (const [method, path] of [
+        ["POST", "/entries"],
+        ["PUT", `/entries/${entry.id}`],
+      ] as const) {
         const res = await call(alice, path, { method, json: payload });
         expect(res.status, JSON.stringify(payload).slice(0, 120)).toBe(400);
         const b = await json<{ error: string }>(res);
@@ -313,11 +371,19 @@ describe("accounting API", () => {
     }
     const malformed = await call(alice, "/entries", { method: "POST", body: "{not json", headers: { "content-type": "application/json" } });
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toMatchObject({ error: "Malformed JSON body" });
-    const huge = await call(alice, "/entries", { method: "POST", body: "x".repeat(2 * 1024 * 1024), headers: { "content-type": "application/json" } });
+    expect(await malformed.json()).toMatchObject({ error: "Request body must be valid JSON" });
+    const huge = await call(alice, "/entries", {
+      method: "POST",
+      body: "x".repeat(2 * 1024 * 1024),
+      headers: { "content-type": "application/json" },
+    });
     expect(huge.status).toBe(413);
     expect((await call(alice, "/accounts/abc", { method: "PATCH", json: { account_name: "x", account_type: "Asset" } })).status).toBe(404);
-    expect({ entries: await countRows("journal_entries"), lines: await countRows("journal_entry_lines"), accounts: await countRows("chart_of_accounts") }).toEqual(before);
+    expect({
+      entries: await countRows("journal_entries"),
+      lines: await countRows("journal_entry_lines"),
+      accounts: await countRows("chart_of_accounts"),
+    }).toEqual(before);
     const kept = await json<{ entry: { total_amount: string; lines: unknown[] } }>(await call(alice, `/entries/${entry.id}`));
     expect(kept.entry.total_amount).toBe("42.00");
     expect(kept.entry.lines).toHaveLength(2);
@@ -337,9 +403,9 @@ describe("accounting API", () => {
     } finally {
       await t.testDb.database.exec(`drop trigger test_fail_line on journal_entry_lines; drop function test_fail_line();`);
     }
-    const kept = await json<{ entry: { description: string; total_amount: string; lines: { debit_amount: string }[]; audit: { action: string }[] } }>(
-      await call(alice, `/entries/${entry.id}`),
-    );
+    const kept = await json<{
+      entry: { description: string; total_amount: string; lines: { debit_amount: string }[]; audit: { action: string }[] };
+    }>(await call(alice, `/entries/${entry.id}`));
     expect(kept.entry).toMatchObject({ description: "Office rent", total_amount: "77.00" });
     expect(kept.entry.lines.map((l) => l.debit_amount)).toEqual(["77.00", "0.00"]);
     expect(kept.entry.audit.map((a) => a.action)).toEqual(["created"]);
@@ -353,11 +419,12 @@ describe("ledger integrity in the database", () => {
   beforeAll(async () => {
     t = await createTestApp();
     const u = await createSignedInUser(t);
-    const res = await t.request("/api/accounting/accounts", { cookie: u.cookie });
+    const base = await firstBooks(t)(u.cookie);
+    const res = await t.request(`${base}/accounts`, { cookie: u.cookie });
     const { accounts } = (await res.json()) as { accounts: Account[] };
     const id = (code: string) => accounts.find((a) => a.account_code === code)!.id;
     const mk = async () => {
-      const r = await t.request("/api/accounting/entries", {
+      const r = await t.request(`${base}/entries`, {
         cookie: u.cookie,
         json: {
           description: "Sale",
@@ -372,7 +439,7 @@ describe("ledger integrity in the database", () => {
     };
     postedId = await mk();
     draftId = await mk();
-    expect((await t.request(`/api/accounting/entries/${postedId}/post`, { method: "POST", cookie: u.cookie })).status).toBe(200);
+    expect((await t.request(`${base}/entries/${postedId}/post`, { method: "POST", cookie: u.cookie })).status).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -400,7 +467,9 @@ describe("ledger integrity in the database", () => {
     await refused(`update journal_entry_lines set credit_amount = 3 where journal_entry_id = ${draftId} and debit_amount > 0`);
     await refused(`update journal_entry_lines set debit_amount = 0 where journal_entry_id = ${draftId} and debit_amount > 0`);
     // An unbalanced draft cannot be posted, whatever code runs.
-    await t.testDb.database.exec(`update journal_entry_lines set debit_amount = 12 where journal_entry_id = ${draftId} and debit_amount > 0`);
+    await t.testDb.database.exec(
+      `update journal_entry_lines set debit_amount = 12 where journal_entry_id = ${draftId} and debit_amount > 0`,
+    );
     await refused(`update journal_entries set status = 'posted', posted_at = now(), posted_by = created_by where id = ${draftId}`);
     await refused(`insert into journal_entries (organization_id, entry_seq, description, entry_date, total_amount, status, posted_at)
                    select organization_id, 999, 'x', '2026-01-01', 1, 'posted', now() from journal_entries where id = ${draftId}`);

@@ -19,6 +19,7 @@ let accountIds: number[];
 let draftId: number;
 let postedId: number;
 let submissionId: string;
+let orgId: number;
 
 const formToken = () => issueFormToken(t.config.appSecret, Date.now() - 10_000);
 
@@ -84,47 +85,53 @@ interface Route {
 
 const ROUTES: Route[] = [
   { method: "GET", path: "/api/health" },
-  { method: "GET", path: "/api/accounting/me" },
-  { method: "GET", path: "/api/accounting/accounts" },
+  { method: "GET", path: "/api/accounting/orgs" },
+  { method: "GET", path: "/api/accounting/orgs/:org/me" },
+  { method: "GET", path: "/api/accounting/orgs/:org/accounts" },
   {
     method: "POST",
-    path: "/api/accounting/accounts",
+    path: "/api/accounting/orgs/:org/accounts",
     body: () => ({ account_code: "9100", account_name: "Petty cash", account_type: "Asset" }),
   },
   {
     method: "PATCH",
-    path: "/api/accounting/accounts/:id",
+    path: "/api/accounting/orgs/:org/accounts/:id",
     id: () => String(accountIds[2]),
     body: () => ({ account_name: "Renamed", account_type: "Asset" }),
   },
-  { method: "DELETE", path: "/api/accounting/accounts/:id", id: () => String(accountIds[accountIds.length - 1]) },
+  { method: "DELETE", path: "/api/accounting/orgs/:org/accounts/:id", id: () => String(accountIds[accountIds.length - 1]) },
   {
     method: "GET",
-    path: "/api/accounting/accounts/:id/ledger",
+    path: "/api/accounting/orgs/:org/accounts/:id/ledger",
     id: () => String(accountIds[0]),
     query: () => ({ start: "2026-01-01", end: "2026-12-31" }),
   },
-  { method: "GET", path: "/api/accounting/entries", query: () => ({ offset: "0" }) },
+  { method: "GET", path: "/api/accounting/orgs/:org/entries", query: () => ({ offset: "0" }) },
   {
     method: "POST",
-    path: "/api/accounting/entries",
+    path: "/api/accounting/orgs/:org/entries",
     body: entryBody,
     deep: ["lines.0.account_id", "lines.0.description", "lines.0.debit_amount", "lines.1.credit_amount", "lines.1.account_id", "lines.0"],
   },
-  { method: "GET", path: "/api/accounting/entries/:id", id: () => String(draftId) },
+  { method: "GET", path: "/api/accounting/orgs/:org/entries/:id", id: () => String(draftId) },
   {
     method: "PUT",
-    path: "/api/accounting/entries/:id",
+    path: "/api/accounting/orgs/:org/entries/:id",
     id: () => String(draftId),
     body: entryBody,
     deep: ["lines.0.account_id", "lines.0.description", "lines.1.debit_amount"],
   },
-  { method: "POST", path: "/api/accounting/entries/:id/post", id: () => String(draftId) },
-  { method: "POST", path: "/api/accounting/entries/:id/reverse", id: () => String(postedId), body: () => ({ entry_date: "2026-06-30" }) },
-  { method: "GET", path: "/api/accounting/entries/:id/pdf", id: () => String(postedId) },
+  { method: "POST", path: "/api/accounting/orgs/:org/entries/:id/post", id: () => String(draftId) },
+  {
+    method: "POST",
+    path: "/api/accounting/orgs/:org/entries/:id/reverse",
+    id: () => String(postedId),
+    body: () => ({ entry_date: "2026-06-30" }),
+  },
+  { method: "GET", path: "/api/accounting/orgs/:org/entries/:id/pdf", id: () => String(postedId) },
   {
     method: "GET",
-    path: "/api/accounting/reports/:id",
+    path: "/api/accounting/orgs/:org/reports/:id",
     id: () => "trial_balance",
     query: () => ({ start: "2026-01-01", end: "2026-12-31" }),
   },
@@ -461,7 +468,7 @@ function callFor(route: Route): fc.Arbitrary<Call> {
       anonymous: fc.oneof({ weight: 5, arbitrary: fc.constant(!!route.anonymous) }, { weight: 1, arbitrary: fc.boolean() }),
     })
     .map(({ id, query, body, type, anonymous }) => {
-      let path = route.path.replace(":id", id ?? encodeURIComponent(route.id?.() ?? ""));
+      let path = route.path.replace(":org", String(orgId)).replace(":id", id ?? encodeURIComponent(route.id?.() ?? ""));
       if (route.query || query) {
         let qs: string;
         if (typeof query === "string") qs = query;
@@ -520,17 +527,27 @@ describe("bad input on every API route", () => {
     // No mail is sent here: the outbox stays as written, so any change to a table is the request's.
     await t.ctx.mail.stop();
     admin = await createSignedInUser(t, { role: "admin", companyName: "Fuzz Bakery" });
-    const list = (await (await t.request("/api/accounting/accounts", { cookie: admin.cookie })).json()) as { accounts: { id: number }[] };
+    const orgs = (await (await t.request("/api/accounting/orgs", { cookie: admin.cookie })).json()) as { organizations: { id: number }[] };
+    orgId = orgs.organizations[0]!.id;
+    const list = (await (await t.request(`/api/accounting/orgs/${orgId}/accounts`, { cookie: admin.cookie })).json()) as {
+      accounts: { id: number }[];
+    };
     accountIds = list.accounts.map((a) => a.id);
-    const draft = (await (await t.request("/api/accounting/entries", { cookie: admin.cookie, json: entryBody() })).json()) as {
+    const draft = (await (
+      await t.request(`/api/accounting/orgs/${orgId}/entries`, { cookie: admin.cookie, json: entryBody() })
+    ).json()) as {
       entry: { id: number };
     };
     draftId = draft.entry.id;
-    const posted = (await (await t.request("/api/accounting/entries", { cookie: admin.cookie, json: entryBody() })).json()) as {
+    const posted = (await (
+      await t.request(`/api/accounting/orgs/${orgId}/entries`, { cookie: admin.cookie, json: entryBody() })
+    ).json()) as {
       entry: { id: number };
     };
     postedId = posted.entry.id;
-    expect((await t.request(`/api/accounting/entries/${postedId}/post`, { method: "POST", cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (await t.request(`/api/accounting/orgs/${orgId}/entries/${postedId}/post`, { method: "POST", cookie: admin.cookie })).status,
+    ).toBe(200);
     const saved = await t.request("/api/calculators/submissions", {
       cookie: admin.cookie,
       json: { calculatorType: "roi", email: "cfo@example.com", inputs: roiInputs },
@@ -546,17 +563,22 @@ describe("bad input on every API route", () => {
 
   // The requests of the bug report, each answered 400 naming the field, and nothing written.
   const KNOWN: [string, string, () => Json | undefined, string][] = [
-    ["POST", "/api/accounting/accounts", () => ({ account_code: "9200", account_name: NUL, account_type: "Asset" }), "account_name"],
-    ["PATCH", "/api/accounting/accounts/:account", () => ({ account_name: NUL, account_type: "Asset" }), "account_name"],
-    ["POST", "/api/accounting/entries", () => ({ ...entryBody(), description: NUL }), "description"],
-    ["POST", "/api/accounting/entries", () => ({ ...entryBody(), reference: NUL }), "reference"],
-    ["POST", "/api/accounting/entries", () => setPath(entryBody(), "lines.0.description", NUL), "lines.0.description"],
-    ["POST", "/api/accounting/entries", () => setPath(entryBody(), "lines.0.description", LONE), "lines.0.description"],
-    ["POST", "/api/accounting/entries", () => setPath(entryBody(), "lines.0.account_id", 2 ** 31), "lines.0.account_id"],
-    ["PUT", "/api/accounting/entries/:draft", () => setPath(entryBody(), "lines.1.description", NUL), "lines.1.description"],
-    ["GET", "/api/accounting/reports/trial_balance?start=0000-01-01&end=2026-12-31", () => undefined, "start"],
-    ["GET", "/api/accounting/reports/profit_loss?start=2026-01-01&end=0000-12-31", () => undefined, "end"],
-    ["GET", "/api/accounting/accounts/:account/ledger?start=0000-01-01&end=2026-12-31", () => undefined, "start"],
+    [
+      "POST",
+      "/api/accounting/orgs/:org/accounts",
+      () => ({ account_code: "9200", account_name: NUL, account_type: "Asset" }),
+      "account_name",
+    ],
+    ["PATCH", "/api/accounting/orgs/:org/accounts/:account", () => ({ account_name: NUL, account_type: "Asset" }), "account_name"],
+    ["POST", "/api/accounting/orgs/:org/entries", () => ({ ...entryBody(), description: NUL }), "description"],
+    ["POST", "/api/accounting/orgs/:org/entries", () => ({ ...entryBody(), reference: NUL }), "reference"],
+    ["POST", "/api/accounting/orgs/:org/entries", () => setPath(entryBody(), "lines.0.description", NUL), "lines.0.description"],
+    ["POST", "/api/accounting/orgs/:org/entries", () => setPath(entryBody(), "lines.0.description", LONE), "lines.0.description"],
+    ["POST", "/api/accounting/orgs/:org/entries", () => setPath(entryBody(), "lines.0.account_id", 2 ** 31), "lines.0.account_id"],
+    ["PUT", "/api/accounting/orgs/:org/entries/:draft", () => setPath(entryBody(), "lines.1.description", NUL), "lines.1.description"],
+    ["GET", "/api/accounting/orgs/:org/reports/trial_balance?start=0000-01-01&end=2026-12-31", () => undefined, "start"],
+    ["GET", "/api/accounting/orgs/:org/reports/profit_loss?start=2026-01-01&end=0000-12-31", () => undefined, "end"],
+    ["GET", "/api/accounting/orgs/:org/accounts/:account/ledger?start=0000-01-01&end=2026-12-31", () => undefined, "start"],
     [
       "POST",
       "/api/calculators/submissions",
@@ -612,7 +634,7 @@ describe("bad input on every API route", () => {
     ["POST", "/api/auth/update-user", () => ({ lastName: LONE }), "lastName"],
   ];
   it.each(KNOWN)("%s %s refuses bad input with 400 naming it (%#)", async (method, rawPath, body, field) => {
-    const path = rawPath.replace(":account", String(accountIds[3])).replace(":draft", String(draftId));
+    const path = rawPath.replace(":org", String(orgId)).replace(":account", String(accountIds[3])).replace(":draft", String(draftId));
     const before = await snapshot();
     const json = body();
     const res = await t.request(path, { method, json, cookie: admin.cookie });
@@ -626,7 +648,7 @@ describe("bad input on every API route", () => {
     const before = await snapshot();
     const wrong: string[] = [];
     for (const route of ROUTES.filter((r) => r.body)) {
-      const path = route.path.replace(":id", encodeURIComponent(route.id?.() ?? ""));
+      const path = route.path.replace(":org", String(orgId)).replace(":id", encodeURIComponent(route.id?.() ?? ""));
       for (const raw of [...RAW_BODIES, "{}", '{"extra":1}']) {
         const res = await send({ route, path, body: raw, contentType: "application/json", anonymous: !!route.anonymous });
         await res.arrayBuffer();

@@ -5,7 +5,7 @@ import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "
  * Every /api route answers a refusal in one shape, `{ error, code, fields? }`: malformed JSON, a value of the wrong
  * type, an id that names nothing, and a request without a session. (The auth library's endpoints add its own
  * `message`, the same text as `error`.)
- * The accounting routes are being moved onto the same contract; they join this list when that lands.
+ * The accounting routes, whose paths name an organization, are probed the same way in organizations.test.ts.
  */
 
 let t: TestApp;

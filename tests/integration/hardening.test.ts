@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDIRECT_BYPASSES } from "../support/redirect-bypasses.ts";
 import { createSignedInUser, createTestApp, TEST_ORIGIN, type TestApp } from "../support/test-app.ts";
+import { firstBooks } from "../support/books.ts";
 
 /** Where a redirect answer sends the browser, resolved as the browser would. */
 function redirectOrigin(res: Response): string | null {
@@ -127,7 +128,8 @@ describe("logs", () => {
           formToken: "x",
         },
       });
-      await t.request("/api/accounting/accounts", {
+      const books = await firstBooks(t)(user.cookie);
+      await t.request(`${books}/accounts`, {
         cookie: user.cookie,
         json: { code: "9999", name: `${secretName}\u0000`, type: "asset" },
       });
@@ -136,8 +138,8 @@ describe("logs", () => {
       await t.request("/api/leads/contact", {
         json: { firstName: secretName, lastName: "X", email: secretEmail, message: `${secretName} says hello`, formToken: "x" },
       });
-      await t.request("/api/accounting/accounts", { cookie: user.cookie, json: { code: "9998", name: secretName, type: "asset" } });
-      await t.request("/api/accounting/accounts", { cookie: user.cookie });
+      await t.request(`${books}/accounts`, { cookie: user.cookie, json: { code: "9998", name: secretName, type: "asset" } });
+      await t.request(`${books}/accounts`, { cookie: user.cookie });
     } finally {
       await t.ctx.mail.stop();
     }
@@ -152,11 +154,12 @@ describe("when the database cannot be reached", () => {
   it("answers 503 with Retry-After and a message saying so, never 500", async () => {
     const t = await createTestApp();
     const user = await createSignedInUser(t);
+    const books = await firstBooks(t)(user.cookie);
     await t.testDb.database.close();
     try {
       const answers = await Promise.all([
-        t.request("/api/accounting/accounts", { cookie: user.cookie }),
-        t.request("/api/accounting/entries", { cookie: user.cookie }),
+        t.request(`${books}/accounts`, { cookie: user.cookie }),
+        t.request(`${books}/entries`, { cookie: user.cookie }),
         t.request("/api/leads/contact", {
           json: { firstName: "A", lastName: "B", email: "a@example.com", message: "Hello there, this is a message.", formToken: "x" },
         }),

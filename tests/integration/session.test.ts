@@ -12,10 +12,10 @@ describe("session reader", () => {
 
   const read = async (cookie: string) => {
     const res = await probe.request("/", { headers: { cookie } });
-    return (await res.json()) as { user: Record<string, unknown> | null; sessionId: string | null; organization?: unknown; setCookies: string[] };
+    return (await res.json()) as { user: Record<string, unknown> | null; sessionId: string | null; setCookies: string[] };
   };
   const library = (cookie: string) => t.ctx.auth.api.getSession({ headers: new Headers({ cookie }) });
-  const accountingMe = (cookie: string) => t.request("/api/accounting/me", { cookie });
+  const accountingMe = (cookie: string) => t.request("/api/accounting/orgs", { cookie });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -33,13 +33,15 @@ describe("session reader", () => {
     expect(mine.setCookies).toEqual([]);
   });
 
-  it("brings the user's organization once there is one, and the accounting API uses it", async () => {
-    expect((await read(user.cookie)).organization).toBeNull();
-    const me = await accountingMe(user.cookie);
-    expect(me.status).toBe(200);
-    const body = (await me.json()) as { organization: { id: number; name: string }; role: string };
-    expect(body.organization.name).toBe("Reader Books");
-    expect((await read(user.cookie)).organization).toEqual({ organizationId: body.organization.id, organizationName: "Reader Books", role: "owner" });
+  it("carries no organization: the accounting API reads the membership of the organization in its URL", async () => {
+    expect(await read(user.cookie)).not.toHaveProperty("organization");
+    const orgs = await accountingMe(user.cookie);
+    expect(orgs.status).toBe(200);
+    const { organizations } = (await orgs.json()) as { organizations: { id: number; name: string; role: string }[] };
+    expect(organizations).toEqual([{ id: expect.any(Number) as number, name: "Reader Books", role: "owner" }]);
+    const me = await t.request(`/api/accounting/orgs/${organizations[0]!.id}/me`, { cookie: user.cookie });
+    expect(await me.json()).toEqual({ organization: { id: organizations[0]!.id, name: "Reader Books" }, role: "owner" });
+    expect(await read(user.cookie)).not.toHaveProperty("organization");
   });
 
   it("is anonymous for a missing, forged or unknown session cookie", async () => {
@@ -55,7 +57,10 @@ describe("session reader", () => {
   it("leaves a session due for its sliding refresh to the library, which extends it and sets the cookie", async () => {
     const other = await createSignedInUser(t);
     // Last refreshed two days ago: due (the refresh age is one day).
-    await t.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() + 5 * 86400_000) }).where(eq(sessions.userId, other.id));
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 5 * 86400_000) })
+      .where(eq(sessions.userId, other.id));
     const res = await accountingMe(other.cookie);
     expect(res.status).toBe(200);
     expect(cookieFrom(res)).toContain("session_token=");
@@ -68,7 +73,10 @@ describe("session reader", () => {
 
   it("treats an expired session as signed out and lets the library clear the cookie", async () => {
     const other = await createSignedInUser(t);
-    await t.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, other.id));
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, other.id));
     const res = await accountingMe(other.cookie);
     expect(res.status).toBe(401);
     expect(res.headers.getSetCookie().some((c) => /session_token=;/.test(c) || /Max-Age=0/i.test(c))).toBe(true);

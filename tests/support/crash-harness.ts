@@ -102,6 +102,8 @@ export function request(
 export interface Owner {
   email: string;
   cookie: string;
+  /** The API path of the owner's books (`/api/accounting/orgs/:id`). */
+  books: string;
   accounts: number[];
 }
 
@@ -126,9 +128,12 @@ export async function signInOwners(base: string, count: number): Promise<Owner[]
     res.resume();
     if (res.statusCode !== 200) throw new Error(`sign-in ${email}: ${res.statusCode}`);
     const cookie = (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-    const acc = await request(base, "/api/accounting/accounts", { cookie });
+    const orgs = await request(base, "/api/accounting/orgs", { cookie });
+    if (orgs.status !== 200) throw new Error(`organizations: ${orgs.status} ${JSON.stringify(orgs.body)}`);
+    const books = `/api/accounting/orgs/${(orgs.body as { organizations: { id: number }[] }).organizations[0]!.id}`;
+    const acc = await request(base, `${books}/accounts`, { cookie });
     if (acc.status !== 200) throw new Error(`accounts: ${acc.status} ${JSON.stringify(acc.body)}`);
-    owners.push({ email, cookie, accounts: (acc.body as { accounts: { id: number }[] }).accounts.map((a) => a.id) });
+    owners.push({ email, cookie, books, accounts: (acc.body as { accounts: { id: number }[] }).accounts.map((a) => a.id) });
   }
   return owners;
 }
@@ -178,7 +183,7 @@ function entryJson(owner: Owner, c: number, i: number) {
 
 async function attempt(base: string, owner: Owner, action: Action): Promise<boolean> {
   try {
-    const res = await request(base, `/api/accounting${action.path}`, { cookie: owner.cookie, key: action.key, json: action.json ?? {} });
+    const res = await request(base, `${owner.books}${action.path}`, { cookie: owner.cookie, key: action.key, json: action.json ?? {} });
     if (res.status >= 200 && res.status < 300) {
       action.ack ??= (res.body as { entry: EntryAnswer }).entry;
       return true;
@@ -265,7 +270,7 @@ export interface Books {
 async function allEntries(base: string, owner: Owner): Promise<(EntryAnswer & { description: string })[]> {
   const out: (EntryAnswer & { description: string })[] = [];
   for (let offset = 0; ; offset += 100) {
-    const res = await request(base, `/api/accounting/entries?offset=${offset}`, { cookie: owner.cookie });
+    const res = await request(base, `${owner.books}/entries?offset=${offset}`, { cookie: owner.cookie });
     if (res.status !== 200) throw new Error(`entries: ${res.status}`);
     const page = res.body as { entries: (EntryAnswer & { description: string })[]; has_more: boolean };
     out.push(...page.entries);

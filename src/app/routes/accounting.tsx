@@ -1,22 +1,15 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/accounting";
-import { listAccounts } from "~/features/accounting/accounts.server.ts";
-import { ensureMembership } from "~/features/accounting/organizations.server.ts";
-import { AccountingPage } from "~/features/accounting/components/accounting-page.tsx";
+import { ensureOrganizations } from "~/features/accounting/index.ts";
+import { requirePageUser } from "~/server/http/page-guards.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Accounting | Ledgerline Advisors" }, { name: "robots", content: "noindex" }];
-
+/** /accounting opens the books of the user's first organization (created on first use, as the owner). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(`/login?from=${encodeURIComponent(new URL(request.url).pathname)}`);
-  const membership = await ensureMembership(context.app.db, context.user);
-  const accounts = await listAccounts(context.app.db, membership);
-  return {
-    organizationName: membership.organizationName,
-    role: membership.role,
-    accounts: accounts.map(({ id, account_code, account_name, account_type }) => ({ id, account_code, account_name, account_type })),
-  };
+  const user = requirePageUser(context, request);
+  const [first] = await ensureOrganizations(context.app.db, user);
+  throw redirect(`/accounting/${first!.id}`);
 }
 
-export default function Accounting({ loaderData }: Route.ComponentProps) {
-  return <AccountingPage organizationName={loaderData.organizationName} role={loaderData.role} initialAccounts={loaderData.accounts} />;
+export default function Accounting() {
+  return null;
 }

@@ -1,19 +1,7 @@
-/**
- * A failure the API answers with its status and message (404 foreign or missing, 409 state, 400 input, 403 role,
- * 422 an idempotency key reused for another request).
- */
-export class AccountingError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409 | 422,
-    message: string,
-    readonly fields?: Record<string, string[]>,
-  ) {
-    super(message);
-    this.name = "AccountingError";
-  }
-}
+import { notFound as appNotFound, type AppError } from "~/server/http/app-error.ts";
 
-export const notFound = (what: string) => new AccountingError(404, `${what} not found`);
+/** 404 naming what was not found in the caller's organization (foreign and missing look the same). */
+export const notFound = (what: string): AppError => appNotFound(`${what} not found`);
 
 /** PostgreSQL's SQLSTATE of a driver error (node-postgres or PGlite), looking through drizzle's wrapper. */
 export function sqlState(err: unknown): string | undefined {

@@ -1,9 +1,10 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "~/server/body-limit.ts";
-import type { z } from "zod";
+import { z } from "zod";
 import type { AppContext, AppEnv } from "~/server/context.ts";
-import { unexpectedErrorResponse } from "~/server/errors.ts";
-import { AccountingError } from "./accounting-errors.server.ts";
+import { AppError, notAuthenticated, notFound } from "~/server/http/app-error.ts";
+import { requireUser } from "~/server/http/guards.ts";
+import { parseJson, parseParams, parseQuery, type CheckOptions } from "~/server/http/parse.ts";
+import { idParam } from "~/lib/schema-fields.ts";
 import {
   accountCreateSchema,
   accountDeleteQuerySchema,
@@ -11,11 +12,9 @@ import {
   accountUpdateSchema,
   entryInputSchema,
   entryListQuerySchema,
-  idParamSchema,
   reportQuerySchema,
   reportTypeSchema,
   reverseSchema,
-  validationError,
 } from "./accounting.schema.ts";
 import {
   accountLedger,
@@ -37,85 +36,69 @@ import {
   storedAnswer,
   type Idempotency,
 } from "./idempotency.server.ts";
-import { assertCanWrite, ensureMembership, type Membership } from "./organizations.server.ts";
+import { invitationRoutes, membersRoutes } from "./members.routes.server.ts";
+import { assertCanWrite, ensureOrganizations, requireMembership, type Membership } from "./organizations.server.ts";
 import { generateReport } from "./reports.server.ts";
 
-type AccountingEnv = { Variables: AppEnv["Variables"] & { membership: Membership } };
-type C = Context<AccountingEnv>;
+export type BooksEnv = { Variables: AppEnv["Variables"] & { membership: Membership } };
+type C = Context<BooksEnv>;
 
-/** 1 MB: room for an entry of the largest allowed size, so that too many lines is answered 400 by the schema. */
-const BODY_LIMIT = 1024 * 1024;
+/** The 400's message names the first failing field: "lines.0.debit_amount: must not be negative". */
+const FIRST_FIELD: CheckOptions = {
+  message: (fields) => {
+    const [key, message] = Object.entries(fields)[0] ?? ["body", "Invalid input"];
+    return key === "body" ? message : `${key}: ${message}`;
+  },
+};
 
-async function body<T extends z.ZodType>(c: C, schema: T): Promise<z.infer<T>> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await c.req.text());
-  } catch {
-    throw new AccountingError(400, "Malformed JSON body", { body: ["Malformed JSON body"] });
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const v = validationError(parsed.error);
-    throw new AccountingError(400, v.error, v.fields);
-  }
-  return parsed.data;
-}
+const orgParams = z.object({ orgId: idParam() });
+const idParams = z.object({ id: idParam() });
 
 /**
  * A JSON answer with its Content-Length. The app compresses bodies of 1 KB and more; knowing the length
  * lets it skip the small answers (an entry, a post), which would otherwise each go through a gzip stream.
  */
-function json(c: C, data: unknown, status: 200 | 201 = 200): Response {
+function json(c: Context, data: unknown, status: 200 | 201 = 200): Response {
   const text = JSON.stringify(data);
   return c.body(text, status, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(text)) });
 }
 
-function query<T extends z.ZodType>(c: C, schema: T): z.infer<T> {
-  const parsed = schema.safeParse(c.req.query());
-  if (!parsed.success) {
-    const v = validationError(parsed.error);
-    throw new AccountingError(400, v.error, v.fields);
-  }
-  return parsed.data;
-}
+const id = (c: C) => parseParams(c, idParams).id;
 
-function id(c: C, name = "id"): number {
-  const parsed = idParamSchema.safeParse(c.req.param(name));
-  if (!parsed.success) throw new AccountingError(404, "Not found");
-  return parsed.data;
-}
-
-/** The accounting API: every route scoped to the caller's organization; viewers read only. */
+/**
+ * The accounting API. `GET /orgs` lists the caller's organizations (creating the first on first use); everything
+ * else lives under `/orgs/:orgId/`, scoped to that organization: a caller who is not its member gets 404, whatever
+ * the id. Viewers read only; owners manage the members.
+ */
 export function accountingRoutes(ctx: AppContext) {
-  const r = new Hono<AccountingEnv>();
+  const r = new Hono<AppEnv>();
+  r.use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  });
+  r.get("/orgs", async (c) => json(c, { organizations: await ensureOrganizations(ctx.db, requireUser(c)) }));
+  r.route("/invitations", invitationRoutes(ctx));
+  r.route("/orgs/:orgId", booksRoutes(ctx));
+  return r;
+}
+
+function booksRoutes(ctx: AppContext) {
+  const r = new Hono<BooksEnv>();
   const { db } = ctx;
 
-  r.onError((err, c) => {
-    if (err instanceof AccountingError) {
-      return c.json({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) }, err.status);
-    }
-    return unexpectedErrorResponse(c, err, ctx.logger);
-  });
-
-  r.use(
-    bodyLimit({
-      maxSize: BODY_LIMIT,
-      onError: (c) => c.json({ error: "Request body is larger than 1 MB" }, 413),
-    }),
-  );
   r.use(async (c, next) => {
     const user = c.get("user");
-    if (!user) return c.json({ error: "Not authenticated" }, 401);
-    // The session reader usually brought the organization along; otherwise look it up (or create it).
-    const known = c.get("organization");
-    c.set("membership", known ? { userId: user.id, ...known } : await ensureMembership(db, user));
-    c.header("Cache-Control", "private, no-store");
+    if (!user) throw notAuthenticated();
+    const { orgId } = parseParams(c, orgParams);
+    c.set("membership", await requireMembership(db, user.id, orgId));
     await next();
   });
   const writer = async (c: C, next: () => Promise<void>) => {
     assertCanWrite(c.get("membership"));
     await next();
   };
+  const body = <S extends z.ZodType>(c: C, schema: S) => parseJson(c, schema, FIRST_FIELD);
+  const query = <S extends z.ZodType>(c: C, schema: S) => parseQuery(c, schema, FIRST_FIELD);
 
   /**
    * A journal-entry write that honours the Idempotency-Key header (decision 053). The write stores its answer
@@ -132,7 +115,7 @@ export function accountingRoutes(ctx: AppContext) {
     try {
       return json(c, { entry: await write(idem) }, status);
     } catch (err) {
-      if (!isKeyTaken(err) && !(err instanceof AccountingError && err.status === 409)) throw err;
+      if (!isKeyTaken(err) && !(err instanceof AppError && err.status === 409)) throw err;
       const stored = await storedAnswer(db, m, idem);
       if (!stored) throw err;
       return c.body(stored.body, stored.status as 200 | 201, {
@@ -210,10 +193,11 @@ export function accountingRoutes(ctx: AppContext) {
 
   r.get("/reports/:type", async (c) => {
     const type = reportTypeSchema.safeParse(c.req.param("type"));
-    if (!type.success) throw new AccountingError(404, "Unknown report type");
+    if (!type.success) throw notFound("Unknown report type");
     const q = query(c, reportQuerySchema);
     return json(c, { report: await generateReport(db, c.get("membership"), type.data, q.start, q.end) });
   });
 
+  r.route("/", membersRoutes(ctx));
   return r;
 }

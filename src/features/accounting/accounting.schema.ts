@@ -109,15 +109,3 @@ export const reportQuerySchema = z
 export const reportTypeSchema = z.enum(REPORT_TYPES, { error: "Unknown report type" });
 
 export const idParamSchema = idParam();
-
-/** A 400 body naming the first failing field, with every field's messages. */
-export function validationError(error: z.ZodError): { error: string; fields: Record<string, string[]> } {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "body";
-    (fields[key] ??= []).push(issue.message);
-  }
-  const first = error.issues[0];
-  const where = first?.path.length ? `${first.path.join(".")}: ` : "";
-  return { error: `${where}${first?.message ?? "Invalid input"}`, fields };
-}

@@ -90,3 +90,50 @@ export interface EntryPage {
   /** Drafts of the organization, whatever the filter. */
   draft_count: number;
 }
+
+/** A role in one organization (not the site role: client, staff, admin). */
+export type OrganizationRole = "owner" | "accountant" | "viewer";
+export const ORGANIZATION_ROLES = ["owner", "accountant", "viewer"] as const satisfies readonly OrganizationRole[];
+
+/** An organization as its member sees it in the switcher. */
+export interface OrganizationSummary {
+  id: number;
+  name: string;
+  role: OrganizationRole;
+}
+
+/** An account as the entry form's picker lists it. */
+export interface AccountDto {
+  id: number;
+  account_code: string;
+  account_name: string;
+  account_type: AccountType;
+}
+
+export interface Member {
+  user_id: string;
+  name: string;
+  email: string;
+  role: OrganizationRole;
+  joined_at: string;
+}
+
+export type InvitationState = "pending" | "accepted" | "expired" | "revoked";
+
+export interface Invitation {
+  id: number;
+  email: string;
+  role: OrganizationRole;
+  state: InvitationState;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** What the invitation page shows before the invitee accepts. */
+export interface InvitationPreview {
+  organization_name: string;
+  email: string;
+  role: OrganizationRole;
+  state: InvitationState;
+}

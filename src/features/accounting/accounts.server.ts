@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
-import { AccountingError, notFound } from "./accounting-errors.server.ts";
+import { conflict } from "~/server/http/app-error.ts";
+import { notFound } from "./accounting-errors.server.ts";
 import type { AccountCreate, AccountUpdate } from "./accounting.schema.ts";
 import { accountUsageMessage, type AccountUsageCounts } from "./accounts.ts";
 import { centsToDecimal, toCents } from "./money.ts";
@@ -38,15 +39,11 @@ export async function createAccount(db: Db, m: Membership, input: AccountCreate)
     );
     if (taken && !taken.is_active) {
       const message = `Account code ${input.account_code} is already used by the deleted account ${taken.account_name}: reactivate it under Show inactive`;
-      throw new AccountingError(409, message, { account_code: [message] });
+      throw conflict(message, { account_code: message });
     }
-    throw new AccountingError(
-      409,
-      `Account code ${input.account_code} is already used by another account (deleted accounts keep their codes)`,
-      {
-        account_code: ["Account code is already in use"],
-      },
-    );
+    throw conflict(`Account code ${input.account_code} is already used by another account (deleted accounts keep their codes)`, {
+      account_code: "Account code is already in use",
+    });
   }
   return row;
 }
@@ -107,9 +104,7 @@ export async function deactivateAccount(db: Db, m: Membership, id: number, confi
     if (!confirmed) {
       const usage = await accountUsage(tx, m, id);
       if (usage.posted_lines + usage.draft_lines > 0) {
-        throw new AccountingError(409, `${accountUsageMessage(usage)} Confirm to delete it anyway.`, {
-          confirm: ["Confirmation required"],
-        });
+        throw conflict(`${accountUsageMessage(usage)} Confirm to delete it anyway.`, { confirm: "Confirmation required" });
       }
     }
     await tx.execute(sql`update chart_of_accounts set is_active = false where id = ${id} and organization_id = ${m.organizationId}`);

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
-import { AccountingError, sqlState } from "./accounting-errors.server.ts";
+import { AppError, invalidInput } from "~/server/http/app-error.ts";
+import { sqlState } from "./accounting-errors.server.ts";
 import type { Membership } from "./organizations.server.ts";
 
 /**
@@ -29,7 +30,7 @@ export function parseIdempotencyKey(value: string | undefined): string | null {
   if (value === undefined) return null;
   const key = value.trim();
   if (!UUID.test(key)) {
-    throw new AccountingError(400, `${IDEMPOTENCY_HEADER}: must be a UUID`, { [IDEMPOTENCY_HEADER]: ["Must be a UUID"] });
+    throw invalidInput({ [IDEMPOTENCY_HEADER]: "Must be a UUID" }, `${IDEMPOTENCY_HEADER}: must be a UUID`);
   }
   return key.toLowerCase();
 }
@@ -61,8 +62,8 @@ export async function storedAnswer(db: Db, m: Membership, idem: Idempotency): Pr
   );
   if (!row) return null;
   if (row.request_hash !== idem.requestHash) {
-    throw new AccountingError(422, `${IDEMPOTENCY_HEADER}: already used for another request`, {
-      [IDEMPOTENCY_HEADER]: ["Already used for another request"],
+    throw new AppError(422, "IDEMPOTENCY_KEY_REUSED", `${IDEMPOTENCY_HEADER}: already used for another request`, {
+      [IDEMPOTENCY_HEADER]: "Already used for another request",
     });
   }
   return { status: Number(row.status), body: row.body };

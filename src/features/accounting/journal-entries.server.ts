@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryPrepared, queryRows, type Db } from "~/server/db/client.ts";
-import { AccountingError, notFound, sqlState } from "./accounting-errors.server.ts";
+import { conflict, invalidInput, type AppError } from "~/server/http/app-error.ts";
+import { notFound, sqlState } from "./accounting-errors.server.ts";
 import type { EntryInput } from "./accounting.schema.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
@@ -38,9 +39,9 @@ function prepareLines(input: EntryInput): { lines: PreparedLine[]; total: string
   return { lines, total: centsToDecimal(total) };
 }
 
-function accountNotFound(lineNo: number): AccountingError {
+function accountNotFound(lineNo: number): AppError {
   const key = `lines.${lineNo - 1}.account_id`;
-  return new AccountingError(400, `${key}: Account not found or inactive`, { [key]: ["Account not found or inactive"] });
+  return invalidInput({ [key]: "Account not found or inactive" }, `${key}: Account not found or inactive`);
 }
 
 /** Checks the client cannot make: every account belongs to the organization and is active. */
@@ -131,7 +132,7 @@ export async function updateEntry(
 ): Promise<EntrySummary> {
   return db.transaction(async (tx) => {
     const current = await lockEntry(tx, m, id);
-    if (current.status !== "draft") throw new AccountingError(409, "Only draft entries can be edited");
+    if (current.status !== "draft") throw conflict("Only draft entries can be edited");
     const { lines, total } = prepareLines(input);
     await assertAccounts(tx, m, lines);
     await tx.execute(
@@ -178,12 +179,12 @@ export async function postEntry(db: Db, m: Membership, id: number, idem: Idempot
           select * from e`,
     );
   } catch (err) {
-    if (sqlState(err) === "23514") throw new AccountingError(409, "Entry is not balanced. Debits must equal credits.");
+    if (sqlState(err) === "23514") throw conflict("Entry is not balanced. Debits must equal credits.");
     throw err;
   }
   if (rows.length === 0) {
     await summary(db, m, id); // 404 when it is not ours
-    throw new AccountingError(409, "Only draft entries can be posted");
+    throw conflict("Only draft entries can be posted");
   }
   return rows[0]!;
 }
@@ -198,8 +199,8 @@ export async function reverseEntry(
 ): Promise<EntrySummary> {
   return db.transaction(async (tx) => {
     const original = await lockEntry(tx, m, id);
-    if (original.status !== "posted") throw new AccountingError(409, "Only posted entries can be reversed");
-    if (original.reversed_by !== null) throw new AccountingError(409, `Entry ${original.entry_number} has already been reversed`);
+    if (original.status !== "posted") throw conflict("Only posted entries can be reversed");
+    if (original.reversed_by !== null) throw conflict(`Entry ${original.entry_number} has already been reversed`);
     const [created] = await queryRows<{ id: number; entry_number: string }>(
       tx,
       sql`with n as (

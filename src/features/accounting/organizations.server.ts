@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import type { SessionUser } from "~/server/context.ts";
-import { AccountingError } from "./accounting-errors.server.ts";
+import { forbidden, notFound } from "~/server/http/app-error.ts";
+import type { OrganizationRole, OrganizationSummary } from "./accounting.types.ts";
 
-export type OrganizationRole = "owner" | "accountant" | "viewer";
+export type { OrganizationRole };
 
+/** The caller's place in the organization named by the URL. */
 export interface Membership {
   userId: string;
   organizationId: number;
@@ -33,62 +35,84 @@ export const STANDARD_CHART: ReadonlyArray<readonly [code: string, name: string,
 
 type UserLike = Pick<SessionUser, "id" | "name" | "email"> & { companyName?: string | null };
 
-async function findMembership(db: Db, userId: string): Promise<Membership | null> {
-  const [row] = await queryRows<{ organization_id: number; name: string; role: OrganizationRole }>(
+/** Every organization the user belongs to, oldest first. */
+export async function listOrganizations(db: Db, userId: string): Promise<OrganizationSummary[]> {
+  const rows = await queryRows<{ id: number; name: string; role: OrganizationRole }>(
     db,
-    sql`select m.organization_id, o.name, m.role
+    sql`select o.id, o.name, m.role
           from organization_memberships m join organizations o on o.id = m.organization_id
-         where m.user_id = ${userId}`,
+         where m.user_id = ${userId}
+         order by o.id`,
   );
-  return row ? { userId, organizationId: Number(row.organization_id), organizationName: row.name, role: row.role } : null;
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, role: r.role }));
 }
 
-class AlreadyMember extends Error {}
+/** The user's membership of one organization, or null (not a member, or no such organization). */
+export async function findMembership(db: Db, userId: string, organizationId: number): Promise<Membership | null> {
+  const [row] = await queryRows<{ name: string; role: OrganizationRole }>(
+    db,
+    sql`select o.name, m.role
+          from organization_memberships m join organizations o on o.id = m.organization_id
+         where m.user_id = ${userId} and m.organization_id = ${organizationId}`,
+  );
+  return row ? { userId, organizationId, organizationName: row.name, role: row.role } : null;
+}
+
+/** The membership for the organization in the URL; 404 for anyone who is not a member (the id tells them nothing). */
+export async function requireMembership(db: Db, userId: string, organizationId: number): Promise<Membership> {
+  const m = await findMembership(db, userId, organizationId);
+  if (!m) throw notFound("Organization not found");
+  return m;
+}
+
+/** A new organization with its entry counter and the standard chart; call inside the transaction that adds its people. */
+export async function insertOrganization(tx: Db, name: string, createdBy: string | null): Promise<number> {
+  const [org] = await queryRows<{ id: number }>(tx, sql`insert into organizations (name) values (${name}) returning id`);
+  const id = Number(org!.id);
+  await tx.execute(sql`insert into journal_entry_counters (organization_id) values (${id})`);
+  const values = sql.join(
+    STANDARD_CHART.map(([code, accountName, type]) => sql`(${id}::integer, ${code}, ${accountName}, ${type}, ${createdBy})`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, created_by) values ${values}`,
+  );
+  return id;
+}
 
 /**
- * The caller's organization and role. A user without one gets, once, an organization named after their
- * company (else their name) with the standard chart, as its owner. Concurrent first requests agree:
- * the unique user_id lets one transaction win; the others roll back and read its result.
+ * The user's organizations. A user who has none gets, once, an organization named after their company (else their
+ * name) with the standard chart, as its owner. Concurrent first requests agree: a transaction-scoped lock per user
+ * lets one create it; the others wait, then find it.
  */
-export async function ensureMembership(db: Db, user: UserLike): Promise<Membership> {
-  const found = await findMembership(db, user.id);
-  if (found) return found;
+export async function ensureOrganizations(db: Db, user: UserLike): Promise<OrganizationSummary[]> {
+  const found = await listOrganizations(db, user.id);
+  if (found.length > 0) return found;
   const name = (user.companyName?.trim() || user.name?.trim() || user.email).slice(0, 200);
-  try {
-    await db.transaction(async (tx) => {
-      const [org] = await queryRows<{ id: number }>(tx, sql`insert into organizations (name) values (${name}) returning id`);
-      const won = await queryRows(
-        tx,
-        sql`insert into organization_memberships (organization_id, user_id, role) values (${org!.id}, ${user.id}, 'owner')
-            on conflict (user_id) do nothing returning user_id`,
-      );
-      if (won.length === 0) throw new AlreadyMember();
-      await tx.execute(sql`insert into journal_entry_counters (organization_id) values (${org!.id})`);
-      const values = sql.join(
-        STANDARD_CHART.map(([code, accountName, type]) => sql`(${org!.id}::integer, ${code}, ${accountName}, ${type}, ${user.id})`),
-        sql`, `,
-      );
-      await tx.execute(
-        sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, created_by) values ${values}`,
-      );
-    });
-  } catch (err) {
-    if (!(err instanceof AlreadyMember)) throw err;
-  }
-  const membership = await findMembership(db, user.id);
-  if (!membership) throw new Error("membership was not created");
-  return membership;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`organization-first-use:${user.id}`}))`);
+    const [has] = await queryRows(tx, sql`select 1 from organization_memberships where user_id = ${user.id} limit 1`);
+    if (has) return;
+    const id = await insertOrganization(tx, name, user.id);
+    await tx.execute(sql`insert into organization_memberships (organization_id, user_id, role) values (${id}, ${user.id}, 'owner')`);
+  });
+  return listOrganizations(db, user.id);
 }
 
 /** Writes need an owner or an accountant. */
 export function assertCanWrite(m: Membership): void {
-  if (m.role === "viewer") throw new AccountingError(403, "Viewers cannot change the books");
+  if (m.role === "viewer") throw forbidden("Viewers cannot change the books");
 }
 
-/** Test and administration helper: puts a user into an organization with a role. */
+/** Managing members needs the owner. */
+export function assertOwner(m: Membership): void {
+  if (m.role !== "owner") throw forbidden("Only an owner can manage the members");
+}
+
+/** Test and administration helper: puts a user into an organization with a role (or changes their role there). */
 export async function addMember(db: Db, organizationId: number, userId: string, role: OrganizationRole): Promise<void> {
   await db.execute(
     sql`insert into organization_memberships (organization_id, user_id, role) values (${organizationId}, ${userId}, ${role})
-        on conflict (user_id) do update set organization_id = excluded.organization_id, role = excluded.role`,
+        on conflict (organization_id, user_id) do update set role = excluded.role`,
   );
 }

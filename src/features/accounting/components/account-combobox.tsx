@@ -2,7 +2,7 @@ import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions 
 import { useMemo, useState, type ReactNode } from "react";
 import { cn } from "~/ui/cn.ts";
 import { filterAccounts } from "../entry-form.ts";
-import type { AccountDto } from "./accounting-api.ts";
+import type { AccountDto } from "../accounting.types.ts";
 import { inputClass } from "./ui.tsx";
 
 const { stateChangeTypes } = useCombobox;

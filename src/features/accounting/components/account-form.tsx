@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { accountCreateSchema, type AccountCreate } from "../accounting.schema.ts";
 import { ACCOUNT_TYPES } from "../reports.ts";
 import { Button } from "~/ui/button.tsx";
-import type { AccountDto } from "./accounting-api.ts";
+import type { AccountDto } from "../accounting.types.ts";
 import { inputClass, labelClass } from "./ui.tsx";
 
 /** Create or edit an account; while editing, the code is locked. */

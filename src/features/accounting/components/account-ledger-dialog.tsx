@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { formatBalance, formatUsd } from "../money.ts";
 import type { AccountLedger } from "../accounting.types.ts";
 import type { ReportRow } from "../reports.ts";
-import { api } from "./accounting-api.ts";
+import { request } from "~/lib/api-client.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import { useBooksApi } from "./books-context.tsx";
 import { Modal, tdClass, thClass } from "./ui.tsx";
 
 /** An account's posted lines in the report's range, with the running balance. */
@@ -19,17 +20,19 @@ export function AccountLedgerDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const [ledger, setLedger] = useState<AccountLedger | null>(null);
+  const books = useBooksApi();
   useEffect(() => {
     if (!row) return;
     let live = true;
     setLedger(null);
-    api<AccountLedger>(`/accounts/${row.account_id}/ledger?start=${start}&end=${end}`)
-      .then((l) => live && setLedger(l))
-      .catch((err: Error) => toast.error("Error generating report", { description: err.message }));
+    void request<AccountLedger>(`${books}/accounts/${row.account_id}/ledger?start=${start}&end=${end}`).then((res) => {
+      if (!res.ok) toastFailure(res, { title: "Error generating report" });
+      else if (live) setLedger(res.data);
+    });
     return () => {
       live = false;
     };
-  }, [row, start, end]);
+  }, [row, start, end, books]);
   return (
     <Modal
       open={row !== null}

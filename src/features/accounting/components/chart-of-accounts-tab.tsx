@@ -5,7 +5,10 @@ import type { AccountCreate } from "../accounting.schema.ts";
 import { accountUsageMessage, type AccountUsageCounts } from "../accounts.ts";
 import { formatBalance } from "../money.ts";
 import { AccountForm } from "./account-form.tsx";
-import { api, type AccountDto } from "./accounting-api.ts";
+import type { AccountDto } from "../accounting.types.ts";
+import { request } from "~/lib/api-client.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import { useBooksApi } from "./books-context.tsx";
 import { ConfirmDialog, tdClass, thClass } from "./ui.tsx";
 
 type ListedAccount = AccountDto & { is_active?: boolean };
@@ -16,7 +19,15 @@ interface PendingDelete {
   usage: AccountUsageCounts | null;
 }
 
-export function ChartOfAccountsTab({ accounts, canWrite, reload }: { accounts: AccountDto[]; canWrite: boolean; reload: () => Promise<void> }) {
+export function ChartOfAccountsTab({
+  accounts,
+  canWrite,
+  reload,
+}: {
+  accounts: AccountDto[];
+  canWrite: boolean;
+  reload: () => Promise<void>;
+}) {
   const [editing, setEditing] = useState<AccountDto | null>(null);
   const [showInactive, setShowInactive] = useState(false);
   const [allAccounts, setAllAccounts] = useState<ListedAccount[] | null>(null);
@@ -25,13 +36,12 @@ export function ChartOfAccountsTab({ accounts, canWrite, reload }: { accounts: A
   const editButtons = useRef(new Map<number, HTMLButtonElement>());
   const toggleId = useId();
 
+  const books = useBooksApi();
   const loadAll = useCallback(async () => {
-    try {
-      setAllAccounts((await api<{ accounts: ListedAccount[] }>("/accounts?include_inactive=true")).accounts);
-    } catch (err) {
-      toast.error("Error", { description: (err as Error).message });
-    }
-  }, []);
+    const res = await request<{ accounts: ListedAccount[] }>(`${books}/accounts?include_inactive=true`);
+    if (res.ok) setAllAccounts(res.data.accounts);
+    else toastFailure(res, { title: "Error" });
+  }, [books]);
   useEffect(() => {
     if (showInactive) void loadAll();
   }, [showInactive, loadAll]);
@@ -50,34 +60,37 @@ export function ChartOfAccountsTab({ accounts, canWrite, reload }: { accounts: A
   }
 
   async function save(values: AccountCreate): Promise<boolean> {
-    try {
-      // The list is reloaded before the success message, so that the message means the work is done.
-      if (editing) {
-        await api(`/accounts/${editing.id}`, { method: "PATCH", json: { account_name: values.account_name, account_type: values.account_type } });
-        await refresh();
-        toast.success("Account updated successfully");
-        stopEditing();
-      } else {
-        await api("/accounts", { json: values });
-        await refresh();
-        toast.success("Account created successfully");
-      }
-      return true;
-    } catch (err) {
-      toast.error("Error", { description: (err as Error).message || "Failed to save account" });
+    const res = editing
+      ? await request(`${books}/accounts/${editing.id}`, {
+          method: "PATCH",
+          json: { account_name: values.account_name, account_type: values.account_type },
+        })
+      : await request(`${books}/accounts`, { json: values });
+    if (!res.ok) {
+      toastFailure(res, { title: "Error" });
       return false;
     }
+    // The list is reloaded before the success message, so that the message means the work is done.
+    await refresh();
+    if (editing) {
+      toast.success("Account updated successfully");
+      stopEditing();
+    } else {
+      toast.success("Account created successfully");
+    }
+    return true;
   }
 
   async function askDelete(account: AccountDto) {
     setUnderstood(false);
     setPending({ account, usage: null });
-    try {
-      const usage = await api<AccountUsageCounts>(`/accounts/${account.id}/usage`);
+    const res = await request<AccountUsageCounts>(`${books}/accounts/${account.id}/usage`);
+    if (res.ok) {
+      const usage = res.data;
       setPending((p) => (p?.account.id === account.id ? { account, usage } : p));
-    } catch (err) {
+    } else {
       setPending(null);
-      toast.error("Error", { description: (err as Error).message || "Failed to delete account" });
+      toastFailure(res, { title: "Error" });
     }
   }
 
@@ -86,26 +99,27 @@ export function ChartOfAccountsTab({ accounts, canWrite, reload }: { accounts: A
   async function remove(): Promise<boolean> {
     if (!pending) return false;
     const { account } = pending;
-    try {
-      await api(`/accounts/${account.id}${used ? "?confirm=true" : ""}`, { method: "DELETE" });
-      if (editing?.id === account.id) setEditing(null);
-      await refresh();
-      toast.success("Account deleted successfully");
-      return true;
-    } catch (err) {
-      toast.error("Error", { description: (err as Error).message || "Failed to delete account" });
+    const res = await request(`${books}/accounts/${account.id}${used ? "?confirm=true" : ""}`, { method: "DELETE" });
+    if (!res.ok) {
+      toastFailure(res, { title: "Error" });
       return false;
     }
+    if (editing?.id === account.id) setEditing(null);
+    await refresh();
+    toast.success("Account deleted successfully");
+    return true;
   }
 
   async function reactivate(account: AccountDto) {
-    try {
-      await api(`/accounts/${account.id}/reactivate`, { method: "POST" });
-      await refresh();
-      toast.success("Account reactivated successfully", { description: `${account.account_code} ${account.account_name} is back in the chart and the entry form.` });
-    } catch (err) {
-      toast.error("Error", { description: (err as Error).message || "Failed to reactivate account" });
+    const res = await request(`${books}/accounts/${account.id}/reactivate`, { method: "POST" });
+    if (!res.ok) {
+      toastFailure(res, { title: "Error" });
+      return;
     }
+    await refresh();
+    toast.success("Account reactivated successfully", {
+      description: `${account.account_code} ${account.account_name} is back in the chart and the entry form.`,
+    });
   }
 
   const listed: ListedAccount[] = showInactive && allAccounts ? allAccounts : accounts;
@@ -131,19 +145,33 @@ export function ChartOfAccountsTab({ accounts, canWrite, reload }: { accounts: A
       </div>
       <div className="overflow-x-auto rounded-lg border border-slate-200">
         <table className="min-w-full divide-y divide-slate-200">
-          <caption className="sr-only">{showInactive ? "All accounts, inactive ones marked, ordered by code" : "Active accounts, ordered by code"}</caption>
+          <caption className="sr-only">
+            {showInactive ? "All accounts, inactive ones marked, ordered by code" : "Active accounts, ordered by code"}
+          </caption>
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className={thClass}>Code</th>
-              <th scope="col" className={thClass}>Name</th>
-              <th scope="col" className={thClass}>Type</th>
-              {canWrite ? <th scope="col" className={thClass}>Actions</th> : null}
+              <th scope="col" className={thClass}>
+                Code
+              </th>
+              <th scope="col" className={thClass}>
+                Name
+              </th>
+              <th scope="col" className={thClass}>
+                Type
+              </th>
+              {canWrite ? (
+                <th scope="col" className={thClass}>
+                  Actions
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {listed.length === 0 ? (
               <tr>
-                <td colSpan={4} className={`${tdClass} text-muted`}>No accounts yet.</td>
+                <td colSpan={4} className={`${tdClass} text-muted`}>
+                  No accounts yet.
+                </td>
               </tr>
             ) : (
               listed.map((a) => {
@@ -154,7 +182,9 @@ export function ChartOfAccountsTab({ accounts, canWrite, reload }: { accounts: A
                     <td className={tdClass}>
                       {a.account_name}
                       {inactive ? (
-                        <span className="ml-2 inline-block rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Inactive</span>
+                        <span className="ml-2 inline-block rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                          Inactive
+                        </span>
                       ) : null}
                     </td>
                     <td className={tdClass}>{a.account_type}</td>
@@ -162,7 +192,12 @@ export function ChartOfAccountsTab({ accounts, canWrite, reload }: { accounts: A
                       <td className={`${tdClass} whitespace-nowrap`}>
                         <div className="flex flex-wrap gap-2">
                           {inactive ? (
-                            <Button size="sm" variant="secondary" onClick={() => void reactivate(a)} aria-label={`Reactivate account ${a.account_code}`}>
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              onClick={() => void reactivate(a)}
+                              aria-label={`Reactivate account ${a.account_code}`}
+                            >
                               Reactivate
                             </Button>
                           ) : (
@@ -179,7 +214,12 @@ export function ChartOfAccountsTab({ accounts, canWrite, reload }: { accounts: A
                               >
                                 Edit
                               </Button>
-                              <Button size="sm" variant="danger" onClick={() => void askDelete(a)} aria-label={`Delete account ${a.account_code}`}>
+                              <Button
+                                size="sm"
+                                variant="danger"
+                                onClick={() => void askDelete(a)}
+                                aria-label={`Delete account ${a.account_code}`}
+                              >
                                 Delete
                               </Button>
                             </>
@@ -213,13 +253,19 @@ export function ChartOfAccountsTab({ accounts, canWrite, reload }: { accounts: A
           <div className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900" data-testid="account-usage">
             <p className="font-semibold">{accountUsageMessage(pending.usage)}</p>
             <p>
-              Deleting hides it from the chart and from new entries; its posted history stays in the reports. You can reactivate it later under Show
-              inactive.
+              Deleting hides it from the chart and from new entries; its posted history stays in the reports. You can reactivate it later
+              under Show inactive.
             </p>
             <label className="flex items-start gap-2 font-medium">
-              <input type="checkbox" className="mt-0.5 h-4 w-4 accent-red-700" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
+              <input
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 accent-red-700"
+                checked={understood}
+                onChange={(e) => setUnderstood(e.target.checked)}
+              />
               <span>
-                Delete {pending.account.account_code} {pending.account.account_name} although it has a balance of {formatBalance(pending.usage.balance)}
+                Delete {pending.account.account_code} {pending.account.account_name} although it has a balance of{" "}
+                {formatBalance(pending.usage.balance)}
               </span>
             </label>
           </div>

@@ -5,7 +5,9 @@ import { buttonClass } from "~/ui/button.tsx";
 import { formatUsd } from "../money.ts";
 import { defaultPeriod } from "../reports.ts";
 import type { EntryDetails } from "../accounting.types.ts";
-import { api } from "./accounting-api.ts";
+import { request } from "~/lib/api-client.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import { useBooksApi } from "./books-context.tsx";
 import { ConfirmDialog, inputClass, labelClass, Modal, StatusBadge, tdClass, thClass } from "./ui.tsx";
 
 const AUDIT_LABELS: Record<EntryDetails["audit"][number]["action"], string> = {
@@ -35,32 +37,34 @@ export function EntryDetailsDialog({
   const [version, setVersion] = useState(0);
   const dateId = useId();
 
+  const books = useBooksApi();
   useEffect(() => {
     if (entryId === null) return;
     let live = true;
     setEntry(null);
-    api<{ entry: EntryDetails }>(`/entries/${entryId}`)
-      .then(({ entry }) => live && setEntry(entry))
-      .catch((err: Error) => toast.error("Error", { description: err.message }));
+    void request<{ entry: EntryDetails }>(`${books}/entries/${entryId}`).then((res) => {
+      if (!res.ok) toastFailure(res, { title: "Error" });
+      else if (live) setEntry(res.data.entry);
+    });
     return () => {
       live = false;
     };
-  }, [entryId, version]);
+  }, [entryId, version, books]);
 
   async function reverse(): Promise<boolean> {
     if (!entry) return false;
-    try {
-      const { entry: mirror } = await api<{ entry: { entry_number: string } }>(`/entries/${entry.id}/reverse`, {
-        json: { entry_date: reverseDate },
-      });
-      setVersion((v) => v + 1);
-      onChanged();
-      toast.success("Journal entry reversed successfully", { description: `${mirror.entry_number} reverses ${entry.entry_number}.` });
-      return true;
-    } catch (err) {
-      toast.error("Error reversing entry", { description: (err as Error).message });
+    const res = await request<{ entry: { entry_number: string } }>(`${books}/entries/${entry.id}/reverse`, {
+      json: { entry_date: reverseDate },
+    });
+    if (!res.ok) {
+      toastFailure(res, { title: "Error reversing entry" });
       return false;
     }
+    const mirror = res.data.entry;
+    setVersion((v) => v + 1);
+    onChanged();
+    toast.success("Journal entry reversed successfully", { description: `${mirror.entry_number} reverses ${entry.entry_number}.` });
+    return true;
   }
 
   return (
@@ -164,7 +168,7 @@ export function EntryDetailsDialog({
           </section>
 
           <div className="flex flex-wrap items-end justify-between gap-4 border-t border-slate-200 pt-4">
-            <a className={buttonClass("secondary")} href={`/api/accounting/entries/${entry.id}/pdf`} download={`${entry.entry_number}.pdf`}>
+            <a className={buttonClass("secondary")} href={`${books}/entries/${entry.id}/pdf`} download={`${entry.entry_number}.pdf`}>
               Export PDF
             </a>
             {canWrite && entry.status === "posted" && entry.reversed_by === null ? (

@@ -18,7 +18,10 @@ import {
 } from "../entry-form.ts";
 import { centsToDecimal, formatUsd } from "../money.ts";
 import { defaultPeriod } from "../reports.ts";
-import { api, type AccountDto } from "./accounting-api.ts";
+import type { AccountDto } from "../accounting.types.ts";
+import { request } from "~/lib/api-client.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import { useBooksApi } from "./books-context.tsx";
 import { inputClass, labelClass, Modal } from "./ui.tsx";
 import type { EntryDetails } from "../accounting.types.ts";
 import { DiscardConfirm } from "./discard-confirm.tsx";
@@ -60,6 +63,7 @@ export function EntryDialog({
   const [focusLine, setFocusLine] = useState<number | null>(null);
   const formId = useId();
   const lineId = (key: number, field: string) => `${formId}-line-${key}-${field}`;
+  const books = useBooksApi();
 
   useEffect(() => {
     if (!open) return;
@@ -73,33 +77,33 @@ export function EntryDialog({
     }
     let live = true;
     setLoading(true);
-    api<{ entry: EntryDetails }>(`/entries/${entryId}`)
-      .then(({ entry }) => {
-        if (!live) return;
-        const loaded: FormValues = {
-          description: entry.description,
-          entryDate: entry.entry_date,
-          reference: entry.reference ?? "",
-          lines: entry.lines.map((l) =>
-            newLine({
-              accountId: String(l.account_id),
-              description: l.description ?? "",
-              debit: l.debit_amount === "0.00" ? "" : l.debit_amount,
-              credit: l.credit_amount === "0.00" ? "" : l.credit_amount,
-            }),
-          ),
-        };
-        setNumber(entry.entry_number);
-        setValues(loaded);
-        setInitial(loaded);
-      })
-      .catch((err: Error) => toast.error("Error", { description: err.message }))
-      .finally(() => live && setLoading(false));
+    void request<{ entry: EntryDetails }>(`${books}/entries/${entryId}`).then((res) => {
+      if (live) setLoading(false);
+      if (!res.ok) return toastFailure(res, { title: "Error" });
+      if (!live) return;
+      const { entry } = res.data;
+      const loaded: FormValues = {
+        description: entry.description,
+        entryDate: entry.entry_date,
+        reference: entry.reference ?? "",
+        lines: entry.lines.map((l) =>
+          newLine({
+            accountId: String(l.account_id),
+            description: l.description ?? "",
+            debit: l.debit_amount === "0.00" ? "" : l.debit_amount,
+            credit: l.credit_amount === "0.00" ? "" : l.credit_amount,
+          }),
+        ),
+      };
+      setNumber(entry.entry_number);
+      setValues(loaded);
+      setInitial(loaded);
+    });
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- blank/newLine only draw keys from a ref
-  }, [open, entryId]);
+  }, [open, entryId, books]);
 
   // After Add Line or Remove, the focus goes to the account of the line concerned.
   useEffect(() => {
@@ -170,16 +174,15 @@ export function EntryDialog({
       return;
     }
     setSaving(true);
-    try {
-      await api(entryId === null ? "/entries" : `/entries/${entryId}`, { method: entryId === null ? "POST" : "PUT", json: payload });
-      toast.success("Journal entry saved successfully");
-      onOpenChange(false);
-      onSaved();
-    } catch (err) {
-      toast.error("Error saving entry", { description: (err as Error).message });
-    } finally {
-      setSaving(false);
-    }
+    const res = await request(entryId === null ? `${books}/entries` : `${books}/entries/${entryId}`, {
+      method: entryId === null ? "POST" : "PUT",
+      json: payload,
+    });
+    setSaving(false);
+    if (!res.ok) return toastFailure(res, { title: "Error saving entry" });
+    toast.success("Journal entry saved successfully");
+    onOpenChange(false);
+    onSaved();
   }
 
   return (

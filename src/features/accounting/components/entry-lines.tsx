@@ -2,7 +2,7 @@ import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { parseAmount, type EntryFormLine } from "../entry-form.ts";
 import { AccountCombobox } from "./account-combobox.tsx";
-import type { AccountDto } from "./accounting-api.ts";
+import type { AccountDto } from "../accounting.types.ts";
 import { inputClass } from "./ui.tsx";
 
 /** A line of the form, with a key that stays with it when lines above it are removed. */

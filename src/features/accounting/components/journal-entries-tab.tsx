@@ -4,7 +4,10 @@ import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { formatUsd } from "../money.ts";
 import type { EntryListItem, EntryPage, EntrySummary } from "../accounting.types.ts";
-import { api, type AccountDto } from "./accounting-api.ts";
+import type { AccountDto } from "../accounting.types.ts";
+import { request } from "~/lib/api-client.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import { useBooksApi } from "./books-context.tsx";
 import { EntryDetailsDialog } from "./entry-details-dialog.tsx";
 import { EntryDialog } from "./entry-dialog.tsx";
 import { ConfirmDialog, StatusBadge, tdClass, thClass } from "./ui.tsx";
@@ -26,19 +29,21 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
   const [viewing, setViewing] = useState<number | null>(null);
   const [confirmPost, setConfirmPost] = useState<EntryListItem | null>(null);
 
+  const books = useBooksApi();
   const load = useCallback(
     async (offset = 0) => {
-      try {
-        const page = await api<EntryPage>(`/entries?offset=${offset}${filter === "draft" ? "&status=draft" : ""}`);
-        setEntries((prev) => (offset === 0 ? page.entries : [...(prev ?? []), ...page.entries]));
-        setHasMore(page.has_more);
-        setDraftCount(page.draft_count);
-      } catch (err) {
-        toast.error("Error", { description: (err as Error).message });
+      const res = await request<EntryPage>(`${books}/entries?offset=${offset}${filter === "draft" ? "&status=draft" : ""}`);
+      if (!res.ok) {
+        toastFailure(res, { title: "Error" });
         setEntries((prev) => prev ?? []);
+        return;
       }
+      const page = res.data;
+      setEntries((prev) => (offset === 0 ? page.entries : [...(prev ?? []), ...page.entries]));
+      setHasMore(page.has_more);
+      setDraftCount(page.draft_count);
     },
-    [filter],
+    [filter, books],
   );
   useEffect(() => {
     void load();
@@ -46,16 +51,16 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
 
   /** Posts, shows the row as posted, reloads the list, and only then says it is done. */
   async function post(entry: EntryListItem): Promise<boolean> {
-    try {
-      const { entry: posted } = await api<{ entry: EntrySummary }>(`/entries/${entry.id}/post`, { method: "POST" });
-      setEntries((prev) => prev?.map((e) => (e.id === posted.id ? { ...e, ...posted } : e)) ?? prev);
-      await load();
-      toast.success("Journal entry posted successfully");
-      return true;
-    } catch (err) {
-      toast.error("Error posting entry", { description: (err as Error).message });
+    const res = await request<{ entry: EntrySummary }>(`${books}/entries/${entry.id}/post`, { method: "POST" });
+    if (!res.ok) {
+      toastFailure(res, { title: "Error posting entry" });
       return false;
     }
+    const posted = res.data.entry;
+    setEntries((prev) => prev?.map((e) => (e.id === posted.id ? { ...e, ...posted } : e)) ?? prev);
+    await load();
+    toast.success("Journal entry posted successfully");
+    return true;
   }
 
   const openNew = () => setDialog({ open: true, entryId: null });

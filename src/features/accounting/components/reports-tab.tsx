@@ -15,7 +15,9 @@ import {
   type ReportRow,
   type ReportType,
 } from "../reports.ts";
-import { api } from "./accounting-api.ts";
+import { request } from "~/lib/api-client.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import { useBooksApi } from "./books-context.tsx";
 import { AccountLedgerDialog } from "./account-ledger-dialog.tsx";
 import { inputClass, labelClass } from "./ui.tsx";
 import { RowsTable, SummaryLine, TrialBalanceTable } from "./report-tables.tsx";
@@ -41,28 +43,26 @@ export function ReportsTab() {
   const id = useId();
   // Answers can arrive out of order (a large report is slower than a small one): only the latest request counts.
   const latest = useRef(0);
+  const books = useBooksApi();
 
   const load = useCallback(async () => {
     if (!period.end || (!period.start && type !== "balance_sheet")) return;
     // The balance sheet is a position at the end date; its start date (hidden) only names the CSV file.
     const start = type === "balance_sheet" && !(period.start && period.start <= period.end) ? period.end : period.start;
-    const request = ++latest.current;
+    const mine = ++latest.current;
     setLoading(true);
-    try {
-      const { report } = await api<{ report: Report }>(`/reports/${type}?start=${start}&end=${period.end}`);
-      if (request === latest.current) {
-        setReport(report);
-        setFailure(null);
-      }
-    } catch (err) {
-      if (request !== latest.current) return;
+    const res = await request<{ report: Report }>(`${books}/reports/${type}?start=${start}&end=${period.end}`);
+    if (mine !== latest.current) return;
+    setLoading(false);
+    if (res.ok) {
+      setReport(res.data.report);
+      setFailure(null);
+    } else {
       setReport(null);
-      setFailure((err as Error).message);
-      toast.error("Error generating report", { description: (err as Error).message });
-    } finally {
-      if (request === latest.current) setLoading(false);
+      setFailure(res.message);
+      toastFailure(res, { title: "Error generating report" });
     }
-  }, [type, period]);
+  }, [type, period, books]);
   useEffect(() => {
     void load();
   }, [load]);

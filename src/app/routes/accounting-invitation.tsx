@@ -1,0 +1,78 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Route } from "./+types/accounting-invitation";
+import { INVITATION_MESSAGES, previewInvitation } from "~/features/accounting/index.ts";
+import { request } from "~/lib/api-client.ts";
+import { Button, buttonClass } from "~/ui/button.tsx";
+import { Notice } from "~/ui/notice.tsx";
+import { toastFailure } from "~/ui/toast-failure.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Invitation | Ledgerline Advisors" }, { name: "robots", content: "noindex" }];
+
+/** /invitations/:token: the link of an invitation mail. Anyone holding it sees what it is for; a signed-in invitee accepts. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const token = /^[A-Za-z0-9_-]{43}$/.test(params.token) ? params.token : null;
+  const invitation = token ? await previewInvitation(context.app.db, token) : null;
+  const message = !invitation ? INVITATION_MESSAGES.unknown : invitation.state === "pending" ? null : INVITATION_MESSAGES[invitation.state];
+  return {
+    token: params.token,
+    invitation: invitation && invitation.state === "pending" ? invitation : null,
+    message,
+    signedInAs: context.user?.email ?? null,
+  };
+}
+
+export default function InvitationPage({ loaderData }: Route.ComponentProps) {
+  const { invitation, message, signedInAs, token } = loaderData;
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const here = `/invitations/${token}`;
+
+  async function accept() {
+    setBusy(true);
+    const res = await request<{ organization_id: number }>(`/api/accounting/invitations/${token}/accept`, { method: "POST" });
+    setBusy(false);
+    if (!res.ok) return toastFailure(res, { title: "Invitation not accepted" });
+    void navigate(`/accounting/${res.data.organization_id}`);
+  }
+
+  return (
+    <section className="mx-auto max-w-xl px-4 py-12 sm:py-16">
+      <h1 className="text-3xl font-bold text-ink">Invitation</h1>
+      {!invitation ? (
+        <>
+          <Notice className="mt-6" notice={{ kind: "error", text: message ?? INVITATION_MESSAGES.unknown }} />
+          <p className="mt-4">
+            <Link className="font-semibold text-brand-800 underline" to="/accounting">
+              Go to your books
+            </Link>
+          </p>
+        </>
+      ) : (
+        <div className="mt-6 space-y-4">
+          <p className="text-ink">
+            You are invited to the books of <strong>{invitation.organization_name}</strong> as <strong>{invitation.role}</strong>. The
+            invitation was sent to <strong className="break-all">{invitation.email}</strong>.
+          </p>
+          {signedInAs ? (
+            <>
+              <p className="text-sm text-muted">Signed in as {signedInAs}.</p>
+              <Button onClick={() => void accept()} disabled={busy}>
+                {busy ? "Accepting..." : "Accept invitation"}
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className="text-sm text-muted">Sign in with that address, or create your account with it, then accept the invitation.</p>
+              <div className="flex flex-wrap gap-3">
+                <Link className={buttonClass("primary")} to={`/login?from=${encodeURIComponent(here)}`}>
+                  Sign in or create an account
+                </Link>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

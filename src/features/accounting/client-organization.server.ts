@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
+import type { Db } from "~/server/db/client.ts";
+import type { Invitation } from "./accounting.types.ts";
+import { createInvitation } from "./invitations.server.ts";
+import { inviteSchema } from "./members.schema.ts";
+import { insertOrganization } from "./organizations.server.ts";
+
+export interface ClientOrganizationInput {
+  companyName: string;
+  /** Invited as the organization's owner (a mail with a one-time link, valid 7 days). */
+  ownerEmail: string;
+  /** The firm's staff member who keeps the books: added at once as accountant. */
+  accountantUserId: string;
+  actor: AuditActor;
+  /** The site's address, for the invitation link (config.publicUrl). */
+  publicUrl: string;
+  now?: Date;
+}
+
+/**
+ * A client's organization, made by the firm (Convert to client): the standard chart, the staff member as
+ * accountant, and an invitation of the client's address as owner. Run inside the caller's transaction (which
+ * also marks the lead won), so that all of it happens or none. Audited.
+ */
+export async function createClientOrganization(
+  tx: Db,
+  input: ClientOrganizationInput,
+): Promise<{ organizationId: number; invitation: Invitation }> {
+  const name = input.companyName.trim().slice(0, 200);
+  const { email } = inviteSchema.parse({ email: input.ownerEmail, role: "owner" });
+  const organizationId = await insertOrganization(tx, name, input.accountantUserId);
+  await tx.execute(
+    sql`insert into organization_memberships (organization_id, user_id, role) values (${organizationId}, ${input.accountantUserId}, 'accountant')`,
+  );
+  await recordAudit(tx, input.actor, {
+    action: "organization.created",
+    targetType: "organization",
+    targetId: organizationId,
+    after: { name, accountant: input.accountantUserId, owner_invited: email },
+  });
+  const invitation = await createInvitation(
+    tx,
+    organizationId,
+    input.actor,
+    { email, role: "owner" },
+    { publicUrl: input.publicUrl, now: input.now },
+  );
+  return { organizationId, invitation };
+}

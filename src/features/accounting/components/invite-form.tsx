@@ -1,0 +1,80 @@
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { request } from "~/lib/api-client.ts";
+import { Button } from "~/ui/button.tsx";
+import { Field, describedBy, inputClass } from "~/ui/field.tsx";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import { ORGANIZATION_ROLES, type Invitation } from "../accounting.types.ts";
+import { inviteSchema, type InviteInput } from "../members.schema.ts";
+import { useBooksApi } from "./books-context.tsx";
+
+/** Invite by email with a role; the server mails a one-time link valid 7 days. */
+export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => void }) {
+  const uid = useId();
+  const books = useBooksApi();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof inviteSchema>, unknown, InviteInput>({
+    resolver: zodResolver(inviteSchema),
+    defaultValues: { email: "", role: "viewer" },
+  });
+
+  async function onValid(values: InviteInput) {
+    const res = await request<{ invitation: Invitation }>(`${books}/invitations`, { json: values });
+    if (!res.ok) {
+      if (res.fields.email) setError("email", { message: res.fields.email }, { shouldFocus: true });
+      return toastFailure(res, { title: "Invitation not sent" });
+    }
+    onInvited(res.data.invitation);
+    reset({ email: "", role: values.role });
+    toast.success("Invitation sent", { description: `${values.email} will receive a link valid for 7 days.` });
+  }
+
+  const emailError = errors.email?.message;
+  const roleError = errors.role?.message;
+  return (
+    <form
+      noValidate
+      aria-labelledby={`${uid}-heading`}
+      className="rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-6"
+      onSubmit={(e) => void handleSubmit(onValid)(e)}
+    >
+      <h2 id={`${uid}-heading`} className="text-xl font-bold text-ink">
+        Invite a member
+      </h2>
+      <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+        <Field id={`${uid}-email`} label="Email" required error={emailError}>
+          <input
+            id={`${uid}-email`}
+            type="email"
+            autoComplete="off"
+            required
+            maxLength={254}
+            className={inputClass}
+            {...describedBy(`${uid}-email`, { error: emailError })}
+            {...register("email")}
+          />
+        </Field>
+        <Field id={`${uid}-role`} label="Role" required error={roleError}>
+          <select id={`${uid}-role`} className={inputClass} {...describedBy(`${uid}-role`, { error: roleError })} {...register("role")}>
+            {ORGANIZATION_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Button type="submit" disabled={isSubmitting} className="sm:mt-7">
+          {isSubmitting ? "Sending..." : "Send invitation"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,202 @@
+import { createHash, randomBytes } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
+import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
+import { queryRows, type Db } from "~/server/db/client.ts";
+import { conflict, forbidden, notFound } from "~/server/http/app-error.ts";
+import { renderMail } from "~/server/mail/html.ts";
+import { enqueueMail, type OutgoingMail } from "~/server/mail/outbox.server.ts";
+import type { Invitation, InvitationPreview, InvitationState, OrganizationRole } from "./accounting.types.ts";
+import type { InviteInput } from "./members.schema.ts";
+
+/** An invitation link works for 7 days. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What the service needs besides the database: the clock (tests move it) and the site's address for the link. */
+export interface InvitationOptions {
+  now?: Date;
+  publicUrl: string;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+
+/** The state of an invitation row at `now` (an expired one that was closed later still reads "expired"). */
+const stateSql = (now: Date): SQL =>
+  sql`case when i.accepted_at is not null then 'accepted'
+           when i.expires_at <= coalesce(i.revoked_at, ${now.toISOString()}::timestamptz) then 'expired'
+           when i.revoked_at is not null then 'revoked'
+           else 'pending' end`;
+
+const ROLE_WORDS: Record<OrganizationRole, string> = { owner: "an owner", accountant: "an accountant", viewer: "a viewer" };
+
+function invitationMail(to: string, organizationName: string, role: OrganizationRole, inviter: string | null, url: string): OutgoingMail {
+  const { html, text } = renderMail({
+    heading: `You are invited to ${organizationName}`,
+    paragraphs: [
+      `${inviter ?? "Ledgerline Advisors"} invited you to the books of ${organizationName} on Ledgerline Advisors, as ${ROLE_WORDS[role]}.`,
+      "Open the link to sign in, or to create your account with this email address. The link works once, for 7 days.",
+      "If you did not expect this invitation, you can ignore this message.",
+    ],
+    action: { label: "Accept the invitation", url },
+  });
+  return { kind: "organization-invitation", to, subject: `Invitation to ${organizationName}`, html, text };
+}
+
+/** The organization's invitations, newest first, each with its state. */
+export async function listInvitations(db: Db, organizationId: number, now = new Date()): Promise<Invitation[]> {
+  const rows = await queryRows<Omit<Invitation, "created_at" | "expires_at"> & { created_at: Date | string; expires_at: Date | string }>(
+    db,
+    sql`select i.id, i.email, i.role, ${stateSql(now)} as state, u.email as invited_by, i.created_at, i.expires_at
+          from organization_invitations i left join users u on u.id = i.invited_by
+         where i.organization_id = ${organizationId}
+         order by i.created_at desc, i.id desc
+         limit 200`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    created_at: new Date(r.created_at).toISOString(),
+    expires_at: new Date(r.expires_at).toISOString(),
+  }));
+}
+
+/**
+ * Invites an address into an organization with a role: stores the invitation, queues its mail and writes the audit
+ * row in one transaction. Refused (409) when the address is already a member or already has a pending invitation.
+ */
+export async function createInvitation(
+  tx: Db,
+  organizationId: number,
+  actor: AuditActor,
+  input: InviteInput,
+  opts: InvitationOptions,
+): Promise<Invitation> {
+  const now = opts.now ?? new Date();
+  const [org] = await queryRows<{ name: string }>(tx, sql`select name from organizations where id = ${organizationId}`);
+  if (!org) throw notFound("Organization not found");
+  const [member] = await queryRows(
+    tx,
+    sql`select 1 from organization_memberships m join users u on u.id = m.user_id
+         where m.organization_id = ${organizationId} and lower(u.email) = ${input.email}`,
+  );
+  if (member) {
+    const message = `${input.email} is already a member of this organization.`;
+    throw conflict(message, { email: message });
+  }
+  // An expired invitation no longer counts as pending: close it so that the address can be invited again.
+  await tx.execute(
+    sql`update organization_invitations set revoked_at = ${now.toISOString()}::timestamptz
+         where organization_id = ${organizationId} and email = ${input.email}
+           and accepted_at is null and revoked_at is null and expires_at <= ${now.toISOString()}::timestamptz`,
+  );
+  const token = randomBytes(32).toString("base64url");
+  const expires = new Date(now.getTime() + INVITATION_TTL_MS);
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into organization_invitations (organization_id, email, role, token_hash, invited_by, created_at, expires_at)
+        values (${organizationId}, ${input.email}, ${input.role}, ${hashToken(token)}, ${actor.id},
+                ${now.toISOString()}::timestamptz, ${expires.toISOString()}::timestamptz)
+        on conflict do nothing
+        returning id`,
+  );
+  if (!row) {
+    const message = `An invitation to ${input.email} is already pending. Revoke it to send a new one.`;
+    throw conflict(message, { email: message });
+  }
+  const url = `${opts.publicUrl}/invitations/${token}`;
+  await enqueueMail(tx, invitationMail(input.email, org.name, input.role, actor.email, url));
+  await recordAudit(tx, actor, {
+    action: "membership.invited",
+    targetType: "organization_invitation",
+    targetId: row.id,
+    after: { organization_id: organizationId, email: input.email, role: input.role, expires_at: expires.toISOString() },
+  });
+  return {
+    id: Number(row.id),
+    email: input.email,
+    role: input.role,
+    state: "pending",
+    invited_by: actor.email,
+    created_at: now.toISOString(),
+    expires_at: expires.toISOString(),
+  };
+}
+
+/** An owner withdraws a pending invitation; its link stops working. Audited. */
+export async function revokeInvitation(db: Db, organizationId: number, actor: AuditActor, id: number, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ email: string; role: OrganizationRole; state: InvitationState }>(
+      tx,
+      sql`select i.email, i.role, ${stateSql(now)} as state from organization_invitations i
+           where i.id = ${id} and i.organization_id = ${organizationId} for update`,
+    );
+    if (!row) throw notFound("Invitation not found");
+    if (row.state !== "pending") throw conflict(`This invitation is ${row.state} and can no longer be revoked.`);
+    await tx.execute(sql`update organization_invitations set revoked_at = ${now.toISOString()}::timestamptz where id = ${id}`);
+    await recordAudit(tx, actor, {
+      action: "membership.invitation_revoked",
+      targetType: "organization_invitation",
+      targetId: id,
+      before: { organization_id: organizationId, email: row.email, role: row.role, state: "pending" },
+      after: { state: "revoked" },
+    });
+  });
+}
+
+/** What the invitation page shows for a token; null when no invitation has it. */
+export async function previewInvitation(db: Db, token: string, now = new Date()): Promise<InvitationPreview | null> {
+  const [row] = await queryRows<InvitationPreview>(
+    db,
+    sql`select o.name as organization_name, i.email, i.role, ${stateSql(now)} as state
+          from organization_invitations i join organizations o on o.id = i.organization_id
+         where i.token_hash = ${hashToken(token)}`,
+  );
+  return row ?? null;
+}
+
+export const INVITATION_MESSAGES: Record<Exclude<InvitationState, "pending"> | "unknown", string> = {
+  unknown: "This invitation link is not valid. Ask the person who invited you for a new one.",
+  accepted: "This invitation has already been used.",
+  expired: "This invitation has expired. Ask the person who invited you for a new one.",
+  revoked: "This invitation was withdrawn. Ask the person who invited you for a new one.",
+};
+
+/**
+ * The signed-in user accepts an invitation sent to their address: they join the organization with its role (a
+ * member already keeps their place) and the link is used up. Audited. Returns the organization's id.
+ */
+export async function acceptInvitation(
+  db: Db,
+  user: { id: string; email: string },
+  actor: AuditActor,
+  token: string,
+  now = new Date(),
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ id: number; organization_id: number; email: string; role: OrganizationRole; state: InvitationState }>(
+      tx,
+      sql`select i.id, i.organization_id, i.email, i.role, ${stateSql(now)} as state from organization_invitations i
+           where i.token_hash = ${hashToken(token)} for update`,
+    );
+    if (!row) throw notFound(INVITATION_MESSAGES.unknown);
+    if (row.state !== "pending") throw conflict(INVITATION_MESSAGES[row.state]);
+    if (row.email !== user.email.toLowerCase()) {
+      throw forbidden(`This invitation was sent to ${row.email}. Sign in with that address to accept it.`);
+    }
+    const organizationId = Number(row.organization_id);
+    const added = await queryRows(
+      tx,
+      sql`insert into organization_memberships (organization_id, user_id, role) values (${organizationId}, ${user.id}, ${row.role})
+          on conflict (organization_id, user_id) do nothing returning user_id`,
+    );
+    await tx.execute(
+      sql`update organization_invitations set accepted_at = ${now.toISOString()}::timestamptz, accepted_by = ${user.id} where id = ${row.id}`,
+    );
+    await recordAudit(tx, actor, {
+      action: "membership.invitation_accepted",
+      targetType: "organization_membership",
+      targetId: `${organizationId}:${user.id}`,
+      after: { organization_id: organizationId, user_id: user.id, role: row.role, invitation_id: Number(row.id), joined: added.length > 0 },
+    });
+    return organizationId;
+  });
+}

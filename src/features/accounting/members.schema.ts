@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { ORGANIZATION_ROLES } from "./accounting.types.ts";
+
+/** The roles a member may hold in an organization. */
+export const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, { error: "Choose a role: owner, accountant or viewer" });
+
+/** The invite form on the Members tab (POST /api/accounting/orgs/:orgId/invitations). */
+export const inviteSchema = z.object({
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254, "Email is too long")
+    .pipe(z.email("Enter a valid email address"))
+    .transform((v) => v.toLowerCase()),
+  role: organizationRoleSchema,
+});
+export type InviteInput = z.infer<typeof inviteSchema>;
+
+/** PATCH /api/accounting/orgs/:orgId/members/:userId */
+export const roleChangeSchema = z.object({ role: organizationRoleSchema });
+
+/** POST /api/accounting/orgs/:orgId/transfer-ownership */
+export const transferSchema = z.object({
+  user_id: z.string({ error: "Choose the member who becomes owner" }).trim().min(1, "Choose the member who becomes owner").max(100),
+});
+
+/** An invitation link's token: 43 URL-safe characters (32 random bytes). */
+export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
