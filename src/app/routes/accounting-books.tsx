@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/accounting-books";
-import { findMembership, listAccounts, listOrganizations } from "~/features/accounting/index.ts";
+import { listAccounts } from "~/features/accounting/accounts.server.ts";
+import { findMembership, listOrganizations } from "~/features/accounting/organizations.server.ts";
 import { AccountingPage } from "~/features/accounting/components/accounting-page.tsx";
 import { requirePageUser } from "~/server/http/page-guards.ts";
 

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/accounting-invitation";
-import { INVITATION_MESSAGES, previewInvitation } from "~/features/accounting/index.ts";
+import { previewInvitation } from "~/features/accounting/invitations.server.ts";
+import { INVITATION_MESSAGES } from "~/features/accounting/members.schema.ts";
 import { request } from "~/lib/api-client.ts";
 import { Button, buttonClass } from "~/ui/button.tsx";
 import { Notice } from "~/ui/notice.tsx";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/accounting";
-import { ensureOrganizations } from "~/features/accounting/index.ts";
+import { ensureOrganizations } from "~/features/accounting/organizations.server.ts";
 import { requirePageUser } from "~/server/http/page-guards.ts";
 
 /** /accounting opens the books of the user's first organization (created on first use, as the owner). */

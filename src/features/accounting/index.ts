@@ -1,4 +1,4 @@
-/** What the rest of the site may use of the accounting feature. */
+/** What other features may use of accounting, on the server (this module is server-only: not for browser code). */
 export { listAccounts } from "./accounts.server.ts";
 export { createClientOrganization, type ClientOrganizationInput } from "./client-organization.server.ts";
 export { acceptInvitation, INVITATION_MESSAGES, previewInvitation } from "./invitations.server.ts";

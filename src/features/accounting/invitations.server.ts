@@ -6,7 +6,9 @@ import { conflict, forbidden, notFound } from "~/server/http/app-error.ts";
 import { renderMail } from "~/server/mail/html.ts";
 import { enqueueMail, type OutgoingMail } from "~/server/mail/outbox.server.ts";
 import type { Invitation, InvitationPreview, InvitationState, OrganizationRole } from "./accounting.types.ts";
-import type { InviteInput } from "./members.schema.ts";
+import { INVITATION_MESSAGES, type InviteInput } from "./members.schema.ts";
+
+export { INVITATION_MESSAGES };
 
 /** An invitation link works for 7 days. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -152,13 +154,6 @@ export async function previewInvitation(db: Db, token: string, now = new Date())
   );
   return row ?? null;
 }
-
-export const INVITATION_MESSAGES: Record<Exclude<InvitationState, "pending"> | "unknown", string> = {
-  unknown: "This invitation link is not valid. Ask the person who invited you for a new one.",
-  accepted: "This invitation has already been used.",
-  expired: "This invitation has expired. Ask the person who invited you for a new one.",
-  revoked: "This invitation was withdrawn. Ask the person who invited you for a new one.",
-};
 
 /**
  * The signed-in user accepts an invitation sent to their address: they join the organization with its role (a

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORGANIZATION_ROLES } from "./accounting.types.ts";
+import { ORGANIZATION_ROLES, type InvitationState } from "./accounting.types.ts";
 
 /** The roles a member may hold in an organization. */
 export const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, { error: "Choose a role: owner, accountant or viewer" });
@@ -27,3 +27,11 @@ export const transferSchema = z.object({
 
 /** An invitation link's token: 43 URL-safe characters (32 random bytes). */
 export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+/** What an invitation link that can no longer be used says. */
+export const INVITATION_MESSAGES: Record<Exclude<InvitationState, "pending"> | "unknown", string> = {
+  unknown: "This invitation link is not valid. Ask the person who invited you for a new one.",
+  accepted: "This invitation has already been used.",
+  expired: "This invitation has expired. Ask the person who invited you for a new one.",
+  revoked: "This invitation was withdrawn. Ask the person who invited you for a new one.",
+};

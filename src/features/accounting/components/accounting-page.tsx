@@ -11,7 +11,7 @@ import { OrganizationSwitcher } from "./organization-switcher.tsx";
 import { ReportsTab } from "./reports-tab.tsx";
 
 const tabClass =
-  "rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+  "shrink-0 rounded-t-md border-b-2 border-transparent px-2.5 py-2 text-sm sm:px-4 font-semibold text-muted hover:text-ink data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
 export interface AccountingPageProps {
   organization: { id: number; name: string };

@@ -8,7 +8,7 @@ export function OrganizationSwitcher({ current, organizations }: { current: numb
   const navigate = useNavigate();
   if (organizations.length < 2) return null;
   return (
-    <div className="w-full sm:w-72">
+    <div className="w-full sm:w-80">
       <label htmlFor={id} className="block text-sm font-medium text-ink">
         Organization
       </label>

@@ -1,0 +1,169 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe.ts";
+import { newUser, signUpAndSignIn, type E2eUser } from "./support/auth.ts";
+import { linkIn, waitForMail } from "./support/mail.ts";
+
+const main = (page: Page) => page.locator("main");
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+const invitationMail = (email: string) => waitForMail(email, (m) => /^Invitation to /.test(m.subject));
+
+async function fillSignUp(page: Page, user: E2eUser) {
+  await main(page).getByLabel("First name").fill(user.firstName);
+  await main(page).getByLabel("Last name").fill(user.lastName);
+  await main(page).getByLabel("Company name").fill(user.companyName);
+  await main(page).getByLabel("Email").fill(user.email);
+  await main(page).getByLabel("Password", { exact: true }).fill(user.password);
+  await main(page).getByLabel("Confirm password").fill(user.password);
+  await main(page).getByRole("button", { name: "Create Account" }).click();
+}
+
+/** Opens the user's books and answers the organization's id (from the URL). */
+async function openBooks(page: Page): Promise<number> {
+  await page.goto("/accounting");
+  await expect(page).toHaveURL(/\/accounting\/\d+$/);
+  return Number(new URL(page.url()).pathname.split("/").at(-1));
+}
+
+test.describe("organizations and their members", () => {
+  test("an owner invites a viewer by mail; the viewer signs up through the link, lands in the books, reads and cannot write", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = await signUpAndSignIn(page, newUser("owner"));
+    const orgId = await openBooks(page);
+    await expect(page.getByText(`Books of ${owner.companyName}`)).toBeVisible();
+    // One organization: no switcher.
+    await expect(page.getByLabel("Organization")).toHaveCount(0);
+
+    await page.getByRole("tab", { name: "Members" }).click();
+    await expect(page.getByRole("heading", { name: "Members", level: 2 })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Members" }).getByText(owner.email)).toBeVisible();
+    const viewer = newUser("viewer");
+    const invite = page.getByRole("form", { name: "Invite a member" });
+    await invite.getByLabel("Email").fill(viewer.email);
+    await invite.getByLabel("Role").selectOption("viewer");
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(toast(page, "Invitation sent")).toBeVisible();
+    const invitations = page.getByRole("region", { name: "Invitations" });
+    await expect(invitations.getByRole("listitem").filter({ hasText: viewer.email })).toContainText("pending");
+
+    // A second invitation to the same address is refused, saying why.
+    await invite.getByLabel("Email").fill(viewer.email);
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(invite.getByText(`An invitation to ${viewer.email} is already pending. Revoke it to send a new one.`)).toBeVisible();
+    // Toasts fade in and out: check the screen once they are gone.
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: "test-results-shots/members-1280.png", fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: "test-results-shots/members-390.png", fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The invitee: a new browser, the link from the mail.
+    const link = linkIn(await invitationMail(viewer.email));
+    const context = await browser.newContext();
+    const guest = await context.newPage();
+    await guest.goto(link);
+    await expect(guest.getByText(`You are invited to the books of ${owner.companyName} as viewer`)).toBeVisible();
+    await expectNoAxeViolations(guest);
+    await guest.getByRole("link", { name: "Sign in or create an account" }).click();
+    await expect(guest).toHaveURL(/\/login\?from=%2Finvitations%2F/);
+    await main(guest).getByRole("button", { name: "Create an account" }).click();
+    await fillSignUp(guest, viewer);
+    await expect(guest.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    const verify = await waitForMail(viewer.email, (m) => /verify/i.test(m.subject));
+    await guest.goto(linkIn(verify));
+    await expect(guest).toHaveURL(/\/invitations\//);
+    await guest.getByRole("button", { name: "Accept invitation" }).click();
+    await expect(guest).toHaveURL(new RegExp(`/accounting/${orgId}$`));
+    await expect(guest.getByText(`Books of ${owner.companyName}`)).toBeVisible();
+    await expect(guest.getByText("your role: viewer (read only)")).toBeVisible();
+
+    // Reads: the chart, the members (read only). Writes: no form, and the API refuses.
+    await expect(guest.getByTestId("account-row").first()).toBeVisible();
+    await expect(guest.getByRole("button", { name: "Create Account" })).toHaveCount(0);
+    await guest.getByRole("tab", { name: "Members" }).click();
+    await expect(guest.getByText("Only an owner can change who has access.")).toBeVisible();
+    await expect(guest.getByRole("form", { name: "Invite a member" })).toHaveCount(0);
+    const write = await guest.request.post(`/api/accounting/orgs/${orgId}/accounts`, {
+      headers: { origin: process.env.E2E_BASE_URL! },
+      data: { account_code: "9901", account_name: "Not allowed", account_type: "Asset" },
+    });
+    expect(write.status()).toBe(403);
+
+    // The link is used up.
+    await guest.goto(link);
+    await expect(guest.getByText("This invitation has already been used.")).toBeVisible();
+
+    // The owner sees it accepted.
+    await page.reload();
+    await page.getByRole("tab", { name: "Members" }).click();
+    await expect(page.getByRole("region", { name: "Invitations" }).getByRole("listitem").filter({ hasText: viewer.email })).toContainText(
+      "accepted",
+    );
+    await expect(page.getByRole("region", { name: "Members" }).getByText(viewer.email)).toBeVisible();
+    await context.close();
+  });
+
+  test("a member of two organizations switches between them, and two tabs show two organizations' books", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    const otherOwner = await signUpAndSignIn(otherPage, newUser("second-org"));
+    const otherOrg = await openBooks(otherPage);
+
+    const user = await signUpAndSignIn(page, newUser("two-orgs"));
+    const ownOrg = await openBooks(page);
+    const origin = process.env.E2E_BASE_URL!;
+    const sent = await otherPage.request.post(`/api/accounting/orgs/${otherOrg}/invitations`, {
+      headers: { origin },
+      data: { email: user.email, role: "accountant" },
+    });
+    expect(sent.status()).toBe(201);
+    await page.goto(linkIn(await invitationMail(user.email)));
+    await page.getByRole("button", { name: "Accept invitation" }).click();
+    await expect(page).toHaveURL(new RegExp(`/accounting/${otherOrg}$`));
+    await expect(page.getByText(`Books of ${otherOwner.companyName}`)).toBeVisible();
+
+    // The switcher lists both; choosing one opens its books.
+    const switcher = page.getByLabel("Organization");
+    await expect(switcher).toHaveValue(String(otherOrg));
+    await switcher.selectOption(String(ownOrg));
+    await expect(page).toHaveURL(new RegExp(`/accounting/${ownOrg}$`));
+    await expect(page.getByText(`Books of ${user.companyName}`)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: "test-results-shots/switcher-1280.png" });
+
+    // A second tab on the other organization; an account made there stays there.
+    const second = await page.context().newPage();
+    await second.setViewportSize({ width: 390, height: 844 });
+    await second.goto(`/accounting/${otherOrg}`);
+    await expect(second.getByText(`Books of ${otherOwner.companyName}`)).toBeVisible();
+    await second.screenshot({ path: "test-results-shots/switcher-390.png" });
+    await second.getByLabel("Account code").fill("8123");
+    await second.getByLabel("Account name").fill("Second Tab Reserve");
+    await second.getByLabel("Account type").selectOption("Asset");
+    await second.getByRole("button", { name: "Create Account" }).click();
+    await expect(second.getByTestId("account-row").filter({ hasText: "Second Tab Reserve" })).toBeVisible();
+
+    await page.getByLabel("Account code").fill("8124");
+    await page.getByLabel("Account name").fill("First Tab Reserve");
+    await page.getByLabel("Account type").selectOption("Asset");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByTestId("account-row").filter({ hasText: "First Tab Reserve" })).toBeVisible();
+    await expect(page.getByText("Second Tab Reserve")).toHaveCount(0);
+    await second.reload();
+    await expect(second.getByText("First Tab Reserve")).toHaveCount(0);
+    await expect(second.getByTestId("account-row").filter({ hasText: "Second Tab Reserve" })).toBeVisible();
+
+    // A foreign organization's books are not found.
+    const third = await browser.newContext();
+    const stranger = await third.newPage();
+    await signUpAndSignIn(stranger, newUser("stranger"));
+    const res = await stranger.goto(`/accounting/${otherOrg}`);
+    expect(res?.status()).toBe(404);
+    await third.close();
+    await other.close();
+  });
+});
