@@ -5,11 +5,7 @@ import { formatUsd } from "./money.ts";
 /** The entry as a one-document PDF: header, lines with totals, and its audit trail. */
 export function entryPdf(entry: EntryDetails, organizationName: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: "LETTER",
-      margin: 50,
-      info: { Title: `Journal entry ${entry.entry_number}`, Author: organizationName },
-    });
+    const doc = new PDFDocument({ size: "LETTER", margin: 50, info: { Title: `Journal entry ${entry.entry_number}`, Author: organizationName } });
     const chunks: Buffer[] = [];
     doc.on("data", (c: Buffer) => chunks.push(c));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
@@ -52,14 +48,8 @@ export function entryPdf(entry: EntryDetails, organizationName: string): Promise
       doc.x = left;
       doc.y = bottom + 4;
     };
-    row(
-      cols.map((c) => c.title),
-      true,
-    );
-    doc
-      .moveTo(left, doc.y - 2)
-      .lineTo(left + width, doc.y - 2)
-      .stroke();
+    row(cols.map((c) => c.title), true);
+    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).stroke();
     for (const l of entry.lines) {
       row([
         `${l.account_code} ${l.account_name}`,
@@ -68,10 +58,7 @@ export function entryPdf(entry: EntryDetails, organizationName: string): Promise
         l.credit_amount !== "0.00" ? formatUsd(l.credit_amount) : "",
       ]);
     }
-    doc
-      .moveTo(left, doc.y - 2)
-      .lineTo(left + width, doc.y - 2)
-      .stroke();
+    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).stroke();
     row(["Total", "", formatUsd(entry.total_amount), formatUsd(entry.total_amount)], true);
 
     doc.moveDown();
