@@ -1,4 +1,23 @@
-/** The firm workspace's Clients section. */
-export default function FirmClients() {
-  return <h1 className="text-2xl font-bold text-ink">Clients</h1>;
+import type { Route } from "./+types/firm-clients";
+import { listFirmClients, listStaff } from "~/features/accounting/firm-clients.server.ts";
+import { FirmClientsList } from "~/features/accounting/components/firm-clients-list.tsx";
+import { requirePageHiddenSiteRole } from "~/server/http/page-guards.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Clients · Firm workspace | Ledgerline Advisors" },
+  { name: "robots", content: "noindex" },
+];
+
+/** The firm workspace's Clients section: every client organization (staff and admins only). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requirePageHiddenSiteRole(context, "staff", "admin");
+  const [clients, staff] = await Promise.all([
+    listFirmClients(context.app.db, user.id),
+    user.role === "admin" ? listStaff(context.app.db) : Promise.resolve(null),
+  ]);
+  return { clients, staff };
+}
+
+export default function FirmClients({ loaderData }: Route.ComponentProps) {
+  return <FirmClientsList initial={loaderData.clients} staff={loaderData.staff} />;
 }

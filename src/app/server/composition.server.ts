@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { accountRoutes } from "~/features/account/account.routes.server.ts";
 import { accountingRoutes } from "~/features/accounting/accounting.routes.server.ts";
+import { firmClientsRoutes } from "~/features/accounting/firm-clients.routes.server.ts";
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 import { createAuth, type Auth } from "~/features/auth/auth.server.ts";
 import { calculatorsRoutes } from "~/features/calculators/calculators.routes.server.ts";
@@ -32,6 +33,7 @@ const API: ApiMount[] = [
   { path: "/account", routes: accountRoutes },
   // Room for an entry of the largest allowed size, so that too many lines is answered 400 by the schema.
   { path: "/accounting", routes: accountingRoutes, maxBodyBytes: 1024 * 1024 },
+  { path: "/firm/clients", routes: firmClientsRoutes },
   { path: "/calculators", routes: calculatorsRoutes },
   { path: "/content", routes: contentRoutes },
   { path: "/leads", routes: leadsRoutes },

@@ -137,3 +137,21 @@ export interface InvitationPreview {
   role: OrganizationRole;
   state: InvitationState;
 }
+
+/** A client organization as the firm's Clients section lists it. */
+export interface FirmClient {
+  id: number;
+  name: string;
+  created_at: string;
+  members: { user_id: string; name: string; email: string; role: OrganizationRole }[];
+  last_posted: { entry_number: string; entry_date: string; posted_at: string } | null;
+  drafts: number;
+  /** The caller is a member (may open the books). */
+  is_member: boolean;
+}
+
+export interface StaffMember {
+  id: string;
+  name: string;
+  email: string;
+}

@@ -35,3 +35,8 @@ export const INVITATION_MESSAGES: Record<Exclude<InvitationState, "pending"> | "
   expired: "This invitation has expired. Ask the person who invited you for a new one.",
   revoked: "This invitation was withdrawn. Ask the person who invited you for a new one.",
 };
+
+/** POST /api/firm/clients/:orgId/accountants: an admin adds a staff member (themselves or another) as accountant. */
+export const addAccountantSchema = z.object({
+  user_id: z.string({ error: "Choose a staff member" }).trim().min(1, "Choose a staff member").max(100),
+});
