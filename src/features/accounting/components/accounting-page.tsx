@@ -11,7 +11,7 @@ import { OrganizationSwitcher } from "./organization-switcher.tsx";
 import { ReportsTab } from "./reports-tab.tsx";
 
 const tabClass =
-  "shrink-0 rounded-t-md border-b-2 border-transparent px-2.5 py-2 text-sm sm:px-4 font-semibold text-muted hover:text-ink data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+  "rounded-t-md border-b-2 border-transparent px-1 py-2 text-center text-sm sm:px-4 font-semibold text-muted hover:text-ink data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
 export interface AccountingPageProps {
   organization: { id: number; name: string };
@@ -46,7 +46,7 @@ export function AccountingPage({ organization, role, organizations, initialAccou
           <OrganizationSwitcher current={organization.id} organizations={organizations} />
         </div>
         <Tabs.Root defaultValue="accounts">
-          <Tabs.List aria-label="Accounting sections" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+          <Tabs.List aria-label="Accounting sections" className="mb-6 grid grid-cols-4 gap-1 border-b border-slate-200 sm:flex">
             <Tabs.Trigger value="accounts" className={tabClass}>
               Chart of Accounts
             </Tabs.Trigger>
