@@ -48,6 +48,7 @@ test.describe("the firm's leads inbox", () => {
     await staff.getByRole("navigation", { name: "Firm workspace" }).getByRole("link", { name: "Leads" }).click();
     await expect(staff.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
     await staff.getByLabel("Search").fill(`okafor logistics ${id}`);
+    await staff.getByText("More filters").click();
     await staff.getByLabel("Kind").selectOption("consultation");
     await staff.getByRole("button", { name: "Apply filters" }).click();
     await expect(staff).toHaveURL(/kind=consultation/);
@@ -64,7 +65,7 @@ test.describe("the firm's leads inbox", () => {
     await expect(staff.getByText("Quarterly estimates keep surprising us.")).toBeVisible();
 
     await staff.getByRole("button", { name: "Take ownership" }).click();
-    await expect(staff.getByLabel("Owner")).toHaveValue(/.+/);
+    await expect(staff.getByRole("combobox", { name: "Owner" })).toHaveValue(/.+/);
     await expect(staff.getByRole("listitem").filter({ hasText: "Owner: staff@ledgerline.test" })).toContainText("Sam Staff");
 
     await staff.getByLabel("New note").fill("Prefers a call before 11am.");
@@ -72,7 +73,7 @@ test.describe("the firm's leads inbox", () => {
     await expect(staff.getByText("Prefers a call before 11am.")).toBeVisible();
     await expect(staff.getByLabel("New note")).toHaveValue("");
 
-    await staff.getByLabel("Status").selectOption("meeting_scheduled");
+    await staff.getByRole("combobox", { name: "Status" }).selectOption("meeting_scheduled");
     await staff.getByRole("button", { name: "Save status" }).click();
     await expect(staff.getByRole("listitem").filter({ hasText: "Status: New → Meeting scheduled" })).toContainText("Sam Staff");
     await expectNoAxeViolations(staff);

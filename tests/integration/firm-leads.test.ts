@@ -238,9 +238,9 @@ describe("working a lead", () => {
     expect(detail.fields).toEqual(
       expect.arrayContaining([
         { label: "Phone", value: "+1 212 555 0100" },
-        { label: "Services interested in", value: "tax, erp" },
+        { label: "Services interested in", value: "Tax Services, ERP Consulting" },
         { label: "Challenges", value: "Our month-end close takes three weeks." },
-        { label: "Preferred time", value: "afternoon" },
+        { label: "Preferred time", value: "Afternoon (12PM-5PM)" },
       ]),
     );
     expect((await post(`/api/firm/leads/${id}/owner`, { ownerId: staff.id })).status).toBe(200);

@@ -1,4 +1,36 @@
+import { CONTACT_SERVICE_LABELS } from "./contact-options.ts";
+import { CONSULTATION_SERVICE_LABELS, PREFERRED_TIME_LABELS, REVENUE_RANGE_LABELS } from "./consultation.schema.ts";
 import type { LeadField } from "./leads-inbox.types.ts";
+
+/** The order fields are shown in (jsonb keeps its own key order); others follow in stored order. */
+const ORDER = [
+  "calculatorType",
+  "name",
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "company",
+  "companyName",
+  "annualRevenueRange",
+  "service",
+  "servicesInterested",
+  "preferredTime",
+  "source",
+  "message",
+  "challenges",
+  "inputs",
+  "results",
+];
+
+/** The words a form showed for a stored choice. */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  service: CONTACT_SERVICE_LABELS,
+  servicesInterested: CONSULTATION_SERVICE_LABELS,
+  annualRevenueRange: REVENUE_RANGE_LABELS,
+  preferredTime: PREFERRED_TIME_LABELS,
+  calculatorType: { roi: "ROI", rnd_tax_credit: "R&D tax credit" },
+};
 
 const LABELS: Record<string, string> = {
   firstName: "First name",
@@ -28,9 +60,10 @@ function words(key: string): string {
     .toLowerCase();
 }
 
-function text(value: unknown): string {
+function text(value: unknown, labels?: Record<string, string>): string {
   if (value === null || value === undefined) return "";
-  if (Array.isArray(value)) return value.map(text).join(", ");
+  if (Array.isArray(value)) return value.map((v) => text(v, labels)).join(", ");
+  if (labels && typeof value === "string") return labels[value] ?? value;
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
@@ -41,13 +74,16 @@ function text(value: unknown): string {
  */
 export function leadFieldList(fields: Record<string, unknown>): LeadField[] {
   const out: LeadField[] = [];
-  for (const [key, value] of Object.entries(fields)) {
+  const rank = (k: string) => (ORDER.includes(k) ? ORDER.indexOf(k) : ORDER.length);
+  const keys = Object.keys(fields).sort((a, b) => rank(a) - rank(b));
+  for (const key of keys) {
+    const value = fields[key];
     const label = LABELS[key] ?? words(key);
     if (value && typeof value === "object" && !Array.isArray(value)) {
       for (const [inner, v] of Object.entries(value as Record<string, unknown>))
         out.push({ label: `${label}: ${words(inner)}`, value: text(v) });
     } else {
-      out.push({ label, value: text(value) });
+      out.push({ label, value: text(value, VALUE_LABELS[key]) });
     }
   }
   return out;

@@ -70,7 +70,7 @@ export default async function globalSetup() {
   };
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  createRoleUsers(env);
+  await createRoleUsers(env);
   const child = spawn(process.execPath, ["--enable-source-maps", path.join(buildDir, "server", "main.js")], {
     env,
     stdio: ["ignore", "inherit", "inherit"],

@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
@@ -9,10 +10,13 @@ export const ROLE_USERS = {
 } as const;
 export const ROLE_PASSWORD = "Quiet-harbor-role-users-1";
 
-/** Creates the staff and admin accounts in the database the server is about to open (run before it starts). */
-export function createRoleUsers(env: Record<string, string>): void {
+/**
+ * Creates the staff and admin accounts in the database the server is about to open (run before it starts).
+ * Asynchronous on purpose: the script reaches the test OpenID provider, which runs in this process.
+ */
+export async function createRoleUsers(env: Record<string, string>): Promise<void> {
   for (const [role, u] of Object.entries(ROLE_USERS)) {
-    const r = spawnSync(
+    const child = spawn(
       path.resolve("node_modules/.bin/tsx"),
       [
         "scripts/user-create.ts",
@@ -29,7 +33,8 @@ export function createRoleUsers(env: Record<string, string>): void {
       ],
       { env: { ...env, LOG_LEVEL: "warn" }, stdio: ["ignore", "ignore", "inherit"] },
     );
-    if (r.status !== 0) throw new Error(`user:create for ${role} failed`);
+    const [code] = (await once(child, "exit")) as [number | null];
+    if (code !== 0) throw new Error(`user:create for ${role} failed`);
   }
 }
 

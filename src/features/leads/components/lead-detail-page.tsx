@@ -51,7 +51,11 @@ export function LeadDetailPage({ lead, me }: { lead: LeadDetail; me: string }) {
       </header>
       {lead.spam ? <SpamNotice lead={lead} /> : null}
       <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
-        <div className="min-w-0 space-y-8">
+        <aside className="space-y-8 lg:col-start-2 lg:row-start-1" aria-label="Follow-up">
+          <LeadWorkForms key={`${lead.status}-${lead.owner?.id ?? ""}`} lead={lead} me={me} />
+          <LeadHistory receivedAt={lead.createdAt} events={lead.events} />
+        </aside>
+        <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-start-1">
           <section aria-labelledby="lead-fields-heading">
             <h2 id="lead-fields-heading" className="text-lg font-bold text-ink">
               What they sent
@@ -75,10 +79,6 @@ export function LeadDetailPage({ lead, me }: { lead: LeadDetail; me: string }) {
           </section>
           <LeadNotes leadId={lead.id} notes={lead.notes} />
         </div>
-        <aside className="space-y-8" aria-label="Follow-up">
-          <LeadWorkForms key={`${lead.status}-${lead.owner?.id ?? ""}`} lead={lead} me={me} />
-          <LeadHistory receivedAt={lead.createdAt} events={lead.events} />
-        </aside>
       </div>
     </div>
   );
