@@ -76,6 +76,8 @@ test.describe("the firm's leads inbox", () => {
     await staff.getByRole("combobox", { name: "Status" }).selectOption("meeting_scheduled");
     await staff.getByRole("button", { name: "Save status" }).click();
     await expect(staff.getByRole("listitem").filter({ hasText: "Status: New → Meeting scheduled" })).toContainText("Sam Staff");
+    // The page itself, once the toasts (checked by their own component) have gone.
+    await expect(staff.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
     await expectNoAxeViolations(staff);
     if (shots) await staff.screenshot({ path: `${shots}/firm-lead-1280.png`, fullPage: true });
 
