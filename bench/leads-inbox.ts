@@ -45,8 +45,9 @@ async function seed(database: Database) {
            i % 20 = 0, case when i % 20 = 0 then 'too-fast' end,
            jsonb_build_object('email', 'lead' || i || '@example.com', 'message', 'Hello from lead ' || i),
            now() - (i * interval '10 minutes') * (${(2 * 365 * 24 * 6) / N})
-    from generate_series(1, ${N}) i;
-    analyze leads;`);
+    from generate_series(1, ${N}) i;`);
+  // As autovacuum leaves a table at rest: statistics and the visibility map (index-only scans).
+  await database.exec("vacuum analyze leads");
 }
 
 function median(xs: number[]): number {

@@ -203,6 +203,14 @@ describe("the inbox", () => {
     expect(back.leads.map((l) => l.email)).toEqual(p2.leads.map((l) => l.email));
     expect(back.older).toBe(p2.older);
     expect(back.newer).toBe(p2.newer);
+    // Searched, through the search index, paged the same way.
+    const s1 = await listLeads(t.ctx.db, { ...q, q: "page" }, 2);
+    const s2 = await listLeads(t.ctx.db, { ...q, q: "page", before: s1.older! }, 2);
+    const s3 = await listLeads(t.ctx.db, { ...q, q: "page", before: s2.older! }, 2);
+    expect([...s1.leads, ...s2.leads, ...s3.leads].map((l) => l.email)).toEqual([4, 3, 2, 1, 0].map((i) => `page${i}@example.com`));
+    expect([s1.total, s1.totalCapped, s3.older]).toEqual([5, false, null]);
+    const s2back = await listLeads(t.ctx.db, { ...q, q: "page", after: s3.newer! }, 2);
+    expect(s2back.leads.map((l) => l.email)).toEqual(s2.leads.map((l) => l.email));
     await t.ctx.db.execute(sql`delete from leads where source_id like 'p%' and kind = 'newsletter'`);
   });
 

@@ -95,6 +95,9 @@ function splitCursor(c: string): { at: string; id: string } {
   return { at: c.slice(0, i), id: c.slice(i + 1) };
 }
 
+/** The inbox counts matching leads up to this many ("more than 10,000"). */
+export const TOTAL_CAP = 10_000;
+
 /** Staff members and admins: who may own a lead. */
 export async function listOwners(db: Db): Promise<LeadOwner[]> {
   return queryRows<LeadOwner>(db, sql`select id, name, email from users where role in ('staff', 'admin') order by name, email`);
@@ -116,13 +119,19 @@ export async function listLeads(db: Db, q: LeadListQuery, limit = LEADS_PAGE_SIZ
     page = sql`(l.created_at, l.id) > (${c.at}::timestamptz, ${c.id}::uuid)`;
   }
   const order = newerFirst ? sql`l.created_at desc, l.id desc` : sql`l.created_at asc, l.id asc`;
+  const orderM = newerFirst ? sql`m.created_at desc, m.id desc` : sql`m.created_at asc, m.id asc`;
+  // With a search, the matching rows are found through the search index first and then sorted: walking the
+  // newest-first index and testing each row would read the whole inbox for a rare word (decision 070).
+  const list = q.q
+    ? sql`with m as materialized (select l.id, l.created_at from leads l where ${where} and ${page})
+          select ${SUMMARY_COLUMNS} from (select m.id from m order by ${orderM} limit ${limit + 1}) p
+          join leads l on l.id = p.id left join users o on o.id = l.owner_id order by ${order}`
+    : sql`select ${SUMMARY_COLUMNS} from leads l left join users o on o.id = l.owner_id
+          where ${where} and ${page} order by ${order} limit ${limit + 1}`;
   const [rows, [count], owners] = await Promise.all([
-    queryRows<SummaryRow>(
-      db,
-      sql`select ${SUMMARY_COLUMNS} from leads l left join users o on o.id = l.owner_id
-          where ${where} and ${page} order by ${order} limit ${limit + 1}`,
-    ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from leads l where ${where}`),
+    queryRows<SummaryRow>(db, list),
+    // Counted up to a bound: an exact count of a large filter costs a scan of every matching row.
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from leads l where ${where} limit ${TOTAL_CAP + 1}) c`),
     listOwners(db),
   ]);
   const more = rows.length > limit;
@@ -132,7 +141,8 @@ export async function listLeads(db: Db, q: LeadListQuery, limit = LEADS_PAGE_SIZ
   const last = shown[shown.length - 1];
   return {
     leads: shown.map(toSummary),
-    total: count?.n ?? 0,
+    total: Math.min(count?.n ?? 0, TOTAL_CAP),
+    totalCapped: (count?.n ?? 0) > TOTAL_CAP,
     older: last && (newerFirst ? more : true) ? last.cursor : null,
     newer: first && (newerFirst ? Boolean(q.before) : more) ? first.cursor : null,
     owners,

@@ -23,8 +23,10 @@ export interface LeadSummary {
 
 export interface LeadList {
   leads: LeadSummary[];
-  /** How many leads match the filters (every page). */
+  /** How many leads match the filters (every page), counted up to 10,000. */
   total: number;
+  /** More leads match than `total` says. */
+  totalCapped: boolean;
   /** Query value of `before` for the next (older) page, or null on the last page. */
   older: string | null;
   /** Query value of `after` for the previous (newer) page, or null on the first page. */

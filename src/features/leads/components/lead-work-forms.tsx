@@ -68,7 +68,7 @@ export function LeadWorkForms({ lead, me }: { lead: LeadDetail; me: string }) {
             <option value="">No owner</option>
             {lead.owners.map((o) => (
               <option key={o.id} value={o.id}>
-                {o.name ? `${o.name} (${o.email})` : o.email}
+                {o.name || o.email}
               </option>
             ))}
           </select>

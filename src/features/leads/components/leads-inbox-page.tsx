@@ -54,7 +54,11 @@ export function LeadsInboxPage({ list, values, errors }: { list: LeadList; value
       ) : null}
       <LeadsFilters values={values} owners={list.owners} errors={errors} />
       <p role="status" className="text-sm text-muted">
-        {list.total === 1 ? "1 lead" : `${list.total.toLocaleString("en-US")} leads`}
+        {list.totalCapped
+          ? `More than ${list.total.toLocaleString("en-US")} leads`
+          : list.total === 1
+            ? "1 lead"
+            : `${list.total.toLocaleString("en-US")} leads`}
       </p>
       <LeadsTable leads={list.leads} />
       {list.newer || list.older ? (
