@@ -1,4 +1,29 @@
-/** The firm workspace's Lead section. */
-export default function FirmLead() {
-  return <h1 className="text-2xl font-bold text-ink">Lead</h1>;
+import { data } from "react-router";
+import { safeParse } from "zod";
+import { LeadDetailPage } from "~/features/leads/components/lead-detail-page.tsx";
+import { getLead } from "~/features/leads/lead-actions.server.ts";
+import { leadIdParamsSchema } from "~/features/leads/leads-inbox.schema.ts";
+import { AppError } from "~/server/http/app-error.ts";
+import { requirePageHiddenSiteRole } from "~/server/http/page-guards.ts";
+import type { Route } from "./+types/firm-lead";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.lead.name || loaderData?.lead.email || "Lead"} | Leads | Firm workspace` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = requirePageHiddenSiteRole(context, "staff", "admin");
+  const parsed = safeParse(leadIdParamsSchema, params);
+  if (!parsed.success) throw data("Not found", { status: 404 });
+  try {
+    return { lead: await getLead(context.app.db, parsed.data.leadId), me: user.id };
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) throw data("Not found", { status: 404 });
+    throw err;
+  }
+}
+
+export default function FirmLead({ loaderData }: Route.ComponentProps) {
+  return <LeadDetailPage lead={loaderData.lead} me={loaderData.me} />;
 }

@@ -1,4 +1,20 @@
-/** The firm workspace's Overview section. */
-export default function FirmOverview() {
-  return <h1 className="text-2xl font-bold text-ink">Overview</h1>;
+import { FirmAttention } from "~/features/firm/components/firm-attention.tsx";
+import { leadsAttention } from "~/features/leads/index.ts";
+import { requirePageHiddenSiteRole } from "~/server/http/page-guards.ts";
+import type { Route } from "./+types/firm-overview";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requirePageHiddenSiteRole(context, "staff", "admin");
+  // Invitations pending: add their count here beside the leads' (see FirmAttention).
+  return { leads: await leadsAttention(context.app.db) };
+}
+
+/** The firm workspace's start page. */
+export default function FirmOverview({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold text-ink">Overview</h1>
+      <FirmAttention leads={loaderData.leads} />
+    </div>
+  );
 }

@@ -7,6 +7,7 @@ import { createAuth, type Auth } from "~/features/auth/auth.server.ts";
 import { calculatorsRoutes } from "~/features/calculators/calculators.routes.server.ts";
 import { contentRoutes } from "~/features/content/content.routes.server.ts";
 import { createSiteContentService, type SiteContentService } from "~/features/content/site-content.server.ts";
+import { firmLeadsRoutes } from "~/features/leads/leads-inbox.routes.server.ts";
 import { leadsRoutes } from "~/features/leads/leads.routes.server.ts";
 import type { ApiMount, Composition } from "~/server/composition.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
@@ -37,6 +38,7 @@ const API: ApiMount[] = [
   { path: "/calculators", routes: calculatorsRoutes },
   { path: "/content", routes: contentRoutes },
   { path: "/leads", routes: leadsRoutes },
+  { path: "/firm/leads", routes: firmLeadsRoutes },
   {
     path: "/dev/mail",
     routes: (ctx: AppContext) => (ctx.config.mailCatcher && !ctx.config.isProduction ? devMailRoutes(ctx) : new Hono<AppEnv>()),

@@ -15,6 +15,7 @@ import type { SubmissionInput } from "./calculators.schema.ts";
 import { calculatorSubmissions } from "./calculators.tables.ts";
 import { analysisDocument, analysisFilename, analysisMail, leadNotificationMail } from "./calculators-mail.server.ts";
 import { renderAnalysisPdf } from "./calculators-pdf.server.ts";
+import { recordLead } from "~/features/leads/index.ts";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -62,6 +63,22 @@ export async function saveSubmission(deps: SaveDeps, user: SessionUser, input: S
         createdAt,
       })
       .returning();
+    await recordLead(tx, {
+      kind: "calculator",
+      sourceTable: "calculator_submissions",
+      sourceId: row!.id,
+      name: input.name ?? null,
+      email: input.email,
+      company: user.companyName ?? null,
+      fields: {
+        calculatorType: calc.calculatorType,
+        ...(input.name ? { name: input.name } : {}),
+        email: input.email,
+        inputs: calc.inputs,
+        results: calc.results,
+      },
+      createdAt,
+    });
     await enqueueMail(tx, [
       analysisMail({
         calc,

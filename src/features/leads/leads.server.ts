@@ -5,6 +5,7 @@ import type { ConsultationInput } from "./consultation.schema.ts";
 import type { ContactInput } from "./contact.schema.ts";
 import { readFormToken } from "./form-token.server.ts";
 import { consultationMails, contactMails } from "./lead-mails.ts";
+import { recordLead } from "./leads-inbox.server.ts";
 import { consultationRequests, contactMessages } from "./leads.tables.ts";
 import { spamReason, type SpamReason } from "./spam.ts";
 
@@ -79,6 +80,24 @@ export async function storeContactMessage(deps: LeadsDeps, input: ContactInput, 
       })
       .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
     if (!row) throw new Error("contact message insert returned no row");
+    await recordLead(tx, {
+      kind: "contact",
+      sourceTable: "contact_messages",
+      sourceId: row.id,
+      name: `${input.firstName} ${input.lastName}`,
+      email: input.email,
+      company: input.company ?? null,
+      spamReason: spam,
+      fields: {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        ...(input.company ? { company: input.company } : {}),
+        ...(input.service ? { service: input.service } : {}),
+        message: input.message,
+      },
+      createdAt: row.createdAt,
+    });
     const mails = spam
       ? []
       : contactMails(input, { id: row.id, firmEmail: deps.config.firmEmail, receivedAt: row.createdAt, account: sender.user });
@@ -113,6 +132,27 @@ export async function storeConsultationRequest(deps: LeadsDeps, input: Consultat
       })
       .returning({ id: consultationRequests.id, createdAt: consultationRequests.createdAt });
     if (!row) throw new Error("consultation request insert returned no row");
+    await recordLead(tx, {
+      kind: "consultation",
+      sourceTable: "consultation_requests",
+      sourceId: row.id,
+      name: `${input.firstName} ${input.lastName}`,
+      email: input.email,
+      company: input.companyName,
+      spamReason: spam,
+      fields: {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        ...(input.phone ? { phone: input.phone } : {}),
+        companyName: input.companyName,
+        servicesInterested: input.servicesInterested,
+        ...(input.annualRevenueRange ? { annualRevenueRange: input.annualRevenueRange } : {}),
+        challenges: input.challenges,
+        ...(input.preferredTime ? { preferredTime: input.preferredTime } : {}),
+      },
+      createdAt: row.createdAt,
+    });
     const mails = spam
       ? []
       : consultationMails(input, { id: row.id, firmEmail: deps.config.firmEmail, receivedAt: row.createdAt, account: sender.user });

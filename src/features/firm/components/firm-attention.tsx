@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import type { LeadsAttention } from "~/features/leads/leads-inbox.types.ts";
+
+function Count({ to, count, label }: { to: string; count: number; label: string }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className="block rounded-lg border border-slate-200 p-5 hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        <span className="block text-3xl font-bold text-ink">{count.toLocaleString("en-US")}</span>
+        <span className="mt-1 block text-sm font-medium text-brand-800 underline">{label}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** The firm's start page: what needs attention, each count a link to the list it counts. */
+export function FirmAttention({ leads }: { leads: LeadsAttention }) {
+  return (
+    <section aria-labelledby="attention-heading" className="space-y-4">
+      <h2 id="attention-heading" className="text-lg font-bold text-ink">
+        Needs attention
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Count to="/firm/leads?status=new" count={leads.newLeads} label={leads.newLeads === 1 ? "New lead" : "New leads"} />
+        <Count
+          to="/firm/leads?owner=none"
+          count={leads.withoutOwner}
+          label={leads.withoutOwner === 1 ? "Lead without an owner" : "Leads without an owner"}
+        />
+        {/* INVITATIONS PENDING: the count of pending client invitations goes here, as a third <Count>. */}
+      </ul>
+    </section>
+  );
+}
