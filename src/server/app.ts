@@ -11,6 +11,7 @@ import { isDatabaseUnavailable, logUnexpectedError, unexpectedErrorResponse } fr
 import { unavailablePage } from "./unavailable-page.ts";
 import { AppError, appErrorResponse } from "./http/app-error.ts";
 import { HTTPException } from "hono/http-exception";
+import { createPageCache, type PageCache } from "./page-cache.ts";
 
 export interface CreateAppOptions {
   /** The React Router server build (or a getter for it in development). Absent: API only. */
@@ -19,6 +20,8 @@ export interface CreateAppOptions {
   clientDir?: string;
   /** Development with Vite: no CSP (Vite injects inline scripts). */
   dev?: boolean;
+  /** Receives the public page cache, so that the node server can answer stored pages before the app. */
+  onPageCache?: (pages: PageCache) => void;
 }
 
 /** The path as logged: short, and without the auth library's path parameters (a reset token can sit there). */
@@ -33,6 +36,23 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   const { config, logger } = ctx;
   const siteOrigin = new URL(config.publicUrl).origin;
   const app = new Hono<AppEnv>();
+  const pageCsp = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:"],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+  };
+  // Public pages (decision 015): the same bytes for everyone, kept in memory; their CSP lists the hashes of their
+  // inline scripts and is set by the page cache. Not in development (Vite adds scripts of its own).
+  const pages = createPageCache({ paths: opts.dev || !opts.build ? [] : ctx.publicPages, csp: pageCsp, version: ctx.pageVersion });
+  opts.onPageCache?.(pages);
+  app.use(pages.capture);
 
   // One log line per request: method, path, status, ms. Never query strings, bodies, headers or tokens.
   app.use(async (c, next) => {
@@ -64,27 +84,17 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   // Pages: scripts only from this site or with the response's nonce.
   const pageHeaders = secureHeaders({
     ...commonHeaders,
-    contentSecurityPolicy: opts.dev
-      ? undefined
-      : {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", NONCE],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:"],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          objectSrc: ["'none'"],
-        },
+    contentSecurityPolicy: opts.dev ? undefined : { ...pageCsp, scriptSrc: [...pageCsp.scriptSrc, NONCE] },
   });
+  const publicPageHeaders = secureHeaders({ ...commonHeaders, contentSecurityPolicy: undefined });
   // API answers (JSON, files) are never documents that load anything: the strictest policy, and no nonce to make.
   const apiHeaders = secureHeaders({
     ...commonHeaders,
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
   });
-  app.use((c, next) => (c.req.path.startsWith("/api/") ? apiHeaders(c, next) : pageHeaders(c, next)));
+  app.use((c, next) =>
+    c.req.path.startsWith("/api/") ? apiHeaders(c, next) : pages.isPublic(c) ? publicPageHeaders(c, next) : pageHeaders(c, next),
+  );
   app.use(async (c, next) => {
     c.set("nonce", (c.get("secureHeadersNonce" as never) as string | undefined) ?? "");
     await next();
@@ -116,13 +126,16 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   }));
   app.use("/api/*", (c, next) => limits.find((l) => c.req.path.startsWith(l.prefix))!.check(c, next));
 
+  // Public pages: from memory when stored; rendered without the session otherwise (nothing of the visitor's in them).
+  app.use(pages.middleware);
+
   // The session, once per request, for the API and for page loaders.
   app.use(async (c, next) => {
     c.set("user", null);
     c.set("sessionId", null);
     c.set("organization", undefined);
     const path = c.req.path;
-    if (!path.startsWith("/assets/") && !path.startsWith("/api/auth/") && path !== "/api/health") {
+    if (!path.startsWith("/assets/") && !path.startsWith("/api/auth/") && path !== "/api/health" && !pages.isPublic(c)) {
       const session = await ctx.readSession(c);
       c.set("user", session.user);
       c.set("sessionId", session.sessionId);
@@ -141,7 +154,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   // The gate sits on every spelling of its paths; its page loader and API router check again.
   app.use(async (c, next) => {
     if (isMailCatcherPath(c.req.path) && !mailCatcherAllowed(c, config)) {
-      return c.req.path.toLowerCase().startsWith("/api/") ? c.json({ error: "Not found", code: "NOT_FOUND" }, 404) : c.text("Not found", 404);
+      return c.req.path.toLowerCase().startsWith("/api/")
+        ? c.json({ error: "Not found", code: "NOT_FOUND" }, 404)
+        : c.text("Not found", 404);
     }
     await next();
   });
@@ -156,6 +171,24 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     } catch (err) {
       return c.json({ status: "unavailable", reason: (err as Error).message }, 503);
     }
+  });
+
+  // Who is signed in, for the menu of public pages (their HTML is the same for everyone). Never stored.
+  app.get("/api/session", (c) => {
+    c.header("Cache-Control", "private, no-store");
+    const user = c.get("user");
+    if (!user) return c.json(null);
+    const { id, email, name, emailVerified, role } = user;
+    return c.json({
+      id,
+      email,
+      name,
+      emailVerified,
+      role,
+      firstName: user.firstName ?? null,
+      lastName: user.lastName ?? null,
+      companyName: user.companyName ?? null,
+    });
   });
 
   for (const mount of ctx.api) app.route(`/api${mount.path}`, mount.routes(ctx));
@@ -175,7 +208,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
       "*",
       async (c, next) => {
         await next();
-        if (c.res.status === 200 && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "public, max-age=3600");
+        // Files of public/ (and resource routes); pages choose their own (the page cache, or private below).
+        const page = c.res.headers.get("content-type")?.startsWith("text/html");
+        if (c.res.status === 200 && !page && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "public, max-age=3600");
       },
       serveStatic({ root, rewriteRequestPath: (p) => (p.includes("..") ? "/__none" : p) }),
     );
@@ -189,6 +224,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
         user: c.get("user"),
         sessionId: c.get("sessionId"),
         nonce: c.get("nonce"),
+        publicPage: pages.isPublic(c),
         mailCatcher: mailCatcherAllowed(c, config),
         databaseUnavailable: false,
       };
@@ -198,7 +234,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
       // Pages and their loader data (`*.data`, fetched on client navigation and revalidation) may be private:
       // never stored, unless a route says otherwise.
       const isData = new URL(c.req.url).pathname.endsWith(".data");
-      if ((isData || res.headers.get("content-type")?.startsWith("text/html")) && !res.headers.has("Cache-Control")) {
+      const isPage = res.headers.get("content-type")?.startsWith("text/html") && !loadContext.publicPage;
+      if ((isData || isPage) && !res.headers.has("Cache-Control")) {
         res.headers.set("Cache-Control", "private, no-store");
       }
       return res;

@@ -7,6 +7,7 @@ import { calculatorsRoutes } from "~/features/calculators/calculators.routes.ser
 import { contentRoutes } from "~/features/content/content.routes.server.ts";
 import { createSiteContentService, type SiteContentService } from "~/features/content/site-content.server.ts";
 import { leadsRoutes } from "~/features/leads/leads.routes.server.ts";
+import { publicPagePaths } from "~/features/marketing/public-pages.ts";
 import type { ApiMount, Composition } from "~/server/composition.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { devMailRoutes } from "~/server/mail/dev-mail.routes.server.ts";
@@ -46,7 +47,10 @@ export const composition: Composition = {
     const auth = createAuth({ db, config, logger, mail });
     const siteContent = createSiteContentService(db, logger);
     const readSession = await createSessionReader(auth, db, config.appSecret);
-    return { auth, siteContent, readSession };
+    // The public pages show the site content: a new copy of it (a save, or another process's save once this
+    // process's copy turns stale) renders them again.
+    return { auth, siteContent, readSession, pageVersion: () => siteContent.getAll() };
   },
   api: API,
+  publicPages: publicPagePaths,
 };
