@@ -1,9 +1,9 @@
 import "./browser-setup.ts";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AuthProvider } from "~/features/auth/components/auth-context.tsx";
+import { DeferredToaster } from "~/ui/deferred-toaster.tsx";
 import { NonceContext, useNonce } from "./nonce.tsx";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "./seo.ts";
 import { ScrollManager } from "./layout/scroll-manager.tsx";
@@ -70,7 +70,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
             <SiteFooter />
             {/* Below the sticky header (64 px and its border), so a toast never covers the navigation or the user menu. */}
-            <Toaster richColors closeButton position="top-right" offset={{ top: 80 }} mobileOffset={{ top: 76 }} />
+            <DeferredToaster
+              eager={data?.sessionKnown ?? true}
+              richColors
+              closeButton
+              position="top-right"
+              offset={{ top: 80 }}
+              mobileOffset={{ top: 76 }}
+            />
             <ScrollManager />
           </AuthProvider>
         </NonceContext.Provider>

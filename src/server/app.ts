@@ -12,6 +12,7 @@ import { unavailablePage } from "./unavailable-page.ts";
 import { AppError, appErrorResponse } from "./http/app-error.ts";
 import { HTTPException } from "hono/http-exception";
 import { createPageCache, type PageCache } from "./page-cache.ts";
+import { SESSION_HINT_COOKIE, hasSessionHint } from "~/lib/session-hint.ts";
 
 export interface CreateAppOptions {
   /** The React Router server build (or a getter for it in development). Absent: API only. */
@@ -35,6 +36,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   const { config, logger } = ctx;
   const siteOrigin = new URL(config.publicUrl).origin;
+  const secure = siteOrigin.startsWith("https:") ? "; Secure" : "";
   const app = new Hono<AppEnv>();
   const pageCsp = {
     defaultSrc: ["'self'"],
@@ -142,9 +144,13 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
       c.set("organization", session.organization);
       await next();
       // A sliding refresh (or an ended session) changes the cookie: pass it on, except on publicly cached answers.
-      if (session.setCookies.length && !/\bpublic\b/.test(c.res.headers.get("cache-control") ?? "")) {
-        for (const cookie of session.setCookies) c.res.headers.append("set-cookie", cookie);
-      }
+      if (/\bpublic\b/.test(c.res.headers.get("cache-control") ?? "")) return;
+      for (const cookie of session.setCookies) c.res.headers.append("set-cookie", cookie);
+      // The hint that public pages ask who is signed in (lib/session-hint.ts): set while signed in, dropped after.
+      const hinted = hasSessionHint(c.req.header("cookie"));
+      if (session.user && !hinted)
+        c.res.headers.append("set-cookie", `${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=34560000; SameSite=Lax${secure}`);
+      if (!session.user && hinted) c.res.headers.append("set-cookie", `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`);
       return;
     }
     await next();
