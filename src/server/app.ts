@@ -131,6 +131,15 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   // Public pages: from memory when stored; rendered without the session otherwise (nothing of the visitor's in them).
   app.use(pages.middleware);
 
+  // Signing in or out through the auth API (the session middleware skips it) sets or drops the session hint too.
+  const setHint = `${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=34560000; SameSite=Lax${secure}`;
+  const dropHint = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  app.use("/api/auth/*", async (c, next) => {
+    await next();
+    const session = c.res.headers.getSetCookie().find((cookie) => /^(?:__Secure-)?[\w.-]*session_token=/.test(cookie));
+    if (session) c.res.headers.append("set-cookie", /^[^=]+=;|max-age=0\b/i.test(session) ? dropHint : setHint);
+  });
+
   // The session, once per request, for the API and for page loaders.
   app.use(async (c, next) => {
     c.set("user", null);
@@ -148,9 +157,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
       for (const cookie of session.setCookies) c.res.headers.append("set-cookie", cookie);
       // The hint that public pages ask who is signed in (lib/session-hint.ts): set while signed in, dropped after.
       const hinted = hasSessionHint(c.req.header("cookie"));
-      if (session.user && !hinted)
-        c.res.headers.append("set-cookie", `${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=34560000; SameSite=Lax${secure}`);
-      if (!session.user && hinted) c.res.headers.append("set-cookie", `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`);
+      if (session.user && !hinted) c.res.headers.append("set-cookie", setHint);
+      if (!session.user && hinted) c.res.headers.append("set-cookie", dropHint);
       return;
     }
     await next();

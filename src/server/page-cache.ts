@@ -36,6 +36,8 @@ interface Entry {
   refreshing: boolean;
   /** Every header the app sent with this page (security headers included), but its ETag, length and encoding. */
   sent?: [string, string][];
+  /** The node server's headers for each encoding, made once. */
+  nodeHeaders?: { identity: Record<string, string>; gzip: Record<string, string> };
 }
 
 const PER_BODY = new Set(["etag", "content-length", "content-encoding", "date", "connection", "keep-alive", "transfer-encoding"]);
@@ -210,18 +212,24 @@ export function createPageCache(opts: PageCacheOptions) {
   async function serveNode(req: IncomingMessage, res: ServerResponse, entry: Entry): Promise<boolean> {
     if (opts.version && (await opts.version().catch(() => VERSION_FAILED)) !== entry.version) return false;
     const gz = acceptsGzip(req.headers["accept-encoding"]);
-    const headers: Record<string, string | string[]> = {};
-    for (const [name, value] of entry.sent!) headers[name] = value;
-    headers.etag = gz ? `"${entry.hash}-gz"` : `"${entry.hash}"`;
+    entry.nodeHeaders ??= {
+      identity: { ...Object.fromEntries(entry.sent!), etag: `"${entry.hash}"`, "content-length": String(entry.html.byteLength) },
+      gzip: {
+        ...Object.fromEntries(entry.sent!),
+        etag: `"${entry.hash}-gz"`,
+        "content-length": String(entry.gzip.byteLength),
+        "content-encoding": "gzip",
+      },
+    };
+    const headers = gz ? entry.nodeHeaders.gzip : entry.nodeHeaders.identity;
     const inm = req.headers["if-none-match"];
     if (etagMatches(Array.isArray(inm) ? inm.join(",") : inm, entry.hash)) {
-      res.writeHead(304, headers);
+      const { "content-length": _length, "content-encoding": _encoding, ...notModified } = headers;
+      res.writeHead(304, notModified);
       res.end();
       return true;
     }
     const body = gz ? entry.gzip : entry.html;
-    headers["content-length"] = String(body.byteLength);
-    if (gz) headers["content-encoding"] = "gzip";
     res.writeHead(200, headers);
     res.end(req.method === "HEAD" ? undefined : body);
     return true;
