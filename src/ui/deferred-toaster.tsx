@@ -9,9 +9,11 @@ const Toaster = lazy(() => loadToasts().then((m) => ({ default: m.Toaster })));
  * (src/ui/toast.ts), whichever comes first: the public pages load no toast code until they may need it.
  */
 export function DeferredToaster({ eager, ...props }: { eager: boolean } & ToasterProps) {
-  const [mounted, setMounted] = useState(eager);
+  // Never in the server's HTML: mounted after hydration (a toast shown before then appears when it mounts).
+  const [mounted, setMounted] = useState(false);
   useEffect(() => {
     if (mounted) return;
+    if (eager) return setMounted(true);
     const mount = () => setMounted(true);
     const events = ["pointerdown", "keydown", "focusin"] as const;
     for (const e of events) window.addEventListener(e, mount, { once: true, passive: true, capture: true });
@@ -20,7 +22,7 @@ export function DeferredToaster({ eager, ...props }: { eager: boolean } & Toaste
       for (const e of events) window.removeEventListener(e, mount, { capture: true });
       stop();
     };
-  }, [mounted]);
+  }, [mounted, eager]);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>

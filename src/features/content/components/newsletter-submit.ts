@@ -1,7 +1,7 @@
 import { toast } from "~/ui/toast.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { newsletterSchema, type NewsletterSource } from "../newsletter.schema.ts";
+import type { NewsletterSource } from "../newsletter.schema.ts";
 import { NEWSLETTER_MESSAGES } from "../newsletter-messages.ts";
 
 /** The newsletter box's submit: checks the address with the shared schema, posts it, tells the outcome. */
@@ -10,6 +10,8 @@ export async function submitNewsletter(
   source: NewsletterSource,
   ui: { setError: (message: string | null) => void; setBusy: (busy: boolean) => void },
 ): Promise<void> {
+  // The shared schema is a chunk of its own (zod/mini): a failure to load it is told like any failed call.
+  const { newsletterSchema } = await import("../newsletter.schema.ts");
   const parsed = newsletterSchema.safeParse({ email: new FormData(form).get("email") ?? "", source });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.invalid;
