@@ -230,10 +230,8 @@ test.describe("public pages are the same for everyone (decision 015)", () => {
     for (const path of ["/", "/pricing"]) {
       const res = await request.get(path);
       expect(res.headers()["cache-control"]).toMatch(/^public, max-age=0, s-maxage=\d+/);
-      const scriptSrc = res
-        .headers()
-        ["content-security-policy"]!.split(";")
-        .find((d) => d.trim().startsWith("script-src"))!;
+      const csp = res.headers()["content-security-policy"]!;
+      const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src"))!;
       expect(scriptSrc).toContain("'sha256-");
       expect(scriptSrc).not.toMatch(/nonce-|unsafe-inline/);
       const again = await request.get(path, { headers: { "if-none-match": res.headers()["etag"]! } });
