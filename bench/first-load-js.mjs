@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 
 const base = process.argv[2] ?? "http://localhost:3000";
 const paths = process.argv.slice(3).length ? process.argv.slice(3) : ["/", "/pricing", "/services/tax", "/contact", "/blog", "/about"];
-const BUDGET_KB = 140;
+const BUDGET_KB = 130;
 
 const cache = new Map();
 async function gzSize(url) {

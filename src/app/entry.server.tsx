@@ -27,16 +27,17 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.nonce ?? "";
+  // Public pages have no nonce (their CSP lists the hashes of their inline scripts): no empty nonce attribute either.
+  const nonce = loadContext.nonce || undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and SPA-mode wait for all content; browsers get the shell as soon as it is ready.
+    // Crawlers, SPA-mode and public pages (stored whole) wait for all content; browsers get the shell as soon as it is ready.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext.publicPage ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
+      <NonceContext.Provider value={nonce ?? ""}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {

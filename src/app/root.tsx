@@ -1,15 +1,16 @@
 import "./browser-setup.ts";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AuthProvider } from "~/features/auth/components/auth-context.tsx";
+import { DeferredToaster } from "~/ui/deferred-toaster.tsx";
 import { NonceContext, useNonce } from "./nonce.tsx";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "./seo.ts";
 import { ScrollManager } from "./layout/scroll-manager.tsx";
 import { SiteFooter } from "./layout/site-footer.tsx";
 import { SiteHeader } from "./layout/site-header.tsx";
 import { NotFoundPage } from "./layout/not-found-page.tsx";
+import { useSessionUser } from "./layout/session-user.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = context.user;
@@ -27,6 +28,8 @@ export function loader({ context }: Route.LoaderArgs) {
         }
       : null,
     sessionId: context.sessionId,
+    /** False on public pages: their HTML is the same for everyone, the browser asks who is signed in after load. */
+    sessionKnown: !context.publicPage,
     publicUrl: context.app.config.publicUrl,
     googleEnabled: Boolean(context.app.config.google),
   };
@@ -45,6 +48,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
+  const user = useSessionUser(data);
   const { pathname } = useLocation();
   const canonical = data ? `${data.publicUrl}${pathname === "/" ? "/" : pathname.replace(/\/+$/, "")}` : undefined;
   return (
@@ -59,18 +63,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-ink antialiased">
         <NonceContext.Provider value={nonce}>
-          <AuthProvider user={data?.user ?? null} sessionId={data?.sessionId ?? null}>
+          <AuthProvider user={user} sessionId={data?.sessionId ?? null}>
             <SiteHeader />
             <main id="main" className="flex-1" tabIndex={-1}>
               {children}
             </main>
             <SiteFooter />
             {/* Below the sticky header (64 px and its border), so a toast never covers the navigation or the user menu. */}
-            <Toaster richColors closeButton position="top-right" offset={{ top: 80 }} mobileOffset={{ top: 76 }} />
+            <DeferredToaster
+              eager={data?.sessionKnown ?? true}
+              richColors
+              closeButton
+              position="top-right"
+              offset={{ top: 80 }}
+              mobileOffset={{ top: 76 }}
+            />
             <ScrollManager />
           </AuthProvider>
         </NonceContext.Provider>
-        <Scripts nonce={nonce} />
+        <Scripts nonce={nonce || undefined} />
       </body>
     </html>
   );

@@ -11,6 +11,8 @@ import { isDatabaseUnavailable, logUnexpectedError, unexpectedErrorResponse } fr
 import { unavailablePage } from "./unavailable-page.ts";
 import { AppError, appErrorResponse } from "./http/app-error.ts";
 import { HTTPException } from "hono/http-exception";
+import { createPageCache, type PageCache } from "./page-cache.ts";
+import { SESSION_HINT_COOKIE, hasSessionHint } from "~/lib/session-hint.ts";
 
 export interface CreateAppOptions {
   /** The React Router server build (or a getter for it in development). Absent: API only. */
@@ -19,6 +21,8 @@ export interface CreateAppOptions {
   clientDir?: string;
   /** Development with Vite: no CSP (Vite injects inline scripts). */
   dev?: boolean;
+  /** Receives the public page cache, so that the node server can answer stored pages before the app. */
+  onPageCache?: (pages: PageCache) => void;
 }
 
 /** The path as logged: short, and without the auth library's path parameters (a reset token can sit there). */
@@ -32,7 +36,25 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   const { config, logger } = ctx;
   const siteOrigin = new URL(config.publicUrl).origin;
+  const secure = siteOrigin.startsWith("https:") ? "; Secure" : "";
   const app = new Hono<AppEnv>();
+  const pageCsp = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:"],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+  };
+  // Public pages (decision 015): the same bytes for everyone, kept in memory; their CSP lists the hashes of their
+  // inline scripts and is set by the page cache. Not in development (Vite adds scripts of its own).
+  const pages = createPageCache({ paths: opts.dev || !opts.build ? [] : ctx.publicPages, csp: pageCsp, version: ctx.pageVersion });
+  opts.onPageCache?.(pages);
+  app.use(pages.capture);
 
   // One log line per request: method, path, status, ms. Never query strings, bodies, headers or tokens.
   app.use(async (c, next) => {
@@ -64,27 +86,17 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   // Pages: scripts only from this site or with the response's nonce.
   const pageHeaders = secureHeaders({
     ...commonHeaders,
-    contentSecurityPolicy: opts.dev
-      ? undefined
-      : {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", NONCE],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:"],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          objectSrc: ["'none'"],
-        },
+    contentSecurityPolicy: opts.dev ? undefined : { ...pageCsp, scriptSrc: [...pageCsp.scriptSrc, NONCE] },
   });
+  const publicPageHeaders = secureHeaders({ ...commonHeaders, contentSecurityPolicy: undefined });
   // API answers (JSON, files) are never documents that load anything: the strictest policy, and no nonce to make.
   const apiHeaders = secureHeaders({
     ...commonHeaders,
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
   });
-  app.use((c, next) => (c.req.path.startsWith("/api/") ? apiHeaders(c, next) : pageHeaders(c, next)));
+  app.use((c, next) =>
+    c.req.path.startsWith("/api/") ? apiHeaders(c, next) : pages.isPublic(c) ? publicPageHeaders(c, next) : pageHeaders(c, next),
+  );
   app.use(async (c, next) => {
     c.set("nonce", (c.get("secureHeadersNonce" as never) as string | undefined) ?? "");
     await next();
@@ -116,20 +128,35 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   }));
   app.use("/api/*", (c, next) => limits.find((l) => c.req.path.startsWith(l.prefix))!.check(c, next));
 
+  // Public pages: from memory when stored; rendered without the session otherwise (nothing of the visitor's in them).
+  app.use(pages.middleware);
+
+  // Signing in or out through the auth API (the session middleware skips it) sets or drops the session hint too.
+  const setHint = `${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=34560000; SameSite=Lax${secure}`;
+  const dropHint = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  app.use("/api/auth/*", async (c, next) => {
+    await next();
+    const session = c.res.headers.getSetCookie().find((cookie) => /^(?:__Secure-)?[\w.-]*session_token=/.test(cookie));
+    if (session) c.res.headers.append("set-cookie", /^[^=]+=;|max-age=0\b/i.test(session) ? dropHint : setHint);
+  });
+
   // The session, once per request, for the API and for page loaders.
   app.use(async (c, next) => {
     c.set("user", null);
     c.set("sessionId", null);
     const path = c.req.path;
-    if (!path.startsWith("/assets/") && !path.startsWith("/api/auth/") && path !== "/api/health") {
+    if (!path.startsWith("/assets/") && !path.startsWith("/api/auth/") && path !== "/api/health" && !pages.isPublic(c)) {
       const session = await ctx.readSession(c);
       c.set("user", session.user);
       c.set("sessionId", session.sessionId);
       await next();
       // A sliding refresh (or an ended session) changes the cookie: pass it on, except on publicly cached answers.
-      if (session.setCookies.length && !/\bpublic\b/.test(c.res.headers.get("cache-control") ?? "")) {
-        for (const cookie of session.setCookies) c.res.headers.append("set-cookie", cookie);
-      }
+      if (/\bpublic\b/.test(c.res.headers.get("cache-control") ?? "")) return;
+      for (const cookie of session.setCookies) c.res.headers.append("set-cookie", cookie);
+      // The hint that public pages ask who is signed in (lib/session-hint.ts): set while signed in, dropped after.
+      const hinted = hasSessionHint(c.req.header("cookie"));
+      if (session.user && !hinted) c.res.headers.append("set-cookie", setHint);
+      if (!session.user && hinted) c.res.headers.append("set-cookie", dropHint);
       return;
     }
     await next();
@@ -158,6 +185,24 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     }
   });
 
+  // Who is signed in, for the menu of public pages (their HTML is the same for everyone). Never stored.
+  app.get("/api/session", (c) => {
+    c.header("Cache-Control", "private, no-store");
+    const user = c.get("user");
+    if (!user) return c.json(null);
+    const { id, email, name, emailVerified, role } = user;
+    return c.json({
+      id,
+      email,
+      name,
+      emailVerified,
+      role,
+      firstName: user.firstName ?? null,
+      lastName: user.lastName ?? null,
+      companyName: user.companyName ?? null,
+    });
+  });
+
   for (const mount of ctx.api) app.route(`/api${mount.path}`, mount.routes(ctx));
   app.all("/api/*", (c) => c.json({ error: "Not found", code: "NOT_FOUND" }, 404));
 
@@ -175,7 +220,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
       "*",
       async (c, next) => {
         await next();
-        if (c.res.status === 200 && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "public, max-age=3600");
+        // Files of public/ (and resource routes); pages choose their own (the page cache, or private below).
+        const page = c.res.headers.get("content-type")?.startsWith("text/html");
+        if (c.res.status === 200 && !page && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "public, max-age=3600");
       },
       serveStatic({ root, rewriteRequestPath: (p) => (p.includes("..") ? "/__none" : p) }),
     );
@@ -189,6 +236,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
         user: c.get("user"),
         sessionId: c.get("sessionId"),
         nonce: c.get("nonce"),
+        publicPage: pages.isPublic(c),
         mailCatcher: mailCatcherAllowed(c, config),
         databaseUnavailable: false,
       };
@@ -198,7 +246,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
       // Pages and their loader data (`*.data`, fetched on client navigation and revalidation) may be private:
       // never stored, unless a route says otherwise.
       const isData = new URL(c.req.url).pathname.endsWith(".data");
-      if ((isData || res.headers.get("content-type")?.startsWith("text/html")) && !res.headers.has("Cache-Control")) {
+      const isPage = res.headers.get("content-type")?.startsWith("text/html") && !loadContext.publicPage;
+      if ((isData || isPage) && !res.headers.has("Cache-Control")) {
         res.headers.set("Cache-Control", "private, no-store");
       }
       return res;

@@ -17,6 +17,13 @@ export interface ApiMount {
 
 /** What the platform is given to run a site: the features' services and their routes. It knows no feature. */
 export interface Composition {
-  services: (deps: { db: Db; config: Config; logger: Logger; mail: MailWorker }) => Promise<AppServices & { readSession: SessionReader }>;
+  services: (deps: {
+    db: Db;
+    config: Config;
+    logger: Logger;
+    mail: MailWorker;
+  }) => Promise<AppServices & { readSession: SessionReader; pageVersion?: () => Promise<unknown> }>;
   api: ApiMount[];
+  /** Paths of the pages that are the same for every visitor (served from memory, decision 015). */
+  publicPages?: string[];
 }

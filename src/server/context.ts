@@ -23,6 +23,10 @@ export interface AppContext extends AppServices {
   mail: MailWorker;
   /** The features' JSON APIs, mounted under /api by the app. */
   api: ApiMount[];
+  /** Paths of the public pages: the same for every visitor, so served from memory (decision 015). */
+  publicPages: string[];
+  /** Changes whenever what the public pages show changes (their stored copies are then rendered again). */
+  pageVersion?: () => Promise<unknown>;
 }
 
 export interface SessionUser {
@@ -52,6 +56,8 @@ export interface RequestContext {
   user: SessionUser | null;
   sessionId: string | null;
   nonce: string;
+  /** A public page: rendered for everyone alike (no user, no nonce; decision 015). */
+  publicPage: boolean;
   /** This request may read the local mail catcher (see mail/mail-catcher.ts). */
   mailCatcher: boolean;
   /** Set by entry.server.tsx's handleError when a loader failed because the database cannot be reached. */

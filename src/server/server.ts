@@ -1,8 +1,9 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import { createApp } from "./app.ts";
+import type { PageCache } from "./page-cache.ts";
 import type { Composition } from "./composition.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
@@ -33,16 +34,40 @@ export async function createContext(
   if (applied.length) logger.info({ applied }, "migrations applied");
   const mail = createMailWorker({ db: db.db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const services = await composition.services({ db: db.db, config, logger, mail });
-  return { config, database: db, db: db.db, logger, mail, api: composition.api, ...services };
+  return { config, database: db, db: db.db, logger, mail, api: composition.api, publicPages: composition.publicPages ?? [], ...services };
 }
 
 export async function startServer(config: Config, composition: Composition, opts: StartOptions = {}) {
   const logger = createLogger(config);
   const ctx = await createContext(config, composition, logger);
-  const app = createApp(ctx, { build: opts.build, clientDir: opts.clientDir, dev: opts.dev });
+  let pages: PageCache | undefined;
+  const app = createApp(ctx, { build: opts.build, clientDir: opts.clientDir, dev: opts.dev, onPageCache: (p) => (pages = p) });
   ctx.mail.start();
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  // Stored public pages are answered here, before the app builds a Fetch Request for them (decision 015).
+  if (pages) {
+    const cache = pages;
+    const appListeners = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
+    server.removeAllListeners("request");
+    const toApp = (req: IncomingMessage, res: ServerResponse) => appListeners.forEach((l) => l(req, res));
+    server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+      const entry = cache.nodeCandidate(req);
+      if (!entry) return toApp(req, res);
+      const start = performance.now();
+      cache.serveNode(req, res, entry).then(
+        (served) => {
+          if (!served) return toApp(req, res);
+          if (logger.isLevelEnabled("info"))
+            logger.info(
+              { method: req.method, path: req.url, status: res.statusCode, ms: Math.round(performance.now() - start) },
+              "request",
+            );
+        },
+        () => toApp(req, res),
+      );
+    });
+  }
   if (opts.wrap) {
     const listeners = server.listeners("request") as ((...a: unknown[]) => void)[];
     server.removeAllListeners("request");

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "./toast.ts";
 import { retryAfterText, type ApiResult } from "~/lib/api-client.ts";
 
 type Failure = Extract<ApiResult<unknown>, { ok: false }>;

@@ -84,6 +84,8 @@ for (const viewport of [
       const signOut = menu.getByRole("button", { name: "Sign out" });
       expect(await onTopAtCentre(signOut)).toBe(true);
       await signOut.click();
+      // Signing out loads the home page afresh: wait for it, not for the page being left.
+      await expect(page).toHaveURL(/\/$/);
       await expect(page.getByLabel("Open menu")).toBeVisible();
       await openMenu(page, viewport);
       await expect(menu.getByRole("link", { name: "Login" })).toBeVisible();

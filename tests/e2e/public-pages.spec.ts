@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
+import { signUpAndSignIn } from "./support/auth.ts";
 import { publicPagePaths } from "../../src/features/marketing/public-pages.ts";
 import { articles } from "../../src/features/marketing/blog-content.ts";
 import { jobs } from "../../src/features/marketing/company-content.ts";
@@ -64,7 +65,8 @@ test.describe("public pages without JavaScript (server HTML)", () => {
     expect(home).toMatch(/<link rel="preload" as="image" href="\/images\/hero\/slide-1.svg"/);
 
     const pricing = await (await request.get("/pricing")).text();
-    for (const s of ["$299", "$599", "Custom", "From $500", "From $50/month", "From $5,000", "From $200/month"]) expect(pricing).toContain(s);
+    for (const s of ["$299", "$599", "Custom", "From $500", "From $50/month", "From $5,000", "From $200/month"])
+      expect(pricing).toContain(s);
 
     const privacy = await (await request.get("/privacy")).text();
     expect(privacy).toContain("Last updated: <!-- -->March 1, 2024");
@@ -204,5 +206,36 @@ test.describe("public pages in the browser", () => {
     await expect(page).toHaveURL(/\/pricing\?newsletter=footer-subscribed#newsletter-footer$/);
     await expect(page.locator("#newsletter-footer").getByRole("status")).toHaveText(/You're on the list/);
     await context.close();
+  });
+});
+
+test.describe("public pages are the same for everyone (decision 015)", () => {
+  test("signed in: the same HTML as anyone's, and the menu with the email comes after load", async ({ page, request }) => {
+    const user = await signUpAndSignIn(page);
+    const mine = await (await page.request.get("/")).text();
+    const anyone = await (await request.get("/")).text();
+    expect(mine).toBe(anyone);
+    expect(mine).not.toContain(user.email);
+
+    await page.goto("/");
+    const menu = page.getByRole("banner").getByRole("button", { name: user.email });
+    await expect(menu).toBeVisible();
+    await menu.click();
+    await expect(page.getByRole("menuitem", { name: "Accounting" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toHaveCount(0);
+  });
+
+  test("ETag with 304, a shared-cache Cache-Control and a CSP without nonce or 'unsafe-inline' for scripts", async ({ request }) => {
+    for (const path of ["/", "/pricing"]) {
+      const res = await request.get(path);
+      expect(res.headers()["cache-control"]).toMatch(/^public, max-age=0, s-maxage=\d+/);
+      const csp = res.headers()["content-security-policy"]!;
+      const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src"))!;
+      expect(scriptSrc).toContain("'sha256-");
+      expect(scriptSrc).not.toMatch(/nonce-|unsafe-inline/);
+      const again = await request.get(path, { headers: { "if-none-match": res.headers()["etag"]! } });
+      expect(again.status()).toBe(304);
+    }
   });
 });

@@ -101,8 +101,14 @@ export function SiteHeader() {
   const mobileRef = useRef<HTMLDetailsElement>(null);
   const servicesActive = pathname === "/services" || pathname.startsWith("/services/");
 
+  const hydrated = useRef(false);
   useEffect(() => setMobileOpen(false), [pathname]);
   useEffect(() => {
+    // Opened before hydration (the page came fast, the script later): keep it open.
+    if (!hydrated.current) {
+      hydrated.current = true;
+      if (mobileRef.current?.open) return setMobileOpen(true);
+    }
     if (mobileRef.current) mobileRef.current.open = mobileOpen;
     document.body.style.overflow = mobileOpen ? "hidden" : "";
   }, [mobileOpen]);

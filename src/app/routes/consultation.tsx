@@ -6,11 +6,14 @@ import { publicUrlOf } from "~/features/marketing/meta.ts";
 import { CardGrid, PageHero, Section, Steps } from "~/features/marketing/components/sections.tsx";
 import { issueFormToken } from "~/features/leads/form-token.server.ts";
 import { ConsultationButton } from "~/features/leads/components/consultation-button.tsx";
-import { useRootData } from "../root.tsx";
+import { useAuth } from "~/features/auth/components/auth-context.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { formToken: issueFormToken(context.app.config.appSecret) };
 }
+
+/** Never stored: the form's anti-spam token is issued when the page is rendered (decision 015). */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -50,7 +53,7 @@ const testimonials = [
 ] as const;
 
 export default function Consultation({ loaderData }: Route.ComponentProps) {
-  const user = useRootData()?.user;
+  const { user } = useAuth();
   const initial = user
     ? { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email, companyName: user.companyName ?? "" }
     : undefined;

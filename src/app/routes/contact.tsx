@@ -9,7 +9,7 @@ import { applicationMessage } from "~/features/leads/contact-options.ts";
 import type { ContactFormValues } from "~/features/leads/contact.schema.ts";
 import { issueFormToken } from "~/features/leads/form-token.server.ts";
 import { ContactForm } from "~/features/leads/components/contact-form.tsx";
-import { useRootData } from "../root.tsx";
+import { useAuth } from "~/features/auth/components/auth-context.tsx";
 
 /** Outcome of a form posted without JavaScript (the API redirects back here). */
 const NO_SCRIPT_OUTCOMES = {
@@ -31,6 +31,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { formToken: issueFormToken(context.app.config.appSecret), position, outcome };
 }
 
+/** Never stored: the form's anti-spam token is issued when the page is rendered (decision 015). */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 export const meta: Route.MetaFunction = ({ matches }) => {
   const publicUrl = publicUrlOf(matches);
   return pageMeta({
@@ -44,7 +47,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { formToken, position, outcome } = loaderData;
-  const user = useRootData()?.user;
+  const { user } = useAuth();
   const initial: Partial<ContactFormValues> = {
     ...(user ? { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email, company: user.companyName ?? "" } : {}),
     ...(position ? { service: "other", message: applicationMessage(position) } : {}),

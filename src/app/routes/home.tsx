@@ -13,7 +13,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.app.logger.warn({ err }, "site content unavailable; showing the built-in home page text");
     return {};
   });
-  return { copy: homeCopy(stored) };
+  const copy = homeCopy(stored);
+  // The slides, cards and logos travel as page data rather than as script (decision 015: the page's JS budget).
+  return { copy, slides: slidesWithCopy(copy), serviceCards: homeServiceCards, softwareLogos, clientLogos };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "preload", as: "image", href: "/images/hero/slide-1.svg", fetchPriority: "high" }];
@@ -31,10 +33,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { copy } = loaderData;
+  const { copy, slides, serviceCards, softwareLogos, clientLogos } = loaderData;
   return (
     <>
-      <HeroCarousel slides={slidesWithCopy(copy)} />
+      <HeroCarousel slides={slides} />
 
       <Section
         title="Software We Work With"
@@ -59,7 +61,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Section title={copy.servicesTitle} intro={copy.servicesDescription} tone="muted">
         <ul className="grid gap-6 md:grid-cols-3">
-          {homeServiceCards.map((card) => (
+          {serviceCards.map((card) => (
             <li key={card.title} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <h3 className="text-xl font-semibold text-ink">{card.title}</h3>
               <p className="mt-3 text-slate-700">{card.text}</p>

@@ -9,6 +9,7 @@ import { contentRoutes } from "~/features/content/content.routes.server.ts";
 import { createSiteContentService, type SiteContentService } from "~/features/content/site-content.server.ts";
 import { firmLeadsRoutes } from "~/features/leads/leads-inbox.routes.server.ts";
 import { leadsRoutes } from "~/features/leads/leads.routes.server.ts";
+import { publicPagePaths } from "~/features/marketing/public-pages.ts";
 import type { ApiMount, Composition } from "~/server/composition.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { devMailRoutes } from "~/server/mail/dev-mail.routes.server.ts";
@@ -50,7 +51,10 @@ export const composition: Composition = {
     const auth = createAuth({ db, config, logger, mail });
     const siteContent = createSiteContentService(db, logger);
     const readSession = await createSessionReader(auth, db, config.appSecret);
-    return { auth, siteContent, readSession };
+    // The public pages show the site content: a new copy of it (a save, or another process's save once this
+    // process's copy turns stale) renders them again.
+    return { auth, siteContent, readSession, pageVersion: () => siteContent.getAll() };
   },
   api: API,
+  publicPages: publicPagePaths,
 };

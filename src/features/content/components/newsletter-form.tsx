@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { cn } from "~/ui/cn.ts";
 import type { NewsletterSource } from "../newsletter.schema.ts";
 import { NEWSLETTER_MESSAGES } from "../newsletter-messages.ts";
@@ -22,40 +22,14 @@ export function NewsletterForm({ source, dark = false, className }: { source: Ne
   const returned = params.get("newsletter");
   const outcome = returned?.startsWith(`${source}-`) ? NO_SCRIPT_OUTCOMES[returned.slice(source.length + 1)] : undefined;
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = e.currentTarget;
-    // The shared schema and the API client load on first submit: the box is on every page, they need not be.
+    // The submit logic (the shared schema, the API client) loads on first submit: the box is on every page.
     // A chunk that fails to load (offline, a new release) is told like any failed call.
-    const loaded = await Promise.all([
-      import("../newsletter.schema.ts"),
-      import("~/lib/api-client.ts"),
-      import("~/ui/toast-failure.ts"),
-    ]).catch(() => null);
-    if (!loaded) {
-      toast.error("Subscription failed", { description: NEWSLETTER_MESSAGES.unavailable });
-      return;
-    }
-    const [{ newsletterSchema }, { request }, { toastFailure }] = loaded;
-    const parsed = newsletterSchema.safeParse({ email: new FormData(form).get("email") ?? "", source });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.invalid;
-      setError(message);
-      toast.error("Subscription failed", { description: message });
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    const res = await request<{ status: string; message?: string }>("/api/content/newsletter", { json: parsed.data });
-    setBusy(false);
-    if (!res.ok) {
-      toastFailure(res, { title: "Subscription failed" });
-      return;
-    }
-    toast.success(res.status === 201 ? "Subscribed!" : "Already subscribed", {
-      description: res.data.message ?? NEWSLETTER_MESSAGES.subscribed,
-    });
-    form.reset();
+    const form = e.currentTarget;
+    import("./newsletter-submit.ts")
+      .then(({ submitNewsletter }) => submitNewsletter(form, source, { setError, setBusy }))
+      .catch(() => toast.error("Subscription failed", { description: NEWSLETTER_MESSAGES.unavailable }));
   }
 
   const errorId = `${id}-error`;

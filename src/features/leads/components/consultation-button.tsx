@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from "react";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import type { ConsultationWizardProps } from "./consultation-wizard.tsx";
 

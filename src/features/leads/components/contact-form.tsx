@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import type { ContactFormValues } from "../contact.schema.ts";
 import { ContactFields, type FieldErrors } from "./contact-fields.tsx";

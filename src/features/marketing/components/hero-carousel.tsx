@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import useEmblaCarousel from "embla-carousel-react";
-import Autoplay from "embla-carousel-autoplay";
 import { buttonClass } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { HERO_AUTOPLAY_MS, HERO_IMAGE_SIZE, type HeroSlide } from "../home-content.ts";
@@ -16,15 +15,15 @@ import { useIdle } from "./use-idle.ts";
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   // Embla sets itself up once the browser is idle after hydration; the first slide is already in place.
   const ready = useIdle();
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: 30, active: ready }, [
-    Autoplay({ delay: HERO_AUTOPLAY_MS, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false }),
-  ]);
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: 30, active: ready });
   const rootRef = useRef<HTMLElement>(null);
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
   const [focusInside, setFocusInside] = useState(false);
   const [hydrated, setHydrated] = useState(false);
+  // Bumped by the arrows: the next automatic step comes a full interval after a manual one.
+  const [moved, setMoved] = useState(0);
   const rotating = hydrated && isRotating({ playing, hovered, focusInside });
 
   useEffect(() => {
@@ -42,21 +41,12 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
     };
   }, [embla]);
 
-  // Start or stop the autoplay plugin; again whenever Embla (re)initialises it, which resets it to stopped.
+  // Advances every HERO_AUTOPLAY_MS while rotating (a timer of its own: no autoplay plugin to load).
   useEffect(() => {
-    if (!embla) return;
-    const apply = () => {
-      const autoplay = embla.plugins()?.autoplay;
-      if (!autoplay) return;
-      if (rotating) autoplay.play();
-      else autoplay.stop();
-    };
-    apply();
-    embla.on("init", apply).on("reInit", apply);
-    return () => {
-      embla.off("init", apply).off("reInit", apply);
-    };
-  }, [embla, rotating]);
+    if (!embla || !rotating) return;
+    const timer = setInterval(() => embla.scrollNext(), HERO_AUTOPLAY_MS);
+    return () => clearInterval(timer);
+  }, [embla, rotating, moved]);
 
   // Parallax: the image layer follows the scroll position (no re-render; one update per frame).
   useEffect(() => {
@@ -82,11 +72,11 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
 
   const scrollPrev = useCallback(() => {
     embla?.scrollPrev();
-    embla?.plugins()?.autoplay?.reset();
+    setMoved((n) => n + 1);
   }, [embla]);
   const scrollNext = useCallback(() => {
     embla?.scrollNext();
-    embla?.plugins()?.autoplay?.reset();
+    setMoved((n) => n + 1);
   }, [embla]);
 
   const controlClass =
@@ -128,12 +118,32 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
           )}
         </button>
         <button type="button" className={controlClass} onClick={scrollPrev} aria-label="Previous slide">
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 20 20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M12.5 4l-6 6 6 6" />
           </svg>
         </button>
         <button type="button" className={controlClass} onClick={scrollNext} aria-label="Next slide">
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 20 20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M7.5 4l6 6-6 6" />
           </svg>
         </button>
@@ -169,9 +179,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                   <div className="absolute inset-0 bg-gradient-to-r from-slate-950/90 via-slate-950/75 to-slate-950/40" />
                 </div>
                 <div className="mx-auto flex min-h-[34rem] max-w-7xl flex-col justify-center px-4 pb-24 pt-16 sm:min-h-[36rem] sm:px-6 lg:px-8">
-                  <p className="text-sm font-semibold uppercase tracking-wider text-emerald-300">
-                    Ledgerline Advisors
-                  </p>
+                  <p className="text-sm font-semibold uppercase tracking-wider text-emerald-300">Ledgerline Advisors</p>
                   <Heading className="mt-3 max-w-3xl text-4xl font-bold leading-tight tracking-tight sm:text-5xl">{slide.heading}</Heading>
                   <p className="mt-5 max-w-2xl text-lg text-slate-100">{slide.subheading}</p>
                   <div className="mt-8 flex flex-wrap gap-3">
@@ -191,7 +199,10 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
 
       <div className="absolute bottom-8 left-4 z-20 flex gap-2 sm:left-6 lg:left-8" aria-hidden="true">
         {slides.map((slide, i) => (
-          <span key={slide.image} className={cn("h-1.5 rounded-full transition-all", i === selected ? "w-8 bg-white" : "w-3 bg-white/50")} />
+          <span
+            key={slide.image}
+            className={cn("h-1.5 rounded-full transition-all", i === selected ? "w-8 bg-white" : "w-3 bg-white/50")}
+          />
         ))}
       </div>
     </section>

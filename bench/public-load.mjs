@@ -1,0 +1,164 @@
+/* global process, console, fetch, setTimeout, Buffer */
+// Public pages under load: the production build against nginx serving the very bytes the build sends.
+//   node bench/public-load.mjs          builds (npm run build), starts BUILD_DIR's server (default ./build) on a temporary
+//                                       embedded database, writes what it answers for each page to a temporary folder,
+//                                       serves that folder with nginx on another port, then runs wrk in turns.
+// Knobs: BENCH_SKIP_BUILD=1, BENCH_SECONDS (20), BENCH_CONNECTIONS (50), BENCH_THREADS (2), BENCH_PAGES (comma list).
+// Targets (issue "public pages at the speed of static files"): the app at >= 50% of nginx's requests/s, p99 < 50 ms,
+// no errors. Exit code 1 when a target is missed.
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const THREADS = Number(process.env.BENCH_THREADS ?? 2);
+const PAGES = (process.env.BENCH_PAGES ?? "/,/pricing,/blog/quarterly-estimated-taxes-guide").split(",");
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const temp = mkdtempSync(path.join(tmpdir(), "public-load-"));
+chmodSync(temp, 0o755);
+const children = [];
+function cleanup() {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  rmSync(temp, { recursive: true, force: true });
+}
+process.on("exit", cleanup);
+process.on("SIGINT", () => process.exit(130));
+
+if (process.env.BENCH_SKIP_BUILD !== "1") {
+  console.log("building…");
+  const r = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (r.status !== 0) throw new Error("npm run build failed");
+}
+
+// The app, alone, as in production.
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const appPort = await freePort();
+const app = `http://127.0.0.1:${appPort}`;
+const dataDir = path.join(temp, "data");
+mkdirSync(dataDir);
+const server = spawn(process.execPath, [path.join(buildDir, "server", "main.js")], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(appPort),
+    PUBLIC_URL: app,
+    DATA_DIR: dataDir,
+    APP_SECRET: "public-load-bench-secret-0123456789abcdef",
+    LOG_LEVEL: "warn",
+  },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+children.push(server);
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${app}/api/health`)).ok) break;
+  } catch {
+    /* starting */
+  }
+  if (i > 300 || server.exitCode !== null) throw new Error("the app did not start");
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+// nginx serving what the app answers for each page (uncompressed, as wrk asks).
+const root = path.join(temp, "www");
+for (const page of PAGES) {
+  const res = await fetch(app + page);
+  if (res.status !== 200) throw new Error(`${page}: ${res.status}`);
+  const file = path.join(root, page === "/" ? "index.html" : `${page.slice(1)}.html`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+}
+spawnSync("chmod", ["-R", "a+rX", root]);
+const nginxPort = await freePort();
+const nginx = `http://127.0.0.1:${nginxPort}`;
+writeFileSync(
+  path.join(temp, "nginx.conf"),
+  `worker_processes auto;
+pid ${temp}/nginx.pid;
+error_log ${temp}/nginx-error.log warn;
+daemon off;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  default_type text/html;
+  client_body_temp_path ${temp}/body;
+  proxy_temp_path ${temp}/proxy;
+  fastcgi_temp_path ${temp}/fastcgi;
+  uwsgi_temp_path ${temp}/uwsgi;
+  scgi_temp_path ${temp}/scgi;
+  server {
+    listen 127.0.0.1:${nginxPort};
+    root ${root};
+    location / { try_files $uri.html /index.html =404; }
+    location = / { try_files /index.html =404; }
+  }
+}
+`,
+);
+const ngx = spawn("nginx", ["-c", path.join(temp, "nginx.conf"), "-p", temp], { stdio: ["ignore", "inherit", "inherit"] });
+children.push(ngx);
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(nginx + PAGES[0])).ok) break;
+  } catch {
+    /* starting */
+  }
+  if (i > 50 || ngx.exitCode !== null) throw new Error("nginx did not start");
+  await new Promise((r) => setTimeout(r, 100));
+}
+for (const page of PAGES) {
+  const [a, b] = await Promise.all([app, nginx].map(async (base) => Buffer.from(await (await fetch(base + page)).arrayBuffer())));
+  if (!a.equals(b)) throw new Error(`${page}: nginx does not serve the app's bytes`);
+}
+
+function parseWrk(out) {
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+  const p99 = /\s99%\s+([\d.]+)(us|ms|s)\b/.exec(out);
+  const p99ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : NaN;
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const errors = (socket ? socket.slice(1).reduce((s, n) => s + Number(n), 0) : 0) + non2xx;
+  return { rps, p99ms, errors };
+}
+
+function wrk(url) {
+  const r = spawnSync("wrk", [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency", url], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr}`);
+  return parseWrk(r.stdout);
+}
+
+// Warm-up (JIT, the page cache), then each page against the app and nginx in turns.
+for (const page of PAGES) spawnSync("wrk", ["-t1", "-c10", "-d2s", app + page]);
+console.log(
+  `wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s --latency, in turns; load average before: ${(await import("node:os"))
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}`,
+);
+console.log("page                                    app req/s   app p99   nginx req/s   nginx p99   app/nginx   errors (app/nginx)");
+let failed = false;
+for (const page of PAGES) {
+  const a = wrk(app + page);
+  const n = wrk(nginx + page);
+  const ratio = a.rps / n.rps;
+  const ok = ratio >= 0.5 && a.p99ms < 50 && a.errors === 0;
+  if (!ok) failed = true;
+  console.log(
+    `${page.padEnd(40)}${a.rps.toFixed(0).padStart(11)}${`${a.p99ms.toFixed(1)} ms`.padStart(10)}${n.rps.toFixed(0).padStart(14)}${`${n.p99ms.toFixed(1)} ms`.padStart(12)}${`${(ratio * 100).toFixed(0)}%`.padStart(12)}${`${a.errors}/${n.errors}`.padStart(21)}${ok ? "" : "  MISSED"}`,
+  );
+}
+// The children (app, nginx) would keep this process alive: the exit handler stops them.
+process.exit(failed ? 1 : 0);
