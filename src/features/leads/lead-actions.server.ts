@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { createClientOrganization } from "~/features/accounting/index.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, invalidInput, notFound } from "~/server/http/app-error.ts";
@@ -87,6 +88,40 @@ export async function changeLeadStatus(db: Db, leadId: string, status: LeadStatu
  */
 export async function markLeadWon(tx: Db, leadId: string, actor: AuditActor): Promise<void> {
   await setStatusIn(tx, leadId, "won", actor);
+}
+
+/**
+ * Convert to client: the client's organization (standard chart) made from the lead, its email invited as the owner,
+ * the converting staff member added as accountant, and the lead marked won — all in one transaction.
+ */
+export async function convertLead(
+  db: Db,
+  leadId: string,
+  companyName: string,
+  actor: AuditActor & { id: string },
+  publicUrl: string,
+): Promise<LeadSummary> {
+  return db.transaction(async (tx) => {
+    const lead = await summary(tx, leadId, true);
+    if (lead.spam) throw conflict("Release this lead from spam before converting it");
+    if (lead.organizationId !== null) throw conflict("This lead is already a client");
+    const { organizationId } = await createClientOrganization(tx, {
+      companyName,
+      ownerEmail: lead.email,
+      accountantUserId: actor.id,
+      actor,
+      publicUrl,
+    });
+    await tx.execute(sql`update leads set organization_id = ${organizationId}, updated_at = now() where id = ${leadId}`);
+    await recordAudit(tx, actor, {
+      action: "lead.converted",
+      targetType: "lead",
+      targetId: leadId,
+      after: { organizationId, companyName },
+    });
+    await setStatusIn(tx, leadId, "won", actor);
+    return summary(tx, leadId);
+  });
 }
 
 export async function setLeadOwner(db: Db, leadId: string, ownerId: string | null, actor: AuditActor): Promise<LeadSummary> {

@@ -20,6 +20,7 @@ describe("leads CSV", () => {
         owner: null,
         spam: false,
         spamReason: null,
+        organizationId: null,
         createdAt: "2026-11-23T14:52:34.123456Z",
       },
     ]);

@@ -4,9 +4,16 @@ import { clientIp } from "~/server/client-ip.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { requireHiddenSiteRole } from "~/server/http/guards.ts";
 import { parseJson, parseParams, parseQuery } from "~/server/http/parse.ts";
-import { addLeadNote, changeLeadStatus, getLead, releaseLead, setLeadOwner } from "./lead-actions.server.ts";
+import { addLeadNote, changeLeadStatus, convertLead, getLead, releaseLead, setLeadOwner } from "./lead-actions.server.ts";
 import { leadsCsv } from "./leads-csv.ts";
-import { leadIdParamsSchema, leadListQuerySchema, leadNoteSchema, leadOwnerSchema, leadStatusSchema } from "./leads-inbox.schema.ts";
+import {
+  leadConvertSchema,
+  leadIdParamsSchema,
+  leadListQuerySchema,
+  leadNoteSchema,
+  leadOwnerSchema,
+  leadStatusSchema,
+} from "./leads-inbox.schema.ts";
 import { leadsForExport, listLeads } from "./leads-inbox.server.ts";
 
 /** /api/firm/leads: the firm's inbox of leads. Staff and admins only; to anyone else it does not exist (404). */
@@ -52,6 +59,14 @@ export function firmLeadsRoutes(ctx: AppContext) {
     const { leadId } = parseParams(c, leadIdParamsSchema);
     const { body } = await parseJson(c, leadNoteSchema);
     return c.json(await addLeadNote(ctx.db, leadId, body, actor(c)), 201);
+  });
+
+  r.post("/:leadId/convert", async (c) => {
+    const { leadId } = parseParams(c, leadIdParamsSchema);
+    const { companyName } = await parseJson(c, leadConvertSchema);
+    const user = staff(c);
+    const who = { ...auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)), id: user.id };
+    return c.json(await convertLead(ctx.db, leadId, companyName, who, ctx.config.publicUrl));
   });
 
   r.post("/:leadId/release", async (c) => {

@@ -1,3 +1,4 @@
+import { requiredTextField } from "~/lib/schema-fields.ts";
 import { z } from "zod";
 
 export const LEAD_KINDS = ["contact", "consultation", "calculator", "newsletter"] as const;
@@ -71,5 +72,8 @@ export const leadNoteSchema = z.object({
   body: z.string({ error: "Note is required" }).trim().min(1, "Note is required").max(5000, "Note must be at most 5000 characters"),
 });
 export type LeadNoteInput = z.infer<typeof leadNoteSchema>;
+
+export const leadConvertSchema = z.object({ companyName: requiredTextField("Company name", { max: 200 }) });
+export type LeadConvertInput = z.infer<typeof leadConvertSchema>;
 
 export const leadIdParamsSchema = z.object({ leadId: z.uuid() });

@@ -66,12 +66,13 @@ interface SummaryRow {
   owner_email: string | null;
   spam: boolean;
   spam_reason: string | null;
+  organization_id: number | null;
   created_at: string;
   cursor: string;
 }
 
 export const SUMMARY_COLUMNS = sql`l.id, l.kind, l.name, l.email, l.company, l.status, l.owner_id, o.name as owner_name,
-  o.email as owner_email, l.spam, l.spam_reason,
+  o.email as owner_email, l.spam, l.spam_reason, l.organization_id,
   to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
   to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || l.id as cursor`;
 
@@ -86,6 +87,7 @@ export function toSummary(r: SummaryRow): LeadSummary {
     owner: r.owner_id ? { id: r.owner_id, name: r.owner_name ?? "", email: r.owner_email ?? "" } : null,
     spam: r.spam,
     spamReason: r.spam_reason,
+    organizationId: r.organization_id,
     createdAt: r.created_at,
   };
 }

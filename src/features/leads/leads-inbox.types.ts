@@ -18,6 +18,8 @@ export interface LeadSummary {
   owner: LeadOwner | null;
   spam: boolean;
   spamReason: string | null;
+  /** The client organization made from this lead (Convert to client), if any. */
+  organizationId: number | null;
   createdAt: string;
 }
 
