@@ -4,9 +4,12 @@ import { accountingRoutes } from "~/features/accounting/accounting.routes.server
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 import { createAuth, type Auth } from "~/features/auth/auth.server.ts";
 import { calculatorsRoutes } from "~/features/calculators/calculators.routes.server.ts";
+import { auditLogRoutes } from "~/features/audit/audit-log.routes.server.ts";
 import { contentRoutes } from "~/features/content/content.routes.server.ts";
+import { firmSiteContentRoutes } from "~/features/content/site-content.routes.server.ts";
 import { createSiteContentService, type SiteContentService } from "~/features/content/site-content.server.ts";
 import { leadsRoutes } from "~/features/leads/leads.routes.server.ts";
+import { teamRoutes } from "~/features/team/team.routes.server.ts";
 import type { ApiMount, Composition } from "~/server/composition.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { devMailRoutes } from "~/server/mail/dev-mail.routes.server.ts";
@@ -35,6 +38,9 @@ const API: ApiMount[] = [
   { path: "/calculators", routes: calculatorsRoutes },
   { path: "/content", routes: contentRoutes },
   { path: "/leads", routes: leadsRoutes },
+  { path: "/firm/site-content", routes: firmSiteContentRoutes },
+  { path: "/firm/team", routes: teamRoutes },
+  { path: "/firm/audit-log", routes: auditLogRoutes },
   {
     path: "/dev/mail",
     routes: (ctx: AppContext) => (ctx.config.mailCatcher && !ctx.config.isProduction ? devMailRoutes(ctx) : new Hono<AppEnv>()),
