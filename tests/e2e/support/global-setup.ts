@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startSmtpServer } from "../../support/smtp.ts";
 import { startOidcProvider } from "../../support/oidc-provider.ts";
+import { createRoleUsers } from "./role-users.ts";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -69,6 +70,7 @@ export default async function globalSetup() {
   };
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  createRoleUsers(env);
   const child = spawn(process.execPath, ["--enable-source-maps", path.join(buildDir, "server", "main.js")], {
     env,
     stdio: ["ignore", "inherit", "inherit"],

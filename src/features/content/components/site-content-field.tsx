@@ -61,7 +61,7 @@ export function SiteContentField({
   }
 
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-2" aria-label={field.label}>
+    <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-2">
       <Field id={id} label={field.label} required error={error} hint={hint}>
         {field.multiline ? (
           <textarea id={id} rows={3} maxLength={2000} className={inputClass} {...describedBy(id, { hint, error })} {...control} />
