@@ -38,7 +38,11 @@ test("an admin changes the home hero title, the home page shows it, then restore
   const dialog = page.getByRole("dialog", { name: "History: Hero title" });
   await expect(dialog.getByText(title)).toBeVisible();
   await expectNoAxeViolations(page);
-  await dialog.getByRole("listitem").filter({ hasText: title }).getByRole("button", { name: /^Restore/ }).click();
+  await dialog
+    .getByRole("listitem")
+    .filter({ hasText: title })
+    .getByRole("button", { name: /^Restore/ })
+    .click();
   await expect(page.getByText("Hero title restored")).toBeVisible();
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -78,7 +82,7 @@ test("an admin disables a signed-in client: the client's open session ends and s
   // The client's next navigation is signed out.
   await clientPage.goto("/account");
   await expect(clientPage).toHaveURL(/\/login\?from=%2Faccount/);
-  await clientPage.getByLabel("Email").fill(client.email);
+  await clientPage.getByLabel("Email", { exact: true }).fill(client.email);
   await clientPage.getByLabel("Password", { exact: true }).fill(client.password);
   await clientPage.getByRole("button", { name: /sign in|log in/i }).click();
   await expect(clientPage.getByText("This account has been disabled. Contact the firm.")).toBeVisible();

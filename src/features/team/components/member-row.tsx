@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
@@ -29,6 +30,7 @@ export function MemberRow({
   onChanged: () => Promise<void>;
 }) {
   const uid = useId();
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const state = STATE_LABELS[member.state];
@@ -41,7 +43,11 @@ export function MemberRow({
     setBusy(false);
     if (!res.ok) {
       toastFailure(res, { title: "Role not changed" });
-    } else toast.success("Role changed", { description: `${member.email} is now ${ROLE_LABELS[role].toLowerCase()}.` });
+    } else {
+      toast.success("Role changed", { description: `${member.email} is now ${ROLE_LABELS[role].toLowerCase()}.` });
+      // An admin who stepped down no longer sees this page.
+      if (isSelf && role !== "admin") return void navigate("/firm");
+    }
     await onChanged();
   }
 
