@@ -95,6 +95,26 @@ describe("firm: team", () => {
     expect(row!.n).toBe(1);
   });
 
+  it("two admins demoting each other at once: exactly one succeeds", async () => {
+    const a = await createSignedInUser(t, { role: "admin" });
+    // `admin` and `a` are now the two active admins.
+    const [one, two] = await Promise.all([
+      t.request(`${base}/${admin.id}/role`, { method: "PATCH", json: { role: "staff" }, cookie: a.cookie }),
+      t.request(`${base}/${a.id}/role`, { method: "PATCH", json: { role: "staff" }, cookie: admin.cookie }),
+    ]);
+    expect([one.status, two.status].sort()).toEqual([200, 409]);
+    const [row] = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from users where role = 'admin' and disabled_at is null`,
+    );
+    expect(row!.n).toBe(1);
+    // Put `admin` back as the admin for the tests that follow.
+    if (one.status === 200) {
+      await t.ctx.db.execute(sql`update users set role = 'admin' where id = ${admin.id}`);
+      await t.ctx.db.execute(sql`update users set role = 'staff' where id = ${a.id}`);
+    }
+  });
+
   it("disabling ends every session at once, refuses sign-in with a clear message; enabling lets the user back", async () => {
     const victim = await createSignedInUser(t, { role: "client" });
     // A second session, signed in elsewhere.
