@@ -64,7 +64,7 @@ export function MemberRow({
   }
 
   return (
-    <li className="grid gap-3 py-4 sm:grid-cols-[minmax(0,1fr)_9rem_7rem_auto] sm:items-center">
+    <li className="grid gap-3 py-4 sm:grid-cols-[minmax(0,1fr)_9rem_7rem_6.5rem] sm:items-center">
       <div className="min-w-0">
         <p className="truncate font-medium text-ink">
           {member.name}

@@ -26,7 +26,7 @@ export function TeamMembersSection({ list, query, selfId }: { list: TeamListResp
   return (
     <TeamSection id={`${uid}-title`} title="Users" intro="Everyone with an account, their site role and state. Admins first.">
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
           <label htmlFor={`${uid}-q`} className="block text-sm font-medium text-ink">
             Search name or email
           </label>
