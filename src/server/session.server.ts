@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { queryPrepared, type Db } from "./db/client.ts";
+import { queryPrepared, queryRows, type Db } from "./db/client.ts";
 import type { AppServices, SessionUser } from "./context.ts";
 
 type Auth = AppServices["auth"];
@@ -29,6 +29,7 @@ interface SessionRow {
   company_name: string | null;
   role: SessionUser["role"];
   two_factor_enabled: boolean;
+  disabled_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -61,6 +62,12 @@ export async function createSessionReader(auth: Auth, db: Db, secret: string) {
     const result = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true }).catch(() => null);
     const setCookies = result?.headers.getSetCookie() ?? [];
     if (!result?.response) return { ...ANONYMOUS, setCookies };
+    // A disabled account has no session (its rows are deleted when it is disabled); refused here as well.
+    const [state] = await queryRows<{ disabled: boolean }>(
+      db,
+      sql`select disabled_at is not null as disabled from users where id = ${result.response.user.id}`,
+    );
+    if (!state || state.disabled) return { ...ANONYMOUS, setCookies };
     return { user: result.response.user as unknown as SessionUser, sessionId: result.response.session.id, setCookies };
   }
 
@@ -75,12 +82,13 @@ export async function createSessionReader(auth: Auth, db: Db, secret: string) {
       "read_session",
       sql`select s.id as session_id, s.expires_at,
                  u.id, u.name, u.email, u.email_verified, u.image, u.first_name, u.last_name, u.company_name, u.role,
-                 u.two_factor_enabled, u.created_at, u.updated_at
+                 u.two_factor_enabled, u.created_at, u.updated_at, u.disabled_at
             from sessions s
             join users u on u.id = s.user_id
            where s.token = ${token}`,
     );
     if (!row) return viaLibrary(c);
+    if (row.disabled_at) return ANONYMOUS;
     const expiresAt = new Date(row.expires_at).getTime();
     const now = Date.now();
     const refreshDue = expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;

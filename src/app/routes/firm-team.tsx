@@ -1,4 +1,28 @@
-/** The firm workspace's Team section. */
-export default function FirmTeam() {
-  return <h1 className="text-2xl font-bold text-ink">Team</h1>;
+import { StaffInviteSection } from "~/features/team/components/staff-invite-section.tsx";
+import { TeamMembersSection } from "~/features/team/components/team-members-section.tsx";
+import { TeamPage } from "~/features/team/components/team-page.tsx";
+import { teamQuerySchema } from "~/features/team/team.schema.ts";
+import { listTeam } from "~/features/team/team.server.ts";
+import { requirePageHiddenSiteRole } from "~/server/http/page-guards.ts";
+import type { Route } from "./+types/firm-team";
+
+export const meta: Route.MetaFunction = () => [{ title: "Team | Firm workspace" }, { name: "robots", content: "noindex" }];
+
+/** The firm workspace's Team section: admins only (staff get the 404 page). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requirePageHiddenSiteRole(context, "admin");
+  const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([, v]) => v !== ""));
+  const parsed = teamQuerySchema.safeParse(params);
+  const query = parsed.success ? parsed.data : { page: 1 };
+  return { list: await listTeam(context.app.db, query), query, selfId: user.id };
+}
+
+export default function FirmTeam({ loaderData }: Route.ComponentProps) {
+  const { list, query, selfId } = loaderData;
+  return (
+    <TeamPage>
+      <TeamMembersSection list={list} query={query} selfId={selfId} />
+      <StaffInviteSection />
+    </TeamPage>
+  );
 }

@@ -5,11 +5,14 @@ import { firmClientsRoutes } from "~/features/accounting/firm-clients.routes.ser
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 import { createAuth, type Auth } from "~/features/auth/auth.server.ts";
 import { calculatorsRoutes } from "~/features/calculators/calculators.routes.server.ts";
+import { auditLogRoutes } from "~/features/audit/audit-log.routes.server.ts";
 import { contentRoutes } from "~/features/content/content.routes.server.ts";
+import { firmSiteContentRoutes } from "~/features/content/site-content.routes.server.ts";
 import { createSiteContentService, type SiteContentService } from "~/features/content/site-content.server.ts";
 import { firmLeadsRoutes } from "~/features/leads/leads-inbox.routes.server.ts";
 import { leadsRoutes } from "~/features/leads/leads.routes.server.ts";
 import { publicPagePaths } from "~/features/marketing/public-pages.ts";
+import { teamRoutes } from "~/features/team/team.routes.server.ts";
 import type { ApiMount, Composition } from "~/server/composition.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { devMailRoutes } from "~/server/mail/dev-mail.routes.server.ts";
@@ -40,6 +43,9 @@ const API: ApiMount[] = [
   { path: "/content", routes: contentRoutes },
   { path: "/leads", routes: leadsRoutes },
   { path: "/firm/leads", routes: firmLeadsRoutes },
+  { path: "/firm/site-content", routes: firmSiteContentRoutes },
+  { path: "/firm/team", routes: teamRoutes },
+  { path: "/firm/audit-log", routes: auditLogRoutes },
   {
     path: "/dev/mail",
     routes: (ctx: AppContext) => (ctx.config.mailCatcher && !ctx.config.isProduction ? devMailRoutes(ctx) : new Hono<AppEnv>()),

@@ -2,6 +2,9 @@
 
 export const UNEXPECTED = "Something went wrong. Please try again later.";
 
+/** Sign-in refused for an account the firm disabled (Team screen). */
+export const ACCOUNT_DISABLED = "This account has been disabled. Contact the firm.";
+
 /** What to tell the visitor when Google sent them back with `?error=<code>`. */
 export function googleErrorMessage(code: string | null | undefined, description?: string | null): string {
   switch (code) {

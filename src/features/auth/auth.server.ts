@@ -4,7 +4,9 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import type { Logger } from "pino";
 import type { Config } from "~/server/config.ts";
-import type { Db } from "~/server/db/client.ts";
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/server/db/client.ts";
+import { ACCOUNT_DISABLED } from "./auth-messages.ts";
 import { enqueueMail, type MailWorker, type OutgoingMail } from "~/server/mail/outbox.server.ts";
 import { existingAccountMail, passwordChangedMail, resetPasswordMail, verificationMail } from "./auth-mail.server.ts";
 import { zodFields } from "~/lib/zod-fields.ts";
@@ -100,6 +102,21 @@ export function createAuth({ db, config, logger, mail }: AuthDeps) {
       // Google accounts are found by the provider's subject. An existing account is linked only when Google
       // vouches for the address AND the local address was verified; never by an unverified email.
       accountLinking: { enabled: true, requireLocalEmailVerified: true, trustedProviders: [] },
+    },
+    // A disabled account (the firm's Team screen) gets no new session, whichever way it signs in. Checked when
+    // the session is about to be created, so after the password: a wrong password still reads as one.
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const rows = await queryRows<{ disabled: boolean }>(
+              db,
+              sql`select disabled_at is not null as disabled from users where id = ${session.userId}`,
+            );
+            if (rows[0]?.disabled) throw new APIError("FORBIDDEN", { message: ACCOUNT_DISABLED, code: "ACCOUNT_DISABLED" });
+          },
+        },
+      },
     },
     // Throttling happens in the app (auth.routes.server.ts): per IP and per email, in the database.
     rateLimit: { enabled: false },

@@ -1,6 +1,7 @@
 import { localPath } from "~/lib/local-path.ts";
 import { Hono, type Context } from "hono";
 import type { AppContext, AppEnv } from "~/server/context.ts";
+import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
 import { AppError, notFound, rateLimited } from "~/server/http/app-error.ts";
@@ -69,21 +70,22 @@ export function contentRoutes(ctx: AppContext) {
     return c.json({ content: keys.filter((k) => values[k] !== undefined).map((k) => ({ content_key: k, content_value: values[k] })) });
   });
 
-  // Changing it: staff and admins only.
+  // Changing it: staff and admins only (the firm's Site content screen uses /api/firm/site-content).
   const keyParam = z.object({ key: siteContentKeySchema });
 
   r.put("/site-content/:key", async (c) => {
     const user = requireSiteRole(c, "admin", "staff");
     const { key } = check(keyParam, c.req.param(), { message: "first" });
     const input = await parseJson(c, siteContentUpdateSchema, { message: "first" });
-    await ctx.siteContent.set(key, input.value, { description: input.description, userId: user.id });
+    const actor = auditActor(user, clientIp(c, ctx.config.trustedProxyHeader));
+    await ctx.siteContent.set(key, input.value, { description: input.description, actor });
     return c.json({ content_key: key, content_value: input.value });
   });
 
   r.delete("/site-content/:key", async (c) => {
-    requireSiteRole(c, "admin", "staff");
+    const user = requireSiteRole(c, "admin", "staff");
     const { key } = check(keyParam, c.req.param(), { message: "first" });
-    const existed = await ctx.siteContent.remove(key);
+    const existed = await ctx.siteContent.remove(key, { actor: auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)) });
     if (!existed) throw notFound("No stored value for this key");
     return c.body(null, 204);
   });

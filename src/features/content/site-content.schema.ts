@@ -31,3 +31,10 @@ export type SiteContentUpdate = z.infer<typeof siteContentUpdateSchema>;
 export function isSiteContentKey(key: string): key is SiteContentKey {
   return (SITE_CONTENT_KEYS as readonly string[]).includes(key);
 }
+
+/** The firm's Site content form: one key's new value (PUT /api/firm/site-content/:key). */
+export const siteContentValueSchema = z.object({
+  value: requiredTextField("Text", { max: 2000, multiline: true, typeError: "Text is required" }),
+});
+
+export type SiteContentValueInput = z.infer<typeof siteContentValueSchema>;

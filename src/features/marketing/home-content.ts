@@ -23,8 +23,7 @@ export const heroSlides: HeroSlide[] = [
     image: "/images/hero/slide-1.svg",
     alt: "Abstract skyline of rising bar charts at dawn",
     heading: "Transform Your Business with Expert Financial Guidance",
-    subheading:
-      "Bookkeeping, tax, ERP and advisory under one roof: a dedicated team that knows your numbers and answers within 24 hours.",
+    subheading: "Bookkeeping, tax, ERP and advisory under one roof: a dedicated team that knows your numbers and answers within 24 hours.",
     primary: { to: "/consultation", label: "Get Free Consultation" },
     secondary: { to: "/services", label: "Our Services" },
   },
@@ -144,6 +143,13 @@ const KEY_FOR: Record<keyof HomeCopy, keyof SiteContentValues> = {
   ctaTitle: "homepage_cta_title",
   ctaDescription: "homepage_cta_description",
 };
+
+/** The built-in text each site_content key replaces (shown beside the key on the firm's Site content screen). */
+export function homeFallbackByKey(): Record<keyof SiteContentValues, string> {
+  const out = {} as Record<keyof SiteContentValues, string>;
+  for (const field of Object.keys(KEY_FOR) as (keyof HomeCopy)[]) out[KEY_FOR[field]] = homeFallbackCopy[field];
+  return out;
+}
 
 /** The home page's copy: each stored, non-blank site_content value wins; anything missing falls back. */
 export function homeCopy(stored: SiteContentValues): HomeCopy {

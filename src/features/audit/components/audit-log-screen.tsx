@@ -1,0 +1,79 @@
+import { Link } from "react-router";
+import type { AuditLogFilters } from "../audit-log.schema.ts";
+import type { AuditLogPage } from "../audit-log.types.ts";
+import { AuditChanges } from "./audit-changes.tsx";
+import { AuditFilters } from "./audit-filters.tsx";
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+
+/** The firm's Audit log: every recorded action, newest first, filtered and paged on the server. */
+export function AuditLogScreen({
+  log,
+  filters,
+  errors,
+}: {
+  log: AuditLogPage | null;
+  filters: AuditLogFilters;
+  errors: Record<string, string>;
+}) {
+  const pageLink = (page: number) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(filters)) if (k !== "page" && v !== undefined && v !== "") params.set(k, String(v));
+    if (page > 1) params.set("page", String(page));
+    const s = params.toString();
+    return s ? `?${s}` : ".";
+  };
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold text-ink">Audit log</h1>
+        <p className="mt-1 text-slate-700">
+          Every action of the firm&apos;s workspace: who, when, from where, and what changed. Times in UTC.
+        </p>
+      </header>
+      <AuditFilters values={filters} errors={errors} />
+      {!log ? (
+        <p className="text-red-800">Correct the filters above to see the log.</p>
+      ) : log.entries.length === 0 ? (
+        <p className="text-slate-700">No entry matches these filters.</p>
+      ) : (
+        <ol className="space-y-3" aria-label="Audit entries, newest first">
+          {log.entries.map((e) => (
+            <li key={e.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <p className="font-mono text-sm font-semibold text-brand-800">{e.action}</p>
+                <p className="text-sm text-slate-700">
+                  <time dateTime={e.occurredAt}>{when.format(new Date(e.occurredAt))}</time>
+                </p>
+              </div>
+              <p className="mt-1 break-words text-sm text-slate-700">
+                By {e.actorEmail ?? e.actorId ?? "the system"}
+                {e.ip ? ` from ${e.ip}` : ""} · on {e.targetType} <span className="font-mono">{e.targetId}</span>
+              </p>
+              <div className="mt-3">
+                <AuditChanges before={e.before} after={e.after} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {log ? (
+        <nav aria-label="Audit log pages" className="flex items-center justify-between text-sm text-slate-700">
+          <span>Page {log.page}</span>
+          <span className="flex gap-3">
+            {log.page > 1 ? (
+              <Link className="font-medium text-brand-700 underline" to={pageLink(log.page - 1)}>
+                Newer entries
+              </Link>
+            ) : null}
+            {log.hasMore ? (
+              <Link className="font-medium text-brand-700 underline" to={pageLink(log.page + 1)}>
+                Older entries
+              </Link>
+            ) : null}
+          </span>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

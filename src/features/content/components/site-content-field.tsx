@@ -1,0 +1,88 @@
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import { request } from "~/lib/api-client.ts";
+import { Button } from "~/ui/button.tsx";
+import { Field, describedBy, inputClass } from "~/ui/field.tsx";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import { siteContentValueSchema, type SiteContentValueInput } from "../site-content.schema.ts";
+import type { SiteContentEntry } from "../site-content.types.ts";
+import { SiteContentHistory } from "./site-content-history.tsx";
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+export const formatWhen = (iso: string) => `${when.format(new Date(iso))} UTC`;
+
+/** One site_content key: its text (stored, or the built-in one), save, revert to the built-in text, history. */
+export function SiteContentField({
+  field,
+  entry,
+  fallback,
+  onDraft,
+  onChanged,
+}: {
+  field: { key: string; label: string; multiline: boolean };
+  entry: SiteContentEntry;
+  fallback: string;
+  onDraft: (value: string) => void;
+  onChanged: () => Promise<void>;
+}) {
+  const uid = useId();
+  const id = `${uid}-value`;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [reverting, setReverting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<SiteContentValueInput>({
+    resolver: zodResolver(siteContentValueSchema),
+    defaultValues: { value: entry.value ?? fallback },
+  });
+  const error = errors.value?.message;
+  const hint = `Built-in text: ${fallback}`;
+  const control = register("value", { onChange: (e: { target: { value: string } }) => onDraft(e.target.value) });
+
+  async function onValid(data: SiteContentValueInput) {
+    const res = await request(`/api/firm/site-content/${entry.key}`, { method: "PUT", json: data });
+    if (!res.ok) return toastFailure(res, { title: `${field.label} not saved` });
+    toast.success(`${field.label} saved`, { description: "The home page shows it now." });
+    await onChanged();
+  }
+
+  async function revert() {
+    setReverting(true);
+    const res = await request(`/api/firm/site-content/${entry.key}`, { method: "DELETE" });
+    setReverting(false);
+    if (!res.ok) return toastFailure(res, { title: `${field.label} not reverted` });
+    toast.success(`${field.label} reverted`, { description: "The home page shows the built-in text again." });
+    await onChanged();
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-2">
+      <Field id={id} label={field.label} required error={error} hint={hint}>
+        {field.multiline ? (
+          <textarea id={id} rows={3} maxLength={2000} className={inputClass} {...describedBy(id, { hint, error })} {...control} />
+        ) : (
+          <input id={id} type="text" maxLength={2000} className={inputClass} {...describedBy(id, { hint, error })} {...control} />
+        )}
+      </Field>
+      <p className="text-sm text-slate-700">
+        {entry.value === null
+          ? "Shows the built-in text."
+          : `Changed ${entry.updatedAt ? formatWhen(entry.updatedAt) : ""}${entry.updatedBy ? ` by ${entry.updatedBy}` : ""}.`}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={!hydrated || isSubmitting || !isDirty}>
+          {isSubmitting ? "Saving..." : "Save"}
+        </Button>
+        <Button variant="secondary" size="sm" disabled={!hydrated || reverting || entry.value === null} onClick={() => void revert()}>
+          Revert to built-in text
+        </Button>
+        <SiteContentHistory contentKey={entry.key} label={field.label} disabled={!hydrated} onRestored={onChanged} />
+      </div>
+    </form>
+  );
+}

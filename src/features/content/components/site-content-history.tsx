@@ -1,0 +1,95 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { request } from "~/lib/api-client.ts";
+import { Button } from "~/ui/button.tsx";
+import { Modal } from "~/ui/modal.tsx";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import type { SiteContentVersion, SiteContentVersionsResponse } from "../site-content.types.ts";
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** Every kept version of one key, newest first; one click makes an earlier one current again. */
+export function SiteContentHistory({
+  contentKey,
+  label,
+  disabled,
+  onRestored,
+}: {
+  contentKey: string;
+  label: string;
+  disabled?: boolean;
+  onRestored: () => Promise<void>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [versions, setVersions] = useState<SiteContentVersion[] | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  async function load() {
+    setVersions(null);
+    const res = await request<SiteContentVersionsResponse>(`/api/firm/site-content/${contentKey}/versions`);
+    if (!res.ok) {
+      toastFailure(res, { title: "History not loaded" });
+      setOpen(false);
+      return;
+    }
+    setVersions(res.data.versions);
+  }
+
+  async function restore(v: SiteContentVersion) {
+    setBusy(v.id);
+    const res = await request(`/api/firm/site-content/versions/${v.id}/restore`, { method: "POST" });
+    setBusy(null);
+    if (!res.ok) return toastFailure(res, { title: "Version not restored" });
+    toast.success(`${label} restored`, { description: "The home page shows the restored text now." });
+    setOpen(false);
+    await onRestored();
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) void load();
+      }}
+      title={`History: ${label}`}
+      description="Every version kept, newest first. Restoring one makes it the current text (and adds it to the history)."
+      wide
+      trigger={
+        <Button variant="ghost" size="sm" disabled={disabled}>
+          History
+        </Button>
+      }
+    >
+      {versions === null ? (
+        <p className="text-sm text-slate-700">Loading…</p>
+      ) : versions.length === 0 ? (
+        <p className="text-sm text-slate-700">No saved versions yet: the home page shows the built-in text.</p>
+      ) : (
+        <ol className="max-h-[60vh] space-y-3 overflow-y-auto">
+          {versions.map((v, i) => (
+            <li key={v.id} className="rounded-md border border-slate-200 p-3">
+              <p className="text-sm text-slate-700">
+                {when.format(new Date(v.createdAt))} UTC{v.createdBy ? ` · ${v.createdBy}` : ""}
+                {i === 0 ? " · current" : ""}
+                {v.restoredFrom ? " · restored" : ""}
+              </p>
+              <p className="mt-1 whitespace-pre-line text-ink">{v.value ?? <em>Built-in text</em>}</p>
+              {i > 0 ? (
+                <Button size="sm" variant="secondary" className="mt-2" disabled={busy !== null} onClick={() => void restore(v)}>
+                  {busy === v.id ? (
+                    "Restoring..."
+                  ) : (
+                    <>
+                      Restore<span className="sr-only"> the version of {when.format(new Date(v.createdAt))}</span>
+                    </>
+                  )}
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Modal>
+  );
+}

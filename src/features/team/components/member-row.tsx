@@ -1,0 +1,129 @@
+import { useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { request } from "~/lib/api-client.ts";
+import { Button } from "~/ui/button.tsx";
+import { inputClass } from "~/ui/field.tsx";
+import { Modal } from "~/ui/modal.tsx";
+import { cn } from "~/ui/cn.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import { ROLE_LABELS, SITE_ROLES, roleChangeSchema, type TeamRole } from "../team.schema.ts";
+import type { MemberState, TeamMember } from "../team.types.ts";
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const STATE_LABELS: Record<MemberState, { text: string; className: string }> = {
+  active: { text: "Active", className: "bg-emerald-50 text-emerald-900" },
+  disabled: { text: "Disabled", className: "bg-red-50 text-red-800" },
+  invited: { text: "Invited", className: "bg-amber-50 text-amber-900" },
+};
+
+/** One user of the Team list: role (changed at once), state, last sign-in, disable or enable. */
+export function MemberRow({
+  member,
+  isSelf,
+  hydrated,
+  onChanged,
+}: {
+  member: TeamMember;
+  isSelf: boolean;
+  hydrated: boolean;
+  onChanged: () => Promise<void>;
+}) {
+  const uid = useId();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const state = STATE_LABELS[member.state];
+
+  async function changeRole(role: TeamRole) {
+    const parsed = roleChangeSchema.safeParse({ role });
+    if (!parsed.success) return;
+    setBusy(true);
+    const res = await request(`/api/firm/team/${member.id}/role`, { method: "PATCH", json: parsed.data });
+    setBusy(false);
+    if (!res.ok) {
+      toastFailure(res, { title: "Role not changed" });
+    } else {
+      toast.success("Role changed", { description: `${member.email} is now ${ROLE_LABELS[role].toLowerCase()}.` });
+      // An admin who stepped down no longer sees this page.
+      if (isSelf && role !== "admin") return void navigate("/firm");
+    }
+    await onChanged();
+  }
+
+  async function setEnabled(enable: boolean) {
+    setBusy(true);
+    const res = await request(`/api/firm/team/${member.id}/${enable ? "enable" : "disable"}`, { method: "POST" });
+    setBusy(false);
+    setConfirming(false);
+    if (!res.ok) return toastFailure(res, { title: enable ? "Not enabled" : "Not disabled" });
+    toast.success(enable ? "Account enabled" : "Account disabled", {
+      description: enable ? `${member.email} can sign in again.` : `${member.email} was signed out everywhere.`,
+    });
+    await onChanged();
+  }
+
+  return (
+    <li className="grid gap-3 py-4 sm:grid-cols-[minmax(0,1fr)_9rem_7rem_6.5rem] sm:items-center">
+      <div className="min-w-0">
+        <p className="truncate font-medium text-ink">
+          {member.name}
+          {isSelf ? <span className="text-slate-600"> (you)</span> : null}
+        </p>
+        <p className="truncate text-sm text-slate-700">{member.email}</p>
+        <p className="text-sm text-slate-600">
+          Last sign-in: {member.lastSignedInAt ? `${when.format(new Date(member.lastSignedInAt))} UTC` : "never"}
+        </p>
+      </div>
+      <div>
+        <label htmlFor={`${uid}-role`} className="sr-only">
+          Role of {member.email}
+        </label>
+        <select
+          id={`${uid}-role`}
+          className={cn(inputClass, "mt-0")}
+          value={member.role}
+          disabled={!hydrated || busy}
+          onChange={(e) => void changeRole(e.target.value as TeamRole)}
+        >
+          {SITE_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p>
+        <span className={cn("inline-block rounded-full px-2.5 py-0.5 text-sm font-medium", state.className)}>{state.text}</span>
+      </p>
+      <div>
+        {member.state === "disabled" ? (
+          <Button size="sm" variant="secondary" disabled={!hydrated || busy} onClick={() => void setEnabled(true)}>
+            Enable<span className="sr-only"> {member.email}</span>
+          </Button>
+        ) : isSelf ? null : (
+          <Modal
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={`Disable ${member.email}?`}
+            description="Every session of this account ends at once, and signing in is refused until an admin enables it again."
+            trigger={
+              <Button size="sm" variant="secondary" disabled={!hydrated || busy}>
+                Disable<span className="sr-only"> {member.email}</span>
+              </Button>
+            }
+          >
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="ghost" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+              <Button variant="danger" disabled={busy} onClick={() => void setEnabled(false)}>
+                {busy ? "Disabling..." : "Disable account"}
+              </Button>
+            </div>
+          </Modal>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,19 @@
+import { renderMail } from "~/server/mail/html.ts";
+import type { OutgoingMail } from "~/server/mail/outbox.server.ts";
+
+/** Days an invitation's set-password link stays valid. */
+export const STAFF_INVITE_DAYS = 7;
+
+/** Sent to a new staff member: their account exists; the link lets them choose a password. */
+export function staffInviteMail(to: string, url: string, invitedBy: string | null): OutgoingMail {
+  const { html, text } = renderMail({
+    heading: "You're invited to the Ledgerline Advisors workspace",
+    paragraphs: [
+      `${invitedBy ? `${invitedBy} has` : "The firm has"} created a staff account for you in the firm's workspace.`,
+      `Choose your password to sign in; the link works once, for ${STAFF_INVITE_DAYS} days.`,
+      "If you did not expect this, you can ignore this message.",
+    ],
+    action: { label: "Choose my password", url },
+  });
+  return { kind: "staff-invite", to, subject: "Your staff account at Ledgerline Advisors", html, text };
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { textField } from "~/lib/schema-fields.ts";
+
+export const SITE_ROLES = ["client", "staff", "admin"] as const;
+export type TeamRole = (typeof SITE_ROLES)[number];
+export const ROLE_LABELS: Record<TeamRole, string> = { client: "Client", staff: "Staff", admin: "Admin" };
+
+export const TEAM_PAGE_SIZE = 25;
+
+const roleField = z.enum(SITE_ROLES, { error: "Role must be one of client, staff, admin" });
+
+/** PATCH /api/firm/team/:userId/role and the role select of a member's row. */
+export const roleChangeSchema = z.object({ role: roleField });
+export type RoleChangeInput = z.infer<typeof roleChangeSchema>;
+
+/** POST /api/firm/team/invitations and the Invite a staff member form. */
+export const staffInviteSchema = z.object({
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .toLowerCase()
+    .min(1, "Email is required")
+    .max(254, "Email is too long")
+    .pipe(z.email("Enter a valid email address")),
+  firstName: textField("First name", { max: 100 }).optional(),
+  lastName: textField("Last name", { max: 100 }).optional(),
+});
+export type StaffInviteInput = z.input<typeof staffInviteSchema>;
+
+/** GET /api/firm/team: search by name or email, filter by role, page. */
+export const teamQuerySchema = z.object({
+  q: textField("Search", { max: 200 }).optional(),
+  role: roleField.optional(),
+  page: z.coerce
+    .number({ error: "Page must be a whole number" })
+    .int("Page must be a whole number")
+    .min(1, "Page must be at least 1")
+    .max(100_000, "Page is too large")
+    .default(1),
+});
+export type TeamQuery = z.infer<typeof teamQuerySchema>;
+
+/** A user id in a URL (the auth library's ids: letters, digits, - and _). */
+export const userIdParam = z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });

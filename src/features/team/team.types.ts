@@ -1,0 +1,22 @@
+import type { TeamRole } from "./team.schema.ts";
+
+/** active: may sign in; disabled: refused; invited: has not chosen a password yet. */
+export type MemberState = "active" | "disabled" | "invited";
+
+export interface TeamMember {
+  id: string;
+  email: string;
+  name: string;
+  role: TeamRole;
+  state: MemberState;
+  lastSignedInAt: string | null;
+  createdAt: string;
+}
+
+/** GET /api/firm/team */
+export interface TeamListResponse {
+  members: TeamMember[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
