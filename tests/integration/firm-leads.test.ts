@@ -313,6 +313,55 @@ describe("working a lead", () => {
   });
 });
 
+describe("convert to client", () => {
+  it("makes the client's books, invites the lead as owner, adds the staff member as accountant and marks the lead won", async () => {
+    await sendConsultation({ email: "convert@example.com", companyName: "Convert Co" });
+    const id = await leadIdOf("convert@example.com");
+    expect((await post(`/api/firm/leads/${id}/convert`, { companyName: "Convert Co" }, client)).status).toBe(404);
+    expect((await post(`/api/firm/leads/${id}/convert`, { companyName: "" })).body).toMatchObject({
+      code: "INVALID_INPUT",
+      fields: { companyName: "Company name is required" },
+    });
+
+    const converted = await post<LeadSummary>(`/api/firm/leads/${id}/convert`, { companyName: "Convert Co Ltd" });
+    expect(converted.status).toBe(200);
+    expect(converted.body.status).toBe("won");
+    const orgId = converted.body.organizationId!;
+    const [org] = await queryRows<{ name: string; accounts: number }>(
+      t.ctx.db,
+      sql`select name, (select count(*)::int from chart_of_accounts where organization_id = ${orgId}) as accounts from organizations where id = ${orgId}`,
+    );
+    expect(org!.name).toBe("Convert Co Ltd");
+    expect(org!.accounts).toBeGreaterThan(10);
+    const members = await queryRows<{ user_id: string; role: string }>(
+      t.ctx.db,
+      sql`select user_id, role from organization_memberships where organization_id = ${orgId}`,
+    );
+    expect(members).toEqual([{ user_id: staff.id, role: "accountant" }]);
+    const [invite] = await queryRows<{ email: string; role: string }>(
+      t.ctx.db,
+      sql`select email, role from organization_invitations where organization_id = ${orgId}`,
+    );
+    expect(invite).toEqual({ email: "convert@example.com", role: "owner" });
+    const mails = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from mail_outbox where to_address = 'convert@example.com' and kind = 'organization-invitation'`,
+    );
+    expect(mails[0]!.n).toBe(1);
+    const audit = await queryRows<{ action: string }>(
+      t.ctx.db,
+      sql`select action from audit_log where target_id in (${id}, ${String(orgId)}) order by id`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["organization.created", "lead.converted", "lead.status_changed"]));
+
+    const again = await post<{ code: string; error: string }>(`/api/firm/leads/${id}/convert`, { companyName: "Twice" });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe("This lead is already a client");
+    const [count] = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from organizations where name = 'Twice'`);
+    expect(count!.n).toBe(0);
+  });
+});
+
 describe("migration 0011", () => {
   it("backfills the submissions stored before the inbox existed, every field kept", async () => {
     const { readFileSync } = await import("node:fs");

@@ -1,12 +1,13 @@
 import { FirmAttention } from "~/features/firm/components/firm-attention.tsx";
+import { pendingInvitationCount } from "~/features/accounting/index.ts";
 import { leadsAttention } from "~/features/leads/index.ts";
 import { requirePageHiddenSiteRole } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/firm-overview";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requirePageHiddenSiteRole(context, "staff", "admin");
-  // Invitations pending: add their count here beside the leads' (see FirmAttention).
-  return { leads: await leadsAttention(context.app.db) };
+  const [leads, invitations] = await Promise.all([leadsAttention(context.app.db), pendingInvitationCount(context.app.db)]);
+  return { leads, invitations };
 }
 
 /** The firm workspace's start page. */
@@ -14,7 +15,7 @@ export default function FirmOverview({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-ink">Overview</h1>
-      <FirmAttention leads={loaderData.leads} />
+      <FirmAttention leads={loaderData.leads} invitations={loaderData.invitations} />
     </div>
   );
 }

@@ -195,3 +195,13 @@ export async function acceptInvitation(
     return organizationId;
   });
 }
+
+/** For the firm's start page: invitations to any organization's books not yet accepted, revoked or expired. */
+export async function pendingInvitationCount(db: Db, now = new Date()): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from organization_invitations
+        where accepted_at is null and revoked_at is null and expires_at > ${now.toISOString()}::timestamptz`,
+  );
+  return row?.n ?? 0;
+}

@@ -16,7 +16,7 @@ function Count({ to, count, label }: { to: string; count: number; label: string 
 }
 
 /** The firm's start page: what needs attention, each count a link to the list it counts. */
-export function FirmAttention({ leads }: { leads: LeadsAttention }) {
+export function FirmAttention({ leads, invitations }: { leads: LeadsAttention; invitations: number }) {
   return (
     <section aria-labelledby="attention-heading" className="space-y-4">
       <h2 id="attention-heading" className="text-lg font-bold text-ink">
@@ -29,7 +29,11 @@ export function FirmAttention({ leads }: { leads: LeadsAttention }) {
           count={leads.withoutOwner}
           label={leads.withoutOwner === 1 ? "Lead without an owner" : "Leads without an owner"}
         />
-        {/* INVITATIONS PENDING: the count of pending client invitations goes here, as a third <Count>. */}
+        <Count
+          to="/firm/clients"
+          count={invitations}
+          label={invitations === 1 ? "Invitation to a client's books pending" : "Invitations to clients' books pending"}
+        />
       </ul>
     </section>
   );
