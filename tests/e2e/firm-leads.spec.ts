@@ -1,28 +1,11 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
+import { requestConsultation } from "./support/leads.ts";
 import { signInWithRole } from "./support/role-users.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 /** Set SCREENSHOT_DIR to keep pictures of the three screens at phone and desktop widths. */
 const shots = process.env.SCREENSHOT_DIR;
-
-async function requestConsultation(page: Page, id: string) {
-  await page.goto("/consultation");
-  await page.getByRole("button", { name: "Schedule Your Free Consultation" }).click();
-  const dialog = page.getByRole("dialog", { name: "Schedule Your Free Consultation" });
-  await dialog.getByLabel("First Name").fill("Lena");
-  await dialog.getByLabel("Last Name").fill("Okafor");
-  await dialog.getByLabel("Email").fill(`lena-${id}@example.com`);
-  await dialog.getByRole("button", { name: "Next" }).click();
-  await dialog.getByLabel("Company Name").fill(`Okafor Logistics ${id}`);
-  await dialog.getByRole("button", { name: "Next" }).click();
-  await dialog.getByLabel("Tax Services").check();
-  await dialog.getByLabel("Your Current Challenges").fill("Quarterly estimates keep surprising us.");
-  await dialog.getByRole("button", { name: "Next" }).click();
-  await dialog.getByLabel("Morning (9AM-12PM)").check();
-  await dialog.getByRole("button", { name: "Submit Request" }).click();
-  await expect(dialog.getByText("Thank you, Lena!")).toBeVisible();
-}
 
 async function staffPage(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });

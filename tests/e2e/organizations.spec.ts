@@ -1,21 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { newUser, signUpAndSignIn, type E2eUser } from "./support/auth.ts";
+import { fillSignUp, newUser, signUpAndSignIn } from "./support/auth.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
 
 const main = (page: Page) => page.locator("main");
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const invitationMail = (email: string) => waitForMail(email, (m) => /^Invitation to /.test(m.subject));
-
-async function fillSignUp(page: Page, user: E2eUser) {
-  await main(page).getByLabel("First name").fill(user.firstName);
-  await main(page).getByLabel("Last name").fill(user.lastName);
-  await main(page).getByLabel("Company name").fill(user.companyName);
-  await main(page).getByLabel("Email").fill(user.email);
-  await main(page).getByLabel("Password", { exact: true }).fill(user.password);
-  await main(page).getByLabel("Confirm password").fill(user.password);
-  await main(page).getByRole("button", { name: "Create Account" }).click();
-}
 
 /** Opens the user's books and answers the organization's id (from the URL). */
 async function openBooks(page: Page): Promise<number> {

@@ -57,3 +57,15 @@ export async function signUpAndSignIn(page: Page, user: E2eUser = newUser()): Pr
   expect(signIn.ok(), await signIn.text()).toBe(true);
   return user;
 }
+
+/** Fills and sends the sign-up form of the page shown (the sign-in page's "Create an account" view). */
+export async function fillSignUp(page: Page, user: E2eUser) {
+  const main = page.locator("main");
+  await main.getByLabel("First name").fill(user.firstName);
+  await main.getByLabel("Last name").fill(user.lastName);
+  await main.getByLabel("Company name").fill(user.companyName);
+  await main.getByLabel("Email").fill(user.email);
+  await main.getByLabel("Password", { exact: true }).fill(user.password);
+  await main.getByLabel("Confirm password").fill(user.password);
+  await main.getByRole("button", { name: "Create Account" }).click();
+}

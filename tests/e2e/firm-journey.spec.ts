@@ -1,0 +1,129 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe.ts";
+import { fillSignUp, newUser } from "./support/auth.ts";
+import { pickAccount } from "./support/entry-form.ts";
+import { requestConsultation } from "./support/leads.ts";
+import { linkIn, waitForMail } from "./support/mail.ts";
+import { signInWithRole } from "./support/role-users.ts";
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+
+/**
+ * The loop the product exists for: a visitor asks for a consultation → the firm follows the lead up and converts it
+ * → the lead accepts the invitation and lands in their books as owner → the firm's accountant posts an entry in
+ * those books → the client sees it → the admin disables the client → the audit log tells each step.
+ */
+test("from consultation request to the client's books, kept by the firm", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `lena-${id}@example.com`;
+  const company = `Okafor Logistics ${id}`;
+
+  // The visitor asks.
+  await requestConsultation(page, id);
+
+  // The firm follows up: ownership, a note, a meeting, then Convert to client.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInWithRole(staff, "staff");
+  await staff.goto(`/firm/leads?q=${encodeURIComponent(email)}`);
+  await staff.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Lena Okafor" }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: "Lena Okafor" })).toBeVisible();
+  const leadId = new URL(staff.url()).pathname.split("/").at(-1)!;
+  await staff.getByRole("button", { name: "Take ownership" }).click();
+  await expect(toast(staff, "You own this lead")).toBeVisible();
+  await staff.getByLabel("New note").fill("Wants monthly bookkeeping from January.");
+  await staff.getByRole("button", { name: "Add note" }).click();
+  await expect(staff.getByText("Wants monthly bookkeeping from January.")).toBeVisible();
+  await staff.getByRole("combobox", { name: "Status" }).selectOption("meeting_scheduled");
+  await staff.getByRole("button", { name: "Save status" }).click();
+  await expect(staff.getByRole("listitem").filter({ hasText: "Status: New → Meeting scheduled" })).toBeVisible();
+
+  await staff.getByRole("button", { name: "Convert to client" }).click();
+  const convert = staff.getByRole("dialog", { name: "Convert to client" });
+  await expect(convert.getByLabel("Company name")).toHaveValue(company);
+  await expectNoAxeViolations(staff);
+  await convert.getByRole("button", { name: "Convert" }).click();
+  await expect(toast(staff, `Converted to a client: an invitation was sent to ${email}`)).toBeVisible();
+  await expect(convert).toBeHidden();
+  await expect(staff.getByRole("listitem").filter({ hasText: "Status: Meeting scheduled → Won" })).toBeVisible();
+  await expect(staff.getByRole("link", { name: "Open books" })).toBeVisible();
+
+  // The lead becomes a client: the invitation mail, sign-up through it, the books as owner.
+  const invitation = await waitForMail(email, (m) => m.subject === `Invitation to ${company}`);
+  const clientContext = await browser.newContext();
+  const client = await clientContext.newPage();
+  await client.goto(linkIn(invitation));
+  await expect(client.getByText(`You are invited to the books of ${company} as owner`)).toBeVisible();
+  await client.getByRole("link", { name: "Sign in or create an account" }).click();
+  await client.locator("main").getByRole("button", { name: "Create an account" }).click();
+  await fillSignUp(client, { ...newUser("lena"), email, firstName: "Lena", lastName: "Okafor", companyName: company });
+  await expect(client.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await client.goto(linkIn(await waitForMail(email, (m) => /verify/i.test(m.subject))));
+  await expect(client).toHaveURL(/\/invitations\//);
+  await client.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(client).toHaveURL(/\/accounting\/\d+$/);
+  await expect(client.getByText(`Books of ${company}`)).toBeVisible();
+  const booksUrl = new URL(client.url()).pathname;
+
+  // The firm keeps the books: from Clients, the staff member opens them and posts an entry.
+  await staff.goto("/firm/clients");
+  await staff.getByRole("link", { name: `Open books of ${company}` }).click();
+  await expect(staff).toHaveURL(new RegExp(`${booksUrl}$`));
+  await expect(staff.getByText(`Books of ${company}`)).toBeVisible();
+  await staff.getByRole("tab", { name: "Journal Entries" }).click();
+  await staff.getByRole("button", { name: "New Entry" }).click();
+  const dialog = staff.getByRole("dialog", { name: "New Journal Entry" });
+  await dialog.getByLabel("Description", { exact: true }).fill(`Opening balance ${id}`);
+  await dialog.getByLabel("Entry date").fill("2026-11-02");
+  await pickAccount(dialog, 1, "1000 Cash");
+  await dialog.getByLabel("Line 1 debit").fill("2500.00");
+  await pickAccount(dialog, 2, "3000 Owner's Equity");
+  await dialog.getByLabel("Line 2 credit").fill("2500.00");
+  await dialog.getByRole("button", { name: "Save Entry" }).click();
+  await expect(toast(staff, "Journal entry saved successfully")).toBeVisible();
+  const row = staff
+    .getByTestId("entry-row")
+    .filter({ hasText: `Opening balance ${id}` })
+    .first();
+  await row.getByRole("button", { name: /^Post / }).click();
+  await staff
+    .getByRole("dialog", { name: /^Post JE-/ })
+    .getByRole("button", { name: "Post Entry" })
+    .click();
+  await expect(row).toContainText("Posted");
+
+  // The client sees it.
+  await client.reload();
+  await client.getByRole("tab", { name: "Journal Entries" }).click();
+  const seen = client.getByTestId("entry-row").filter({ hasText: `Opening balance ${id}` });
+  await expect(seen).toContainText("Posted");
+  await expect(seen).toContainText("2,500.00");
+
+  // The admin disables the client: the client's open session ends.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInWithRole(admin, "admin");
+  await admin.goto(`/firm/team?q=${encodeURIComponent(email)}`);
+  await admin.getByRole("button", { name: `Disable ${email}` }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Disable account" }).click();
+  await expect(admin.getByText("Account disabled")).toBeVisible();
+  await client.goto(booksUrl);
+  await expect(client).toHaveURL(/\/login\?from=/);
+
+  // The audit log tells each step: the lead's, the books', the account's.
+  const orgId = booksUrl.split("/").at(-1)!;
+  const steps: [string, string[]][] = [
+    [`targetType=lead&targetId=${leadId}`, ["lead.owner_changed", "lead.note_added", "lead.status_changed", "lead.converted"]],
+    [`targetType=organization&targetId=${orgId}`, ["organization.created"]],
+    [`action=membership.&actor=${encodeURIComponent(email)}`, ["membership.invitation_accepted"]],
+    [`action=team.user_disabled&actor=${encodeURIComponent("admin@ledgerline.test")}`, ["team.user_disabled"]],
+  ];
+  for (const [query, actions] of steps) {
+    await admin.goto(`/firm/audit-log?${query}`);
+    const entries = admin.getByRole("list", { name: "Audit entries, newest first" });
+    for (const action of actions) await expect(entries.getByText(action, { exact: true }).first()).toBeVisible();
+  }
+  await expectNoAxeViolations(admin);
+  await Promise.all([staffContext.close(), clientContext.close(), adminContext.close()]);
+});
