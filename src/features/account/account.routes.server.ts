@@ -3,8 +3,9 @@ import type { AppContext, AppEnv } from "~/server/context.ts";
 import { AppError } from "~/server/http/app-error.ts";
 import { requireUser } from "~/server/http/guards.ts";
 import { parseJson } from "~/server/http/parse.ts";
-import { profileSchema, revokeSessionSchema } from "./account.schema.ts";
+import { profileSchema, reauthSchema, revokeSessionSchema } from "./account.schema.ts";
 import { accountProfile, listAccountSessions, sessionTokenOf } from "./account.server.ts";
+import { reauthenticate } from "./reauth.server.ts";
 
 /** /api/account: the signed-in user's profile and sessions. Changes go through the auth library's API. */
 export function accountRoutes(ctx: AppContext) {
@@ -49,6 +50,14 @@ export function accountRoutes(ctx: AppContext) {
     const user = requireUser(c);
     await ctx.auth.api.revokeOtherSessions({ headers: c.req.raw.headers });
     return c.json({ sessions: await listAccountSessions(ctx.db, user.id, c.get("sessionId")) });
+  });
+
+  // The password (and code) again: sensitive changes refused with REAUTH_REQUIRED are then retried.
+  r.post("/reauthenticate", async (c) => {
+    const user = requireUser(c);
+    const input = await parseJson(c, reauthSchema, { message: "first" });
+    await reauthenticate(ctx, c, user, input);
+    return c.json({ ok: true });
   });
 
   return r;

@@ -69,3 +69,14 @@ export const backupCodeSchema = z.object({
     .pipe(z.string().min(1, "Enter one of your backup codes").max(40, "That is not a backup code")),
   trustDevice: z.boolean().optional(),
 });
+
+/** The re-authentication dialog (POST /api/account/reauthenticate): the password, and a code when two-factor is on. */
+export const reauthSchema = z.object({
+  password: passwordConfirmSchema.shape.password,
+  code: z
+    .string({ error: "Code must be text" })
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(z.string().max(40, "That is not a code"))
+    .optional(),
+});
+export type ReauthInput = z.infer<typeof reauthSchema>;

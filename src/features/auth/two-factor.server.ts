@@ -8,6 +8,7 @@ import type { OutgoingMail } from "~/server/mail/outbox.server.ts";
 import { emailChangeMail, emailChangedMail, passwordChangedInAccountMail, twoFactorChangedMail } from "./auth-mail.server.ts";
 import { twoFactorUsedCodes, users } from "./auth.tables.ts";
 import { changeEmailSchema } from "../account/account.schema.ts";
+import { recentSignInGuard } from "./recent-sign-in.server.ts";
 
 /** How long "Trust this browser" skips the second factor on this browser. */
 export const TRUST_DEVICE_SECONDS = 30 * 24 * 3600;
@@ -35,6 +36,7 @@ export function accountPlugins({
   send: (m: OutgoingMail) => Promise<void>;
 }) {
   return [
+    recentSignInGuard(db),
     twoFactor({
       issuer: appName,
       trustDeviceMaxAge: TRUST_DEVICE_SECONDS,

@@ -25,8 +25,8 @@ export function AccountPage({
       {notice ? <Notice notice={notice} /> : null}
       <div className="mt-8 space-y-6">
         <ProfileSection profile={profile} />
-        <EmailSection email={profile.email} />
-        <PasswordSection />
+        <EmailSection email={profile.email} twoFactor={profile.twoFactorEnabled} />
+        <PasswordSection twoFactor={profile.twoFactorEnabled} />
         <TwoFactorSection enabled={profile.twoFactorEnabled} email={profile.email} />
         <SessionsSection sessions={sessions} />
       </div>

@@ -7,6 +7,7 @@ import { request } from "~/lib/api-client.ts";
 import { InputField } from "~/ui/field.tsx";
 import { passwordConfirmSchema, totpCodeSchema } from "../account.schema.ts";
 import { Section, checkForm } from "./account-ui.tsx";
+import { useRecentSignIn } from "./reauth-dialog.tsx";
 
 type Step =
   | { kind: "idle" }
@@ -98,6 +99,7 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLParagraphElement>(null);
+  const reauth = useRecentSignIn({ twoFactor: enabled });
 
   const reset = () => {
     setErrors({});
@@ -112,7 +114,9 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
     setBusy(true);
     const path =
       purpose === "enable" ? "/two-factor/enable" : purpose === "disable" ? "/two-factor/disable" : "/two-factor/generate-backup-codes";
-    const res = await request<{ totpURI?: string; backupCodes?: string[] }>(`/api/auth${path}`, { json: { password: data.password } });
+    const res = await reauth.run(() =>
+      request<{ totpURI?: string; backupCodes?: string[] }>(`/api/auth${path}`, { json: { password: data.password } }),
+    );
     setBusy(false);
     if (!res.ok) {
       const message = res.code === "INVALID_PASSWORD" ? "Your password is not correct" : res.message;
@@ -261,6 +265,7 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
           }}
         />
       ) : null}
+      {reauth.dialog}
     </Section>
   );
 }
