@@ -34,6 +34,7 @@ describe("account: re-authentication for sensitive changes", () => {
           json: { currentPassword: user.password, newPassword: "another-long-passphrase-42" },
         }),
       () => t.request("/api/auth/two-factor/enable", { cookie: user.cookie, json: { password: user.password } }),
+      () => t.request("/api/account/delete", { cookie: user.cookie, json: {} }),
     ];
     for (const attempt of attempts) {
       const res = await attempt();

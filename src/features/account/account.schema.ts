@@ -80,3 +80,13 @@ export const reauthSchema = z.object({
     .optional(),
 });
 export type ReauthInput = z.infer<typeof reauthSchema>;
+
+/** POST /api/account/delete: the typed names of the organizations deleted with the account. */
+export const deleteAccountSchema = z.object({
+  confirmOrganizations: z
+    .array(z.string({ error: "Organization name must be text" }).max(200, "Organization name is too long"), {
+      error: "confirmOrganizations must be a list",
+    })
+    .max(50, "Too many organizations")
+    .default([]),
+});
