@@ -5,6 +5,7 @@ import { ProfileSection } from "./profile-section.tsx";
 import { EmailSection } from "./email-section.tsx";
 import { PasswordSection } from "./password-section.tsx";
 import { SessionsSection } from "./sessions-section.tsx";
+import { DataSection } from "./data-section.tsx";
 
 /** /account: the signed-in user's profile, password, two-factor sign-in and sessions. */
 export function AccountPage({
@@ -29,6 +30,7 @@ export function AccountPage({
         <PasswordSection twoFactor={profile.twoFactorEnabled} />
         <TwoFactorSection enabled={profile.twoFactorEnabled} email={profile.email} />
         <SessionsSection sessions={sessions} />
+        <DataSection twoFactor={profile.twoFactorEnabled} />
       </div>
     </div>
   );
