@@ -25,6 +25,7 @@ export default [
     route("calculators/rd-tax-credit", "routes/calculators.tsx", { id: "calculators-rd-tax-credit" }),
     route("accounting", "routes/accounting.tsx"),
     route("account", "routes/account.tsx"),
+    route("account/two-factor-setup", "routes/account-two-factor-setup.tsx"),
   ]),
   route("firm", "routes/firm.tsx", [
     index("routes/firm-overview.tsx"),

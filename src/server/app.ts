@@ -9,6 +9,7 @@ import type { AppContext, AppEnv, RequestContext } from "./context.ts";
 import { isMailCatcherPath, mailCatcherAllowed } from "./mail/mail-catcher.ts";
 import { isDatabaseUnavailable, logUnexpectedError, unexpectedErrorResponse } from "./errors.ts";
 import { unavailablePage } from "./unavailable-page.ts";
+import { ENROLMENT_MESSAGE, ENROLMENT_PATH, ENROLMENT_REQUIRED, enrolmentAllows } from "./two-factor-policy.server.ts";
 import { AppError, appErrorResponse } from "./http/app-error.ts";
 import { HTTPException } from "hono/http-exception";
 
@@ -121,12 +122,20 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     c.set("user", null);
     c.set("sessionId", null);
     c.set("organization", undefined);
+    c.set("enrolmentRequired", false);
     const path = c.req.path;
     if (!path.startsWith("/assets/") && !path.startsWith("/api/auth/") && path !== "/api/health") {
       const session = await ctx.readSession(c);
       c.set("user", session.user);
       c.set("sessionId", session.sessionId);
       c.set("organization", session.organization);
+      c.set("enrolmentRequired", session.enrolmentRequired);
+      // The firm's two-factor policy: a user it covers who has no second factor yet reaches nothing but enrolment.
+      if (session.enrolmentRequired && !enrolmentAllows(path)) {
+        if (path.startsWith("/api/")) return c.json({ error: ENROLMENT_MESSAGE, code: ENROLMENT_REQUIRED }, 403);
+        // Pages: sent to enrolment. Their data requests (`*.data`) are redirected by the page guards; files are served.
+        if (!/\.[a-z0-9]+$/i.test(path) && (c.req.method === "GET" || c.req.method === "HEAD")) return c.redirect(ENROLMENT_PATH);
+      }
       await next();
       // A sliding refresh (or an ended session) changes the cookie: pass it on, except on publicly cached answers.
       if (session.setCookies.length && !/\bpublic\b/.test(c.res.headers.get("cache-control") ?? "")) {
@@ -141,7 +150,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   // The gate sits on every spelling of its paths; its page loader and API router check again.
   app.use(async (c, next) => {
     if (isMailCatcherPath(c.req.path) && !mailCatcherAllowed(c, config)) {
-      return c.req.path.toLowerCase().startsWith("/api/") ? c.json({ error: "Not found", code: "NOT_FOUND" }, 404) : c.text("Not found", 404);
+      return c.req.path.toLowerCase().startsWith("/api/")
+        ? c.json({ error: "Not found", code: "NOT_FOUND" }, 404)
+        : c.text("Not found", 404);
     }
     await next();
   });
@@ -188,6 +199,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
         app: ctx,
         user: c.get("user"),
         sessionId: c.get("sessionId"),
+        enrolmentRequired: c.get("enrolmentRequired"),
         nonce: c.get("nonce"),
         mailCatcher: mailCatcherAllowed(c, config),
         databaseUnavailable: false,

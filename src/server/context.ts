@@ -44,6 +44,8 @@ export interface AppEnv {
     sessionId: string | null;
     /** The user's organization when the session reader brought it; undefined when not looked up. */
     organization: SessionOrganization | null | undefined;
+    /** The firm's two-factor policy covers the user, who has no second factor yet (see two-factor-policy.server.ts). */
+    enrolmentRequired: boolean;
     nonce: string;
   };
 }
@@ -53,6 +55,8 @@ export interface RequestContext {
   app: AppContext;
   user: SessionUser | null;
   sessionId: string | null;
+  /** The user must set up two-factor sign-in before anything else (page guards send them to it). */
+  enrolmentRequired: boolean;
   nonce: string;
   /** This request may read the local mail catcher (see mail/mail-catcher.ts). */
   mailCatcher: boolean;

@@ -5,6 +5,7 @@ import { getCookie } from "hono/cookie";
 import type { OrganizationRole } from "~/features/accounting/organizations.server.ts";
 import { queryPrepared, type Db } from "./db/client.ts";
 import type { AppServices, SessionUser } from "./context.ts";
+import { ENROLMENT_REQUIRED_SQL, policyRequiresEnrolment, readTwoFactorPolicy } from "./two-factor-policy.server.ts";
 
 type Auth = AppServices["auth"];
 
@@ -20,11 +21,13 @@ export interface RequestSession {
   sessionId: string | null;
   /** Known only when the session was read by the fast path; undefined means "not looked up". */
   organization?: SessionOrganization | null;
+  /** The firm's policy requires a second factor this user has not set up: nothing but enrolment until then. */
+  enrolmentRequired: boolean;
   /** Cookies the auth library wants to set (a sliding refresh, an ended session). */
   setCookies: string[];
 }
 
-const ANONYMOUS: RequestSession = { user: null, sessionId: null, setCookies: [] };
+const ANONYMOUS: RequestSession = { user: null, sessionId: null, enrolmentRequired: false, setCookies: [] };
 
 interface SessionRow {
   session_id: string;
@@ -44,6 +47,7 @@ interface SessionRow {
   organization_id: number | null;
   organization_name: string | null;
   organization_role: OrganizationRole | null;
+  enrolment_required: boolean;
 }
 
 /**
@@ -74,7 +78,9 @@ export async function createSessionReader(auth: Auth, db: Db, secret: string) {
     const result = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true }).catch(() => null);
     const setCookies = result?.headers.getSetCookie() ?? [];
     if (!result?.response) return { ...ANONYMOUS, setCookies };
-    return { user: result.response.user as unknown as SessionUser, sessionId: result.response.session.id, setCookies };
+    const user = result.response.user as unknown as SessionUser;
+    const enrolmentRequired = policyRequiresEnrolment(await readTwoFactorPolicy(db), user);
+    return { user, sessionId: result.response.session.id, enrolmentRequired, setCookies };
   }
 
   return async function readSession(c: Context): Promise<RequestSession> {
@@ -89,7 +95,8 @@ export async function createSessionReader(auth: Auth, db: Db, secret: string) {
       sql`select s.id as session_id, s.expires_at,
                  u.id, u.name, u.email, u.email_verified, u.image, u.first_name, u.last_name, u.company_name, u.role,
                  u.two_factor_enabled, u.created_at, u.updated_at,
-                 m.organization_id, o.name as organization_name, m.role as organization_role
+                 m.organization_id, o.name as organization_name, m.role as organization_role,
+                 ${ENROLMENT_REQUIRED_SQL} as enrolment_required
             from sessions s
             join users u on u.id = s.user_id
             left join organization_memberships m on m.user_id = u.id
@@ -119,7 +126,7 @@ export async function createSessionReader(auth: Auth, db: Db, secret: string) {
       row.organization_id == null
         ? null
         : { organizationId: Number(row.organization_id), organizationName: row.organization_name!, role: row.organization_role! };
-    return { user, sessionId: row.session_id, organization, setCookies: [] };
+    return { user, sessionId: row.session_id, organization, enrolmentRequired: row.enrolment_required === true, setCookies: [] };
   };
 }
 

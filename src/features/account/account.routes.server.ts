@@ -5,9 +5,11 @@ import { clientIp } from "~/server/client-ip.ts";
 import { requireRecentSignIn } from "~/server/http/recent-sign-in.server.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { AppError } from "~/server/http/app-error.ts";
-import { requireUser } from "~/server/http/guards.ts";
+import { requireHiddenSiteRole, requireUser } from "~/server/http/guards.ts";
+import { readTwoFactorPolicy } from "~/server/two-factor-policy.server.ts";
 import { parseJson } from "~/server/http/parse.ts";
-import { deleteAccountSchema, profileSchema, reauthSchema, revokeSessionSchema } from "./account.schema.ts";
+import { deleteAccountSchema, profileSchema, reauthSchema, revokeSessionSchema, twoFactorPolicySchema } from "./account.schema.ts";
+import { updateTwoFactorPolicy } from "./two-factor-policy.server.ts";
 import { deleteAccount, deletionPlan } from "./delete-account.server.ts";
 import { accountProfile, listAccountSessions, sessionTokenOf } from "./account.server.ts";
 import { reauthenticate } from "./reauth.server.ts";
@@ -16,6 +18,20 @@ import { accountExport } from "./export.server.ts";
 /** /api/account: the signed-in user's profile and sessions. Changes go through the auth library's API. */
 export function accountRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
+
+  // The firm's two-factor policy: admins only, unknown to anyone else (404). Registered before the signed-in check
+  // below, which therefore never answers for it.
+  r.get("/two-factor-policy", async (c) => {
+    requireHiddenSiteRole(c, "admin");
+    return c.json({ policy: await readTwoFactorPolicy(ctx.db) });
+  });
+  r.put("/two-factor-policy", async (c) => {
+    const user = requireHiddenSiteRole(c, "admin");
+    await requireRecentSignIn(c, ctx.db);
+    const input = await parseJson(c, twoFactorPolicySchema, { message: "first" });
+    const policy = await updateTwoFactorPolicy(ctx.db, input, auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)));
+    return c.json({ policy });
+  });
 
   r.use("*", async (c, next) => {
     requireUser(c);

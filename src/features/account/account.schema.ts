@@ -90,3 +90,10 @@ export const deleteAccountSchema = z.object({
     .max(50, "Too many organizations")
     .default([]),
 });
+
+/** The firm's two-factor policy (PUT /api/account/two-factor-policy, admins only). */
+export const twoFactorPolicySchema = z.object({
+  requireForStaff: z.boolean({ error: "requireForStaff must be true or false" }),
+  requireForClients: z.boolean({ error: "requireForClients must be true or false" }),
+});
+export type TwoFactorPolicyInput = z.infer<typeof twoFactorPolicySchema>;

@@ -32,3 +32,9 @@ export interface DeletionPlan {
   /** Other owners remain: the user just leaves. */
   left: OrganizationRef[];
 }
+
+/** The firm's two-factor policy (GET/PUT /api/account/two-factor-policy). */
+export interface TwoFactorPolicyView {
+  requireForStaff: boolean;
+  requireForClients: boolean;
+}

@@ -9,6 +9,7 @@ import { emailChangeMail, emailChangedMail, passwordChangedInAccountMail, twoFac
 import { twoFactorUsedCodes, users } from "./auth.tables.ts";
 import { changeEmailSchema } from "../account/account.schema.ts";
 import { recentSignInGuard } from "./recent-sign-in.server.ts";
+import { enrolmentGuard } from "./two-factor-policy.server.ts";
 
 /** How long "Trust this browser" skips the second factor on this browser. */
 export const TRUST_DEVICE_SECONDS = 30 * 24 * 3600;
@@ -36,6 +37,7 @@ export function accountPlugins({
   send: (m: OutgoingMail) => Promise<void>;
 }) {
   return [
+    enrolmentGuard(db),
     recentSignInGuard(db),
     twoFactor({
       issuer: appName,

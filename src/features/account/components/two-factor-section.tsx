@@ -92,7 +92,18 @@ function BackupCodes({ codes, email, onDone }: { codes: string[]; email: string;
 }
 
 /** Two-factor sign-in with an authenticator app: enrolment (QR code, secret, a first code), backup codes, turning off. */
-export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: string }) {
+export function TwoFactorSection({
+  enabled,
+  email,
+  onEnabled,
+  title = "Two-factor sign-in",
+}: {
+  enabled: boolean;
+  email: string;
+  /** Called once the backup codes are saved after turning it on (the enrolment page moves on). */
+  onEnabled?: () => void;
+  title?: string;
+}) {
   const uid = useId();
   const revalidator = useRevalidator();
   const [step, setStep] = useState<Step>({ kind: "idle" });
@@ -180,7 +191,7 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
   return (
     <Section
       id={`${uid}-title`}
-      title="Two-factor sign-in"
+      title={title}
       intro="After your password, signing in asks for a code from an authenticator app on your phone."
     >
       <p ref={headingRef} className="mb-4 text-sm">
@@ -261,7 +272,8 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
           email={email}
           onDone={() => {
             reset();
-            void revalidator.revalidate();
+            if (onEnabled) onEnabled();
+            else void revalidator.revalidate();
           }}
         />
       ) : null}
