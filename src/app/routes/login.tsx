@@ -26,6 +26,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const verified = url.searchParams.get("verified") === "1";
   return {
     from,
+    // After a Google sign-in of an account with two-factor sign-in on: the code form (see two-factor-oauth.server.ts).
+    codeStep: url.searchParams.get("twoFactor") === "1",
     googleError: google ? { code: error, description: url.searchParams.get("error_description") } : null,
     notice: verified
       ? error
@@ -40,6 +42,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <LoginPage
       from={loaderData.from}
+      codeStep={loaderData.codeStep}
       googleEnabled={Boolean(root?.googleEnabled)}
       notice={loaderData.notice}
       googleError={loaderData.googleError}
