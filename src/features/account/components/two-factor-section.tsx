@@ -1,43 +1,19 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
-import { encode } from "uqr";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
 import { InputField } from "~/ui/field.tsx";
 import { passwordConfirmSchema, totpCodeSchema } from "../account.schema.ts";
 import { Section, checkForm } from "./account-ui.tsx";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
+import { QrCode } from "./qr-code.tsx";
 
 type Step =
   | { kind: "idle" }
   | { kind: "password"; purpose: "enable" | "disable" | "codes" }
   | { kind: "scan"; totpURI: string; backupCodes: string[] }
   | { kind: "codes"; backupCodes: string[] };
-
-/** The QR code of an otpauth:// URI, drawn as SVG from the encoded matrix. */
-function QrCode({ value, label }: { value: string; label: string }) {
-  const path = useMemo(() => {
-    const { data } = encode(value, { ecc: "M", border: 2 });
-    let d = "";
-    data.forEach((row, y) => row.forEach((dark, x) => (d += dark ? `M${x} ${y}h1v1h-1z` : "")));
-    return { d, size: data.length };
-  }, [value]);
-  return (
-    <svg
-      role="img"
-      aria-label={label}
-      viewBox={`0 0 ${path.size} ${path.size}`}
-      width={200}
-      height={200}
-      shapeRendering="crispEdges"
-      className="rounded border border-slate-200 bg-white"
-    >
-      <rect width={path.size} height={path.size} fill="#fff" />
-      <path d={path.d} fill="#000" />
-    </svg>
-  );
-}
 
 /** The base32 secret of an otpauth:// URI, in groups of four for typing. */
 function secretOf(uri: string): string {
