@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startSmtpServer } from "../../support/smtp.ts";
 import { startOidcProvider } from "../../support/oidc-provider.ts";
-import { FIRM_USERS, FIRM_USER_PASSWORD } from "./firm-users.ts";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,14 +69,9 @@ export default async function globalSetup() {
   };
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  // Accounts with a firm role, made before the server holds the database.
-  for (const { email, role } of FIRM_USERS) {
-    const r = spawnSync("npx", ["tsx", "scripts/user-create.ts", "--email", email, "--role", role], {
-      env: { ...env, USER_PASSWORD: FIRM_USER_PASSWORD, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    if (r.status !== 0) throw new Error(`user:create ${role} failed`);
-  }
+  // Accounts with a firm role, made before the server holds the database (as `npm run user:create` would).
+  const firmUsers = spawnSync("npx", ["tsx", "tests/e2e/support/create-firm-users.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  if (firmUsers.status !== 0) throw new Error("creating the firm's e2e accounts failed");
   const child = spawn(process.execPath, ["--enable-source-maps", path.join(buildDir, "server", "main.js")], {
     env,
     stdio: ["ignore", "inherit", "inherit"],
