@@ -69,9 +69,11 @@ export default async function globalSetup() {
   };
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  // Accounts with a firm role, made before the server holds the database (as `npm run user:create` would).
-  const firmUsers = spawnSync("npx", ["tsx", "tests/e2e/support/create-firm-users.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
-  if (firmUsers.status !== 0) throw new Error("creating the firm's e2e accounts failed");
+  // Accounts with a firm role, made before the server holds the database (as `npm run user:create` would). Not
+  // spawnSync: the SMTP and OpenID servers above run in this process and must keep answering meanwhile.
+  const firmUsers = spawn("npx", ["tsx", "tests/e2e/support/create-firm-users.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const firmUsersExit = await new Promise<number | null>((resolve) => firmUsers.once("exit", resolve));
+  if (firmUsersExit !== 0) throw new Error("creating the firm's e2e accounts failed");
   const child = spawn(process.execPath, ["--enable-source-maps", path.join(buildDir, "server", "main.js")], {
     env,
     stdio: ["ignore", "inherit", "inherit"],
