@@ -18,13 +18,7 @@ async function expectNoAxeViolations(page: Page) {
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .exclude("[data-sonner-toaster]")
     .analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(", ")})`,
-  );
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
   expect(summary, "axe violations").toEqual([]);
 }
 
@@ -57,10 +51,7 @@ async function createEntry(page: Page, description: string, date: string, lines:
 
 async function postRow(page: Page, row: ReturnType<Page["getByTestId"]>) {
   await row.getByRole("button", { name: /^Post / }).click();
-  await page
-    .getByRole("dialog", { name: /^Post JE-/ })
-    .getByRole("button", { name: "Post Entry" })
-    .click();
+  await page.getByRole("dialog", { name: /^Post JE-/ }).getByRole("button", { name: "Post Entry" }).click();
   await expect(page.getByText("Journal entry posted successfully").last()).toBeVisible();
   await expect(row).toContainText("Posted");
 }
@@ -93,11 +84,7 @@ async function ledgerNet(page: Page, start: string, endExclusive: string): Promi
   let journal = "";
   for (const { id } of list.entries.filter((e) => e.status === "posted")) {
     const { entry } = (await (await page.request.get(`/api/accounting/entries/${id}`)).json()) as {
-      entry: {
-        entry_number: string;
-        entry_date: string;
-        lines: { account_code: string; account_type: string; debit_amount: string; credit_amount: string }[];
-      };
+      entry: { entry_number: string; entry_date: string; lines: { account_code: string; account_type: string; debit_amount: string; credit_amount: string }[] };
     };
     journal += `\n${entry.entry_date} * ${entry.entry_number}\n`;
     for (const l of entry.lines) {
@@ -108,11 +95,7 @@ async function ledgerNet(page: Page, start: string, endExclusive: string): Promi
   try {
     const file = path.join(dir, "books.ledger");
     writeFileSync(file, journal);
-    const r = spawnSync(
-      "ledger",
-      ["-f", file, "-b", start, "-e", endExclusive, "bal", "--flat", "--no-total", "-F", "%(account)\t%(quantity(display_total))\n"],
-      { encoding: "utf8" },
-    );
+    const r = spawnSync("ledger", ["-f", file, "-b", start, "-e", endExclusive, "bal", "--flat", "--no-total", "-F", "%(account)\t%(quantity(display_total))\n"], { encoding: "utf8" });
     expect(r.error, "Debian's ledger must be installed (apt-get install ledger)").toBeUndefined();
     expect(r.status, r.stderr).toBe(0);
     const net = new Map<string, string>();
@@ -235,38 +218,10 @@ test.describe("accounting module", () => {
 
     // Four more entries, saved and posted.
     const more: [string, string, Line[]][] = [
-      [
-        "Owner investment",
-        "2026-02-01",
-        [
-          ["1000 Cash", "1000", ""],
-          ["3000 Owner's Equity", "", "1000"],
-        ],
-      ],
-      [
-        "February rent",
-        "2026-02-05",
-        [
-          ["6000 Rent Expense", "400", ""],
-          ["1000 Cash", "", "400"],
-        ],
-      ],
-      [
-        "Goods sold on credit",
-        "2026-04-01",
-        [
-          ["1100 Accounts Receivable", "250.50", ""],
-          ["4000 Sales Revenue", "", "250.50"],
-        ],
-      ],
-      [
-        "Supplier prepaid",
-        "2026-04-02",
-        [
-          ["2000 Accounts Payable", "75", ""],
-          ["1000 Cash", "", "75"],
-        ],
-      ],
+      ["Owner investment", "2026-02-01", [["1000 Cash", "1000", ""], ["3000 Owner's Equity", "", "1000"]]],
+      ["February rent", "2026-02-05", [["6000 Rent Expense", "400", ""], ["1000 Cash", "", "400"]]],
+      ["Goods sold on credit", "2026-04-01", [["1100 Accounts Receivable", "250.50", ""], ["4000 Sales Revenue", "", "250.50"]]],
+      ["Supplier prepaid", "2026-04-02", [["2000 Accounts Payable", "75", ""], ["1000 Cash", "", "75"]]],
     ];
     for (const [description, date, lines] of more) await postRow(page, await createEntry(page, description, date, lines));
 
@@ -282,11 +237,7 @@ test.describe("accounting module", () => {
     await details.getByRole("link", { name: "Export PDF" }).click();
     const pdf = await pdfDownload;
     expect(pdf.suggestedFilename()).toBe("JE-000001.pdf");
-    expect(
-      readFileSync((await pdf.path())!)
-        .subarray(0, 5)
-        .toString(),
-    ).toBe("%PDF-");
+    expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe("%PDF-");
     await details.getByLabel("Reversal date").fill("2026-03-31");
     await details.getByRole("button", { name: "Reverse Entry" }).click();
     await page.getByRole("dialog", { name: "Reverse JE-000001?" }).getByRole("button", { name: "Reverse Entry" }).click();

@@ -21,13 +21,7 @@ async function expectNoAxeViolations(page: Page) {
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .exclude("[data-sonner-toaster]")
     .analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(", ")})`,
-  );
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
   expect(summary, "axe violations").toEqual([]);
 }
 
@@ -45,12 +39,7 @@ async function expectOnTop(locator: Locator) {
 interface Api {
   codes: Record<string, number>;
   post: (path: string, data?: unknown) => Promise<Record<string, unknown>>;
-  entry: (
-    date: string,
-    description: string,
-    lines: [string, number, number][],
-    post?: boolean,
-  ) => Promise<{ id: number; entry_number: string }>;
+  entry: (date: string, description: string, lines: [string, number, number][], post?: boolean) => Promise<{ id: number; entry_number: string }>;
 }
 
 /** Data set up through the API the screens use (the screens under test are then checked in the browser). */
@@ -61,9 +50,7 @@ async function apiFor(page: Page): Promise<Api> {
     expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
     return (await res.json()) as Record<string, unknown>;
   };
-  const { accounts } = (await (await page.request.get("/api/accounting/accounts")).json()) as {
-    accounts: { id: number; account_code: string }[];
-  };
+  const { accounts } = (await (await page.request.get("/api/accounting/accounts")).json()) as { accounts: { id: number; account_code: string }[] };
   const codes = Object.fromEntries(accounts.map((a) => [a.account_code, a.id]));
   const entry: Api["entry"] = async (date, description, lines, postIt = true) => {
     const { entry } = (await post("/entries", {
@@ -78,27 +65,14 @@ async function apiFor(page: Page): Promise<Api> {
 }
 
 test.describe("books", () => {
-  test("a used account asks before it goes, naming its balance; inactive accounts come back; Edit low in the chart shows the form", async ({
-    page,
-  }) => {
+  test("a used account asks before it goes, naming its balance; inactive accounts come back; Edit low in the chart shows the form", async ({ page }) => {
     test.setTimeout(180_000);
     await signUpAndSignIn(page);
     await page.goto("/accounting");
     const api = await apiFor(page);
-    await api.entry("2026-10-01", "Owner investment", [
-      ["1000", 55500, 0],
-      ["3000", 0, 55500],
-    ]);
-    await api.entry("2026-11-20", "November sales", [
-      ["1000", 13300.5, 0],
-      ["4000", 0, 13300.5],
-    ]);
-    for (let i = 0; i < 30; i++)
-      await api.post("/accounts", {
-        account_code: `9${String(i).padStart(3, "0")}`,
-        account_name: `Project ${i}`,
-        account_type: "Expense",
-      });
+    await api.entry("2026-10-01", "Owner investment", [["1000", 55500, 0], ["3000", 0, 55500]]);
+    await api.entry("2026-11-20", "November sales", [["1000", 13300.5, 0], ["4000", 0, 13300.5]]);
+    for (let i = 0; i < 30; i++) await api.post("/accounts", { account_code: `9${String(i).padStart(3, "0")}`, account_name: `Project ${i}`, account_type: "Expense" });
     await page.reload();
 
     // Edit on the last account of a long chart brings the form into view, on the name field.
@@ -115,9 +89,7 @@ test.describe("books", () => {
     await page.getByRole("button", { name: "Delete account 1000" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete account 1000 Cash?" });
     await expect(dialog).toContainText("Are you sure you want to delete this account?");
-    await expect(dialog.getByTestId("account-usage")).toContainText(
-      "Account 1000 Cash has a balance of $68,800.50 and 2 journal entry lines.",
-    );
+    await expect(dialog.getByTestId("account-usage")).toContainText("Account 1000 Cash has a balance of $68,800.50 and 2 journal entry lines.");
     await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
     const confirm = dialog.getByRole("button", { name: "Delete Account" });
     await expect(confirm).toBeDisabled();
@@ -157,27 +129,10 @@ test.describe("books", () => {
     await signUpAndSignIn(page);
     await page.goto("/accounting");
     const api = await apiFor(page);
-    await api.entry("2026-01-10", "January rent", [
-      ["6000", 1200, 0],
-      ["1000", 0, 1200],
-    ]);
-    await api.entry("2026-11-05", "November sales", [
-      ["1000", 800, 0],
-      ["4000", 0, 800],
-    ]);
-    await api.entry("2026-10-02", "October supplies", [
-      ["6000", 75.25, 0],
-      ["1000", 0, 75.25],
-    ]);
-    const draft = await api.entry(
-      "2026-03-15",
-      "March consulting",
-      [
-        ["1100", 650, 0],
-        ["4000", 0, 650],
-      ],
-      false,
-    );
+    await api.entry("2026-01-10", "January rent", [["6000", 1200, 0], ["1000", 0, 1200]]);
+    await api.entry("2026-11-05", "November sales", [["1000", 800, 0], ["4000", 0, 800]]);
+    await api.entry("2026-10-02", "October supplies", [["6000", 75.25, 0], ["1000", 0, 75.25]]);
+    const draft = await api.entry("2026-03-15", "March consulting", [["1100", 650, 0], ["4000", 0, 650]], false);
 
     await page.getByRole("tab", { name: "Journal Entries" }).click();
     const rows = page.getByTestId("entry-row");
@@ -234,13 +189,7 @@ test.describe("books", () => {
     await expect(reversal.locator("td").nth(5)).toContainText("Posted");
     await expect(reversal.locator("td").nth(5)).toContainText(`Reversal of ${janNumber}`);
     // The reversal, dated 31 January, sits between November and January by date.
-    expect(await rows.locator("td:nth-child(2)").allInnerTexts()).toEqual([
-      "2026-11-05",
-      "2026-10-02",
-      "2026-03-15",
-      "2026-01-31",
-      "2026-01-10",
-    ]);
+    expect(await rows.locator("td:nth-child(2)").allInnerTexts()).toEqual(["2026-11-05", "2026-10-02", "2026-03-15", "2026-01-31", "2026-01-10"]);
     await expectNoAxeViolations(page);
     await shot(page, "journal-1280");
     await page.setViewportSize({ width: 390, height: 844 });
@@ -252,18 +201,9 @@ test.describe("books", () => {
     await signUpAndSignIn(page);
     await page.goto("/accounting");
     const api = await apiFor(page);
-    await api.entry("2026-10-01", "Owner investment", [
-      ["1000", 60000, 0],
-      ["3000", 0, 60000],
-    ]);
-    await api.entry("2026-10-15", "October rent", [
-      ["6000", 4500, 0],
-      ["1000", 0, 4500],
-    ]);
-    await api.entry("2026-11-20", "November sales", [
-      ["1000", 13300.5, 0],
-      ["4000", 0, 13300.5],
-    ]);
+    await api.entry("2026-10-01", "Owner investment", [["1000", 60000, 0], ["3000", 0, 60000]]);
+    await api.entry("2026-10-15", "October rent", [["6000", 4500, 0], ["1000", 0, 4500]]);
+    await api.entry("2026-11-20", "November sales", [["1000", 13300.5, 0], ["4000", 0, 13300.5]]);
 
     await page.getByRole("tab", { name: "Reports" }).click();
     await page.getByLabel("Start date").fill("2026-11-15");
@@ -303,9 +243,10 @@ test.describe("books", () => {
       await cash.getByTestId("closing-debit").scrollIntoViewIfNeeded();
       await expectOnTop(cash.getByTestId("closing-debit"));
       // On narrow screens each amount is labelled with its column's name (the header row is not shown).
-      expect(
-        await cash.getByTestId("closing-debit").evaluate((el) => [el.dataset.label, getComputedStyle(el, "::before").content]),
-      ).toEqual(["Closing balance (Dr)", '"Closing balance (Dr)"']);
+      expect(await cash.getByTestId("closing-debit").evaluate((el) => [el.dataset.label, getComputedStyle(el, "::before").content])).toEqual([
+        "Closing balance (Dr)",
+        '"Closing balance (Dr)"',
+      ]);
       await expect(cash.getByTestId("closing-debit")).toContainText("$68,800.50");
       await page.getByTestId("total-closing-credits").scrollIntoViewIfNeeded();
       await expectOnTop(page.getByTestId("total-closing-credits"));
@@ -316,13 +257,7 @@ test.describe("books", () => {
       await sales.locator("td").last().scrollIntoViewIfNeeded();
       await expectOnTop(sales.locator("td").last());
       // Profit and loss is a table from 768 px up (with its Balance header on screen), cards below.
-      if (width < 768)
-        expect(
-          await sales
-            .locator("td")
-            .last()
-            .evaluate((el) => getComputedStyle(el, "::before").content),
-        ).toBe('"Balance"');
+      if (width < 768) expect(await sales.locator("td").last().evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Balance"');
       else await expectOnTop(page.getByRole("columnheader", { name: "Balance" }).first());
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await expectNoAxeViolations(page);

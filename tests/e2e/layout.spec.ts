@@ -43,9 +43,7 @@ test.describe("shared layout", () => {
       new MutationObserver(() => {
         if (el.hasAttribute("hidden")) (window as unknown as { closedAt: number }).closedAt = performance.now();
       }).observe(el, { attributes: true, attributeFilter: ["hidden"] });
-      document.addEventListener("pointerout", () => ((window as unknown as { leftAt: number }).leftAt ??= performance.now()), {
-        once: true,
-      });
+      document.addEventListener("pointerout", () => ((window as unknown as { leftAt: number }).leftAt ??= performance.now()), { once: true });
     });
     await page.mouse.move(640, 600);
     await expect(dropdown).toBeHidden();
@@ -84,20 +82,7 @@ test.describe("shared layout", () => {
   test("footer: columns, links and the current year", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
-    for (const name of [
-      "About Us",
-      "Our Team",
-      "Careers",
-      "Press",
-      "Blog",
-      "Case Studies",
-      "Calculators",
-      "Webinars",
-      "Privacy Policy",
-      "Terms of Service",
-      "LinkedIn",
-      "WhatsApp",
-    ]) {
+    for (const name of ["About Us", "Our Team", "Careers", "Press", "Blog", "Case Studies", "Calculators", "Webinars", "Privacy Policy", "Terms of Service", "LinkedIn", "WhatsApp"]) {
       await expect(footer.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
     }
     await expect(footer.getByRole("link", { name: "Our Team" })).toHaveAttribute("href", "/about#team");
@@ -118,9 +103,7 @@ test.describe("shared layout", () => {
     await page.addInitScript(() => {
       const w = window as unknown as { cspViolations: string[] };
       w.cspViolations = [];
-      document.addEventListener("securitypolicyviolation", (e) =>
-        w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
-      );
+      document.addEventListener("securitypolicyviolation", (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
     });
     const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
     await page.goto("/login");

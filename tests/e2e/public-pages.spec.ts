@@ -64,8 +64,7 @@ test.describe("public pages without JavaScript (server HTML)", () => {
     expect(home).toMatch(/<link rel="preload" as="image" href="\/images\/hero\/slide-1.svg"/);
 
     const pricing = await (await request.get("/pricing")).text();
-    for (const s of ["$299", "$599", "Custom", "From $500", "From $50/month", "From $5,000", "From $200/month"])
-      expect(pricing).toContain(s);
+    for (const s of ["$299", "$599", "Custom", "From $500", "From $50/month", "From $5,000", "From $200/month"]) expect(pricing).toContain(s);
 
     const privacy = await (await request.get("/privacy")).text();
     expect(privacy).toContain("Last updated: <!-- -->March 1, 2024");

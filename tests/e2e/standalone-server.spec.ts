@@ -37,18 +37,13 @@ test.describe("a server of its own", () => {
       await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Message Sent!" })).toBeVisible();
 
       // The mail waits in the outbox (listed by the local mail catcher) until SMTP answers again.
-      const outbox = (await (await fetch(`http://127.0.0.1:${port}/api/dev/mail`)).json()) as {
-        mail: { to: string; status: string; attempts: number }[];
-      };
+      const outbox = await (await fetch(`http://127.0.0.1:${port}/api/dev/mail`)).json() as { mail: { to: string; status: string; attempts: number }[] };
       const waiting = outbox.mail.filter((m) => m.to === "firm@ledgerline.test" || m.to === email);
       expect(waiting.length).toBe(2);
       expect(waiting.every((m) => m.status === "pending")).toBe(true);
 
       smtp = await startSmtpServer({ port: smtpPort });
-      const firm = await smtp.waitFor(
-        (m) => m.to.includes("firm@ledgerline.test") && m.text.includes("Sent while your mail server was down."),
-        60_000,
-      );
+      const firm = await smtp.waitFor((m) => m.to.includes("firm@ledgerline.test") && m.text.includes("Sent while your mail server was down."), 60_000);
       expect(firm.replyTo).toEqual([email]);
       await smtp.waitFor((m) => m.to.includes(email), 60_000);
       await page.waitForTimeout(3000);
