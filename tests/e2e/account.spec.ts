@@ -317,7 +317,7 @@ test("account: your data as a ZIP, a sensitive change after confirming the passw
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await screenshots(page, "account-your-data");
   await data.getByRole("button", { name: "Delete account..." }).click();
-  const dialog = page.getByRole("dialog", { name: "Delete your account" });
+  const dialog = page.getByRole("dialog", { name: "Delete account" });
   const orgField = dialog.getByLabel(`Type ${user.companyName} to delete it with all its books`);
   await expect(orgField).toBeVisible();
   await expectNoAxeViolations(page);

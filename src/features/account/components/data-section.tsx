@@ -25,7 +25,7 @@ export function DataSection({ twoFactor }: { twoFactor: boolean }) {
           </a>
         </div>
         <div className="border-t border-slate-200 pt-5">
-          <h3 className="font-medium text-ink">Delete your account</h3>
+          <h3 className="font-medium text-ink">Delete account</h3>
           <p className="mt-1 text-sm text-muted">
             This cannot be undone. Messages and requests you sent stay with the firm but are no longer linked to you.
           </p>

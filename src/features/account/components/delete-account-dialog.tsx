@@ -65,7 +65,7 @@ export function DeleteAccountDialog({ twoFactor, onClose }: { twoFactor: boolean
     <Modal
       open
       onOpenChange={(open) => (open ? null : onClose())}
-      title="Delete your account"
+      title="Delete account"
       description="Your profile, sessions, second factor and saved calculator results are deleted. This cannot be undone."
       initialFocus={passwordRef}
       dismissOnOutsideClick={false}
