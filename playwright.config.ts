@@ -2,6 +2,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
+const DESKTOP = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
+/** Titles of tests that change site-wide settings: see the "site-wide" project. */
+const SITE_WIDE = /the firm requires two-factor sign-in/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
@@ -30,6 +34,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    { name: "desktop", use: DESKTOP, grepInvert: SITE_WIDE },
+    // Tests that change what every signed-in user meets (the firm's two-factor policy) run alone, after the rest.
+    { name: "site-wide", use: DESKTOP, grep: SITE_WIDE, dependencies: ["desktop"] },
   ],
 });

@@ -27,6 +27,7 @@ export default [
     route("accounting", "routes/accounting.tsx"),
     route("accounting/:orgId", "routes/accounting-books.tsx"),
     route("account", "routes/account.tsx"),
+    route("account/two-factor-setup", "routes/account-two-factor-setup.tsx"),
   ]),
   route("firm", "routes/firm.tsx", [
     index("routes/firm-overview.tsx"),

@@ -9,6 +9,7 @@ import type { AppContext, AppEnv, RequestContext } from "./context.ts";
 import { isMailCatcherPath, mailCatcherAllowed } from "./mail/mail-catcher.ts";
 import { isDatabaseUnavailable, logUnexpectedError, unexpectedErrorResponse } from "./errors.ts";
 import { unavailablePage } from "./unavailable-page.ts";
+import { ENROLMENT_MESSAGE, ENROLMENT_PATH, ENROLMENT_REQUIRED, enrolmentAllows } from "./two-factor-policy.server.ts";
 import { AppError, appErrorResponse } from "./http/app-error.ts";
 import { HTTPException } from "hono/http-exception";
 import { createPageCache, type PageCache } from "./page-cache.ts";
@@ -144,11 +145,19 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   app.use(async (c, next) => {
     c.set("user", null);
     c.set("sessionId", null);
+    c.set("enrolmentRequired", false);
     const path = c.req.path;
     if (!path.startsWith("/assets/") && !path.startsWith("/api/auth/") && path !== "/api/health" && !pages.isPublic(c)) {
       const session = await ctx.readSession(c);
       c.set("user", session.user);
       c.set("sessionId", session.sessionId);
+      c.set("enrolmentRequired", session.enrolmentRequired);
+      // The firm's two-factor policy: a user it covers who has no second factor yet reaches nothing but enrolment.
+      if (session.enrolmentRequired && !enrolmentAllows(path)) {
+        if (path.startsWith("/api/")) return c.json({ error: ENROLMENT_MESSAGE, code: ENROLMENT_REQUIRED }, 403);
+        // Pages: sent to enrolment. Their data requests (`*.data`) are redirected by the page guards; files are served.
+        if (!/\.[a-z0-9]+$/i.test(path) && (c.req.method === "GET" || c.req.method === "HEAD")) return c.redirect(ENROLMENT_PATH);
+      }
       await next();
       // A sliding refresh (or an ended session) changes the cookie: pass it on, except on publicly cached answers.
       if (/\bpublic\b/.test(c.res.headers.get("cache-control") ?? "")) return;
@@ -235,6 +244,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
         app: ctx,
         user: c.get("user"),
         sessionId: c.get("sessionId"),
+        enrolmentRequired: c.get("enrolmentRequired"),
         nonce: c.get("nonce"),
         publicPage: pages.isPublic(c),
         mailCatcher: mailCatcherAllowed(c, config),

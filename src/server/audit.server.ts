@@ -30,9 +30,6 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry):
 }
 
 /** The actor of an audited request: the signed-in user and the client's IP. */
-export function auditActor(
-  user: { id: string; email: string } | null,
-  ip: string | null,
-): AuditActor {
+export function auditActor(user: { id: string; email: string } | null, ip: string | null): AuditActor {
   return { id: user?.id ?? null, email: user?.email ?? null, ip };
 }

@@ -46,6 +46,8 @@ export interface AppEnv {
   Variables: {
     user: SessionUser | null;
     sessionId: string | null;
+    /** The firm's two-factor policy covers the user, who has no second factor yet (see two-factor-policy.server.ts). */
+    enrolmentRequired: boolean;
     nonce: string;
   };
 }
@@ -55,6 +57,8 @@ export interface RequestContext {
   app: AppContext;
   user: SessionUser | null;
   sessionId: string | null;
+  /** The user must set up two-factor sign-in before anything else (page guards send them to it). */
+  enrolmentRequired: boolean;
   nonce: string;
   /** A public page: rendered for everyone alike (no user, no nonce; decision 015). */
   publicPage: boolean;

@@ -4,17 +4,20 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { queryPrepared, queryRows, type Db } from "./db/client.ts";
 import type { AppServices, SessionUser } from "./context.ts";
+import { ENROLMENT_REQUIRED_SQL, policyRequiresEnrolment, readTwoFactorPolicy } from "./two-factor-policy.server.ts";
 
 type Auth = AppServices["auth"];
 
 export interface RequestSession {
   user: SessionUser | null;
   sessionId: string | null;
+  /** The firm's policy requires a second factor this user has not set up: nothing but enrolment until then. */
+  enrolmentRequired: boolean;
   /** Cookies the auth library wants to set (a sliding refresh, an ended session). */
   setCookies: string[];
 }
 
-const ANONYMOUS: RequestSession = { user: null, sessionId: null, setCookies: [] };
+const ANONYMOUS: RequestSession = { user: null, sessionId: null, enrolmentRequired: false, setCookies: [] };
 
 interface SessionRow {
   session_id: string;
@@ -32,6 +35,7 @@ interface SessionRow {
   disabled_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  enrolment_required: boolean;
 }
 
 /**
@@ -68,7 +72,9 @@ export async function createSessionReader(auth: Auth, db: Db, secret: string) {
       sql`select disabled_at is not null as disabled from users where id = ${result.response.user.id}`,
     );
     if (!state || state.disabled) return { ...ANONYMOUS, setCookies };
-    return { user: result.response.user as unknown as SessionUser, sessionId: result.response.session.id, setCookies };
+    const user = result.response.user as unknown as SessionUser;
+    const enrolmentRequired = policyRequiresEnrolment(await readTwoFactorPolicy(db), user);
+    return { user, sessionId: result.response.session.id, enrolmentRequired, setCookies };
   }
 
   return async function readSession(c: Context): Promise<RequestSession> {
@@ -82,7 +88,8 @@ export async function createSessionReader(auth: Auth, db: Db, secret: string) {
       "read_session",
       sql`select s.id as session_id, s.expires_at,
                  u.id, u.name, u.email, u.email_verified, u.image, u.first_name, u.last_name, u.company_name, u.role,
-                 u.two_factor_enabled, u.created_at, u.updated_at, u.disabled_at
+                 u.two_factor_enabled, u.created_at, u.updated_at, u.disabled_at,
+                 ${ENROLMENT_REQUIRED_SQL} as enrolment_required
             from sessions s
             join users u on u.id = s.user_id
            where s.token = ${token}`,
@@ -107,7 +114,7 @@ export async function createSessionReader(auth: Auth, db: Db, secret: string) {
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),
     };
-    return { user, sessionId: row.session_id, setCookies: [] };
+    return { user, sessionId: row.session_id, enrolmentRequired: row.enrolment_required === true, setCookies: [] };
   };
 }
 

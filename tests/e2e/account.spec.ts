@@ -4,6 +4,8 @@ import { expect, test, type APIRequestContext, type Browser, type Locator, type 
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { newUser, signUpAndSignIn } from "./support/auth.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
+import { FIRM_USER_PASSWORD, POLICY_ADMIN, POLICY_STAFF } from "./support/firm-users.ts";
+import { strFromU8, unzipSync } from "fflate";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const main = (page: Page) => page.locator("main");
@@ -234,4 +236,162 @@ test("account: email change through a link to the new address, with a notice to 
   await waitForMail(user.email, (m) => /email address was changed/i.test(m.subject));
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectNoAxeViolations(page);
+});
+
+/** Signs in through the API in this page's browser (the cookie lands in its context), from an address of its own. */
+async function apiSignIn(page: Page, email: string, password: string) {
+  const headers = {
+    origin: process.env.E2E_BASE_URL!,
+    "content-type": "application/json",
+    "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.7`,
+  };
+  const res = await page.request.post("/api/auth/sign-in/email", { headers, data: { email, password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return headers;
+}
+
+test("account: your data as a ZIP, a sensitive change after confirming the password, and deleting the account with its books", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const user = await signUpAndSignIn(page, newUser("data"));
+  const origin = process.env.E2E_BASE_URL!;
+  // Books with one posted entry.
+  const { accounts } = (await (await page.request.get("/api/accounting/accounts")).json()) as {
+    accounts: { id: number; account_code: string }[];
+  };
+  const code = Object.fromEntries(accounts.map((a) => [a.account_code, a.id]));
+  const saved = await page.request.post("/api/accounting/entries", {
+    headers: { origin },
+    data: {
+      description: "Studio rent received",
+      entry_date: "2026-11-02",
+      lines: [
+        { account_id: code["1000"], debit_amount: 900, credit_amount: 0 },
+        { account_id: code["4100"], debit_amount: 0, credit_amount: 900 },
+      ],
+    },
+  });
+  expect(saved.status()).toBe(201);
+
+  await page.goto("/account");
+  const data = main(page).getByRole("region", { name: "Your data" });
+  await expect(data).toBeVisible();
+  const downloadPromise = page.waitForEvent("download");
+  await data.getByRole("link", { name: "Download your data (ZIP)" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^ledgerline-your-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+  expect(JSON.parse(strFromU8(files["profile.json"]!))).toMatchObject({ email: user.email, company_name: user.companyName });
+  const entriesFile = Object.keys(files).find((f) => f.endsWith("/journal-entries.json"))!;
+  expect(JSON.parse(strFromU8(files[entriesFile]!))).toMatchObject([{ description: "Studio rent received", total_amount: "900.00" }]);
+
+  // A sensitive change whose session is too old (answered here as the server would after 10 minutes): the password
+  // is asked in a dialog, then the change goes through.
+  let refused = false;
+  await page.route("**/api/auth/change-email", async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    await route.fulfill({
+      status: 401,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "For your security, enter your password again to continue.", code: "REAUTH_REQUIRED" }),
+    });
+  });
+  await main(page).getByLabel("New email address").fill(`later-${user.email}`);
+  await main(page).getByRole("button", { name: "Send confirmation link" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm it is you" });
+  await expectOnTop(confirm.getByLabel("Password"));
+  await expectNoAxeViolations(page);
+  await screenshots(page, "account-reauth");
+  await confirm.getByLabel("Password").fill("not-my-password");
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(confirm.getByText("Your password is not correct")).toBeVisible();
+  await confirm.getByLabel("Password").fill(user.password);
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(toast(page, "Check your new inbox")).toBeVisible();
+  await page.unroute("**/api/auth/change-email");
+
+  // Delete: the organization's name typed, the password, then the account is gone.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await screenshots(page, "account-your-data");
+  await data.getByRole("button", { name: "Delete account..." }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete account" });
+  const orgField = dialog.getByLabel(`Type ${user.companyName} to delete it with all its books`);
+  await expect(orgField).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "account-delete");
+  await orgField.fill("Something else");
+  await dialog.getByLabel("Password").fill(user.password);
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(dialog.getByText(`Type ${user.companyName} to confirm`)).toBeVisible();
+  await orgField.fill(user.companyName);
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/\?account=deleted$/);
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  const again = await page.request.post("/api/auth/sign-in/email", {
+    headers: { origin, "content-type": "application/json" },
+    data: { email: user.email, password: user.password },
+  });
+  expect(again.status()).toBe(401);
+});
+
+test("account: the firm requires two-factor sign-in for staff; a staff member is sent to enrolment after the password", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  // The admin has an authenticator app (the policy covers admins too).
+  const adminHeaders = await apiSignIn(page, POLICY_ADMIN.email, FIRM_USER_PASSWORD);
+  const enable = await page.request.post("/api/auth/two-factor/enable", { headers: adminHeaders, data: { password: FIRM_USER_PASSWORD } });
+  const adminSecret = base32Decode(new URL(((await enable.json()) as { totpURI: string }).totpURI).searchParams.get("secret")!);
+  const on = await page.request.post("/api/auth/two-factor/verify-totp", { headers: adminHeaders, data: { code: totp(adminSecret) } });
+  expect(on.ok(), await on.text()).toBe(true);
+
+  await page.goto("/firm/team");
+  const policy = main(page).getByRole("region", { name: "Two-factor sign-in policy" });
+  const staffBox = policy.getByLabel("Require two-factor sign-in for staff and admins");
+  await expect(staffBox).not.toBeChecked();
+  await staffBox.check();
+  await policy.getByRole("button", { name: "Save policy" }).click();
+  await expect(toast(page, "Two-factor policy saved")).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await expectNoAxeViolations(page);
+  await screenshots(page, "firm-team-policy");
+
+  // The staff member signs in with the password and lands on enrolment; nothing else opens.
+  const staffContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const staff = await staffContext.newPage();
+  await staff.goto("/login?from=%2Ffirm");
+  await main(staff).getByLabel("Email").fill(POLICY_STAFF.email);
+  await main(staff).getByLabel("Password", { exact: true }).fill(FIRM_USER_PASSWORD);
+  await main(staff).getByRole("button", { name: "Sign In" }).click();
+  await expect(staff).toHaveURL(/\/account\/two-factor-setup$/);
+  await expectOnTop(staff.getByRole("heading", { name: "Set up two-factor sign-in" }));
+  await staff.goto("/firm/leads");
+  await expect(staff).toHaveURL(/\/account\/two-factor-setup$/);
+  expect((await staff.request.get("/api/account")).status()).toBe(403);
+  await expectNoAxeViolations(staff);
+  await screenshots(staff, "two-factor-setup");
+
+  await main(staff).getByRole("button", { name: "Set up an authenticator app" }).click();
+  await main(staff).getByLabel("Your password").fill(FIRM_USER_PASSWORD);
+  await main(staff).getByRole("button", { name: "Continue" }).click();
+  await expect(staff.getByRole("img", { name: /QR code/ })).toBeVisible();
+  const secret = base32Decode((await staff.getByTestId("totp-secret").textContent()) ?? "");
+  await screenshots(staff, "two-factor-setup-scan");
+  await main(staff).getByLabel("Code from your app").fill(totp(secret));
+  await main(staff).getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await main(staff).getByRole("button", { name: "I have saved my codes" }).click();
+  await expect(staff).toHaveURL(/\/firm$/);
+  expect((await staff.request.get("/api/account")).status()).toBe(200);
+  await staffContext.close();
+
+  // Back as it was for the rest of the run.
+  const off = await page.request.put("/api/account/two-factor-policy", {
+    headers: adminHeaders,
+    data: { requireForStaff: false, requireForClients: false },
+  });
+  expect(off.ok(), await off.text()).toBe(true);
 });

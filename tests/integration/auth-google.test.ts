@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { queryRows } from "~/server/db/client.ts";
 import { accounts, users } from "~/features/auth/auth.tables.ts";
 import { startOidcProvider, type OidcProvider } from "../support/oidc-provider.ts";
 import { TEST_ORIGIN, cookieFrom, createSignedInUser, createTestApp, type TestApp } from "../support/test-app.ts";
+import { enrolTwoFactor, totp } from "../support/two-factor.ts";
 
 /** Runs the whole authorization-code flow against the local provider; returns the app's final answer. */
 async function googleSignIn(t: TestApp, loginHint: string) {
@@ -78,5 +80,66 @@ describe("Google sign-in through a local OpenID Connect provider", () => {
     const { location, cookie } = await googleSignIn(t, email);
     expect(location).toMatch(/^\/login\?google=failed&error=/);
     expect(await sessionEmail(t, cookie)).toBeNull();
+  });
+});
+
+describe("Google sign-in of an account with two-factor sign-in on", () => {
+  let provider: OidcProvider;
+  let t: TestApp;
+  beforeAll(async () => {
+    provider = await startOidcProvider();
+    t = await createTestApp({
+      GOOGLE_CLIENT_ID: "ledgerline-test",
+      GOOGLE_CLIENT_SECRET: "test-client-secret",
+      GOOGLE_ISSUER_URL: provider.url,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await provider.stop();
+  });
+
+  it("asks for the code too: no session until a code is given, then back to the page it came from", async () => {
+    const user = await enrolTwoFactor(t, await createSignedInUser(t, { email: "dana@example.com" }));
+    await t.ctx.db.execute(sql`delete from rate_limits`);
+
+    const step = await googleSignIn(t, "dana@example.com");
+    expect(step.location).toBe("/login?twoFactor=1&from=%2Fcalculators");
+    expect(step.cookie).toMatch(/ll\.two_factor=[^;]+/);
+    expect(await sessionEmail(t, step.cookie)).toBeNull();
+    expect((await t.request("/api/account", { cookie: step.cookie })).status).toBe(401);
+
+    const wrong = await t.request("/api/auth/two-factor/verify-totp", {
+      cookie: step.cookie,
+      json: { code: "000000" === totp(user.secret) ? "111111" : "000000" },
+    });
+    expect(wrong.status).toBe(401);
+    const ok = await t.request("/api/auth/two-factor/verify-totp", {
+      cookie: step.cookie,
+      json: { code: totp(user.secret, Date.now(), 1) },
+    });
+    expect(ok.status).toBe(200);
+    expect((await sessionEmail(t, cookieFrom(ok)))?.email).toBe("dana@example.com");
+  });
+
+  it("a password reset signs no one in: the next sign-in still asks for the code", async () => {
+    const user = await enrolTwoFactor(t, await createSignedInUser(t, { email: "erin@example.com" }));
+    await t.ctx.db.execute(sql`delete from rate_limits`);
+    const asked = await t.request("/api/auth/request-password-reset", { json: { email: user.email, redirectTo: "/reset-password" } });
+    expect(asked.status).toBe(200);
+    const [row] = await queryRows<{ identifier: string }>(
+      t.ctx.db,
+      sql`select identifier from verifications where identifier like 'reset-password:%' order by created_at desc limit 1`,
+    );
+    const token = row!.identifier.slice("reset-password:".length);
+    const reset = await t.request("/api/auth/reset-password", { json: { token, newPassword: "a-brand-new-passphrase-9" } });
+    expect(reset.status).toBe(200);
+    expect(cookieFrom(reset)).not.toMatch(/ll\.session_token=[^;]+/);
+
+    const signIn = await t.request("/api/auth/sign-in/email", { json: { email: user.email, password: "a-brand-new-passphrase-9" } });
+    expect(signIn.status).toBe(200);
+    expect(((await signIn.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
+    expect(cookieFrom(signIn)).not.toMatch(/ll\.session_token=[^;]+/);
+    expect(await sessionEmail(t, cookieFrom(signIn))).toBeNull();
   });
 });

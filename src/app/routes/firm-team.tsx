@@ -1,3 +1,4 @@
+import { TwoFactorPolicySection } from "~/features/account/components/two-factor-policy-section.tsx";
 import { StaffInviteSection } from "~/features/team/components/staff-invite-section.tsx";
 import { TeamMembersSection } from "~/features/team/components/team-members-section.tsx";
 import { TeamPage } from "~/features/team/components/team-page.tsx";
@@ -23,6 +24,7 @@ export default function FirmTeam({ loaderData }: Route.ComponentProps) {
     <TeamPage>
       <TeamMembersSection list={list} query={query} selfId={selfId} />
       <StaffInviteSection />
+      <TwoFactorPolicySection />
     </TeamPage>
   );
 }

@@ -5,6 +5,7 @@ import { useRootData } from "../root.tsx";
 import { verificationErrorMessage } from "~/features/auth/auth-messages.ts";
 import { safeRedirectPath } from "~/features/auth/safe-redirect.ts";
 import { LoginPage } from "~/features/auth/components/login-page.tsx";
+import { ENROLMENT_PATH } from "~/server/two-factor-policy.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -15,16 +16,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** A signed-in visitor goes on to `from` (a local path only) or home, before any HTML. */
+/** A signed-in visitor goes on to `from` (a local path only) or home, before any HTML; or to enrolment when the firm requires it. */
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const from = safeRedirectPath(url.searchParams.get("from"));
-  if (context.user) throw redirect(from);
+  if (context.user) throw redirect(context.enrolmentRequired ? ENROLMENT_PATH : from);
   const error = url.searchParams.get("error");
   const google = url.searchParams.get("google") === "failed";
   const verified = url.searchParams.get("verified") === "1";
   return {
     from,
+    // After a Google sign-in of an account with two-factor sign-in on: the code form (see two-factor-oauth.server.ts).
+    codeStep: url.searchParams.get("twoFactor") === "1",
     googleError: google ? { code: error, description: url.searchParams.get("error_description") } : null,
     notice: verified
       ? error
@@ -39,6 +42,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <LoginPage
       from={loaderData.from}
+      codeStep={loaderData.codeStep}
       googleEnabled={Boolean(root?.googleEnabled)}
       notice={loaderData.notice}
       googleError={loaderData.googleError}

@@ -1,14 +1,37 @@
 import { Hono } from "hono";
+import { deleteCookie } from "hono/cookie";
+import { auditActor } from "~/server/audit.server.ts";
+import { clientIp } from "~/server/client-ip.ts";
+import { requireRecentSignIn } from "~/server/http/recent-sign-in.server.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { AppError } from "~/server/http/app-error.ts";
-import { requireUser } from "~/server/http/guards.ts";
+import { requireHiddenSiteRole, requireUser } from "~/server/http/guards.ts";
+import { readTwoFactorPolicy } from "~/server/two-factor-policy.server.ts";
 import { parseJson } from "~/server/http/parse.ts";
-import { profileSchema, revokeSessionSchema } from "./account.schema.ts";
+import { deleteAccountSchema, profileSchema, reauthSchema, revokeSessionSchema, twoFactorPolicySchema } from "./account.schema.ts";
+import { updateTwoFactorPolicy } from "./two-factor-policy.server.ts";
+import { deleteAccount, deletionPlan } from "./delete-account.server.ts";
 import { accountProfile, listAccountSessions, sessionTokenOf } from "./account.server.ts";
+import { reauthenticate } from "./reauth.server.ts";
+import { accountExport } from "./export.server.ts";
 
 /** /api/account: the signed-in user's profile and sessions. Changes go through the auth library's API. */
 export function accountRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
+
+  // The firm's two-factor policy: admins only, unknown to anyone else (404). Registered before the signed-in check
+  // below, which therefore never answers for it.
+  r.get("/two-factor-policy", async (c) => {
+    requireHiddenSiteRole(c, "admin");
+    return c.json({ policy: await readTwoFactorPolicy(ctx.db) });
+  });
+  r.put("/two-factor-policy", async (c) => {
+    const user = requireHiddenSiteRole(c, "admin");
+    await requireRecentSignIn(c, ctx.db);
+    const input = await parseJson(c, twoFactorPolicySchema, { message: "first" });
+    const policy = await updateTwoFactorPolicy(ctx.db, input, auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)));
+    return c.json({ policy });
+  });
 
   r.use("*", async (c, next) => {
     requireUser(c);
@@ -49,6 +72,42 @@ export function accountRoutes(ctx: AppContext) {
     const user = requireUser(c);
     await ctx.auth.api.revokeOtherSessions({ headers: c.req.raw.headers });
     return c.json({ sessions: await listAccountSessions(ctx.db, user.id, c.get("sessionId")) });
+  });
+
+  // Your data: a ZIP of JSON and CSV files, only the user's own rows and their organizations' books.
+  r.get("/export", async (c) => {
+    const user = requireUser(c);
+    const zip = await accountExport(ctx.db, user.id);
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(new Uint8Array(zip), {
+      headers: {
+        "content-type": "application/zip",
+        "content-disposition": `attachment; filename="ledgerline-your-data-${day}.zip"`,
+        "cache-control": "private, no-store",
+      },
+    });
+  });
+
+  r.get("/deletion", async (c) => c.json({ plan: await deletionPlan(ctx.db, requireUser(c).id) }));
+
+  // Deleting the account: after the password (a recent sign-in), in one transaction; the browser's cookies go too.
+  r.post("/delete", async (c) => {
+    const user = await requireRecentSignIn(c, ctx.db);
+    const { confirmOrganizations } = await parseJson(c, deleteAccountSchema, { message: "first" });
+    const plan = await deleteAccount(ctx.db, user.id, confirmOrganizations, auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)));
+    const { authCookies } = await ctx.auth.$context;
+    for (const cookie of [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken]) {
+      deleteCookie(c, cookie.name, { path: "/", secure: cookie.attributes.secure });
+    }
+    return c.json({ ok: true, deletedOrganizations: plan.deleted });
+  });
+
+  // The password (and code) again: sensitive changes refused with REAUTH_REQUIRED are then retried.
+  r.post("/reauthenticate", async (c) => {
+    const user = requireUser(c);
+    const input = await parseJson(c, reauthSchema, { message: "first" });
+    await reauthenticate(ctx, c, user, input);
+    return c.json({ ok: true });
   });
 
   return r;

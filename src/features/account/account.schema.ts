@@ -69,3 +69,31 @@ export const backupCodeSchema = z.object({
     .pipe(z.string().min(1, "Enter one of your backup codes").max(40, "That is not a backup code")),
   trustDevice: z.boolean().optional(),
 });
+
+/** The re-authentication dialog (POST /api/account/reauthenticate): the password, and a code when two-factor is on. */
+export const reauthSchema = z.object({
+  password: passwordConfirmSchema.shape.password,
+  code: z
+    .string({ error: "Code must be text" })
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(z.string().max(40, "That is not a code"))
+    .optional(),
+});
+export type ReauthInput = z.infer<typeof reauthSchema>;
+
+/** POST /api/account/delete: the typed names of the organizations deleted with the account. */
+export const deleteAccountSchema = z.object({
+  confirmOrganizations: z
+    .array(z.string({ error: "Organization name must be text" }).max(200, "Organization name is too long"), {
+      error: "confirmOrganizations must be a list",
+    })
+    .max(50, "Too many organizations")
+    .default([]),
+});
+
+/** The firm's two-factor policy (PUT /api/account/two-factor-policy, admins only). */
+export const twoFactorPolicySchema = z.object({
+  requireForStaff: z.boolean({ error: "requireForStaff must be true or false" }),
+  requireForClients: z.boolean({ error: "requireForClients must be true or false" }),
+});
+export type TwoFactorPolicyInput = z.infer<typeof twoFactorPolicySchema>;

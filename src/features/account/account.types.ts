@@ -17,3 +17,24 @@ export interface AccountProfile {
   companyName: string;
   twoFactorEnabled: boolean;
 }
+
+export interface OrganizationRef {
+  organizationId: number;
+  name: string;
+}
+
+/** What deleting the account does to each of the user's organizations (GET /api/account/deletion). */
+export interface DeletionPlan {
+  /** The user is the only member: deleted with its books, after its name is typed. */
+  deleted: OrganizationRef[];
+  /** The user is the only owner and there are other members: another owner first. */
+  needOwner: OrganizationRef[];
+  /** Other owners remain: the user just leaves. */
+  left: OrganizationRef[];
+}
+
+/** The firm's two-factor policy (GET/PUT /api/account/two-factor-policy). */
+export interface TwoFactorPolicyView {
+  requireForStaff: boolean;
+  requireForClients: boolean;
+}

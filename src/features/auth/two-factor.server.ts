@@ -8,6 +8,9 @@ import type { OutgoingMail } from "~/server/mail/outbox.server.ts";
 import { emailChangeMail, emailChangedMail, passwordChangedInAccountMail, twoFactorChangedMail } from "./auth-mail.server.ts";
 import { twoFactorUsedCodes, users } from "./auth.tables.ts";
 import { changeEmailSchema } from "../account/account.schema.ts";
+import { recentSignInGuard } from "./recent-sign-in.server.ts";
+import { enrolmentGuard } from "./two-factor-policy.server.ts";
+import { oauthTwoFactor } from "./two-factor-oauth.server.ts";
 
 /** How long "Trust this browser" skips the second factor on this browser. */
 export const TRUST_DEVICE_SECONDS = 30 * 24 * 3600;
@@ -35,6 +38,8 @@ export function accountPlugins({
   send: (m: OutgoingMail) => Promise<void>;
 }) {
   return [
+    enrolmentGuard(db),
+    recentSignInGuard(db),
     twoFactor({
       issuer: appName,
       trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
@@ -42,6 +47,7 @@ export function accountPlugins({
       backupCodeOptions: { amount: BACKUP_CODE_COUNT, length: 10 },
       totpOptions: { digits: 6, period: 30 },
     }),
+    oauthTwoFactor({ stepSeconds: TWO_FACTOR_STEP_SECONDS, trustSeconds: TRUST_DEVICE_SECONDS }),
     usedCodeGuard(db),
     accountNotices(`${site}/account`, send),
     emailChange({ db, site, send }),

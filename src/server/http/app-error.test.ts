@@ -6,7 +6,9 @@ import { parseJson, parseQuery } from "./parse.ts";
 
 function app() {
   const feature = new Hono();
-  feature.post("/things", async (c) => c.json(await parseJson(c, z.object({ name: z.string().min(1, "Name is required"), n: z.object({ x: z.number() }) })), 201));
+  feature.post("/things", async (c) =>
+    c.json(await parseJson(c, z.object({ name: z.string().min(1, "Name is required"), n: z.object({ x: z.number() }) })), 201),
+  );
   feature.get("/things", (c) => c.json(parseQuery(c, z.object({ page: z.coerce.number().int().min(1, "Page must be 1 or more") }))));
   feature.get("/slow", () => {
     throw rateLimited("Too many tries.", 90);

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { RequestContext, SessionUser } from "../context.ts";
 import type { SiteRole } from "./guards.ts";
+import { ENROLMENT_PATH, enrolmentAllows } from "../two-factor-policy.server.ts";
 
 /** The sign-in page, returning to this request's path and query afterwards. */
 export function signInRedirect(request: Request): Response {
@@ -8,9 +9,17 @@ export function signInRedirect(request: Request): Response {
   return redirect(`/login?from=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
+/** A user the firm's two-factor policy covers, without a second factor yet: sent to enrolment (thrown). */
+function requireEnrolled(context: RequestContext, request: Request): void {
+  if (context.enrolmentRequired && !enrolmentAllows(new URL(request.url).pathname)) {
+    throw redirect(ENROLMENT_PATH);
+  }
+}
+
 /** Page loaders: the signed-in user, or a redirect to sign-in that comes back to this page (thrown). */
 export function requirePageUser(context: RequestContext, request: Request): SessionUser {
   if (!context.user) throw signInRedirect(request);
+  requireEnrolled(context, request);
   return context.user;
 }
 
@@ -28,5 +37,6 @@ export function requirePageSiteRole(context: RequestContext, request: Request, .
 export function requirePageHiddenSiteRole(context: RequestContext, ...roles: SiteRole[]): SessionUser {
   const user = context.user;
   if (!user || !roles.includes(user.role)) throw data("Not found", { status: 404 });
+  if (context.enrolmentRequired) throw redirect(ENROLMENT_PATH);
   return user;
 }

@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startSmtpServer } from "../../support/smtp.ts";
 import { startOidcProvider } from "../../support/oidc-provider.ts";
-import { createRoleUsers } from "./role-users.ts";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,7 +69,11 @@ export default async function globalSetup() {
   };
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  await createRoleUsers(env);
+  // Accounts with a firm role, made before the server holds the database (as `npm run user:create` would). Not
+  // spawnSync: the SMTP and OpenID servers above run in this process and must keep answering meanwhile.
+  const firmUsers = spawn("npx", ["tsx", "tests/e2e/support/create-firm-users.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const firmUsersExit = await new Promise<number | null>((resolve) => firmUsers.once("exit", resolve));
+  if (firmUsersExit !== 0) throw new Error("creating the firm's e2e accounts failed");
   const child = spawn(process.execPath, ["--enable-source-maps", path.join(buildDir, "server", "main.js")], {
     env,
     stdio: ["ignore", "inherit", "inherit"],

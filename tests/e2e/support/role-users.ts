@@ -1,42 +1,11 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
-/** The site-role accounts every e2e run has (created by global-setup with `npm run user:create`, as a firm would). */
+/** The site-role accounts every e2e run has (created by global-setup through create-firm-users.ts, as `npm run user:create` would). */
 export const ROLE_USERS = {
   staff: { email: "staff@ledgerline.test", firstName: "Sam", lastName: "Staff" },
   admin: { email: "admin@ledgerline.test", firstName: "Ada", lastName: "Admin" },
 } as const;
 export const ROLE_PASSWORD = "Quiet-harbor-role-users-1";
-
-/**
- * Creates the staff and admin accounts in the database the server is about to open (run before it starts).
- * Asynchronous on purpose: the script reaches the test OpenID provider, which runs in this process.
- */
-export async function createRoleUsers(env: Record<string, string>): Promise<void> {
-  for (const [role, u] of Object.entries(ROLE_USERS)) {
-    const child = spawn(
-      path.resolve("node_modules/.bin/tsx"),
-      [
-        "scripts/user-create.ts",
-        "--email",
-        u.email,
-        "--role",
-        role,
-        "--password",
-        ROLE_PASSWORD,
-        "--first-name",
-        u.firstName,
-        "--last-name",
-        u.lastName,
-      ],
-      { env: { ...env, LOG_LEVEL: "warn" }, stdio: ["ignore", "ignore", "inherit"] },
-    );
-    const [code] = (await once(child, "exit")) as [number | null];
-    if (code !== 0) throw new Error(`user:create for ${role} failed`);
-  }
-}
 
 /** Signs the page's browser context in as the staff or admin account. */
 export async function signInWithRole(page: Page, role: keyof typeof ROLE_USERS): Promise<void> {

@@ -5,6 +5,7 @@ import { ProfileSection } from "./profile-section.tsx";
 import { EmailSection } from "./email-section.tsx";
 import { PasswordSection } from "./password-section.tsx";
 import { SessionsSection } from "./sessions-section.tsx";
+import { DataSection } from "./data-section.tsx";
 
 /** /account: the signed-in user's profile, password, two-factor sign-in and sessions. */
 export function AccountPage({
@@ -25,10 +26,11 @@ export function AccountPage({
       {notice ? <Notice notice={notice} /> : null}
       <div className="mt-8 space-y-6">
         <ProfileSection profile={profile} />
-        <EmailSection email={profile.email} />
-        <PasswordSection />
+        <EmailSection email={profile.email} twoFactor={profile.twoFactorEnabled} />
+        <PasswordSection twoFactor={profile.twoFactorEnabled} />
         <TwoFactorSection enabled={profile.twoFactorEnabled} email={profile.email} />
         <SessionsSection sessions={sessions} />
+        <DataSection twoFactor={profile.twoFactorEnabled} />
       </div>
     </div>
   );

@@ -5,9 +5,11 @@ import { request } from "~/lib/api-client.ts";
 import { InputField } from "~/ui/field.tsx";
 import { changeEmailSchema } from "../account.schema.ts";
 import { Section, checkForm, useHydrated, type Errors } from "./account-ui.tsx";
+import { useRecentSignIn } from "./reauth-dialog.tsx";
 
-export function EmailSection({ email }: { email: string }) {
+export function EmailSection({ email, twoFactor = false }: { email: string; twoFactor?: boolean }) {
   const uid = useId();
+  const reauth = useRecentSignIn({ twoFactor });
   const hydrated = useHydrated();
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -23,10 +25,10 @@ export function EmailSection({ email }: { email: string }) {
       return;
     }
     setBusy(true);
-    const res = await request("/api/auth/change-email", { json: { newEmail: data.newEmail } });
+    const res = await reauth.run(() => request("/api/auth/change-email", { json: { newEmail: data.newEmail } }));
     setBusy(false);
     if (!res.ok) {
-      setErrors({ newEmail: res.message });
+      if (res.code !== "REAUTH_CANCELLED") setErrors({ newEmail: res.message });
       toast.error("Email not changed", { description: res.message });
       return;
     }
@@ -65,6 +67,7 @@ export function EmailSection({ email }: { email: string }) {
           {busy ? "Sending..." : "Send confirmation link"}
         </Button>
       </form>
+      {reauth.dialog}
     </Section>
   );
 }

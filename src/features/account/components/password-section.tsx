@@ -6,11 +6,13 @@ import { request } from "~/lib/api-client.ts";
 import { InputField } from "~/ui/field.tsx";
 import { changePasswordSchema, type ChangePasswordInput } from "../account.schema.ts";
 import { Section, checkForm, useHydrated, type Errors } from "./account-ui.tsx";
+import { useRecentSignIn } from "./reauth-dialog.tsx";
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 
-export function PasswordSection() {
+export function PasswordSection({ twoFactor = false }: { twoFactor?: boolean }) {
   const uid = useId();
+  const reauth = useRecentSignIn({ twoFactor });
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const formRef = useRef<HTMLFormElement>(null);
@@ -27,13 +29,15 @@ export function PasswordSection() {
       return;
     }
     setBusy(true);
-    const res = await request("/api/auth/change-password", {
-      json: {
-        currentPassword: data.currentPassword,
-        newPassword: data.newPassword,
-        revokeOtherSessions: true,
-      },
-    });
+    const res = await reauth.run(() =>
+      request("/api/auth/change-password", {
+        json: {
+          currentPassword: data.currentPassword,
+          newPassword: data.newPassword,
+          revokeOtherSessions: true,
+        },
+      }),
+    );
     setBusy(false);
     if (!res.ok) {
       const message = res.code === "INVALID_PASSWORD" ? "Your current password is not correct" : res.message;
@@ -91,6 +95,7 @@ export function PasswordSection() {
           {busy ? "Changing..." : "Change password"}
         </Button>
       </form>
+      {reauth.dialog}
     </Section>
   );
 }

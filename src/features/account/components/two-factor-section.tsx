@@ -1,42 +1,19 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
-import { encode } from "uqr";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
 import { InputField } from "~/ui/field.tsx";
 import { passwordConfirmSchema, totpCodeSchema } from "../account.schema.ts";
 import { Section, checkForm } from "./account-ui.tsx";
+import { useRecentSignIn } from "./reauth-dialog.tsx";
+import { QrCode } from "./qr-code.tsx";
 
 type Step =
   | { kind: "idle" }
   | { kind: "password"; purpose: "enable" | "disable" | "codes" }
   | { kind: "scan"; totpURI: string; backupCodes: string[] }
   | { kind: "codes"; backupCodes: string[] };
-
-/** The QR code of an otpauth:// URI, drawn as SVG from the encoded matrix. */
-function QrCode({ value, label }: { value: string; label: string }) {
-  const path = useMemo(() => {
-    const { data } = encode(value, { ecc: "M", border: 2 });
-    let d = "";
-    data.forEach((row, y) => row.forEach((dark, x) => (d += dark ? `M${x} ${y}h1v1h-1z` : "")));
-    return { d, size: data.length };
-  }, [value]);
-  return (
-    <svg
-      role="img"
-      aria-label={label}
-      viewBox={`0 0 ${path.size} ${path.size}`}
-      width={200}
-      height={200}
-      shapeRendering="crispEdges"
-      className="rounded border border-slate-200 bg-white"
-    >
-      <rect width={path.size} height={path.size} fill="#fff" />
-      <path d={path.d} fill="#000" />
-    </svg>
-  );
-}
 
 /** The base32 secret of an otpauth:// URI, in groups of four for typing. */
 function secretOf(uri: string): string {
@@ -91,13 +68,25 @@ function BackupCodes({ codes, email, onDone }: { codes: string[]; email: string;
 }
 
 /** Two-factor sign-in with an authenticator app: enrolment (QR code, secret, a first code), backup codes, turning off. */
-export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: string }) {
+export function TwoFactorSection({
+  enabled,
+  email,
+  onEnabled,
+  title = "Two-factor sign-in",
+}: {
+  enabled: boolean;
+  email: string;
+  /** Called once the backup codes are saved after turning it on (the enrolment page moves on). */
+  onEnabled?: () => void;
+  title?: string;
+}) {
   const uid = useId();
   const revalidator = useRevalidator();
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLParagraphElement>(null);
+  const reauth = useRecentSignIn({ twoFactor: enabled });
 
   const reset = () => {
     setErrors({});
@@ -112,7 +101,9 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
     setBusy(true);
     const path =
       purpose === "enable" ? "/two-factor/enable" : purpose === "disable" ? "/two-factor/disable" : "/two-factor/generate-backup-codes";
-    const res = await request<{ totpURI?: string; backupCodes?: string[] }>(`/api/auth${path}`, { json: { password: data.password } });
+    const res = await reauth.run(() =>
+      request<{ totpURI?: string; backupCodes?: string[] }>(`/api/auth${path}`, { json: { password: data.password } }),
+    );
     setBusy(false);
     if (!res.ok) {
       const message = res.code === "INVALID_PASSWORD" ? "Your password is not correct" : res.message;
@@ -176,7 +167,7 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
   return (
     <Section
       id={`${uid}-title`}
-      title="Two-factor sign-in"
+      title={title}
       intro="After your password, signing in asks for a code from an authenticator app on your phone."
     >
       <p ref={headingRef} className="mb-4 text-sm">
@@ -257,10 +248,12 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
           email={email}
           onDone={() => {
             reset();
-            void revalidator.revalidate();
+            if (onEnabled) onEnabled();
+            else void revalidator.revalidate();
           }}
         />
       ) : null}
+      {reauth.dialog}
     </Section>
   );
 }

@@ -16,6 +16,8 @@ export interface LoginPageProps {
   /** Where to go after signing in (already checked to be a local path). */
   from: string;
   googleEnabled: boolean;
+  /** Open on the code step (a Google sign-in of an account with two-factor sign-in on). */
+  codeStep?: boolean;
   /** Shown once above the form: the verification link worked, or did not. */
   notice: { kind: "success" | "error"; text: string } | null;
   /** Google sent the visitor back with an error. */
@@ -30,11 +32,11 @@ const headings: Record<LoginMode, { title: string; intro: string }> = {
 };
 
 /** /login: sign in, create an account, or ask for a reset link; Google sign-in. */
-export function LoginPage({ from, googleEnabled, notice, googleError }: LoginPageProps) {
+export function LoginPage({ from, googleEnabled, notice, googleError, codeStep = false }: LoginPageProps) {
   const [mode, setMode] = useState<LoginMode>("signin");
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [knownEmail, setKnownEmail] = useState("");
-  const [twoFactor, setTwoFactor] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(codeStep);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 

@@ -53,7 +53,8 @@ export function SignInForm({
     toast.success("Welcome back!", { description: "You have successfully logged in." });
     // The session is in the cookie now: reload the page data (header, auth context), then go on.
     await revalidator.revalidate();
-    navigate(from, { replace: true });
+    // The login page's loader, revalidated, has usually moved on already (to `from`, or to two-factor enrolment).
+    if (window.location.pathname === "/login") navigate(from, { replace: true });
   }
 
   return (

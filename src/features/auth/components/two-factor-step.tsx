@@ -64,7 +64,8 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
     }
     toast.success("Welcome back!", { description: "You have successfully logged in." });
     await revalidator.revalidate();
-    navigate(from, { replace: true });
+    // The login page's loader, revalidated, has usually moved on already (to `from`, or to two-factor enrolment).
+    if (window.location.pathname === "/login") navigate(from, { replace: true });
   }
 
   const errorId = `${uid}-error`;

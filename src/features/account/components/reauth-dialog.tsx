@@ -1,0 +1,108 @@
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { request, type ApiResult } from "~/lib/api-client.ts";
+import { Button } from "~/ui/button.tsx";
+import { InputField } from "~/ui/field.tsx";
+import { Modal } from "~/ui/modal.tsx";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import { reauthSchema } from "../account.schema.ts";
+import { checkForm, type Errors } from "./account-ui.tsx";
+
+/** The refusal of a sensitive change whose session's last sign-in is too old (see requireRecentSignIn). */
+export const REAUTH_REQUIRED = "REAUTH_REQUIRED";
+/** What `run` answers when the user closed the dialog instead of entering their password. */
+export const REAUTH_CANCELLED = "REAUTH_CANCELLED";
+
+function ReauthDialog({ open, askCode, onDone }: { open: boolean; askCode: boolean; onDone: (ok: boolean) => void }) {
+  const uid = useId();
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [needsCode, setNeedsCode] = useState(askCode);
+  const [busy, setBusy] = useState(false);
+  const showCode = needsCode || askCode;
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const names = showCode ? ["password", "code"] : ["password"];
+    const { data, errors: found } = checkForm(e.currentTarget, reauthSchema, names);
+    setErrors(found);
+    if (!data) return;
+    setBusy(true);
+    const res = await request("/api/account/reauthenticate", { json: data });
+    setBusy(false);
+    if (res.ok) {
+      setErrors({});
+      onDone(true);
+      return;
+    }
+    if (res.code === "CODE_REQUIRED") setNeedsCode(true);
+    if (Object.keys(res.fields).length) setErrors(res.fields);
+    else toastFailure(res, { title: "Not confirmed" });
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onDone(false);
+      }}
+      title="Confirm it is you"
+      description="You signed in more than 10 minutes ago. Enter your password again to make this change."
+      initialFocus={passwordRef}
+      dismissOnOutsideClick={false}
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <InputField
+          ref={passwordRef}
+          id={`${uid}-password`}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        {showCode ? (
+          <InputField
+            id={`${uid}-code`}
+            name="code"
+            label="Authenticator code or backup code"
+            autoComplete="one-time-code"
+            inputMode="text"
+            required
+            error={errors.code}
+          />
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={() => onDone(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Checking..." : "Confirm"}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Sensitive changes: `run(call)` makes the call; when the server answers REAUTH_REQUIRED, a dialog asks for the
+ * password (and a code when two-factor sign-in is on, or when the server asks for one), then the call is made
+ * again. Render `dialog` once in the component. A closed dialog answers the failure with code REAUTH_CANCELLED.
+ */
+export function useRecentSignIn({ twoFactor = false }: { twoFactor?: boolean } = {}): {
+  run: <T>(call: () => Promise<ApiResult<T>>) => Promise<ApiResult<T>>;
+  dialog: ReactNode;
+} {
+  const [pending, setPending] = useState<((ok: boolean) => void) | null>(null);
+  const run = useCallback(async <T,>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> => {
+    const first = await call();
+    if (first.ok || first.code !== REAUTH_REQUIRED) return first;
+    const confirmed = await new Promise<boolean>((resolve) => setPending(() => resolve));
+    setPending(null);
+    if (!confirmed) return { ...first, code: REAUTH_CANCELLED, message: "Nothing was changed: your password was not entered again." };
+    return call();
+  }, []);
+  const dialog = pending ? <ReauthDialog open askCode={twoFactor} onDone={(ok) => pending(ok)} /> : null;
+  return { run, dialog };
+}

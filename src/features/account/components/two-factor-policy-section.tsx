@@ -1,0 +1,95 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { request } from "~/lib/api-client.ts";
+import { Button } from "~/ui/button.tsx";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import type { TwoFactorPolicyView } from "../account.types.ts";
+import { useRecentSignIn } from "./reauth-dialog.tsx";
+
+const OPTIONS = [
+  {
+    name: "requireForStaff",
+    label: "Require two-factor sign-in for staff and admins",
+    hint: "Staff and admins without an authenticator app are sent to set one up after their password.",
+  },
+  {
+    name: "requireForClients",
+    label: "Require two-factor sign-in for clients",
+    hint: "Clients without an authenticator app are sent to set one up after their password.",
+  },
+] as const;
+
+/** The firm's two-factor policy, for admins (shown on the firm's Team page). */
+export function TwoFactorPolicySection() {
+  const uid = useId();
+  const reauth = useRecentSignIn();
+  const [policy, setPolicy] = useState<TwoFactorPolicyView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [hidden, setHidden] = useState(false);
+
+  useEffect(() => {
+    void request<{ policy: TwoFactorPolicyView }>("/api/account/two-factor-policy").then((res) => {
+      if (res.ok) setPolicy(res.data.policy);
+      else if (res.status === 404)
+        setHidden(true); // not an admin: the policy is not theirs to see
+      else toastFailure(res, { title: "Could not load the two-factor policy" });
+    });
+  }, []);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!policy) return;
+    setBusy(true);
+    const res = await reauth.run(() =>
+      request<{ policy: TwoFactorPolicyView }>("/api/account/two-factor-policy", { method: "PUT", json: policy }),
+    );
+    setBusy(false);
+    if (!res.ok) {
+      toastFailure(res, { title: "Policy not saved" });
+      return;
+    }
+    setPolicy(res.data.policy);
+    toast.success("Two-factor policy saved");
+  }
+
+  if (hidden) return null;
+  return (
+    <section aria-labelledby={`${uid}-title`} className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={`${uid}-title`} className="text-lg font-semibold text-ink">
+        Two-factor sign-in policy
+      </h2>
+      <p className="mt-1 text-sm text-muted">Require a code from an authenticator app after the password.</p>
+      {policy ? (
+        <form onSubmit={onSubmit} className="mt-4 space-y-4">
+          {OPTIONS.map((o) => (
+            <div key={o.name} className="flex items-start gap-3">
+              <input
+                id={`${uid}-${o.name}`}
+                type="checkbox"
+                name={o.name}
+                checked={policy[o.name]}
+                onChange={(e) => setPolicy({ ...policy, [o.name]: e.currentTarget.checked })}
+                aria-describedby={`${uid}-${o.name}-hint`}
+                className="mt-1 h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-2 focus:ring-brand-600"
+              />
+              <div>
+                <label htmlFor={`${uid}-${o.name}`} className="font-medium text-ink">
+                  {o.label}
+                </label>
+                <p id={`${uid}-${o.name}-hint`} className="text-sm text-muted">
+                  {o.hint}
+                </p>
+              </div>
+            </div>
+          ))}
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving..." : "Save policy"}
+          </Button>
+        </form>
+      ) : (
+        <p className="mt-4 text-sm text-muted">Loading...</p>
+      )}
+      {reauth.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { sql } from "drizzle-orm";
+import { strToU8, zipSync, type Zippable } from "fflate";
+import Papa from "papaparse";
+import { queryRows, type Db } from "~/server/db/client.ts";
+import { describeUserAgent } from "./account.server.ts";
+
+type Row = Record<string, unknown>;
+
+/** Dates as ISO strings and JSON values (calculator inputs, arrays) as they are: the same on both databases. */
+function plain(rows: Row[]): Row[] {
+  return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])));
+}
+
+/** RFC 4180 CSV with a header row; nested values (JSON, arrays) as JSON text. */
+function csv(rows: Row[], columns: string[]): string {
+  const data = rows.map((r) => columns.map((c) => (r[c] !== null && typeof r[c] === "object" ? JSON.stringify(r[c]) : (r[c] ?? ""))));
+  return Papa.unparse({ fields: columns, data }, { newline: "\r\n" });
+}
+
+const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
+
+/** A folder name from an organization's name: letters, digits and dashes. */
+function slug(name: string): string {
+  return (
+    name
+      .normalize("NFKD")
+      .replace(/[^\w\s-]/g, "")
+      .trim()
+      .replace(/[\s_]+/g, "-")
+      .toLowerCase()
+      .slice(0, 40) || "organization"
+  );
+}
+
+const README = `Your data at Ledgerline Advisors
+
+profile.json                   your account
+sessions.json / .csv           where you are signed in
+contact-messages.json / .csv   messages you sent through the contact form
+consultations.json / .csv      consultation requests you sent
+calculator-results.json / .csv results you saved from the calculators
+organizations/<id>-<name>/     for each organization you belong to: its chart of accounts and its journal
+                               entries (journal-entries.json has each entry with its lines; the lines are also
+                               in journal-entry-lines.csv). Amounts are exact decimals.
+`;
+
+/** Everything the product holds about the user and their organizations, as a ZIP of JSON and CSV files. */
+export async function accountExport(db: Db, userId: string): Promise<Uint8Array> {
+  const q = (query: ReturnType<typeof sql>) => queryRows<Row>(db, query).then(plain);
+  const [profile] = await q(sql`
+    select id, email, email_verified, first_name, last_name, company_name, role, two_factor_enabled, created_at, updated_at
+      from users where id = ${userId}`);
+  const sessionRows = await q(sql`
+    select id, user_agent, ip_address, created_at, updated_at as last_active_at, expires_at
+      from sessions where user_id = ${userId} and expires_at > now() order by created_at`);
+  const sessions = sessionRows.map(({ user_agent, ...s }) => ({ ...s, ...describeUserAgent(user_agent as string | null) }));
+  const contacts = await q(sql`
+    select id, first_name, last_name, email, company, service, message, created_at
+      from contact_messages where user_id = ${userId} order by created_at`);
+  const consultations = await q(sql`
+    select id, first_name, last_name, email, phone, company_name, services_interested, annual_revenue_range, challenges,
+           preferred_time, created_at
+      from consultation_requests where user_id = ${userId} order by created_at`);
+  const results = await q(sql`
+    select id, calculator_type, email, name, inputs, results, created_at
+      from calculator_submissions where user_id = ${userId} order by created_at`);
+  const organizations = await q(sql`
+    select o.id, o.name, m.role, m.created_at as member_since
+      from organization_memberships m join organizations o on o.id = m.organization_id
+     where m.user_id = ${userId} order by o.id`);
+
+  const files: Zippable = {
+    "README.txt": strToU8(README),
+    "profile.json": json(profile ?? null),
+    "sessions.json": json(sessions),
+    "sessions.csv": strToU8(csv(sessions, ["id", "browser", "os", "ip_address", "created_at", "last_active_at", "expires_at"])),
+    "contact-messages.json": json(contacts),
+    "contact-messages.csv": strToU8(
+      csv(contacts, ["id", "created_at", "first_name", "last_name", "email", "company", "service", "message"]),
+    ),
+    "consultations.json": json(consultations),
+    "consultations.csv": strToU8(
+      csv(consultations, [
+        "id",
+        "created_at",
+        "first_name",
+        "last_name",
+        "email",
+        "phone",
+        "company_name",
+        "services_interested",
+        "annual_revenue_range",
+        "challenges",
+        "preferred_time",
+      ]),
+    ),
+    "calculator-results.json": json(results),
+    "calculator-results.csv": strToU8(csv(results, ["id", "created_at", "calculator_type", "name", "email", "inputs", "results"])),
+  };
+
+  for (const org of organizations) {
+    const orgId = Number(org.id);
+    const accounts = await q(sql`
+      select id, account_code, account_name, account_type, is_active, created_at
+        from chart_of_accounts where organization_id = ${orgId} order by account_code`);
+    const entries = await q(sql`
+      select id, entry_number, entry_date::text as entry_date, description, reference, total_amount::text as total_amount, status,
+             created_at, posted_at, reversal_of, reversed_by
+        from journal_entries where organization_id = ${orgId} order by entry_seq`);
+    const lines = await q(sql`
+      select l.journal_entry_id, e.entry_number, l.line_no, a.account_code, a.account_name, l.description,
+             l.debit_amount::text as debit_amount, l.credit_amount::text as credit_amount
+        from journal_entry_lines l
+        join journal_entries e on e.id = l.journal_entry_id
+        join chart_of_accounts a on a.id = l.account_id
+       where l.organization_id = ${orgId} order by e.entry_seq, l.line_no`);
+    const linesOf = new Map<unknown, Row[]>();
+    for (const line of lines) linesOf.set(line.journal_entry_id, [...(linesOf.get(line.journal_entry_id) ?? []), line]);
+    const dir = `organizations/${orgId}-${slug(String(org.name))}`;
+    files[`${dir}/organization.json`] = json(org);
+    files[`${dir}/chart-of-accounts.json`] = json(accounts);
+    files[`${dir}/chart-of-accounts.csv`] = strToU8(
+      csv(accounts, ["account_code", "account_name", "account_type", "is_active", "created_at"]),
+    );
+    files[`${dir}/journal-entries.json`] = json(entries.map((e) => ({ ...e, lines: linesOf.get(e.id) ?? [] })));
+    files[`${dir}/journal-entries.csv`] = strToU8(
+      csv(entries, ["entry_number", "entry_date", "description", "reference", "total_amount", "status", "created_at", "posted_at"]),
+    );
+    files[`${dir}/journal-entry-lines.csv`] = strToU8(
+      csv(lines, ["entry_number", "line_no", "account_code", "account_name", "description", "debit_amount", "credit_amount"]),
+    );
+  }
+  return zipSync(files, { level: 6 });
+}

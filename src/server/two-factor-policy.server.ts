@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import type { SessionUser } from "./context.ts";
+import { queryRows, type Db } from "./db/client.ts";
+
+/** The firm's two-factor policy (one row, migration 0017). */
+export interface TwoFactorPolicy {
+  requireForStaff: boolean;
+  requireForClients: boolean;
+}
+
+/** Where a user the policy covers, without a second factor, is sent after their password. */
+export const ENROLMENT_PATH = "/account/two-factor-setup";
+export const ENROLMENT_REQUIRED = "TWO_FACTOR_ENROLMENT_REQUIRED";
+export const ENROLMENT_MESSAGE = "Your firm requires two-factor sign-in. Set it up before doing anything else.";
+
+/** The SQL that tells, for a user row `u`, whether the policy requires a second factor they do not have yet. */
+export const ENROLMENT_REQUIRED_SQL = sql`(not u.two_factor_enabled and coalesce((
+  select case when u.role in ('staff', 'admin') then p.require_for_staff else p.require_for_clients end
+    from two_factor_policy p where p.id = 1), false))`;
+
+export async function readTwoFactorPolicy(db: Db): Promise<TwoFactorPolicy> {
+  const [row] = await queryRows<{ require_for_staff: boolean; require_for_clients: boolean }>(
+    db,
+    sql`select require_for_staff, require_for_clients from two_factor_policy where id = 1`,
+  );
+  return { requireForStaff: row?.require_for_staff ?? false, requireForClients: row?.require_for_clients ?? false };
+}
+
+export function policyRequiresEnrolment(policy: TwoFactorPolicy, user: Pick<SessionUser, "role" | "twoFactorEnabled">): boolean {
+  if (user.twoFactorEnabled) return false;
+  return user.role === "client" ? policy.requireForClients : policy.requireForStaff;
+}
+
+/**
+ * What a user who must enrol may still reach: the enrolment page (and its data), the router's route manifest, and
+ * the auth library's endpoints that enrolment and signing out need (checked in the auth feature's own hook).
+ */
+export function enrolmentAllows(path: string): boolean {
+  return path === ENROLMENT_PATH || path === `${ENROLMENT_PATH}.data` || path === "/__manifest" || path === "/api/health";
+}
