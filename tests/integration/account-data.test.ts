@@ -2,12 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { queryRows } from "~/server/db/client.ts";
+import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
 /** Opens the user's books (the organization and its standard chart) and saves one posted entry. */
 async function bookEntry(t: TestApp, user: TestUser, description: string) {
+  const books = await firstBooks(t)(user.cookie);
   const call = (path: string, init: { json?: unknown; method?: string } = {}) =>
-    t.request(`/api/accounting${path}`, { ...init, cookie: user.cookie });
+    t.request(`${books}${path}`, { ...init, cookie: user.cookie });
   const { accounts } = (await (await call("/accounts")).json()) as { accounts: { id: number; account_code: string }[] };
   const code = Object.fromEntries(accounts.map((a) => [a.account_code, a.id]));
   const saved = await call("/entries", {
