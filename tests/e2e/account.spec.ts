@@ -2,7 +2,8 @@ import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { newUser, signUpAndSignIn } from "./support/auth.ts";
+import { newUser, openUserMenu, signUpAndSignIn } from "./support/auth.ts";
+import { booksApi } from "./support/books.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
 import { FIRM_USER_PASSWORD, POLICY_ADMIN, POLICY_STAFF } from "./support/firm-users.ts";
 import { strFromU8, unzipSync } from "fflate";
@@ -85,14 +86,6 @@ async function signInElsewhere(browser: Browser, email: string, password: string
 async function signedIn(request: APIRequestContext): Promise<boolean> {
   const res = await request.get("/api/auth/get-session");
   return (await res.json()) !== null;
-}
-
-/** Opens the user menu (it loads after the page; a click before then does nothing). */
-async function openUserMenu(page: Page, email: string) {
-  await expect(async () => {
-    await page.getByRole("button", { name: email }).click();
-    await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible({ timeout: 1000 });
-  }).toPass();
 }
 
 async function signOut(page: Page, email: string) {
@@ -257,11 +250,12 @@ test("account: your data as a ZIP, a sensitive change after confirming the passw
   const user = await signUpAndSignIn(page, newUser("data"));
   const origin = process.env.E2E_BASE_URL!;
   // Books with one posted entry.
-  const { accounts } = (await (await page.request.get("/api/accounting/accounts")).json()) as {
+  const books = await booksApi(page);
+  const { accounts } = (await (await page.request.get(`${books}/accounts`)).json()) as {
     accounts: { id: number; account_code: string }[];
   };
   const code = Object.fromEntries(accounts.map((a) => [a.account_code, a.id]));
-  const saved = await page.request.post("/api/accounting/entries", {
+  const saved = await page.request.post(`${books}/entries`, {
     headers: { origin },
     data: {
       description: "Studio rent received",

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { newUser, signUpAndSignIn } from "./support/auth.ts";
+import { newUser, openUserMenu, signUpAndSignIn } from "./support/auth.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
@@ -59,7 +59,7 @@ test.describe("accounts", () => {
     const mail = await waitForMail(user.email, (m) => /verify/i.test(m.subject));
     await page.goto(linkIn(mail));
     await expect(page).toHaveURL(/\/accounting\/\d+$/);
-    await page.getByRole("button", { name: user.email }).click();
+    await openUserMenu(page, user.email);
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
 
@@ -86,7 +86,7 @@ test.describe("accounts", () => {
     await page.goto("/login?from=https%3A%2F%2Fevil.example%2F");
     await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
 
-    await page.getByRole("button", { name: user.email }).click();
+    await openUserMenu(page, user.email);
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
     expect(await sessionCookie(page)).toBeUndefined();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { signUpAndSignIn } from "./support/auth.ts";
+import { openUserMenu, signUpAndSignIn } from "./support/auth.ts";
 import { publicPagePaths } from "../../src/features/marketing/public-pages.ts";
 import { articles } from "../../src/features/marketing/blog-content.ts";
 import { jobs } from "../../src/features/marketing/company-content.ts";
@@ -220,7 +220,7 @@ test.describe("public pages are the same for everyone (decision 015)", () => {
     await page.goto("/");
     const menu = page.getByRole("banner").getByRole("button", { name: user.email });
     await expect(menu).toBeVisible();
-    await menu.click();
+    await openUserMenu(page, user.email);
     await expect(page.getByRole("menuitem", { name: "Accounting" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toHaveCount(0);

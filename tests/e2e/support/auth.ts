@@ -69,3 +69,11 @@ export async function fillSignUp(page: Page, user: E2eUser) {
   await main.getByLabel("Confirm password").fill(user.password);
   await main.getByRole("button", { name: "Create Account" }).click();
 }
+
+/** Opens the signed-in user's menu in the header (a click before the page has hydrated does nothing: try again). */
+export async function openUserMenu(page: Page, email: string) {
+  await expect(async () => {
+    await page.getByRole("banner").getByRole("button", { name: email }).click();
+    await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+}
