@@ -1,5 +1,5 @@
 import "./browser-setup.ts";
-import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AuthProvider } from "~/features/auth/components/auth-context.tsx";
@@ -7,7 +7,7 @@ import { DeferredToaster } from "~/ui/deferred-toaster.tsx";
 import { NonceContext, useNonce } from "./nonce.tsx";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "./seo.ts";
 import { ScrollManager } from "./layout/scroll-manager.tsx";
-import { SiteFooter } from "./layout/site-footer.tsx";
+import { AppFooter, SiteFooter } from "./layout/site-footer.tsx";
 import { SiteHeader } from "./layout/site-header.tsx";
 import { NotFoundPage } from "./layout/not-found-page.tsx";
 import { useSessionUser } from "./layout/session-user.ts";
@@ -50,6 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const user = useSessionUser(data);
   const { pathname } = useLocation();
+  // The signed-in portal and the firm's workspace (routes with handle.appShell) are applications: no marketing footer.
+  const appShell = useMatches().some((m) => (m.handle as { appShell?: boolean } | undefined)?.appShell === true);
   const canonical = data ? `${data.publicUrl}${pathname === "/" ? "/" : pathname.replace(/\/+$/, "")}` : undefined;
   return (
     <html lang="en">
@@ -68,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <main id="main" className="flex-1" tabIndex={-1}>
               {children}
             </main>
-            <SiteFooter />
+            {appShell ? <AppFooter /> : <SiteFooter />}
             {/* Below the sticky header (64 px and its border), so a toast never covers the navigation or the user menu. */}
             <DeferredToaster
               eager={data?.sessionKnown ?? true}

@@ -6,6 +6,9 @@ import type { Route } from "./+types/firm";
 export const meta: Route.MetaFunction = () => [{ title: "Firm workspace | Ledgerline Advisors" }, { name: "robots", content: "noindex" }];
 
 /** The firm's workspace: staff and admins only; to anyone else it does not exist (404). */
+/** An application screen: the root layout shows the slim footer, not the marketing one. */
+export const handle = { appShell: true };
+
 export function loader({ context }: Route.LoaderArgs) {
   const user = requirePageHiddenSiteRole(context, "staff", "admin");
   return { role: user.role };

@@ -3,6 +3,9 @@ import { requirePageUser } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/protected";
 
 /** Every route below needs a signed-in user; the server redirects before any private HTML is sent. */
+/** An application screen: the root layout shows the slim footer, not the marketing one. */
+export const handle = { appShell: true };
+
 export function loader({ context, request }: Route.LoaderArgs) {
   requirePageUser(context, request);
   return null;
