@@ -5,6 +5,7 @@ import { ACCOUNT_DISABLED } from "~/features/auth/auth-messages.ts";
 import { EXISTING_ACCOUNT_MESSAGE, LAST_ADMIN_MESSAGE } from "~/features/team/team.server.ts";
 import type { TeamListResponse, TeamMember } from "~/features/team/team.types.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
+import { ageSessions } from "../support/two-factor.ts";
 
 describe("firm: team", () => {
   let t: TestApp;
@@ -187,5 +188,24 @@ describe("firm: team", () => {
     expect((await audits("team.staff_invited")).map((r) => [r.target_id, r.after])).toEqual([
       [member.id, { email: "new.staff@example.com", role: "staff" }],
     ]);
+  });
+
+  it("asks an admin whose sign-in is over 10 minutes old for the password again before a role change or disabling", async () => {
+    const older = await createSignedInUser(t, { role: "admin" });
+    const target = await createSignedInUser(t, { role: "client" });
+    await ageSessions(t, older.id, 11);
+    for (const [path, init] of [
+      [`/api/firm/team/${target.id}/role`, { method: "PATCH", json: { role: "staff" } }],
+      [`/api/firm/team/${target.id}/disable`, { method: "POST" }],
+    ] as const) {
+      const res = await t.request(path, { ...init, cookie: older.cookie });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { code: string }).code).toBe("REAUTH_REQUIRED");
+    }
+    const [row] = await queryRows<{ role: string; disabled: boolean }>(
+      t.ctx.db,
+      sql`select role, disabled_at is not null as disabled from users where id = ${target.id}`,
+    );
+    expect(row).toEqual({ role: "client", disabled: false });
   });
 });

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { useRecentSignIn } from "~/features/account/index.ts";
 import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { inputClass } from "~/ui/field.tsx";
@@ -34,12 +35,13 @@ export function MemberRow({
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const state = STATE_LABELS[member.state];
+  const reauth = useRecentSignIn();
 
   async function changeRole(role: TeamRole) {
     const parsed = roleChangeSchema.safeParse({ role });
     if (!parsed.success) return;
     setBusy(true);
-    const res = await request(`/api/firm/team/${member.id}/role`, { method: "PATCH", json: parsed.data });
+    const res = await reauth.run(() => request(`/api/firm/team/${member.id}/role`, { method: "PATCH", json: parsed.data }));
     setBusy(false);
     if (!res.ok) {
       toastFailure(res, { title: "Role not changed" });
@@ -53,7 +55,7 @@ export function MemberRow({
 
   async function setEnabled(enable: boolean) {
     setBusy(true);
-    const res = await request(`/api/firm/team/${member.id}/${enable ? "enable" : "disable"}`, { method: "POST" });
+    const res = await reauth.run(() => request(`/api/firm/team/${member.id}/${enable ? "enable" : "disable"}`, { method: "POST" }));
     setBusy(false);
     setConfirming(false);
     if (!res.ok) return toastFailure(res, { title: enable ? "Not enabled" : "Not disabled" });
@@ -124,6 +126,7 @@ export function MemberRow({
           </Modal>
         )}
       </div>
+      {reauth.dialog}
     </li>
   );
 }
