@@ -1,37 +1,9 @@
-import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { desc, eq, sql } from "drizzle-orm";
 import { mailOutbox } from "~/server/mail/outbox.tables.ts";
 import { sessions, users } from "~/features/auth/auth.tables.ts";
 import { TEST_ORIGIN, cookieFrom, createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
-
-/** RFC 4648 base32 → bytes. */
-function base32Decode(input: string): Buffer {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of input.replace(/=+$/, "").toUpperCase()) {
-    value = (value << 5) | alphabet.indexOf(ch);
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
-/** RFC 6238 TOTP (HMAC-SHA1, 30 s, 6 digits), written here independently of the app's library. */
-function totp(secret: Buffer, at = Date.now(), stepOffset = 0): string {
-  const counter = Math.floor(at / 1000 / 30) + stepOffset;
-  const msg = Buffer.alloc(8);
-  msg.writeBigUInt64BE(BigInt(counter));
-  const h = createHmac("sha1", secret).update(msg).digest();
-  const offset = h[h.length - 1]! & 15;
-  const bin = ((h[offset]! & 127) << 24) | (h[offset + 1]! << 16) | (h[offset + 2]! << 8) | h[offset + 3]!;
-  return String(bin % 1_000_000).padStart(6, "0");
-}
+import { base32Decode, totp } from "../support/two-factor.ts";
 
 /** A wrong code: the current window's three valid codes are avoided. */
 function wrongCode(secret: Buffer): string {
