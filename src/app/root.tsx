@@ -2,6 +2,7 @@ import "./browser-setup.ts";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { AuthProvider } from "~/features/auth/components/auth-context.tsx";
 import { DeferredToaster } from "~/ui/deferred-toaster.tsx";
 import { NonceContext, useNonce } from "./nonce.tsx";
@@ -43,7 +44,11 @@ export function useRootData(): RootData | undefined {
 
 export const meta: Route.MetaFunction = () => [{ title: DEFAULT_TITLE }, { name: "description", content: DEFAULT_DESCRIPTION }];
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The same file app.css names in its @font-face (one hashed asset): fetched with the page, not after the CSS.
+  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
