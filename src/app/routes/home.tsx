@@ -18,8 +18,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { copy, slides: slidesWithCopy(copy), serviceCards: homeServiceCards, softwareLogos, clientLogos };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "preload", as: "image", href: "/images/hero/slide-1.svg", fetchPriority: "high" }];
-
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const publicUrl = publicUrlOf(matches);
   const copy = loaderData?.copy;
