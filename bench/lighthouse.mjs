@@ -74,6 +74,7 @@ try {
       // Mobile preset is Lighthouse's default config (Moto G class device, slow 4G, 4x CPU slowdown).
       const result = await lighthouse(server.url + page, { port: chrome.port, output: "json", logLevel: "error" });
       const lhr = result.lhr;
+      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       runs.push({
         performance: Math.round(lhr.categories.performance.score * 100),
         accessibility: Math.round(lhr.categories.accessibility.score * 100),
