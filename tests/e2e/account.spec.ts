@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expectOnTop } from "./support/on-top.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { newUser, openUserMenu, signUpAndSignIn } from "./support/auth.ts";
 import { booksApi } from "./support/books.ts";
@@ -46,17 +47,6 @@ function freshCode(secret: Buffer, used: Set<string>): string {
     }
   }
   throw new Error("no unused code in the current window");
-}
-
-/** The element is visible and on top at its centre. */
-async function expectOnTop(locator: Locator) {
-  await expect(locator).toBeVisible();
-  const onTop = await locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return !!hit && (el === hit || el.contains(hit));
-  });
-  expect(onTop).toBe(true);
 }
 
 async function screenshots(page: Page, name: string) {

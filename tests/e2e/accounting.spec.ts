@@ -3,31 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { newUser, signUpAndSignIn } from "./support/auth.ts";
 import { pickAccount } from "./support/entry-form.ts";
 import { booksApi } from "./support/books.ts";
 
 type Line = [account: string, debit: string, credit: string];
-
-/**
- * Axe (WCAG 2.x A/AA) on the screen, as support/axe.ts does, leaving out the shared toast region: its toasts
- * fade in and out, and a half-transparent toast is reported as low contrast.
- */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(", ")})`,
-  );
-  expect(summary, "axe violations").toEqual([]);
-}
 
 async function openTab(page: Page, name: "Chart of Accounts" | "Journal Entries" | "Reports") {
   await page.getByRole("tab", { name }).click();
@@ -135,7 +116,7 @@ test.describe("accounting module", () => {
     await page.goto("/accounting");
     await expect(page.getByRole("heading", { name: "Accounting", level: 1 })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Chart of Accounts" })).toHaveAttribute("aria-selected", "true");
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
 
     // Chart of accounts: create, list by code, edit with the code locked, duplicate refused, soft delete.
     const createAccount = async (code: string, name: string, type: string) => {
@@ -174,11 +155,11 @@ test.describe("accounting module", () => {
     await openTab(page, "Journal Entries");
     await expect(page.getByText("No journal entries yet.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Create Entry" })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await page.getByRole("button", { name: "Create Entry" }).click();
     const dialog = page.getByRole("dialog", { name: "New Journal Entry" });
     await expect(dialog).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
     const save = dialog.getByRole("button", { name: "Save Entry" });
     await expect(save).toBeDisabled();
 
@@ -279,7 +260,7 @@ test.describe("accounting module", () => {
     await expect(details.getByTestId("audit-trail")).toContainText("Created");
     await expect(details.getByTestId("audit-trail")).toContainText("Edited");
     await expect(details.getByTestId("audit-trail")).toContainText("Posted");
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
     const pdfDownload = page.waitForEvent("download");
     await details.getByRole("link", { name: "Export PDF" }).click();
     const pdf = await pdfDownload;
@@ -309,7 +290,7 @@ test.describe("accounting module", () => {
     await expect(rows.filter({ hasText: "Cash" }).first()).toContainText("$525.00");
     await expect(page.getByTestId("total-debits")).toContainText("$3,025.50");
     await expect(page.getByTestId("total-credits")).toContainText("$3,025.50");
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
 
     const csvDownload = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
@@ -331,7 +312,7 @@ test.describe("accounting module", () => {
     const ledger = page.getByRole("dialog", { name: "Ledger: 1000 Cash" });
     await expect(ledger.getByTestId("ledger-line")).toHaveCount(5);
     await expect(ledger.getByTestId("ledger-line").last()).toContainText("$525.00");
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await page.keyboard.press("Escape");
 
     await page.getByLabel("Report type").selectOption("profit_loss");

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
+import { expectOnTop } from "./support/on-top.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi } from "./support/books.ts";
 
@@ -15,32 +16,6 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(", ")})`,
-  );
-  expect(summary, "axe violations").toEqual([]);
-}
-
-/** The element at the centre of `locator` is it (or inside it): visible and on top, not covered or off screen. */
-async function expectOnTop(locator: Locator) {
-  await expect(locator).toBeInViewport({ ratio: 1 });
-  const onTop = await locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return hit !== null && (hit === el || el.contains(hit));
-  });
-  expect(onTop, "element is on top at its centre").toBe(true);
 }
 
 interface Api {
@@ -121,7 +96,7 @@ test.describe("books", () => {
     await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
     const confirm = dialog.getByRole("button", { name: "Delete Account" });
     await expect(confirm).toBeDisabled();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await shot(page, "chart-delete-dialog");
     await dialog.getByLabel(/Delete 1000 Cash although it has a balance of \$68,800\.50/).check();
     await expectOnTop(confirm);
@@ -143,7 +118,7 @@ test.describe("books", () => {
     await expect(cash).toContainText("Inactive");
     await expect(page.getByLabel("Show inactive (2)")).toBeChecked();
     await shot(page, "chart-inactive");
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await cash.getByRole("button", { name: "Reactivate account 1000" }).click();
     await expect(page.getByText("Account reactivated successfully").last()).toBeVisible();
     await expect(cash).not.toContainText("Inactive");
@@ -195,7 +170,7 @@ test.describe("books", () => {
     await row.getByRole("button", { name: `Post ${draft.entry_number}` }).click();
     let ask = page.getByRole("dialog", { name: `Post ${draft.entry_number}?` });
     await expect(ask).toContainText(`${draft.entry_number} “March consulting” for $650.00`);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await ask.getByRole("button", { name: "Cancel" }).click();
     await expect(ask).toBeHidden();
     await expect(row).toContainText("Draft");
@@ -241,7 +216,7 @@ test.describe("books", () => {
       "2026-01-31",
       "2026-01-10",
     ]);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await shot(page, "journal-1280");
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, "journal-390");
@@ -284,7 +259,7 @@ test.describe("books", () => {
       await expect(page.getByTestId(debit!)).toHaveText(amount!);
       await expect(page.getByTestId(credit!)).toHaveText(amount!);
     }
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await shot(page, "reports-tb-1280");
 
     // The balance sheet is a position: no start date; its net income is all income to date, not closed.
@@ -325,7 +300,7 @@ test.describe("books", () => {
         ).toBe('"Balance"');
       else await expectOnTop(page.getByRole("columnheader", { name: "Balance" }).first());
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await expectNoAxeViolations(page);
+      await expectNoAxeViolations(page, { exclude: [TOASTS] });
       await shot(page, `reports-pl-${width}`);
     }
     await page.getByRole("tab", { name: "Chart of Accounts" }).click();

@@ -1,24 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
-import { isOnTop, pickAccount } from "./support/entry-form.ts";
+import { pickAccount } from "./support/entry-form.ts";
+import { isOnTop } from "./support/on-top.ts";
 import { booksApi } from "./support/books.ts";
-
-/** Axe (WCAG 2.x A/AA) on the screen, leaving out the shared toast region (its fading toasts read as low contrast). */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(", ")})`,
-  );
-  expect(summary, "axe violations").toEqual([]);
-}
 
 async function openNewEntry(page: Page) {
   await page.goto("/accounting");
@@ -48,7 +33,7 @@ test.describe("journal entry form", () => {
     // Nothing typed yet: no red message, Save not yet possible.
     await expect(save).toBeDisabled();
     await expect(notBalanced).toBeHidden();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
 
     await dialog.getByLabel("Description", { exact: true }).fill("Office rent");
 
@@ -75,7 +60,7 @@ test.describe("journal entry form", () => {
     await account1.fill("cash");
     await expect(dialog.getByRole("option", { name: "1000 Cash" })).toBeVisible();
     await expect(account1).toHaveAttribute("aria-expanded", "true");
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await account1.fill("600");
     await page.keyboard.press("Enter");
     await expect(account1).toHaveValue("6000 Rent Expense");
@@ -132,7 +117,7 @@ test.describe("journal entry form", () => {
     }
     await save.click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Entry date must not be more than one year ahead" })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
 
     // The API refuses the same date, naming the field.
     const books = await booksApi(page);
@@ -177,7 +162,7 @@ test.describe("journal entry form", () => {
     await page.keyboard.press("Escape");
     await expect(confirm).toBeVisible();
     await expect(confirm.getByRole("button", { name: "Keep editing" })).toBeFocused();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await page.keyboard.press("Escape");
     await expect(confirm).toBeHidden();
     await expect(dialog.getByLabel("Description", { exact: true })).toHaveValue("Half-typed rent");
@@ -263,7 +248,7 @@ test.describe("journal entry form", () => {
       await page.screenshot({ path: test.info().outputPath(`entry-form-${width}-list.png`) });
       await page.keyboard.press("Escape");
       await expect(account2).toHaveValue("4000 Sales Revenue");
-      await expectNoAxeViolations(page);
+      await expectNoAxeViolations(page, { exclude: [TOASTS] });
       await page.screenshot({ path: test.info().outputPath(`entry-form-${width}.png`), fullPage: false });
 
       await dialog.getByRole("button", { name: "Save Entry" }).click();

@@ -10,13 +10,3 @@ export async function pickAccount(dialog: Locator, line: number, label: string) 
   await dialog.getByRole("option", { name: label, exact: true }).click();
   await expect(input).toHaveValue(label);
 }
-
-/** Whether the element is what a click at its centre reaches (nothing covers it), after scrolling it into view. */
-export async function isOnTop(locator: Locator): Promise<boolean> {
-  await locator.scrollIntoViewIfNeeded();
-  return locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return hit !== null && (hit === el || el.contains(hit));
-  });
-}
