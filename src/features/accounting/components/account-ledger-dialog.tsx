@@ -5,7 +5,7 @@ import type { ReportRow } from "../reports.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { useBooksApi } from "./books-context.tsx";
-import { Modal, tdClass, thClass } from "./ui.tsx";
+import { Modal, tdClass, ColumnHeads } from "./ui.tsx";
 
 /** An account's posted lines in the report's range, with the running balance. */
 export function AccountLedgerDialog({
@@ -47,26 +47,7 @@ export function AccountLedgerDialog({
         <table className="min-w-full divide-y divide-slate-200">
           <caption className="sr-only">Posted lines of the account</caption>
           <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className={thClass}>
-                Date
-              </th>
-              <th scope="col" className={thClass}>
-                Entry
-              </th>
-              <th scope="col" className={thClass}>
-                Description
-              </th>
-              <th scope="col" className={`${thClass} text-right`}>
-                Debit
-              </th>
-              <th scope="col" className={`${thClass} text-right`}>
-                Credit
-              </th>
-              <th scope="col" className={`${thClass} text-right`}>
-                Balance
-              </th>
-            </tr>
+            <ColumnHeads labels={["Date", "Entry", "Description", "Debit", "Credit", "Balance"]} numeric={["Debit", "Credit", "Balance"]} />
           </thead>
           <tbody className="divide-y divide-slate-100">
             <tr>

@@ -9,7 +9,7 @@ import type { AccountDto } from "../accounting.types.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { useBooksApi } from "./books-context.tsx";
-import { ConfirmDialog, tdClass, thClass } from "./ui.tsx";
+import { ConfirmDialog, tdClass, ColumnHeads } from "./ui.tsx";
 
 type ListedAccount = AccountDto & { is_active?: boolean };
 
@@ -149,22 +149,7 @@ export function ChartOfAccountsTab({
             {showInactive ? "All accounts, inactive ones marked, ordered by code" : "Active accounts, ordered by code"}
           </caption>
           <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className={thClass}>
-                Code
-              </th>
-              <th scope="col" className={thClass}>
-                Name
-              </th>
-              <th scope="col" className={thClass}>
-                Type
-              </th>
-              {canWrite ? (
-                <th scope="col" className={thClass}>
-                  Actions
-                </th>
-              ) : null}
-            </tr>
+            <ColumnHeads labels={["Code", "Name", "Type", canWrite && "Actions"]} />
           </thead>
           <tbody className="divide-y divide-slate-100">
             {listed.length === 0 ? (

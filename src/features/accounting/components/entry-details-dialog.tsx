@@ -8,7 +8,7 @@ import type { EntryDetails } from "../accounting.types.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { useBooksApi } from "./books-context.tsx";
-import { ConfirmDialog, inputClass, labelClass, Modal, StatusBadge, tdClass, thClass } from "./ui.tsx";
+import { ConfirmDialog, inputClass, labelClass, Modal, StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
 
 const AUDIT_LABELS: Record<EntryDetails["audit"][number]["action"], string> = {
   created: "Created",
@@ -115,20 +115,7 @@ export function EntryDetailsDialog({
           <table className="min-w-full divide-y divide-slate-200 border border-slate-200">
             <caption className="sr-only">Lines of {entry.entry_number}</caption>
             <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={thClass}>
-                  Account
-                </th>
-                <th scope="col" className={thClass}>
-                  Description
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  Debit
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  Credit
-                </th>
-              </tr>
+              <ColumnHeads labels={["Account", "Description", "Debit", "Credit"]} numeric={["Debit", "Credit"]} />
             </thead>
             <tbody className="divide-y divide-slate-100">
               {entry.lines.map((l) => (

@@ -10,7 +10,7 @@ import { toastFailure } from "~/ui/toast-failure.ts";
 import { useBooksApi } from "./books-context.tsx";
 import { EntryDetailsDialog } from "./entry-details-dialog.tsx";
 import { EntryDialog } from "./entry-dialog.tsx";
-import { ConfirmDialog, StatusBadge, tdClass, thClass } from "./ui.tsx";
+import { ConfirmDialog, StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
 
 type Filter = "all" | "draft";
 
@@ -109,29 +109,10 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
               {filter === "draft" ? "Draft journal entries" : "Journal entries"}, newest first by entry date
             </caption>
             <thead className="bg-slate-50 max-md:hidden">
-              <tr>
-                <th scope="col" className={thClass}>
-                  Entry Number
-                </th>
-                <th scope="col" className={thClass}>
-                  Date
-                </th>
-                <th scope="col" className={thClass}>
-                  Description
-                </th>
-                <th scope="col" className={thClass}>
-                  Reference
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  Amount
-                </th>
-                <th scope="col" className={thClass}>
-                  Status
-                </th>
-                <th scope="col" className={thClass}>
-                  Actions
-                </th>
-              </tr>
+              <ColumnHeads
+                labels={["Entry Number", "Date", "Description", "Reference", "Amount", "Status", "Actions"]}
+                numeric={["Amount"]}
+              />
             </thead>
             <tbody className="divide-y divide-slate-100 max-md:block">
               {entries.map((e) => (

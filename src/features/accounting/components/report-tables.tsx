@@ -1,6 +1,6 @@
 import { formatBalance, formatUsd } from "../money.ts";
 import type { ReportRow, TrialBalanceReport } from "../reports.ts";
-import { tdClass, thClass } from "./ui.tsx";
+import { tdClass, thClass, ColumnHeads } from "./ui.tsx";
 
 /**
  * Report tables are tables on wide screens and one card per account on narrow ones (below md, or below lg for
@@ -59,26 +59,7 @@ export function RowsTable({ caption, rows, onOpen }: { caption: string; rows: Re
     <table className={c.table}>
       <caption className="px-3 py-2 text-left text-base font-semibold text-ink max-md:block">{caption}</caption>
       <thead className={c.thead}>
-        <tr>
-          <th scope="col" className={thClass}>
-            Code
-          </th>
-          <th scope="col" className={thClass}>
-            Account
-          </th>
-          <th scope="col" className={thClass}>
-            Type
-          </th>
-          <th scope="col" className={`${thClass} text-right`}>
-            Debit
-          </th>
-          <th scope="col" className={`${thClass} text-right`}>
-            Credit
-          </th>
-          <th scope="col" className={`${thClass} text-right`}>
-            Balance
-          </th>
-        </tr>
+        <ColumnHeads labels={["Code", "Account", "Type", "Debit", "Credit", "Balance"]} numeric={["Debit", "Credit", "Balance"]} />
       </thead>
       <tbody className={c.body}>
         {rows.map((r) => (

@@ -11,6 +11,21 @@ export const labelClass = "mb-1 block text-sm font-medium text-ink";
 export const thClass = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-muted";
 export const tdClass = "px-3 py-2 text-sm text-ink";
 
+/** The heading row of a table; the `numeric` columns are aligned right, as their amounts are. */
+export function ColumnHeads({ labels, numeric = [] }: { labels: (string | false)[]; numeric?: string[] }) {
+  return (
+    <tr>
+      {labels.map((label) =>
+        label === false ? null : (
+          <th key={label} scope="col" className={numeric.includes(label) ? `${thClass} text-right` : thClass}>
+            {label}
+          </th>
+        ),
+      )}
+    </tr>
+  );
+}
+
 /**
  * A question before an action that cannot be taken back, in the one modal shell. Cancel has the focus;
  * the action button shows `busyLabel` while it runs and the dialog closes when it succeeds.
