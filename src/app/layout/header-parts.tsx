@@ -24,7 +24,7 @@ export function HeaderBar({ children }: { children: ReactNode }) {
   );
 }
 
-/** The logo and name, linking to `to`; `tag` is a small word after the name (the portal's "Portal"). */
+/** The logo and name, linking to `to`; `tag` is a small word after the name (the portal's "Portal"), left out where the header is crowded (1024 to 1279 px wide). */
 export function Brand({ to, label, tag }: { to: string; label: string; tag?: string }) {
   return (
     <Link to={to} className="flex shrink-0 items-center gap-2 font-bold text-brand-900" aria-label={label}>
@@ -35,7 +35,9 @@ export function Brand({ to, label, tag }: { to: string; label: string; tag?: str
       </svg>
       <span className="text-lg">Ledgerline</span>
       {tag ? (
-        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-700">{tag}</span>
+        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs lg:hidden xl:inline font-semibold uppercase tracking-wide text-slate-700">
+          {tag}
+        </span>
       ) : null}
     </Link>
   );
