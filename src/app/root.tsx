@@ -1,5 +1,15 @@
 import "./browser-setup.ts";
-import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -10,6 +20,7 @@ import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "./seo.ts";
 import { ScrollManager } from "./layout/scroll-manager.tsx";
 import { AppFooter, SiteFooter } from "./layout/site-footer.tsx";
 import { SiteHeader } from "./layout/site-header.tsx";
+import { AppHeader } from "./layout/app-header.tsx";
 import { NotFoundPage } from "./layout/not-found-page.tsx";
 import { useSessionUser } from "./layout/session-user.ts";
 
@@ -55,8 +66,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const user = useSessionUser(data);
   const { pathname } = useLocation();
-  // The signed-in portal and the firm's workspace (routes with handle.appShell) are applications: no marketing footer.
-  const appShell = useMatches().some((m) => (m.handle as { appShell?: boolean } | undefined)?.appShell === true);
+  // The signed-in portal and the firm's workspace (routes with handle.appShell) are applications: their own header,
+  // no marketing footer. An error page (a 404 of the hidden firm workspace among them) keeps the public layout, so
+  // it looks the same wherever it is met.
+  const error = useRouteError();
+  const matches = useMatches();
+  const appShell = !error && matches.some((m) => (m.handle as { appShell?: boolean } | undefined)?.appShell === true);
   const canonical = data ? `${data.publicUrl}${pathname === "/" ? "/" : pathname.replace(/\/+$/, "")}` : undefined;
   return (
     <html lang="en">
@@ -71,7 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col bg-white font-sans text-ink antialiased">
         <NonceContext.Provider value={nonce}>
           <AuthProvider user={user} sessionId={data?.sessionId ?? null}>
-            <SiteHeader />
+            {appShell ? <AppHeader /> : <SiteHeader />}
             <main id="main" className="flex-1" tabIndex={-1}>
               {children}
             </main>

@@ -1,27 +1,14 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
-
-/** True when the element is the one a person would touch at its own centre (nothing covers it). */
-async function onTopAtCentre(item: Locator): Promise<boolean> {
-  await item.scrollIntoViewIfNeeded();
-  return item.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) return false;
-    const x = r.left + r.width / 2;
-    const y = r.top + r.height / 2;
-    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
-    const hit = document.elementFromPoint(x, y);
-    return hit !== null && (hit === el || el.contains(hit));
-  });
-}
+import { isOnTop } from "./support/on-top.ts";
 
 async function expectEveryItemOnTop(page: Page, names: string[]) {
   const menu = page.getByTestId("mobile-menu");
   for (const name of names) {
     const item = menu.getByRole(name === "Sign out" ? "button" : "link", { name, exact: true });
     await expect(item, `${name} is shown`).toBeVisible();
-    expect(await onTopAtCentre(item), `${name} is the topmost element at its centre`).toBe(true);
+    expect(await isOnTop(item), `${name} is the topmost element at its centre`).toBe(true);
   }
 }
 
@@ -82,7 +69,7 @@ for (const viewport of [
       await expect(menu).toBeHidden();
       await openMenu(page, viewport);
       const signOut = menu.getByRole("button", { name: "Sign out" });
-      expect(await onTopAtCentre(signOut)).toBe(true);
+      expect(await isOnTop(signOut)).toBe(true);
       await signOut.click();
       // Signing out loads the home page afresh: wait for it, not for the page being left.
       await expect(page).toHaveURL(/\/$/);

@@ -36,7 +36,7 @@ async function waitUp(port: number, timeoutMs = 120_000) {
   throw new Error(`server on port ${port} did not become healthy`);
 }
 
-async function onTopAtCentre(item: Locator): Promise<boolean> {
+async function isOnTop(item: Locator): Promise<boolean> {
   return item.evaluate((el) => {
     const r = el.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -102,7 +102,7 @@ for (const viewport of [
       const header = (await page.getByRole("banner").boundingBox())!;
       const box = (await welcome.boundingBox())!;
       expect(box.y, "the toast starts below the header").toBeGreaterThanOrEqual(header.y + header.height);
-      expect(await onTopAtCentre(menu), "the menu is on top while the toast shows").toBe(true);
+      expect(await isOnTop(menu), "the menu is on top while the toast shows").toBe(true);
       await page.screenshot({ path: `test-results-shots/welcome-toast-${viewport.width}.png` });
     });
   });

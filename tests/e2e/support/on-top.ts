@@ -1,16 +1,23 @@
 import { expect, type Locator } from "@playwright/test";
 
-/** Whether the element is what a click at its centre reaches (nothing covers it), after scrolling it into view. */
+/**
+ * Whether the element is the one a person would touch at its own centre, after scrolling it into view: it has a
+ * size, its centre is inside the viewport and nothing covers it there.
+ */
 export async function isOnTop(locator: Locator): Promise<boolean> {
   await locator.scrollIntoViewIfNeeded();
   return locator.evaluate((el) => {
     const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (r.width === 0 || r.height === 0) return false;
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+    const hit = document.elementFromPoint(x, y);
     return hit !== null && (hit === el || el.contains(hit));
   });
 }
 
-/** A person can see it: wholly inside the viewport once scrolled to, and on top at its centre. */
+/** A person can see it: visible, on top at its centre, and wholly inside the viewport once scrolled to. */
 export async function expectOnTop(locator: Locator) {
   await expect(locator).toBeVisible();
   expect(await isOnTop(locator), "element is on top at its centre").toBe(true);

@@ -13,12 +13,12 @@ export const FIRM_SECTIONS: { to: string; label: string; end?: boolean; adminOnl
   { to: "/firm/audit-log", label: "Audit log", adminOnly: true },
 ];
 
-/** Navigation of the firm's workspace: a row of tabs that scrolls on a phone, a column beside the page on a desktop. */
+/** Navigation of the firm's workspace: tabs that wrap onto a second row on a phone (none off-screen), a column beside the page on a desktop. */
 export function FirmNav({ role }: { role: SiteRole }) {
   const sections = FIRM_SECTIONS.filter((s) => !s.adminOnly || role === "admin");
   return (
-    <nav aria-label="Firm workspace" className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
-      <ul className="flex gap-1 lg:flex-col">
+    <nav aria-label="Firm workspace" className="border-b border-slate-200 pb-2 lg:border-0 lg:pb-0">
+      <ul className="flex flex-wrap gap-1 lg:flex-col">
         {sections.map((s) => (
           <li key={s.to}>
             <NavLink
