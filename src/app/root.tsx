@@ -1,15 +1,6 @@
 import "./browser-setup.ts";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  isRouteErrorResponse,
-  useLocation,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { Suspense, lazy } from "react";
+import { Links, Meta, Outlet, Scripts, useLocation, useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -18,10 +9,9 @@ import { DeferredToaster } from "~/ui/deferred-toaster.tsx";
 import { NonceContext, useNonce } from "./nonce.tsx";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "./seo.ts";
 import { ScrollManager } from "./layout/scroll-manager.tsx";
-import { AppFooter, SiteFooter } from "./layout/site-footer.tsx";
+import { SiteFooter } from "./layout/site-footer.tsx";
 import { SiteHeader } from "./layout/site-header.tsx";
-import { AppHeader } from "./layout/app-header.tsx";
-import { NotFoundPage } from "./layout/not-found-page.tsx";
+import { appShellOf } from "./layout/app-shell.ts";
 import { useSessionUser } from "./layout/session-user.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -66,12 +56,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const user = useSessionUser(data);
   const { pathname } = useLocation();
-  // The signed-in portal and the firm's workspace (routes with handle.appShell) are applications: their own header,
+  // The signed-in portal and the firm's workspace (handle.appShell) are applications: their own header,
   // no marketing footer. An error page (a 404 of the hidden firm workspace among them) keeps the public layout, so
   // it looks the same wherever it is met.
   const error = useRouteError();
   const matches = useMatches();
-  const appShell = !error && matches.some((m) => (m.handle as { appShell?: boolean } | undefined)?.appShell === true);
+  const shell = error ? null : appShellOf(matches);
   const canonical = data ? `${data.publicUrl}${pathname === "/" ? "/" : pathname.replace(/\/+$/, "")}` : undefined;
   return (
     <html lang="en">
@@ -86,11 +76,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col bg-white font-sans text-ink antialiased">
         <NonceContext.Provider value={nonce}>
           <AuthProvider user={user} sessionId={data?.sessionId ?? null}>
-            {appShell ? <AppHeader /> : <SiteHeader />}
+            {shell ? <shell.Header /> : <SiteHeader />}
             <main id="main" className="flex-1" tabIndex={-1}>
               {children}
             </main>
-            {appShell ? <AppFooter /> : <SiteFooter />}
+            {shell ? <shell.Footer /> : <SiteFooter />}
             {/* Below the sticky header (64 px and its border), so a toast never covers the navigation or the user menu. */}
             <DeferredToaster
               eager={data?.sessionKnown ?? true}
@@ -113,27 +103,13 @@ export default function App() {
   return <Outlet />;
 }
 
+// The error pages load when one is shown: the public pages' script carries none of them (decision 015's budget).
+const ErrorPage = lazy(() => import("./layout/error-page.tsx"));
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (isRouteErrorResponse(error) && error.status === 503) {
-    return (
-      <section className="mx-auto max-w-3xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Temporarily unavailable</h1>
-        <p className="mt-4 text-muted">The service is temporarily unavailable. Please try again in a moment.</p>
-        <a href="" className="mt-6 inline-block font-semibold text-brand-700 underline">
-          Try again
-        </a>
-      </section>
-    );
-  }
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
   return (
-    <section className="mx-auto max-w-3xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{message}</h1>
-      <p className="mt-4 text-muted">Something went wrong. Please try again later.</p>
-      <a href="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
-        Return to Home
-      </a>
-    </section>
+    <Suspense fallback={null}>
+      <ErrorPage error={error} />
+    </Suspense>
   );
 }

@@ -1,13 +1,16 @@
 import { Outlet } from "react-router";
 import { FirmNav } from "~/features/firm/components/firm-nav.tsx";
 import { requirePageHiddenSiteRole } from "~/server/http/page-guards.ts";
+import { AppFooter } from "../layout/app-footer.tsx";
+import { AppHeader } from "../layout/app-header.tsx";
+import type { AppShellHandle } from "../layout/app-shell.ts";
 import type { Route } from "./+types/firm";
 
 export const meta: Route.MetaFunction = () => [{ title: "Firm workspace | Ledgerline Advisors" }, { name: "robots", content: "noindex" }];
 
 /** The firm's workspace: staff and admins only; to anyone else it does not exist (404). */
-/** An application screen: the root layout shows the slim footer, not the marketing one. */
-export const handle = { appShell: true };
+/** Application screens: the root layout shows the portal's header and the slim footer, not the marketing ones. */
+export const handle: AppShellHandle = { appShell: { Header: AppHeader, Footer: AppFooter } };
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = requirePageHiddenSiteRole(context, "staff", "admin");

@@ -1,10 +1,13 @@
 import { Outlet, useNavigation } from "react-router";
 import { requirePageUser } from "~/server/http/page-guards.ts";
+import { AppFooter } from "../layout/app-footer.tsx";
+import { AppHeader } from "../layout/app-header.tsx";
+import type { AppShellHandle } from "../layout/app-shell.ts";
 import type { Route } from "./+types/protected";
 
 /** Every route below needs a signed-in user; the server redirects before any private HTML is sent. */
-/** An application screen: the root layout shows the slim footer, not the marketing one. */
-export const handle = { appShell: true };
+/** Application screens: the root layout shows the portal's header and the slim footer, not the marketing ones. */
+export const handle: AppShellHandle = { appShell: { Header: AppHeader, Footer: AppFooter } };
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requirePageUser(context, request);

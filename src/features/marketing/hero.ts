@@ -1,3 +1,24 @@
+// What the hero carousel needs in the browser. The slides' content (home-content.ts) reaches it as page data, so
+// that module stays out of the home page's script.
+
+export interface Cta {
+  to: string;
+  label: string;
+}
+
+/** Hero slide: image, alt, heading, subheading, primary and secondary buttons. */
+export interface HeroSlide {
+  image: string;
+  alt: string;
+  heading: string;
+  subheading: string;
+  primary: Cta;
+  secondary: Cta;
+}
+
+export const HERO_AUTOPLAY_MS = 6000;
+export const HERO_IMAGE_SIZE = { width: 1600, height: 900 } as const;
+
 export const PARALLAX_MAX_PX = 80;
 export const PARALLAX_BREAKPOINT_PX = 768;
 

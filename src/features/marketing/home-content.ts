@@ -1,22 +1,5 @@
 import type { SiteContentValues } from "~/features/content/site-content.schema.ts";
-
-export interface Cta {
-  to: string;
-  label: string;
-}
-
-/** Hero slide: image, alt, heading, subheading, primary and secondary buttons. */
-export interface HeroSlide {
-  image: string;
-  alt: string;
-  heading: string;
-  subheading: string;
-  primary: Cta;
-  secondary: Cta;
-}
-
-export const HERO_AUTOPLAY_MS = 6000;
-export const HERO_IMAGE_SIZE = { width: 1600, height: 900 } as const;
+import type { HeroSlide } from "./hero.ts";
 
 export const heroSlides: HeroSlide[] = [
   {

@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import useEmblaCarousel from "embla-carousel-react";
 import { buttonClass } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
-import { HERO_AUTOPLAY_MS, HERO_IMAGE_SIZE, type HeroSlide } from "../home-content.ts";
-import { isRotating, parallaxOffset } from "../hero.ts";
+import { HERO_AUTOPLAY_MS, HERO_IMAGE_SIZE, isRotating, parallaxOffset, type HeroSlide } from "../hero.ts";
 import { useIdle } from "./use-idle.ts";
 
 /**
