@@ -209,4 +209,21 @@ describe("an account made by Google sign-in, without a password", () => {
     expect(off.status).toBe(400);
     expect(await codeOf(off)).toBe("PASSWORD_REQUIRED");
   });
+
+  it("bad input is a 400 naming the field, never a 5xx", async () => {
+    const user = await googleSignIn(t, "milo@example.com");
+    const cases: [string, unknown, string][] = [
+      ["/api/account/reauthenticate/google", { returnTo: 5 }, "returnTo"],
+      ["/api/account/reauthenticate/google", { returnTo: "/account", code: ["x"] }, "code"],
+      ["/api/account/two-factor/disable", { code: "" }, "code"],
+      ["/api/auth/set-password", { newPassword: "short" }, "newPassword"],
+    ];
+    for (const [path, json, field] of cases) {
+      const res = await t.request(path, { cookie: user.cookie, json });
+      expect(res.status, path).toBe(400);
+      expect(Object.keys(((await res.json()) as { fields?: object }).fields ?? {}), path).toContain(field);
+    }
+    const done = await t.request("/api/account/reauthenticate/google/done?state=%00", { cookie: user.cookie, redirect: "manual" });
+    expect(done.status).toBe(400);
+  });
 });
