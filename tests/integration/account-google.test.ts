@@ -226,4 +226,19 @@ describe("an account made by Google sign-in, without a password", () => {
     const done = await t.request("/api/account/reauthenticate/google/done?state=%00", { cookie: user.cookie, redirect: "manual" });
     expect(done.status).toBe(400);
   });
+
+  it("under the firm's two-factor policy, enrols on a session over 10 minutes old after a Google round trip", async () => {
+    await t.ctx.db.execute(sql`update two_factor_policy set require_for_clients = true where id = 1`);
+    try {
+      const user = await googleSignIn(t, "nora@example.com");
+      await ageSessions(t, user.id, 11);
+      expect((await t.request("/api/account", { cookie: user.cookie })).status).toBe(403);
+      const enable = () => t.request("/api/auth/two-factor/enable", { cookie: user.cookie, json: {} });
+      expect(await codeOf(await enable())).toBe("REAUTH_REQUIRED");
+      expect(await googleReauth(t, user.cookie, "nora@example.com")).toBe("/account?tab=x&reauth=google");
+      expect((await enable()).status).toBe(200);
+    } finally {
+      await t.ctx.db.execute(sql`update two_factor_policy set require_for_clients = false where id = 1`);
+    }
+  });
 });
