@@ -31,10 +31,24 @@ export function policyRequiresEnrolment(policy: TwoFactorPolicy, user: Pick<Sess
   return user.role === "client" ? policy.requireForClients : policy.requireForStaff;
 }
 
+/** Re-authentication (password, or a Google round trip): enrolment on a session over 10 minutes old needs it. */
+const REAUTH_PATHS = new Set([
+  "/api/account/reauthenticate",
+  "/api/account/reauthenticate/google",
+  "/api/account/reauthenticate/google/done",
+]);
+
 /**
- * What a user who must enrol may still reach: the enrolment page (and its data), the router's route manifest, and
- * the auth library's endpoints that enrolment and signing out need (checked in the auth feature's own hook).
+ * What a user who must enrol may still reach: the enrolment page (and its data), the router's route manifest,
+ * re-authentication, and the auth library's endpoints that enrolment and signing out need (checked in the auth
+ * feature's own hook).
  */
 export function enrolmentAllows(path: string): boolean {
-  return path === ENROLMENT_PATH || path === `${ENROLMENT_PATH}.data` || path === "/__manifest" || path === "/api/health";
+  return (
+    path === ENROLMENT_PATH ||
+    path === `${ENROLMENT_PATH}.data` ||
+    path === "/__manifest" ||
+    path === "/api/health" ||
+    REAUTH_PATHS.has(path.replace(/\/+$/, ""))
+  );
 }

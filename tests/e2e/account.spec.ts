@@ -379,3 +379,72 @@ test("account: the firm requires two-factor sign-in for staff; a staff member is
   });
   expect(off.ok(), await off.text()).toBe(true);
 });
+
+test("account: a user who signs in only with Google sets up two-factor sign-in and deletes the account after confirming through Google", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = `google-only-${Date.now().toString(36)}@example.com`;
+  const used = new Set<string>();
+  // The local provider standing in for Google signs in this address; it records what the app asked of it.
+  const asked: URL[] = [];
+  await page.route(`${process.env.E2E_OIDC_URL}/authorize**`, async (route) => {
+    const url = new URL(route.request().url());
+    asked.push(new URL(url));
+    url.searchParams.set("login_hint", email);
+    await route.continue({ url: url.toString() });
+  });
+  await page.goto("/login?from=%2Faccount");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  // No password: the Password section offers to set one; two-factor sign-in starts without one.
+  const password = main(page).getByRole("region", { name: "Password" });
+  await expect(password.getByRole("button", { name: "Set a password" })).toBeVisible();
+  await expect(password.getByLabel("Current password")).toHaveCount(0);
+  await main(page).getByRole("button", { name: "Set up an authenticator app" }).click();
+  await expectOnTop(page.getByRole("img", { name: /QR code/ }));
+  const secret = base32Decode((await page.getByTestId("totp-secret").textContent()) ?? "");
+  await main(page).getByLabel("Code from your app").fill(freshCode(secret, used));
+  await main(page).getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await expect(main(page).getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
+  await main(page).getByRole("button", { name: "I have saved my codes" }).click();
+  await expect(main(page).getByText("On", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "account-google-only");
+
+  // Deleting, when the sign-in is over 10 minutes old (answered here as the server would then): Google again,
+  // after the code, and back to the account page.
+  let refused = false;
+  await page.route("**/api/account/delete", async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    await route.fulfill({
+      status: 401,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "For your security, enter your password again to continue.", code: "REAUTH_REQUIRED" }),
+    });
+  });
+  const data = main(page).getByRole("region", { name: "Your data" });
+  await data.getByRole("button", { name: "Delete account..." }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete account" });
+  await expect(dialog.getByLabel("Password")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(dialog.getByText("Sign in with Google again, then delete your account.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "account-google-reauth");
+  await dialog.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(dialog.getByText("Enter the 6-digit code from your authenticator app, or a backup code")).toBeVisible();
+  await dialog.getByLabel("Authenticator code or backup code").fill(freshCode(secret, used));
+  await dialog.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(toast(page, "You confirmed it is you")).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+  const reauth = asked.at(-1)!;
+  expect(reauth.searchParams.get("prompt")).toBe("login");
+  expect(reauth.searchParams.get("max_age")).toBe("0");
+
+  await data.getByRole("button", { name: "Delete account..." }).click();
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/\?account=deleted$/);
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+});

@@ -3,7 +3,7 @@ import type { Route } from "./+types/login";
 import { pageMeta } from "../seo.ts";
 import { useRootData } from "../root.tsx";
 import { verificationErrorMessage } from "~/features/auth/auth-messages.ts";
-import { safeRedirectPath } from "~/features/auth/safe-redirect.ts";
+import { safeRedirectPath } from "~/lib/safe-redirect.ts";
 import { LoginPage } from "~/features/auth/components/login-page.tsx";
 import { ENROLMENT_PATH } from "~/server/two-factor-policy.server.ts";
 

@@ -7,12 +7,22 @@ import type { AppContext, AppEnv } from "~/server/context.ts";
 import { AppError } from "~/server/http/app-error.ts";
 import { requireHiddenSiteRole, requireUser } from "~/server/http/guards.ts";
 import { readTwoFactorPolicy } from "~/server/two-factor-policy.server.ts";
-import { parseJson } from "~/server/http/parse.ts";
-import { deleteAccountSchema, profileSchema, reauthSchema, revokeSessionSchema, twoFactorPolicySchema } from "./account.schema.ts";
+import { parseJson, parseQuery } from "~/server/http/parse.ts";
+import {
+  codeSchema,
+  deleteAccountSchema,
+  googleReauthDoneSchema,
+  googleReauthSchema,
+  profileSchema,
+  reauthSchema,
+  revokeSessionSchema,
+  twoFactorPolicySchema,
+} from "./account.schema.ts";
 import { updateTwoFactorPolicy } from "./two-factor-policy.server.ts";
 import { deleteAccount, deletionPlan } from "./delete-account.server.ts";
-import { accountProfile, listAccountSessions, sessionTokenOf } from "./account.server.ts";
-import { reauthenticate } from "./reauth.server.ts";
+import { accountProfile, listAccountSessions, sessionTokenOf, signInMethods } from "./account.server.ts";
+import { countReauthTry, reauthenticate, verifySecondFactor } from "./reauth.server.ts";
+import { finishGoogleReauth, startGoogleReauth } from "./google-reauth.server.ts";
 import { accountExport } from "./export.server.ts";
 
 /** /api/account: the signed-in user's profile and sessions. Changes go through the auth library's API. */
@@ -31,6 +41,13 @@ export function accountRoutes(ctx: AppContext) {
     const input = await parseJson(c, twoFactorPolicySchema, { message: "first" });
     const policy = await updateTwoFactorPolicy(ctx.db, input, auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)));
     return c.json({ policy });
+  });
+
+  // Back from Google (a browser navigation): to the page the re-authentication started from, or to sign-in.
+  r.get("/reauthenticate/google/done", async (c) => {
+    const query = parseQuery(c, googleReauthDoneSchema, { message: "first" });
+    if (!c.get("user")) return c.redirect("/login");
+    return c.redirect(await finishGoogleReauth(ctx, c.get("sessionId"), query));
   });
 
   r.use("*", async (c, next) => {
@@ -100,6 +117,35 @@ export function accountRoutes(ctx: AppContext) {
       deleteCookie(c, cookie.name, { path: "/", secure: cookie.attributes.secure });
     }
     return c.json({ ok: true, deletedOrganizations: plan.deleted });
+  });
+
+  // How the user can confirm it is them: the re-authentication dialog asks for a password, or offers Google.
+  r.get("/reauthenticate", async (c) => {
+    const user = requireUser(c);
+    const methods = await signInMethods(ctx.db, user.id);
+    return c.json({ password: methods.password, google: methods.google && !!ctx.config.google, twoFactor: user.twoFactorEnabled });
+  });
+
+  // An account without a password: a fresh Google sign-in (and the code when two-factor is on) instead.
+  r.post("/reauthenticate/google", async (c) => {
+    const user = requireUser(c);
+    const input = await parseJson(c, googleReauthSchema, { message: "first" });
+    return c.json({ url: await startGoogleReauth(ctx, c, user, input) });
+  });
+
+  // An account without a password turns two-factor sign-in off with a code (and a recent sign-in); one with a
+  // password uses /api/auth/two-factor/disable with it.
+  r.post("/two-factor/disable", async (c) => {
+    const user = await requireRecentSignIn(c, ctx.db);
+    const { code } = await parseJson(c, codeSchema, { message: "first" });
+    if ((await signInMethods(ctx.db, user.id)).password) {
+      throw new AppError(400, "PASSWORD_REQUIRED", "Enter your password to turn off two-factor sign-in");
+    }
+    if (!user.twoFactorEnabled) throw new AppError(409, "TWO_FACTOR_OFF", "Two-factor sign-in is already off");
+    await countReauthTry(ctx, user.id);
+    await verifySecondFactor(ctx, c.req.raw.headers, code);
+    await ctx.auth.api.disableTwoFactor({ headers: c.req.raw.headers, body: {} });
+    return c.json({ ok: true });
   });
 
   // The password (and code) again: sensitive changes refused with REAUTH_REQUIRED are then retried.

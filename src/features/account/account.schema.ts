@@ -81,6 +81,33 @@ export const reauthSchema = z.object({
 });
 export type ReauthInput = z.infer<typeof reauthSchema>;
 
+/** A code alone (authenticator or backup): an account without a password turning two-factor sign-in off. */
+export const codeSchema = z.object({
+  code: z
+    .string({ error: "Enter the 6-digit code from your authenticator app, or a backup code" })
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(z.string().min(1, "Enter the 6-digit code from your authenticator app, or a backup code").max(40, "That is not a code")),
+});
+
+/** POST /api/account/reauthenticate/google: the page to come back to, and a code when two-factor is on. */
+export const googleReauthSchema = z.object({
+  returnTo: z.string({ error: "returnTo must be a path on this site" }).max(2048, "returnTo must be a path on this site"),
+  code: reauthSchema.shape.code,
+});
+export type GoogleReauthInput = z.infer<typeof googleReauthSchema>;
+
+/** The query Google's answer comes back with (GET /api/account/reauthenticate/google/done). */
+export const googleReauthDoneSchema = z.object({
+  state: z.string({ error: "state is required" }).regex(/^[A-Za-z0-9_-]{16,100}$/, "state is not valid"),
+  failed: z.string().max(10).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(500).optional(),
+});
+
+/** The "Set a password" form on /account (POST /api/auth/set-password, whose hook checks the password policy). */
+export const setPasswordSchema = changePasswordSchema.omit({ currentPassword: true });
+export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
+
 /** POST /api/account/delete: the typed names of the organizations deleted with the account. */
 export const deleteAccountSchema = z.object({
   confirmOrganizations: z

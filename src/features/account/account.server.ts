@@ -1,7 +1,7 @@
 import Bowser from "bowser";
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Db } from "~/server/db/client.ts";
-import { sessions, users } from "../auth/auth.tables.ts";
+import { GOOGLE_PROVIDER_ID, accounts, sessions, users } from "../auth/auth.tables.ts";
 import type { AccountProfile, AccountSession } from "./account.types.ts";
 
 export type { AccountProfile, AccountSession };
@@ -53,7 +53,20 @@ export async function sessionTokenOf(db: Db, userId: string, sessionId: string):
   return row?.token ?? null;
 }
 
+/** How the user can sign in: with a password, with Google (either or both). */
+export async function signInMethods(db: Db, userId: string): Promise<{ password: boolean; google: boolean }> {
+  const rows = await db
+    .select({ providerId: accounts.providerId, password: accounts.password })
+    .from(accounts)
+    .where(eq(accounts.userId, userId));
+  return {
+    password: rows.some((r) => r.providerId === "credential" && !!r.password),
+    google: rows.some((r) => r.providerId === GOOGLE_PROVIDER_ID),
+  };
+}
+
 export async function accountProfile(db: Db, userId: string): Promise<AccountProfile | null> {
+  const methods = await signInMethods(db, userId);
   const [row] = await db
     .select({
       email: users.email,
@@ -71,6 +84,7 @@ export async function accountProfile(db: Db, userId: string): Promise<AccountPro
         lastName: row.lastName ?? "",
         companyName: row.companyName ?? "",
         twoFactorEnabled: row.twoFactorEnabled,
+        hasPassword: methods.password,
       }
     : null;
 }

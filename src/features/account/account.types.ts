@@ -16,6 +16,15 @@ export interface AccountProfile {
   lastName: string;
   companyName: string;
   twoFactorEnabled: boolean;
+  /** False for an account made by Google sign-in that has not set a password. */
+  hasPassword: boolean;
+}
+
+/** How the signed-in user can confirm it is them (GET /api/account/reauthenticate). */
+export interface ReauthMethods {
+  password: boolean;
+  google: boolean;
+  twoFactor: boolean;
 }
 
 export interface OrganizationRef {

@@ -64,6 +64,19 @@ export function passwordChangedInAccountMail(to: string, accountUrl: string): Ou
   return { kind: "password-changed", to, subject: "Your password was changed", html, text };
 }
 
+/** Sent when a user who signed in only with Google sets a password on /account. */
+export function passwordSetMail(to: string, accountUrl: string): OutgoingMail {
+  const { html, text } = renderMail({
+    heading: "A password was set for your account",
+    paragraphs: [
+      "A password was just set for your Ledgerline Advisors account from your account page. You can now sign in with your email address and this password, as well as with Google.",
+      "If you did not do this, reset your password at once with 'Forgot your password?' on the sign-in page, and contact us.",
+    ],
+    action: { label: "Review your account", url: accountUrl },
+  });
+  return { kind: "password-set", to, subject: "A password was set for your account", html, text };
+}
+
 /** Sent when two-factor sign-in is turned on or off for the account. */
 export function twoFactorChangedMail(to: string, enabled: boolean, accountUrl: string): OutgoingMail {
   const { html, text } = renderMail({

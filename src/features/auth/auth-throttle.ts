@@ -25,6 +25,8 @@ export const THROTTLE_RULES: Record<string, ThrottleRule> = {
   "POST /reset-password": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
   "GET /verify-email": { ip: { limit: 20, windowSeconds: 15 * MINUTE } },
   "POST /change-password": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
+  "POST /set-password": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
+  "POST /two-factor/get-totp-uri": { ip: { limit: 10, windowSeconds: 15 * MINUTE } },
   "POST /sign-in/social": { ip: { limit: 30, windowSeconds: 10 * MINUTE } },
   // Second factor: besides these, the library ends a sign-in's code step after 5 wrong codes and locks the
   // account's second factor for 15 minutes after 10 wrong codes in a row.

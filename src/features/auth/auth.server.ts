@@ -11,7 +11,7 @@ import { enqueueMail, type MailWorker, type OutgoingMail } from "~/server/mail/o
 import { existingAccountMail, passwordChangedMail, resetPasswordMail, verificationMail } from "./auth-mail.server.ts";
 import { zodFields } from "~/lib/zod-fields.ts";
 import { authInputProblem, signUpProfileSchema } from "./auth.schema.ts";
-import { authSchema } from "./auth.tables.ts";
+import { GOOGLE_PROVIDER_ID, authSchema } from "./auth.tables.ts";
 import { verificationLink } from "./verification-link.ts";
 import { accountPlugins } from "./two-factor.server.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./password-policy.ts";
@@ -29,7 +29,6 @@ export const RESET_TOKEN_SECONDS = 3600;
 export const VERIFICATION_TOKEN_SECONDS = 24 * 3600;
 /** Header through which the app hands the client IP (from clientIp()) to the auth library. */
 export const CLIENT_IP_HEADER = "x-ledgerline-client-ip";
-export const GOOGLE_PROVIDER_ID = "google";
 const GOOGLE_ISSUER = "https://accounts.google.com";
 
 /** Paths whose body carries a new password that must pass the password policy. */

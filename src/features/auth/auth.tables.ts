@@ -32,6 +32,9 @@ export const sessions = pgTable("sessions", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
+/** `accounts.provider_id` of Google sign-in (the auth library's generic OAuth provider); a password is "credential". */
+export const GOOGLE_PROVIDER_ID = "google";
+
 export const accounts = pgTable("accounts", {
   id: text("id").primaryKey(),
   accountId: text("account_id").notNull(),

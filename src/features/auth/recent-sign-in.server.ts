@@ -7,9 +7,12 @@ import { REAUTH_MESSAGE, REAUTH_REQUIRED, signInIsRecent } from "~/server/http/r
 const SENSITIVE_PATHS = new Set([
   "/change-email",
   "/change-password",
+  "/set-password",
   "/two-factor/enable",
   "/two-factor/disable",
   "/two-factor/generate-backup-codes",
+  // Without a password these ask for nothing else (allowPasswordless): the secret must not be read on an old session.
+  "/two-factor/get-totp-uri",
 ]);
 
 /**

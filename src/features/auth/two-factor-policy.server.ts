@@ -3,9 +3,12 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import type { Db } from "~/server/db/client.ts";
 import { ENROLMENT_MESSAGE, ENROLMENT_REQUIRED, policyRequiresEnrolment, readTwoFactorPolicy } from "~/server/two-factor-policy.server.ts";
 
-/** What a signed-in user who must enrol may still ask of the auth library: enrol, read the session, sign out or in. */
+/**
+ * What a signed-in user who must enrol may still ask of the auth library: enrol, read the session, sign out or in,
+ * and link Google (the app's re-authentication through Google goes through the library's link flow).
+ */
 const ALLOWED_WHILE_ENROLLING =
-  /^\/(sign-out|get-session|two-factor\/(enable|verify-totp|get-totp-uri)|sign-in\/.*|sign-up\/.*|callback\/.*|oauth2\/.*|verify-email|request-password-reset|reset-password(\/.*)?|error|ok)$/;
+  /^\/(sign-out|get-session|link-social|two-factor\/(enable|verify-totp|get-totp-uri)|sign-in\/.*|sign-up\/.*|callback\/.*|oauth2\/.*|verify-email|request-password-reset|reset-password(\/.*)?|error|ok)$/;
 
 /**
  * The firm's two-factor policy on the auth library's own endpoints (the app checks every other route in its session

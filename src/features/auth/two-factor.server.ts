@@ -11,6 +11,7 @@ import { changeEmailSchema } from "../account/account.schema.ts";
 import { recentSignInGuard } from "./recent-sign-in.server.ts";
 import { enrolmentGuard } from "./two-factor-policy.server.ts";
 import { oauthTwoFactor } from "./two-factor-oauth.server.ts";
+import { passwordlessAccounts } from "./passwordless.server.ts";
 
 /** How long "Trust this browser" skips the second factor on this browser. */
 export const TRUST_DEVICE_SECONDS = 30 * 24 * 3600;
@@ -46,10 +47,14 @@ export function accountPlugins({
       twoFactorCookieMaxAge: TWO_FACTOR_STEP_SECONDS,
       backupCodeOptions: { amount: BACKUP_CODE_COUNT, length: 10 },
       totpOptions: { digits: 6, period: 30 },
+      // An account without a password (Google sign-in only) enrols and makes backup codes after a recent sign-in
+      // instead (recent-sign-in.server.ts); an account with one still gives it.
+      allowPasswordless: true,
     }),
     oauthTwoFactor({ stepSeconds: TWO_FACTOR_STEP_SECONDS, trustSeconds: TRUST_DEVICE_SECONDS }),
     usedCodeGuard(db),
     accountNotices(`${site}/account`, send),
+    passwordlessAccounts({ accountUrl: `${site}/account`, send }),
     emailChange({ db, site, send }),
   ];
 }

@@ -1,4 +1,4 @@
-import { safeRedirectPath } from "./safe-redirect.ts";
+import { safeRedirectPath } from "~/lib/safe-redirect.ts";
 
 /** Where a new client starts when they came to sign up without a page to return to: their books. */
 export const PORTAL_HOME = "/accounting";

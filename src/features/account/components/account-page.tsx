@@ -27,10 +27,10 @@ export function AccountPage({
       <div className="mt-8 space-y-6">
         <ProfileSection profile={profile} />
         <EmailSection email={profile.email} twoFactor={profile.twoFactorEnabled} />
-        <PasswordSection twoFactor={profile.twoFactorEnabled} />
-        <TwoFactorSection enabled={profile.twoFactorEnabled} email={profile.email} />
+        <PasswordSection twoFactor={profile.twoFactorEnabled} hasPassword={profile.hasPassword} />
+        <TwoFactorSection enabled={profile.twoFactorEnabled} email={profile.email} hasPassword={profile.hasPassword} />
         <SessionsSection sessions={sessions} />
-        <DataSection twoFactor={profile.twoFactorEnabled} />
+        <DataSection twoFactor={profile.twoFactorEnabled} hasPassword={profile.hasPassword} />
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ import { Section } from "./account-ui.tsx";
 import { DeleteAccountDialog } from "./delete-account-dialog.tsx";
 
 /** Your data: download everything as a ZIP; delete the account. */
-export function DataSection({ twoFactor }: { twoFactor: boolean }) {
+export function DataSection({ twoFactor, hasPassword }: { twoFactor: boolean; hasPassword: boolean }) {
   const uid = useId();
   const [deleting, setDeleting] = useState(false);
   return (
@@ -34,7 +34,7 @@ export function DataSection({ twoFactor }: { twoFactor: boolean }) {
           </Button>
         </div>
       </div>
-      {deleting ? <DeleteAccountDialog twoFactor={twoFactor} onClose={() => setDeleting(false)} /> : null}
+      {deleting ? <DeleteAccountDialog twoFactor={twoFactor} hasPassword={hasPassword} onClose={() => setDeleting(false)} /> : null}
     </Section>
   );
 }

@@ -7,16 +7,28 @@ import { toastFailure } from "~/ui/toast-failure.ts";
 import type { DeletionPlan } from "../account.types.ts";
 import { reauthSchema } from "../account.schema.ts";
 import { checkForm, type Errors } from "./account-ui.tsx";
+import { GoogleReauthForm } from "./google-reauth.tsx";
+import { REAUTH_REQUIRED } from "./reauth-dialog.tsx";
 
 /** Where the browser goes once the account is gone. */
 const AFTER_DELETION = "/?account=deleted";
 
 /**
  * Deleting the account: the plan for each organization (deleted with its books after its name is typed, or waiting
- * for another owner), then the password (and code) again, then the deletion.
+ * for another owner), then the password (and code) again, then the deletion. An account without a password needs a
+ * recent sign-in instead: over 10 minutes after it, Google is asked again first.
  */
-export function DeleteAccountDialog({ twoFactor, onClose }: { twoFactor: boolean; onClose: () => void }) {
+export function DeleteAccountDialog({
+  twoFactor,
+  hasPassword = true,
+  onClose,
+}: {
+  twoFactor: boolean;
+  hasPassword?: boolean;
+  onClose: () => void;
+}) {
   const uid = useId();
+  const [viaGoogle, setViaGoogle] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [plan, setPlan] = useState<DeletionPlan | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -33,7 +45,9 @@ export function DeleteAccountDialog({ twoFactor, onClose }: { twoFactor: boolean
     e.preventDefault();
     if (!plan) return;
     const form = e.currentTarget;
-    const { data, errors: found } = checkForm(form, reauthSchema, twoFactor ? ["password", "code"] : ["password"]);
+    const { data, errors: found } = hasPassword
+      ? checkForm(form, reauthSchema, twoFactor ? ["password", "code"] : ["password"])
+      : { data: null, errors: {} as Errors };
     const names = plan.deleted.map((o, i) => {
       const el = form.elements.namedItem(`org-${i}`);
       return el instanceof HTMLInputElement ? el.value : "";
@@ -42,14 +56,16 @@ export function DeleteAccountDialog({ twoFactor, onClose }: { twoFactor: boolean
       if (names[i]!.trim() !== o.name.trim()) found[`org-${i}`] = `Type ${o.name} to confirm`;
     });
     setErrors(found);
-    if (!data || Object.values(found).some(Boolean)) return;
+    if ((hasPassword && !data) || Object.values(found).some(Boolean)) return;
     setBusy(true);
-    const reauth = await request("/api/account/reauthenticate", { json: data });
-    if (!reauth.ok) {
-      setBusy(false);
-      if (Object.keys(reauth.fields).length) setErrors(reauth.fields);
-      else toastFailure(reauth, { title: "Account not deleted" });
-      return;
+    if (data) {
+      const reauth = await request("/api/account/reauthenticate", { json: data });
+      if (!reauth.ok) {
+        setBusy(false);
+        if (Object.keys(reauth.fields).length) setErrors(reauth.fields);
+        else toastFailure(reauth, { title: "Account not deleted" });
+        return;
+      }
     }
     const res = await request("/api/account/delete", { json: { confirmOrganizations: names } });
     if (res.ok) {
@@ -57,7 +73,8 @@ export function DeleteAccountDialog({ twoFactor, onClose }: { twoFactor: boolean
       return;
     }
     setBusy(false);
-    toastFailure(res, { title: "Account not deleted" });
+    if (res.code === REAUTH_REQUIRED && !hasPassword) setViaGoogle(true);
+    else toastFailure(res, { title: "Account not deleted" });
   }
 
   const blocked = plan?.needOwner ?? [];
@@ -81,6 +98,20 @@ export function DeleteAccountDialog({ twoFactor, onClose }: { twoFactor: boolean
             </p>
           ))}
         </div>
+      ) : viaGoogle ? (
+        <div className="space-y-4">
+          <p role="alert" className="text-sm text-ink">
+            You signed in more than 10 minutes ago. Sign in with Google again, then delete your account.
+          </p>
+          <GoogleReauthForm
+            twoFactor={twoFactor}
+            actions={
+              <Button variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+            }
+          />
+        </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {plan.left.length ? (
@@ -98,17 +129,19 @@ export function DeleteAccountDialog({ twoFactor, onClose }: { twoFactor: boolean
               error={errors[`org-${i}`] ?? (i === 0 ? errors.confirmOrganizations : undefined)}
             />
           ))}
-          <InputField
-            ref={passwordRef}
-            id={`${uid}-password`}
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={errors.password}
-          />
-          {twoFactor ? (
+          {hasPassword ? (
+            <InputField
+              ref={passwordRef}
+              id={`${uid}-password`}
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={errors.password}
+            />
+          ) : null}
+          {hasPassword && twoFactor ? (
             <InputField
               id={`${uid}-code`}
               name="code"

@@ -7,10 +7,19 @@ import { InputField } from "~/ui/field.tsx";
 import { changePasswordSchema, type ChangePasswordInput } from "../account.schema.ts";
 import { Section, checkForm, useHydrated, type Errors } from "./account-ui.tsx";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
+import { SetPassword } from "./set-password.tsx";
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 
-export function PasswordSection({ twoFactor = false }: { twoFactor?: boolean }) {
+/**
+ * The password on /account: changed with the current one, or, for an account made by Google sign-in that has none,
+ * set for the first time (after a recent sign-in).
+ */
+export function PasswordSection({ twoFactor = false, hasPassword = true }: { twoFactor?: boolean; hasPassword?: boolean }) {
+  return hasPassword ? <ChangePassword twoFactor={twoFactor} /> : <SetPassword twoFactor={twoFactor} />;
+}
+
+function ChangePassword({ twoFactor }: { twoFactor: boolean }) {
   const uid = useId();
   const reauth = useRecentSignIn({ twoFactor });
   const hydrated = useHydrated();

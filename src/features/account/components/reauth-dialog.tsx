@@ -1,11 +1,13 @@
-import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { request, type ApiResult } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { reauthSchema } from "../account.schema.ts";
+import type { ReauthMethods } from "../account.types.ts";
 import { checkForm, type Errors } from "./account-ui.tsx";
+import { GoogleReauthForm, useGoogleReauthOutcome } from "./google-reauth.tsx";
 
 /** The refusal of a sensitive change whose session's last sign-in is too old (see requireRecentSignIn). */
 export const REAUTH_REQUIRED = "REAUTH_REQUIRED";
@@ -13,6 +15,47 @@ export const REAUTH_REQUIRED = "REAUTH_REQUIRED";
 export const REAUTH_CANCELLED = "REAUTH_CANCELLED";
 
 function ReauthDialog({ open, askCode, onDone }: { open: boolean; askCode: boolean; onDone: (ok: boolean) => void }) {
+  const [methods, setMethods] = useState<ReauthMethods | null>(null);
+  useEffect(() => {
+    void request<ReauthMethods>("/api/account/reauthenticate").then((res) => {
+      // Without an answer, the password form (the server says what is wrong when it is sent).
+      setMethods(res.ok ? res.data : { password: true, google: false, twoFactor: askCode });
+    });
+  }, [askCode]);
+  const withGoogle = !!methods && !methods.password && methods.google;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onDone(false);
+      }}
+      title="Confirm it is you"
+      description={
+        withGoogle
+          ? "You signed in more than 10 minutes ago. Sign in with Google again to make this change."
+          : "You signed in more than 10 minutes ago. Enter your password again to make this change."
+      }
+      dismissOnOutsideClick={false}
+    >
+      {!methods ? (
+        <p className="text-sm text-muted">Loading...</p>
+      ) : withGoogle ? (
+        <GoogleReauthForm
+          twoFactor={methods.twoFactor}
+          actions={
+            <Button variant="secondary" onClick={() => onDone(false)}>
+              Cancel
+            </Button>
+          }
+        />
+      ) : (
+        <PasswordReauthForm askCode={askCode || methods.twoFactor} onDone={onDone} />
+      )}
+    </Modal>
+  );
+}
+
+function PasswordReauthForm({ askCode, onDone }: { askCode: boolean; onDone: (ok: boolean) => void }) {
   const uid = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -40,61 +83,53 @@ function ReauthDialog({ open, askCode, onDone }: { open: boolean; askCode: boole
   }
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) onDone(false);
-      }}
-      title="Confirm it is you"
-      description="You signed in more than 10 minutes ago. Enter your password again to make this change."
-      initialFocus={passwordRef}
-      dismissOnOutsideClick={false}
-    >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <InputField
+        ref={passwordRef}
+        autoFocus
+        id={`${uid}-password`}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
+      {showCode ? (
         <InputField
-          ref={passwordRef}
-          id={`${uid}-password`}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
+          id={`${uid}-code`}
+          name="code"
+          label="Authenticator code or backup code"
+          autoComplete="one-time-code"
+          inputMode="text"
           required
-          error={errors.password}
+          error={errors.code}
         />
-        {showCode ? (
-          <InputField
-            id={`${uid}-code`}
-            name="code"
-            label="Authenticator code or backup code"
-            autoComplete="one-time-code"
-            inputMode="text"
-            required
-            error={errors.code}
-          />
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={() => onDone(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Checking..." : "Confirm"}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={() => onDone(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Checking..." : "Confirm"}
+        </Button>
+      </div>
+    </form>
   );
 }
 
 /**
  * Sensitive changes: `run(call)` makes the call; when the server answers REAUTH_REQUIRED, a dialog asks for the
  * password (and a code when two-factor sign-in is on, or when the server asks for one), then the call is made
- * again. Render `dialog` once in the component. A closed dialog answers the failure with code REAUTH_CANCELLED.
+ * again. An account without a password goes through Google instead and comes back to the page, which says so;
+ * the change is then made again by the user. Render `dialog` once in the component. A closed dialog answers the failure with code REAUTH_CANCELLED.
  */
 export function useRecentSignIn({ twoFactor = false }: { twoFactor?: boolean } = {}): {
   run: <T>(call: () => Promise<ApiResult<T>>) => Promise<ApiResult<T>>;
   dialog: ReactNode;
 } {
   const [pending, setPending] = useState<((ok: boolean) => void) | null>(null);
+  useGoogleReauthOutcome();
   const run = useCallback(async <T,>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> => {
     const first = await call();
     if (first.ok || first.code !== REAUTH_REQUIRED) return first;

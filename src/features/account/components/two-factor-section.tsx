@@ -4,10 +4,11 @@ import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
 import { InputField } from "~/ui/field.tsx";
-import { passwordConfirmSchema, totpCodeSchema } from "../account.schema.ts";
+import { codeSchema, passwordConfirmSchema, totpCodeSchema } from "../account.schema.ts";
 import { Section, checkForm } from "./account-ui.tsx";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
 import { QrCode } from "./qr-code.tsx";
+import { BackupCodes } from "./backup-codes.tsx";
 
 type Step =
   | { kind: "idle" }
@@ -21,61 +22,18 @@ function secretOf(uri: string): string {
   return secret.replace(/(.{4})/g, "$1 ").trim();
 }
 
-function downloadCodes(codes: string[], email: string) {
-  const text = [
-    "Ledgerline Advisors - backup codes for two-factor sign-in",
-    `Account: ${email}`,
-    "Each code works once, when your authenticator app is not at hand.",
-    "",
-    ...codes,
-    "",
-  ].join("\n");
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = "ledgerline-backup-codes.txt";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-function BackupCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
-  const uid = useId();
-  return (
-    <div role="region" aria-labelledby={`${uid}-codes`} className="rounded-md border border-amber-300 bg-amber-50 p-4">
-      <h3 id={`${uid}-codes`} className="font-semibold text-amber-950">
-        Your backup codes
-      </h3>
-      <p className="mt-1 text-sm text-amber-950">
-        Keep these somewhere safe. Each one signs you in once if you lose your authenticator app. They are shown only now.
-      </p>
-      <ul className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm text-ink" aria-label="Backup codes">
-        {codes.map((c) => (
-          <li key={c} className="rounded bg-white px-2 py-1 text-center">
-            {c}
-          </li>
-        ))}
-      </ul>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={() => downloadCodes(codes, email)}>
-          Download as a text file
-        </Button>
-        <Button onClick={onDone}>I have saved my codes</Button>
-      </div>
-    </div>
-  );
-}
-
 /** Two-factor sign-in with an authenticator app: enrolment (QR code, secret, a first code), backup codes, turning off. */
 export function TwoFactorSection({
   enabled,
   email,
   onEnabled,
   title = "Two-factor sign-in",
+  hasPassword = true,
 }: {
   enabled: boolean;
   email: string;
+  /** False for an account made by Google sign-in without a password: a recent sign-in (and a code to turn it off). */
+  hasPassword?: boolean;
   /** Called once the backup codes are saved after turning it on (the enrolment page moves on). */
   onEnabled?: () => void;
   title?: string;
@@ -93,21 +51,23 @@ export function TwoFactorSection({
     setStep({ kind: "idle" });
   };
 
-  async function onPassword(e: FormEvent<HTMLFormElement>, purpose: "enable" | "disable" | "codes") {
-    e.preventDefault();
-    const { data, errors: found } = checkForm(e.currentTarget, passwordConfirmSchema, ["password"]);
-    setErrors(found);
-    if (!data) return;
+  /** Turning it on or off, or new backup codes: with the password, or (no password) after a recent sign-in. */
+  async function send(purpose: "enable" | "disable" | "codes", proof: { password: string } | { code: string } | null) {
     setBusy(true);
     const path =
-      purpose === "enable" ? "/two-factor/enable" : purpose === "disable" ? "/two-factor/disable" : "/two-factor/generate-backup-codes";
-    const res = await reauth.run(() =>
-      request<{ totpURI?: string; backupCodes?: string[] }>(`/api/auth${path}`, { json: { password: data.password } }),
-    );
+      purpose === "enable"
+        ? "/api/auth/two-factor/enable"
+        : purpose === "codes"
+          ? "/api/auth/two-factor/generate-backup-codes"
+          : proof && "code" in proof
+            ? "/api/account/two-factor/disable"
+            : "/api/auth/two-factor/disable";
+    const res = await reauth.run(() => request<{ totpURI?: string; backupCodes?: string[] }>(path, { json: proof ?? {} }));
     setBusy(false);
     if (!res.ok) {
-      const message = res.code === "INVALID_PASSWORD" ? "Your password is not correct" : res.message;
-      setErrors({ password: message });
+      if (res.code === "REAUTH_CANCELLED" && !hasPassword) return;
+      const message = res.code === "INVALID_PASSWORD" ? "Your password is not correct" : (res.fields.code ?? res.message);
+      setErrors(proof && "code" in proof ? { code: message } : { password: message });
       toast.error("Two-factor sign-in", { description: message });
       return;
     }
@@ -116,11 +76,27 @@ export function TwoFactorSection({
     } else if (purpose === "codes" && res.data.backupCodes) {
       setStep({ kind: "codes", backupCodes: res.data.backupCodes });
     } else {
-      toast.success("Two-factor sign-in is off", { description: "Signing in needs only your password now." });
+      const description = hasPassword ? "Signing in needs only your password now." : "Signing in needs only Google now.";
+      toast.success("Two-factor sign-in is off", { description });
       reset();
       await revalidator.revalidate();
     }
   }
+
+  async function onProof(e: FormEvent<HTMLFormElement>, purpose: "enable" | "disable" | "codes") {
+    e.preventDefault();
+    const { data, errors: found } = hasPassword
+      ? checkForm(e.currentTarget, passwordConfirmSchema, ["password"])
+      : checkForm(e.currentTarget, codeSchema, ["code"]);
+    setErrors(found);
+    if (data) await send(purpose, data);
+  }
+
+  /** The buttons that start a step: without a password, turning on and new codes need nothing more to type. */
+  const begin = (purpose: "enable" | "disable" | "codes") => {
+    if (!hasPassword && purpose !== "disable") void send(purpose, null);
+    else setStep({ kind: "password", purpose });
+  };
 
   async function onConfirm(e: FormEvent<HTMLFormElement>, backupCodes: string[]) {
     e.preventDefault();
@@ -141,18 +117,32 @@ export function TwoFactorSection({
   }
 
   const passwordForm = (purpose: "enable" | "disable" | "codes", submitLabel: string) => (
-    <form onSubmit={(e) => void onPassword(e, purpose)} noValidate className="space-y-3">
-      <input type="text" name="username" autoComplete="username" hidden readOnly aria-hidden="true" tabIndex={-1} value={email} />
-      <InputField
-        id={`${uid}-password`}
-        name="password"
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        required
-        autoFocus
-        error={errors.password}
-      />
+    <form onSubmit={(e) => void onProof(e, purpose)} noValidate className="space-y-3">
+      {hasPassword ? (
+        <>
+          <input type="text" name="username" autoComplete="username" hidden readOnly aria-hidden="true" tabIndex={-1} value={email} />
+          <InputField
+            id={`${uid}-password`}
+            name="password"
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            required
+            autoFocus
+            error={errors.password}
+          />
+        </>
+      ) : (
+        <InputField
+          id={`${uid}-proof-code`}
+          name="code"
+          label="Authenticator code or backup code"
+          autoComplete="one-time-code"
+          required
+          autoFocus
+          error={errors.code}
+        />
+      )}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant={purpose === "disable" ? "danger" : "primary"} disabled={busy}>
           {busy ? "Checking..." : submitLabel}
@@ -168,7 +158,7 @@ export function TwoFactorSection({
     <Section
       id={`${uid}-title`}
       title={title}
-      intro="After your password, signing in asks for a code from an authenticator app on your phone."
+      intro={`After your ${hasPassword ? "password" : "Google sign-in"}, signing in asks for a code from an authenticator app on your phone.`}
     >
       <p ref={headingRef} className="mb-4 text-sm">
         Status:{" "}
@@ -182,15 +172,17 @@ export function TwoFactorSection({
       {step.kind === "idle" ? (
         enabled ? (
           <div className="flex flex-wrap gap-3">
-            <Button variant="secondary" onClick={() => setStep({ kind: "password", purpose: "codes" })}>
+            <Button variant="secondary" onClick={() => begin("codes")} disabled={busy}>
               Make new backup codes
             </Button>
-            <Button variant="secondary" onClick={() => setStep({ kind: "password", purpose: "disable" })}>
+            <Button variant="secondary" onClick={() => begin("disable")}>
               Turn off two-factor sign-in
             </Button>
           </div>
         ) : (
-          <Button onClick={() => setStep({ kind: "password", purpose: "enable" })}>Set up an authenticator app</Button>
+          <Button onClick={() => begin("enable")} disabled={busy}>
+            Set up an authenticator app
+          </Button>
         )
       ) : null}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REDIRECT_BYPASSES } from "../../../tests/support/redirect-bypasses.ts";
+import { REDIRECT_BYPASSES } from "../../tests/support/redirect-bypasses.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
 
 describe("safeRedirectPath", () => {

@@ -1,4 +1,4 @@
-import { localPath } from "~/lib/local-path.ts";
+import { localPath } from "./local-path.ts";
 
 /**
  * The local path to send a visitor to after sign-in: `from` when it leads to a page of this site, otherwise
