@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expectOnTop } from "./support/on-top.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { newUser, openUserMenu, signUpAndSignIn } from "./support/auth.ts";
+import { clickUntilVisible, newUser, openUserMenu, signUpAndSignIn } from "./support/auth.ts";
 import { booksApi } from "./support/books.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
 import { FIRM_USER_PASSWORD, POLICY_ADMIN, POLICY_STAFF } from "./support/firm-users.ts";
@@ -402,7 +402,11 @@ test("account: a user who signs in only with Google sets up two-factor sign-in a
   const password = main(page).getByRole("region", { name: "Password" });
   await expect(password.getByRole("button", { name: "Set a password" })).toBeVisible();
   await expect(password.getByLabel("Current password")).toHaveCount(0);
-  await main(page).getByRole("button", { name: "Set up an authenticator app" }).click();
+  // Right after the way back from Google: the first click may come before the page has hydrated.
+  await clickUntilVisible(
+    main(page).getByRole("button", { name: "Set up an authenticator app" }),
+    page.getByRole("img", { name: /QR code/ }),
+  );
   await expectOnTop(page.getByRole("img", { name: /QR code/ }));
   const secret = base32Decode((await page.getByTestId("totp-secret").textContent()) ?? "");
   await main(page).getByLabel("Code from your app").fill(freshCode(secret, used));

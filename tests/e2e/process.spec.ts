@@ -18,6 +18,8 @@ test.describe("server process", () => {
   });
 
   test("SIGTERM stops the server within 10 s with exit code 0, and data survives the restart", async () => {
+    // Two starts of a server on a new embedded database (migrations included): slow on a busy machine.
+    test.setTimeout(150_000);
     const dataDir = mkdtempSync(path.join(tmpdir(), "proc-"));
     const port = 40000 + Math.floor(Math.random() * 20000);
     const env = { PORT: String(port), DATA_DIR: dataDir };

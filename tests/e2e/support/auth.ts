@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { linkIn, waitForMail } from "./mail.ts";
 
 export interface E2eUser {
@@ -70,10 +70,18 @@ export async function fillSignUp(page: Page, user: E2eUser) {
   await main.getByRole("button", { name: "Create Account" }).click();
 }
 
-/** Opens the signed-in user's menu in the header (a click before the page has hydrated does nothing: try again). */
-export async function openUserMenu(page: Page, email: string) {
+/**
+ * Clicks `target` until `opened` is visible: a click that lands before the page has hydrated does nothing, so it
+ * is tried again. For controls that only open something (a menu, a panel), where a second click is harmless.
+ */
+export async function clickUntilVisible(target: Locator, opened: Locator) {
   await expect(async () => {
-    await page.getByRole("banner").getByRole("button", { name: email }).click();
-    await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible({ timeout: 1000 });
+    if (!(await opened.isVisible())) await target.click({ timeout: 2000 });
+    await expect(opened).toBeVisible({ timeout: 2000 });
   }).toPass();
+}
+
+/** Opens the signed-in user's menu in the header. */
+export async function openUserMenu(page: Page, email: string) {
+  await clickUntilVisible(page.getByRole("banner").getByRole("button", { name: email }), page.getByRole("menuitem", { name: "Sign out" }));
 }
