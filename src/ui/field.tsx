@@ -68,22 +68,45 @@ export function describedBy(id: string, { hint, error }: { hint?: string; error?
   };
 }
 
+interface InputFieldOwnProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  /** Marks a field that is not required with "(optional)". */
+  optional?: boolean;
+  /** Marks a required field's label with "*" (forms that say "Fields marked * are required"). */
+  markRequired?: boolean;
+}
+
+export type InputFieldProps = InputFieldOwnProps &
+  (
+    | ({ as?: "input" } & ComponentProps<"input">)
+    | ({ as: "textarea" } & ComponentProps<"textarea">)
+    | ({ as: "select" } & ComponentProps<"select">)
+  );
+
 /**
- * The common case in one element: a labelled text input inside <Field>, its hint and error linked.
- * `optional` marks a field that is not required with "(optional)"; required ones carry no mark (the sign-in and
- * account screens, where nearly every field is required).
+ * The form field in one element: a label, a text input (or a textarea, or a select with its options as children)
+ * inside <Field>, its hint and error linked. `optional` marks a field that is not required with "(optional)";
+ * required ones carry no mark unless `markRequired` (the sign-in and account screens, where nearly every field is
+ * required). Spread react-hook-form's `register(name)` on it like on an <input>.
  */
-export function InputField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  ...input
-}: { id: string; label: string; error?: string; hint?: string; optional?: boolean } & ComponentProps<"input">) {
+export function InputField({ id, label, error, hint, optional, markRequired, ...control }: InputFieldProps) {
+  const shared = { id, className: inputClass, ...describedBy(id, { hint, error }) };
   return (
-    <Field id={id} label={label} showOptional={Boolean(optional)} error={error} hint={hint}>
-      <input id={id} className={inputClass} {...describedBy(id, { hint, error })} {...input} />
+    <Field id={id} label={label} required={markRequired} showOptional={Boolean(optional)} error={error} hint={hint}>
+      {control.as === "textarea" ? (
+        <textarea {...shared} {...withoutAs(control)} />
+      ) : control.as === "select" ? (
+        <select {...shared} {...withoutAs(control)} />
+      ) : (
+        <input {...shared} {...withoutAs(control)} />
+      )}
     </Field>
   );
+}
+
+function withoutAs<T extends { as?: string }>({ as: _as, ...rest }: T): Omit<T, "as"> {
+  return rest;
 }

@@ -1,0 +1,14 @@
+import type { z } from "zod";
+import { lazyZodResolver } from "~/lib/form.ts";
+
+/**
+ * The account forms' rules (`auth.schema.ts`, full zod, shared with the server) are not part of the page's first
+ * load: the module loads when focus first enters a form (the resolver's `preload`), or at the latest on submit.
+ */
+export const loadAuthRules = () => import("../auth.schema.ts");
+type AuthRules = Awaited<ReturnType<typeof loadAuthRules>>;
+
+/** A react-hook-form resolver for one of the account rules, loaded on first use. */
+export function authResolver<Output, Input extends Record<string, unknown>>(pick: (rules: AuthRules) => z.ZodType<Output, Input>) {
+  return lazyZodResolver(() => loadAuthRules().then(pick));
+}

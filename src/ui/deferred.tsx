@@ -1,0 +1,45 @@
+import { lazy, Suspense, type ComponentType } from "react";
+
+type Lazy<P> = { default: ComponentType<P> };
+
+/** A thenable that calls back at once: React.lazy then renders the component in the same pass. */
+const resolved = <T,>(value: T) => ({ then: (onFulfilled: (value: T) => unknown) => onFulfilled(value) }) as unknown as Promise<T>;
+
+/**
+ * Components whose code (and its libraries: react-hook-form for the public pages' forms) is not part of the page's
+ * first load. The server loads the module when it starts and renders the components in full, so the HTML is
+ * complete (and the forms work as plain forms); in the browser, hydration reaches them and fetches the module, and
+ * until it has arrived the server's HTML stays as it is (what is typed is kept). Components of one module share
+ * one fetch; once it is loaded, a component shown later renders at once.
+ */
+export function deferredModule<M>(load: () => Promise<M>) {
+  let module: M | undefined;
+  let pending: Promise<M> | undefined;
+  const get = () =>
+    (pending ??= load().then(
+      (m) => (module = m),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+  if (typeof window === "undefined") void get().catch(() => {});
+
+  return {
+    /** Starts fetching the module (no-op once loaded). */
+    preload: () => void get().catch(() => {}),
+    component<P extends object>(pick: (m: M) => ComponentType<P>): ComponentType<P> {
+      const Component = lazy<ComponentType<P>>(() =>
+        module ? resolved<Lazy<P>>({ default: pick(module) }) : get().then((m) => ({ default: pick(m) })),
+      );
+      function Deferred(props: P) {
+        return (
+          <Suspense fallback={null}>
+            <Component {...props} />
+          </Suspense>
+        );
+      }
+      return Deferred;
+    },
+  };
+}
