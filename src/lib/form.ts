@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { BaseSyntheticEvent } from "react";
-import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from "react-hook-form";
 import type { z } from "zod";
 
 export type LazyZodResolver<Input extends FieldValues, Output> = Resolver<Input, unknown, Output> & {
@@ -46,4 +46,18 @@ export function submitOrTell(handler: (e?: BaseSyntheticEvent) => Promise<unknow
 export function firstMessage(errors: FieldErrors): string | undefined {
   for (const error of Object.values(errors)) if (typeof error?.message === "string") return error.message;
   return undefined;
+}
+
+/**
+ * The `fields` of an API refusal (`{ "dotted.path": message }`, see src/lib/api-error.ts) under the form's fields.
+ * `only` limits them to the form's own field names (other paths are not fields of this form).
+ */
+export function setServerErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: Record<string, string>,
+  only?: readonly string[],
+) {
+  for (const [name, message] of Object.entries(fields)) {
+    if (!only || only.includes(name)) setError(name as Path<T>, { message });
+  }
 }

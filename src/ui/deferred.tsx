@@ -5,9 +5,17 @@ type Lazy<P> = { default: ComponentType<P> };
 /** A thenable that calls back at once: React.lazy then renders the component in the same pass. */
 const resolved = <T,>(value: T) => ({ then: (onFulfilled: (value: T) => unknown) => onFulfilled(value) }) as unknown as Promise<T>;
 
+/** On the server: the loads of the deferred modules, awaited before a page is rendered. */
+const serverLoads = new Set<Promise<unknown>>();
+
+/** Resolves once every deferred module has loaded on the server (the server entry awaits it before rendering). */
+export function deferredModulesLoaded(): Promise<unknown> {
+  return Promise.allSettled(serverLoads);
+}
+
 /**
  * Components whose code (and its libraries: react-hook-form for the public pages' forms) is not part of the page's
- * first load. The server loads the module when it starts and renders the components in full, so the HTML is
+ * first load. The server loads the module up front and renders the components in full, so the HTML is
  * complete (and the forms work as plain forms); in the browser, hydration reaches them and fetches the module, and
  * until it has arrived the server's HTML stays as it is (what is typed is kept). Components of one module share
  * one fetch; once it is loaded, a component shown later renders at once.
@@ -23,7 +31,7 @@ export function deferredModule<M>(load: () => Promise<M>) {
         throw error;
       },
     ));
-  if (typeof window === "undefined") void get().catch(() => {});
+  if (typeof window === "undefined") serverLoads.add(get().catch(() => {}));
 
   return {
     /** Starts fetching the module (no-op once loaded). */

@@ -1,15 +1,30 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
 import { request } from "~/lib/api-client.ts";
+import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { DeletionPlan } from "../account.types.ts";
 import { reauthSchema } from "../account.schema.ts";
-import { checkForm, type Errors } from "./account-ui.tsx";
 
 /** Where the browser goes once the account is gone. */
 const AFTER_DELETION = "/?account=deleted";
+
+/** The dialog's rules: the re-authentication's, and each organization deleted with the account typed by name. */
+function deletionFormSchema(deleted: DeletionPlan["deleted"]) {
+  return reauthSchema.extend({ confirmOrganizations: z.array(z.string()) }).superRefine((v, ctx) => {
+    deleted.forEach((o, i) => {
+      if ((v.confirmOrganizations[i] ?? "").trim() !== o.name.trim())
+        ctx.addIssue({ code: "custom", path: ["confirmOrganizations", i], message: `Type ${o.name} to confirm` });
+    });
+  });
+}
+type DeletionForm = z.input<ReturnType<typeof deletionFormSchema>>;
+type DeletionData = z.output<ReturnType<typeof deletionFormSchema>>;
 
 /**
  * Deleting the account: the plan for each organization (deleted with its books after its name is typed, or waiting
@@ -19,8 +34,20 @@ export function DeleteAccountDialog({ twoFactor, onClose }: { twoFactor: boolean
   const uid = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
   const [plan, setPlan] = useState<DeletionPlan | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  // Once the account is gone, the button stays busy while the browser leaves.
+  const [leaving, setLeaving] = useState(false);
+  const resolver = useMemo(() => zodResolver(deletionFormSchema(plan?.deleted ?? [])), [plan]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<DeletionForm, unknown, DeletionData>({
+    resolver,
+    defaultValues: { password: "", confirmOrganizations: [] },
+    reValidateMode: "onSubmit",
+  });
+  const password = register("password");
 
   useEffect(() => {
     void request<{ plan: DeletionPlan }>("/api/account/deletion").then((res) => {
@@ -29,34 +56,19 @@ export function DeleteAccountDialog({ twoFactor, onClose }: { twoFactor: boolean
     });
   }, []);
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (!plan) return;
-    const form = e.currentTarget;
-    const { data, errors: found } = checkForm(form, reauthSchema, twoFactor ? ["password", "code"] : ["password"]);
-    const names = plan.deleted.map((o, i) => {
-      const el = form.elements.namedItem(`org-${i}`);
-      return el instanceof HTMLInputElement ? el.value : "";
-    });
-    plan.deleted.forEach((o, i) => {
-      if (names[i]!.trim() !== o.name.trim()) found[`org-${i}`] = `Type ${o.name} to confirm`;
-    });
-    setErrors(found);
-    if (!data || Object.values(found).some(Boolean)) return;
-    setBusy(true);
-    const reauth = await request("/api/account/reauthenticate", { json: data });
+  async function onValid({ confirmOrganizations, ...credentials }: DeletionData) {
+    const reauth = await request("/api/account/reauthenticate", { json: credentials });
     if (!reauth.ok) {
-      setBusy(false);
-      if (Object.keys(reauth.fields).length) setErrors(reauth.fields);
+      if (Object.keys(reauth.fields).length) setServerErrors(setError, reauth.fields);
       else toastFailure(reauth, { title: "Account not deleted" });
       return;
     }
-    const res = await request("/api/account/delete", { json: { confirmOrganizations: names } });
+    const res = await request("/api/account/delete", { json: { confirmOrganizations } });
     if (res.ok) {
+      setLeaving(true);
       window.location.assign(AFTER_DELETION);
       return;
     }
-    setBusy(false);
     toastFailure(res, { title: "Account not deleted" });
   }
 
@@ -82,7 +94,7 @@ export function DeleteAccountDialog({ twoFactor, onClose }: { twoFactor: boolean
           ))}
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate className="space-y-4">
           {plan.left.length ? (
             <p className="text-sm text-ink">You will leave: {plan.left.map((o) => o.name).join(", ")}. Their books stay.</p>
           ) : null}
@@ -90,40 +102,43 @@ export function DeleteAccountDialog({ twoFactor, onClose }: { twoFactor: boolean
             <InputField
               key={o.organizationId}
               id={`${uid}-org-${i}`}
-              name={`org-${i}`}
               label={`Type ${o.name} to delete it with all its books`}
               hint="You are its only member: its chart of accounts and journal entries are deleted too."
               autoComplete="off"
               required
-              error={errors[`org-${i}`] ?? (i === 0 ? errors.confirmOrganizations : undefined)}
+              error={errors.confirmOrganizations?.[i]?.message ?? (i === 0 ? errors.confirmOrganizations?.message : undefined)}
+              {...register(`confirmOrganizations.${i}`)}
             />
           ))}
           <InputField
-            ref={passwordRef}
             id={`${uid}-password`}
-            name="password"
             label="Password"
             type="password"
             autoComplete="current-password"
             required
-            error={errors.password}
+            error={errors.password?.message}
+            {...password}
+            ref={(el) => {
+              password.ref(el);
+              passwordRef.current = el;
+            }}
           />
           {twoFactor ? (
             <InputField
               id={`${uid}-code`}
-              name="code"
               label="Authenticator code or backup code"
               autoComplete="one-time-code"
               required
-              error={errors.code}
+              error={errors.code?.message}
+              {...register("code")}
             />
           ) : null}
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" variant="danger" disabled={busy}>
-              {busy ? "Deleting..." : "Delete my account"}
+            <Button type="submit" variant="danger" disabled={isSubmitting || leaving}>
+              {isSubmitting || leaving ? "Deleting..." : "Delete my account"}
             </Button>
           </div>
         </form>

@@ -1,11 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
-import { InputField } from "~/ui/field.tsx";
-import { passwordConfirmSchema, totpCodeSchema } from "../account.schema.ts";
-import { Section, checkForm } from "./account-ui.tsx";
+import { Section } from "./account-ui.tsx";
+import { CodeConfirmForm, PasswordConfirmForm } from "./two-factor-forms.tsx";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
 import { QrCode } from "./qr-code.tsx";
 
@@ -83,33 +82,19 @@ export function TwoFactorSection({
   const uid = useId();
   const revalidator = useRevalidator();
   const [step, setStep] = useState<Step>({ kind: "idle" });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLParagraphElement>(null);
   const reauth = useRecentSignIn({ twoFactor: enabled });
 
-  const reset = () => {
-    setErrors({});
-    setStep({ kind: "idle" });
-  };
+  const reset = () => setStep({ kind: "idle" });
 
-  async function onPassword(e: FormEvent<HTMLFormElement>, purpose: "enable" | "disable" | "codes") {
-    e.preventDefault();
-    const { data, errors: found } = checkForm(e.currentTarget, passwordConfirmSchema, ["password"]);
-    setErrors(found);
-    if (!data) return;
-    setBusy(true);
+  async function onPassword(password: string, purpose: "enable" | "disable" | "codes"): Promise<string | null> {
     const path =
       purpose === "enable" ? "/two-factor/enable" : purpose === "disable" ? "/two-factor/disable" : "/two-factor/generate-backup-codes";
-    const res = await reauth.run(() =>
-      request<{ totpURI?: string; backupCodes?: string[] }>(`/api/auth${path}`, { json: { password: data.password } }),
-    );
-    setBusy(false);
+    const res = await reauth.run(() => request<{ totpURI?: string; backupCodes?: string[] }>(`/api/auth${path}`, { json: { password } }));
     if (!res.ok) {
       const message = res.code === "INVALID_PASSWORD" ? "Your password is not correct" : res.message;
-      setErrors({ password: message });
       toast.error("Two-factor sign-in", { description: message });
-      return;
+      return message;
     }
     if (purpose === "enable" && res.data.totpURI && res.data.backupCodes) {
       setStep({ kind: "scan", totpURI: res.data.totpURI, backupCodes: res.data.backupCodes });
@@ -120,49 +105,20 @@ export function TwoFactorSection({
       reset();
       await revalidator.revalidate();
     }
+    return null;
   }
 
-  async function onConfirm(e: FormEvent<HTMLFormElement>, backupCodes: string[]) {
-    e.preventDefault();
-    const { data, errors: found } = checkForm(e.currentTarget, totpCodeSchema, ["code"]);
-    setErrors(found);
-    if (!data) return;
-    setBusy(true);
-    const res = await request("/api/auth/two-factor/verify-totp", { json: { code: data.code } });
-    setBusy(false);
+  async function onConfirm(code: string, backupCodes: string[]): Promise<string | null> {
+    const res = await request("/api/auth/two-factor/verify-totp", { json: { code } });
     if (!res.ok) {
       const message = res.code === "INVALID_CODE" ? "That code is not right. Check your app and try the current code." : res.message;
-      setErrors({ code: message });
       toast.error("Two-factor sign-in not turned on", { description: message });
-      return;
+      return message;
     }
     toast.success("Two-factor sign-in is on", { description: "Save your backup codes now." });
     setStep({ kind: "codes", backupCodes });
+    return null;
   }
-
-  const passwordForm = (purpose: "enable" | "disable" | "codes", submitLabel: string) => (
-    <form onSubmit={(e) => void onPassword(e, purpose)} noValidate className="space-y-3">
-      <input type="text" name="username" autoComplete="username" hidden readOnly aria-hidden="true" tabIndex={-1} value={email} />
-      <InputField
-        id={`${uid}-password`}
-        name="password"
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        required
-        autoFocus
-        error={errors.password}
-      />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant={purpose === "disable" ? "danger" : "primary"} disabled={busy}>
-          {busy ? "Checking..." : submitLabel}
-        </Button>
-        <Button variant="ghost" onClick={reset}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
 
   return (
     <Section
@@ -194,12 +150,16 @@ export function TwoFactorSection({
         )
       ) : null}
 
-      {step.kind === "password"
-        ? passwordForm(
-            step.purpose,
-            step.purpose === "enable" ? "Continue" : step.purpose === "disable" ? "Turn off" : "Make new backup codes",
-          )
-        : null}
+      {step.kind === "password" ? (
+        <PasswordConfirmForm
+          key={step.purpose}
+          email={email}
+          danger={step.purpose === "disable"}
+          submitLabel={step.purpose === "enable" ? "Continue" : step.purpose === "disable" ? "Turn off" : "Make new backup codes"}
+          onValid={({ password }) => onPassword(password, step.purpose)}
+          onCancel={reset}
+        />
+      ) : null}
 
       {step.kind === "scan" ? (
         <div className="space-y-4">
@@ -218,27 +178,7 @@ export function TwoFactorSection({
               <p className="mt-1 text-muted">Time-based, 6 digits, every 30 seconds.</p>
             </div>
           </div>
-          <form onSubmit={(e) => void onConfirm(e, step.backupCodes)} noValidate className="space-y-3">
-            <InputField
-              id={`${uid}-code`}
-              name="code"
-              label="Code from your app"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              required
-              error={errors.code}
-              className="mt-1 block w-40 rounded-md border border-slate-400 bg-white px-3 py-2 font-mono tracking-widest text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
-            />
-            <div className="flex flex-wrap gap-3">
-              <Button type="submit" disabled={busy}>
-                {busy ? "Checking..." : "Turn on two-factor sign-in"}
-              </Button>
-              <Button variant="ghost" onClick={reset}>
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <CodeConfirmForm onValid={({ code }) => onConfirm(code, step.backupCodes)} onCancel={reset} />
         </div>
       ) : null}
 

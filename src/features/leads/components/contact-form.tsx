@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
-import { lazyZodResolver, submitOrTell } from "~/lib/form.ts";
+import { lazyZodResolver, setServerErrors, submitOrTell } from "~/lib/form.ts";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import type { ContactFormValues, ContactInput } from "../contact.schema.ts";
 import { ContactFields } from "./contact-fields.tsx";
@@ -77,9 +77,7 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
       // Cleared, prefill included; the token stays.
       reset({ firstName: "", lastName: "", email: "", company: "", service: "", message: "", website: "", formToken });
     } else if (outcome.status === 400 && Object.keys(outcome.fields).length) {
-      for (const [name, message] of Object.entries(outcome.fields)) {
-        if ((FIELDS as readonly string[]).includes(name)) setError(name as FieldName, { message });
-      }
+      setServerErrors(setError, outcome.fields, FIELDS);
       toast.error("Validation Error", { description: "Please fill in all required fields." });
     } else if (outcome.status === 429) {
       toastFailure(outcome, { title: "Error" });
