@@ -42,9 +42,16 @@ export function submitOrTell(handler: (e?: BaseSyntheticEvent) => Promise<unknow
   return (e: BaseSyntheticEvent) => void handler(e).catch(onError);
 }
 
-/** The message of the first problem the schema reported (in the schema's field order). */
-export function firstMessage(errors: FieldErrors): string | undefined {
-  for (const error of Object.values(errors)) if (typeof error?.message === "string") return error.message;
+/** The message of the first problem the schema reported (in the schema's field order; nested fields included). */
+export function firstMessage(errors: FieldErrors | readonly unknown[] | undefined): string | undefined {
+  for (const error of Object.values(errors ?? {}) as unknown[]) {
+    if (!error || typeof error !== "object") continue;
+    if ("message" in error && typeof error.message === "string") return error.message;
+    // A field's error without a message (its `ref` is an element, not more errors).
+    if ("type" in error) continue;
+    const nested = firstMessage(error as FieldErrors);
+    if (nested) return nested;
+  }
   return undefined;
 }
 

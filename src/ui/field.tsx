@@ -77,6 +77,8 @@ interface InputFieldOwnProps {
   optional?: boolean;
   /** Marks a required field's label with "*" (forms that say "Fields marked * are required"). */
   markRequired?: boolean;
+  /** Classes of the field's wrapper (label, control, hint and error); `className` goes to the control. */
+  fieldClassName?: string;
 }
 
 export type InputFieldProps = InputFieldOwnProps &
@@ -92,10 +94,18 @@ export type InputFieldProps = InputFieldOwnProps &
  * required ones carry no mark unless `markRequired` (the sign-in and account screens, where nearly every field is
  * required). Spread react-hook-form's `register(name)` on it like on an <input>.
  */
-export function InputField({ id, label, error, hint, optional, markRequired, ...control }: InputFieldProps) {
+export function InputField({ id, label, error, hint, optional, markRequired, fieldClassName, ...control }: InputFieldProps) {
   const shared = { id, className: inputClass, ...describedBy(id, { hint, error }) };
   return (
-    <Field id={id} label={label} required={markRequired} showOptional={Boolean(optional)} error={error} hint={hint}>
+    <Field
+      id={id}
+      label={label}
+      required={markRequired}
+      showOptional={Boolean(optional)}
+      error={error}
+      hint={hint}
+      className={fieldClassName}
+    >
       {control.as === "textarea" ? (
         <textarea {...shared} {...withoutAs(control)} />
       ) : control.as === "select" ? (

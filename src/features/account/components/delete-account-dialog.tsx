@@ -10,6 +10,7 @@ import { Modal } from "~/ui/modal.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { DeletionPlan } from "../account.types.ts";
 import { reauthSchema } from "../account.schema.ts";
+import { ReauthFields } from "./reauth-fields.tsx";
 
 /** Where the browser goes once the account is gone. */
 const AFTER_DELETION = "/?account=deleted";
@@ -47,7 +48,6 @@ export function DeleteAccountDialog({ twoFactor, onClose }: { twoFactor: boolean
     defaultValues: { password: "", confirmOrganizations: [] },
     reValidateMode: "onSubmit",
   });
-  const password = register("password");
 
   useEffect(() => {
     void request<{ plan: DeletionPlan }>("/api/account/deletion").then((res) => {
@@ -110,29 +110,13 @@ export function DeleteAccountDialog({ twoFactor, onClose }: { twoFactor: boolean
               {...register(`confirmOrganizations.${i}`)}
             />
           ))}
-          <InputField
-            id={`${uid}-password`}
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={errors.password?.message}
-            {...password}
-            ref={(el) => {
-              password.ref(el);
-              passwordRef.current = el;
-            }}
+          <ReauthFields
+            id={uid}
+            password={register("password")}
+            code={twoFactor ? register("code") : null}
+            errors={{ password: errors.password?.message, code: errors.code?.message }}
+            passwordRef={passwordRef}
           />
-          {twoFactor ? (
-            <InputField
-              id={`${uid}-code`}
-              label="Authenticator code or backup code"
-              autoComplete="one-time-code"
-              required
-              error={errors.code?.message}
-              {...register("code")}
-            />
-          ) : null}
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={onClose}>
               Cancel

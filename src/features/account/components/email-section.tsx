@@ -54,9 +54,7 @@ export function EmailSection({ email, twoFactor = false }: { email: string; twoF
       }
     >
       <form
-        onSubmit={(e) =>
-          void handleSubmit(onValid, (errs) => toast.error("Email not changed", { description: errs.newEmail?.message }))(e)
-        }
+        onSubmit={(e) => void handleSubmit(onValid, (errs) => toast.error("Email not changed", { description: errs.newEmail?.message }))(e)}
         noValidate
         className="space-y-4"
       >

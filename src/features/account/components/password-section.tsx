@@ -64,9 +64,7 @@ export function PasswordSection({ twoFactor = false }: { twoFactor?: boolean }) 
       intro="Changing your password signs out every other browser and device where you are signed in."
     >
       <form
-        onSubmit={(e) =>
-          void handleSubmit(onValid, (errs) => toast.error("Password not changed", { description: firstMessage(errs) }))(e)
-        }
+        onSubmit={(e) => void handleSubmit(onValid, (errs) => toast.error("Password not changed", { description: firstMessage(errs) }))(e)}
         noValidate
         className="space-y-4"
       >
@@ -84,23 +82,23 @@ export function PasswordSection({ twoFactor = false }: { twoFactor?: boolean }) 
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             id={`${uid}-new`}
-              label="New password"
+            label="New password"
             type="password"
             autoComplete="new-password"
             required
             minLength={8}
             maxLength={128}
             error={errors.newPassword?.message}
-          {...register("newPassword")}
+            {...register("newPassword")}
           />
           <InputField
             id={`${uid}-confirm`}
-              label="Confirm new password"
+            label="Confirm new password"
             type="password"
             autoComplete="new-password"
             required
             error={errors.confirmPassword?.message}
-          {...register("confirmPassword")}
+            {...register("confirmPassword")}
           />
         </div>
         <p className="text-xs text-muted">At least 8 characters. Very common passwords are refused.</p>

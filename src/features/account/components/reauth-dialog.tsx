@@ -4,11 +4,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { request, type ApiResult } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
-import { InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { setServerErrors } from "~/lib/form.ts";
 import { reauthSchema, type ReauthInput } from "../account.schema.ts";
+import { ReauthFields } from "./reauth-fields.tsx";
 
 type ReauthFields = z.input<typeof reauthSchema>;
 
@@ -28,7 +28,6 @@ function ReauthDialog({ open, askCode, onDone }: { open: boolean; askCode: boole
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ReauthFields, unknown, ReauthInput>({ resolver: zodResolver(reauthSchema), reValidateMode: "onSubmit" });
-  const password = register("password");
 
   async function onValid(data: ReauthInput) {
     const res = await request("/api/account/reauthenticate", { json: data });
@@ -53,30 +52,13 @@ function ReauthDialog({ open, askCode, onDone }: { open: boolean; askCode: boole
       dismissOnOutsideClick={false}
     >
       <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate className="space-y-4">
-        <InputField
-          id={`${uid}-password`}
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password?.message}
-          {...password}
-          ref={(el) => {
-            password.ref(el);
-            passwordRef.current = el;
-          }}
+        <ReauthFields
+          id={uid}
+          password={register("password")}
+          code={showCode ? register("code") : null}
+          errors={{ password: errors.password?.message, code: errors.code?.message }}
+          passwordRef={passwordRef}
         />
-        {showCode ? (
-          <InputField
-            id={`${uid}-code`}
-            label="Authenticator code or backup code"
-            autoComplete="one-time-code"
-            inputMode="text"
-            required
-            error={errors.code?.message}
-            {...register("code")}
-          />
-        ) : null}
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={() => onDone(false)}>
             Cancel

@@ -4,13 +4,12 @@ import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
-import { firstMessage, submitOrTell } from "~/lib/form.ts";
+import { firstMessage } from "~/lib/form.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { InputField } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import type { SignInInput } from "../auth.schema.ts";
-import { UNEXPECTED } from "../auth-messages.ts";
-import { authResolver } from "./auth-rules.ts";
+import { authResolver, authSubmit } from "./auth-rules.ts";
 
 const resolver = authResolver((rules) => rules.signInSchema);
 
@@ -69,10 +68,7 @@ export function SignInForm({
       method="post"
       noValidate
       onFocus={resolver.preload}
-      onSubmit={submitOrTell(
-        handleSubmit(onValid, (errs) => toast.error("Login failed", { description: firstMessage(errs) })),
-        () => toast.error(UNEXPECTED),
-      )}
+      onSubmit={authSubmit(handleSubmit(onValid, (errs) => toast.error("Login failed", { description: firstMessage(errs) })))}
       className="space-y-4"
     >
       <InputField

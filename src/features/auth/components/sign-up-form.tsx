@@ -3,13 +3,12 @@ import { useForm } from "react-hook-form";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
-import { firstMessage, submitOrTell } from "~/lib/form.ts";
+import { firstMessage } from "~/lib/form.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { InputField } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import type { SignUpFormInput } from "../auth.schema.ts";
-import { UNEXPECTED } from "../auth-messages.ts";
-import { authResolver } from "./auth-rules.ts";
+import { authResolver, authSubmit } from "./auth-rules.ts";
 
 const resolver = authResolver((rules) => rules.signUpFormSchema);
 
@@ -59,11 +58,10 @@ export function SignUpForm({ from, onDone }: { from: string; onDone: (email: str
       method="post"
       noValidate
       onFocus={resolver.preload}
-      onSubmit={submitOrTell(
+      onSubmit={authSubmit(
         handleSubmit(onValid, (errs) =>
           mismatch() ? mismatchToast() : toast.error("Registration failed", { description: firstMessage(errs) }),
         ),
-        () => toast.error(UNEXPECTED),
       )}
       className="space-y-4"
     >
