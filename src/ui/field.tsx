@@ -79,6 +79,8 @@ interface InputFieldOwnProps {
   markRequired?: boolean;
   /** Classes of the field's wrapper (label, control, hint and error); `className` goes to the control. */
   fieldClassName?: string;
+  /** A sign shown inside the input before the value, such as "$" (hidden from screen readers: the label says it). */
+  prefix?: string;
 }
 
 export type InputFieldProps = InputFieldOwnProps &
@@ -94,8 +96,8 @@ export type InputFieldProps = InputFieldOwnProps &
  * required ones carry no mark unless `markRequired` (the sign-in and account screens, where nearly every field is
  * required). Spread react-hook-form's `register(name)` on it like on an <input>.
  */
-export function InputField({ id, label, error, hint, optional, markRequired, fieldClassName, ...control }: InputFieldProps) {
-  const shared = { id, className: inputClass, ...describedBy(id, { hint, error }) };
+export function InputField({ id, label, error, hint, optional, markRequired, fieldClassName, prefix, ...control }: InputFieldProps) {
+  const shared = { id, className: prefix ? `${inputClass} pl-7` : inputClass, ...describedBy(id, { hint, error }) };
   return (
     <Field
       id={id}
@@ -110,6 +112,13 @@ export function InputField({ id, label, error, hint, optional, markRequired, fie
         <textarea {...shared} {...withoutAs(control)} />
       ) : control.as === "select" ? (
         <select {...shared} {...withoutAs(control)} />
+      ) : prefix ? (
+        <div className="relative">
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-0 mt-1 flex items-center pl-3 text-muted">
+            {prefix}
+          </span>
+          <input {...shared} {...withoutAs(control)} />
+        </div>
       ) : (
         <input {...shared} {...withoutAs(control)} />
       )}
