@@ -16,7 +16,7 @@ export function deferredModulesLoaded(): Promise<unknown> {
 /**
  * Components whose code (and its libraries: react-hook-form for the public pages' forms) is not part of the page's
  * first load. The server loads the module up front and renders the components in full, so the HTML is
- * complete (and the forms work as plain forms); in the browser, hydration reaches them and fetches the module, and
+ * complete (and the forms work as plain forms); in the browser, the module is fetched when the page's module runs, and
  * until it has arrived the server's HTML stays as it is (what is typed is kept). Components of one module share
  * one fetch; once it is loaded, a component shown later renders at once.
  */
@@ -31,7 +31,10 @@ export function deferredModule<M>(load: () => Promise<M>) {
         throw error;
       },
     ));
+  // The server has it before rendering; the browser fetches it as soon as the page's module runs, while hydration
+  // starts, so that the form is live about as early as the rest of the page.
   if (typeof window === "undefined") serverLoads.add(get().catch(() => {}));
+  else void get().catch(() => {});
 
   return {
     /** Starts fetching the module (no-op once loaded). */
