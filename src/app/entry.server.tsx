@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { deferredModulesLoaded } from "~/ui/deferred.tsx";
 import { NonceContext } from "./nonce.tsx";
 
 export const streamTimeout = 5_000;
@@ -20,13 +21,15 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   ctx.app?.logger.error({ ...errorLogFields(error), method: request.method, route: new URL(request.url).pathname }, "page request failed");
 };
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // Components whose code the browser fetches after the first load are rendered in full here (src/ui/deferred.tsx).
+  await deferredModulesLoaded();
   // Public pages have no nonce (their CSP lists the hashes of their inline scripts): no empty nonce attribute either.
   const nonce = loadContext.nonce || undefined;
   return new Promise<Response>((resolve, reject) => {
@@ -42,6 +45,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A Suspense boundary whose content is ready is written in place, never moved to the end of the document
+        // behind a script (React does that to large boundaries past the first 12.8 KB): the deferred forms must be
+        // where they belong when scripts do not run.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

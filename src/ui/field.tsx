@@ -68,22 +68,64 @@ export function describedBy(id: string, { hint, error }: { hint?: string; error?
   };
 }
 
+interface InputFieldOwnProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  /** Marks a field that is not required with "(optional)". */
+  optional?: boolean;
+  /** Marks a required field's label with "*" (forms that say "Fields marked * are required"). */
+  markRequired?: boolean;
+  /** Classes of the field's wrapper (label, control, hint and error); `className` goes to the control. */
+  fieldClassName?: string;
+  /** A sign shown inside the input before the value, such as "$" (hidden from screen readers: the label says it). */
+  prefix?: string;
+}
+
+export type InputFieldProps = InputFieldOwnProps &
+  (
+    | ({ as?: "input" } & ComponentProps<"input">)
+    | ({ as: "textarea" } & ComponentProps<"textarea">)
+    | ({ as: "select" } & ComponentProps<"select">)
+  );
+
 /**
- * The common case in one element: a labelled text input inside <Field>, its hint and error linked.
- * `optional` marks a field that is not required with "(optional)"; required ones carry no mark (the sign-in and
- * account screens, where nearly every field is required).
+ * The form field in one element: a label, a text input (or a textarea, or a select with its options as children)
+ * inside <Field>, its hint and error linked. `optional` marks a field that is not required with "(optional)";
+ * required ones carry no mark unless `markRequired` (the sign-in and account screens, where nearly every field is
+ * required). Spread react-hook-form's `register(name)` on it like on an <input>.
  */
-export function InputField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  ...input
-}: { id: string; label: string; error?: string; hint?: string; optional?: boolean } & ComponentProps<"input">) {
+export function InputField({ id, label, error, hint, optional, markRequired, fieldClassName, prefix, ...control }: InputFieldProps) {
+  const shared = { id, className: prefix ? `${inputClass} pl-7` : inputClass, ...describedBy(id, { hint, error }) };
   return (
-    <Field id={id} label={label} showOptional={Boolean(optional)} error={error} hint={hint}>
-      <input id={id} className={inputClass} {...describedBy(id, { hint, error })} {...input} />
+    <Field
+      id={id}
+      label={label}
+      required={markRequired}
+      showOptional={Boolean(optional)}
+      error={error}
+      hint={hint}
+      className={fieldClassName}
+    >
+      {control.as === "textarea" ? (
+        <textarea {...shared} {...withoutAs(control)} />
+      ) : control.as === "select" ? (
+        <select {...shared} {...withoutAs(control)} />
+      ) : prefix ? (
+        <div className="relative">
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-0 mt-1 flex items-center pl-3 text-muted">
+            {prefix}
+          </span>
+          <input {...shared} {...withoutAs(control)} />
+        </div>
+      ) : (
+        <input {...shared} {...withoutAs(control)} />
+      )}
     </Field>
   );
+}
+
+function withoutAs<T extends { as?: string }>({ as: _as, ...rest }: T): Omit<T, "as"> {
+  return rest;
 }

@@ -8,8 +8,11 @@ import { PageHero } from "~/features/marketing/components/sections.tsx";
 import { applicationMessage } from "~/features/leads/contact-options.ts";
 import type { ContactFormValues } from "~/features/leads/contact.schema.ts";
 import { issueFormToken } from "~/features/leads/form-token.server.ts";
-import { ContactForm } from "~/features/leads/components/contact-form.tsx";
+import { deferredModule } from "~/ui/deferred.tsx";
 import { useAuth } from "~/features/auth/components/auth-context.tsx";
+
+/** The form (react-hook-form) is not part of the page's first load: hydration fetches it. */
+const ContactForm = deferredModule(() => import("~/features/leads/components/contact-form.tsx")).component((m) => m.ContactForm);
 
 /** Outcome of a form posted without JavaScript (the API redirects back here). */
 const NO_SCRIPT_OUTCOMES = {

@@ -1,6 +1,11 @@
 import type { Route } from "./+types/reset-password";
 import { pageMeta } from "../seo.ts";
-import { ResetPasswordPage } from "~/features/auth/components/reset-password-page.tsx";
+import { deferredModule } from "~/ui/deferred.tsx";
+
+/** The page's form (react-hook-form) is not part of its first load: hydration fetches it. */
+const ResetPasswordPage = deferredModule(() => import("~/features/auth/components/reset-password-page.tsx")).component(
+  (m) => m.ResetPasswordPage,
+);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { entryTotals, filterAccounts, isBalanced, isDirty, parseAmount, validateEntryForm, type EntryFormLine } from "./entry-form.ts";
+import {
+  entryFormSchema,
+  entryTotals,
+  filterAccounts,
+  isBalanced,
+  isDirty,
+  parseAmount,
+  validateEntryForm,
+  type EntryFormLine,
+} from "./entry-form.ts";
 import { entryInputSchema, latestEntryDate } from "./accounting.schema.ts";
 
 const line = (accountId: string, debit: string, credit: string): EntryFormLine => ({ accountId, description: "", debit, credit });
@@ -115,5 +124,30 @@ describe("entry form rules, in the order they are checked", () => {
     expect(codes("petty ca")).toEqual(["1010"]);
     expect(codes("6000 rent")).toEqual(["6000"]);
     expect(codes("payroll")).toEqual([]);
+  });
+});
+
+describe("entryFormSchema (the form's resolver)", () => {
+  it("reports the form's first failing rule under root, and sends the lines that count as the API's input", () => {
+    const refused = entryFormSchema.safeParse({ ...ok, lines: [line("1", "10", ""), line("2", "", "9.99")] });
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([["root", "Debits must equal credits"]]);
+
+    const sent = entryFormSchema.parse({ ...ok, description: " Rent ", lines: [...ok.lines, line("", "", "")] });
+    expect(sent).toEqual({
+      description: "Rent",
+      entry_date: "2026-03-01",
+      reference: null,
+      lines: [
+        { account_id: 1, description: null, debit_amount: 10, credit_amount: 0 },
+        { account_id: 2, description: null, debit_amount: 0, credit_amount: 10 },
+      ],
+    });
+  });
+
+  it("applies the API's own rules to what passes the form's (a description over 500 characters)", () => {
+    const refused = entryFormSchema.safeParse({ ...ok, description: "x".repeat(501) });
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues[0]!.path).toEqual(["description"]);
   });
 });

@@ -1,5 +1,6 @@
-import { entryDateSchema, MAX_AMOUNT } from "./accounting.schema.ts";
-import { toCents } from "./money.ts";
+import { z } from "zod";
+import { entryDateSchema, entryInputSchema, MAX_AMOUNT, type EntryInput } from "./accounting.schema.ts";
+import { centsToDecimal, toCents } from "./money.ts";
 
 /** A line as the entry form holds it: amounts are the text typed in the inputs. */
 export interface EntryFormLine {
@@ -115,6 +116,35 @@ export function validateEntryForm(values: EntryFormValues): string | null {
   if (!isBalanced(values.lines) || !isBalanced(completeLines(values.lines))) return ENTRY_MESSAGES.unbalanced;
   return null;
 }
+
+/** What the form sends: the lines that count, amounts as numbers, blank texts as null. */
+export function entryPayload(values: EntryFormValues): z.input<typeof entryInputSchema> {
+  const amount = (text: string) => Number(centsToDecimal(inputCents(text)));
+  return {
+    description: values.description.trim(),
+    entry_date: values.entryDate,
+    reference: values.reference.trim() || null,
+    lines: completeLines(values.lines).map((l) => ({
+      account_id: Number(l.accountId),
+      description: l.description.trim() || null,
+      debit_amount: amount(l.debit),
+      credit_amount: amount(l.credit),
+    })),
+  };
+}
+
+/**
+ * The entry form's rules for react-hook-form: the first failing rule of the form (validateEntryForm, as one
+ * form-wide message under `root`), then what it sends, checked by the API's own schema (entryInputSchema).
+ */
+export const entryFormSchema = z
+  .custom<EntryFormValues>((v) => typeof v === "object" && v !== null)
+  .superRefine((values, ctx) => {
+    const problem = validateEntryForm(values);
+    if (problem) ctx.addIssue({ code: "custom", path: ["root"], message: problem });
+  })
+  .transform(entryPayload)
+  .pipe(entryInputSchema) satisfies z.ZodType<EntryInput, EntryFormValues>;
 
 /** What the form holds, without blank lines and surrounding spaces: two forms with the same content compare equal. */
 function content(values: EntryFormValues): string {

@@ -1,17 +1,37 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
 import { request } from "~/lib/api-client.ts";
+import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { DeletionPlan } from "../account.types.ts";
 import { reauthSchema } from "../account.schema.ts";
-import { checkForm, type Errors } from "./account-ui.tsx";
 import { GoogleReauthForm } from "./google-reauth.tsx";
 import { REAUTH_REQUIRED } from "./reauth-dialog.tsx";
+import { ReauthFields } from "./reauth-fields.tsx";
 
 /** Where the browser goes once the account is gone. */
 const AFTER_DELETION = "/?account=deleted";
+
+/**
+ * The dialog's rules: the re-authentication's (none for an account without a password: it needs a recent sign-in),
+ * and each organization deleted with the account typed by name.
+ */
+function deletionFormSchema(deleted: DeletionPlan["deleted"], hasPassword: boolean) {
+  const credentials = hasPassword ? reauthSchema : reauthSchema.partial();
+  return credentials.extend({ confirmOrganizations: z.array(z.string()) }).superRefine((v, ctx) => {
+    deleted.forEach((o, i) => {
+      if ((v.confirmOrganizations[i] ?? "").trim() !== o.name.trim())
+        ctx.addIssue({ code: "custom", path: ["confirmOrganizations", i], message: `Type ${o.name} to confirm` });
+    });
+  });
+}
+type DeletionForm = z.input<ReturnType<typeof deletionFormSchema>>;
+type DeletionData = z.output<ReturnType<typeof deletionFormSchema>>;
 
 /**
  * Deleting the account: the plan for each organization (deleted with its books after its name is typed, or waiting
@@ -28,11 +48,22 @@ export function DeleteAccountDialog({
   onClose: () => void;
 }) {
   const uid = useId();
-  const [viaGoogle, setViaGoogle] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [plan, setPlan] = useState<DeletionPlan | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  // Once the account is gone, the button stays busy while the browser leaves.
+  const [leaving, setLeaving] = useState(false);
+  const [viaGoogle, setViaGoogle] = useState(false);
+  const resolver = useMemo(() => zodResolver(deletionFormSchema(plan?.deleted ?? [], hasPassword)), [plan, hasPassword]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<DeletionForm, unknown, DeletionData>({
+    resolver,
+    defaultValues: { password: "", confirmOrganizations: [] },
+    reValidateMode: "onSubmit",
+  });
 
   useEffect(() => {
     void request<{ plan: DeletionPlan }>("/api/account/deletion").then((res) => {
@@ -41,38 +72,21 @@ export function DeleteAccountDialog({
     });
   }, []);
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (!plan) return;
-    const form = e.currentTarget;
-    const { data, errors: found } = hasPassword
-      ? checkForm(form, reauthSchema, twoFactor ? ["password", "code"] : ["password"])
-      : { data: null, errors: {} as Errors };
-    const names = plan.deleted.map((o, i) => {
-      const el = form.elements.namedItem(`org-${i}`);
-      return el instanceof HTMLInputElement ? el.value : "";
-    });
-    plan.deleted.forEach((o, i) => {
-      if (names[i]!.trim() !== o.name.trim()) found[`org-${i}`] = `Type ${o.name} to confirm`;
-    });
-    setErrors(found);
-    if ((hasPassword && !data) || Object.values(found).some(Boolean)) return;
-    setBusy(true);
-    if (data) {
-      const reauth = await request("/api/account/reauthenticate", { json: data });
+  async function onValid({ confirmOrganizations, ...credentials }: DeletionData) {
+    if (hasPassword) {
+      const reauth = await request("/api/account/reauthenticate", { json: credentials });
       if (!reauth.ok) {
-        setBusy(false);
-        if (Object.keys(reauth.fields).length) setErrors(reauth.fields);
+        if (Object.keys(reauth.fields).length) setServerErrors(setError, reauth.fields);
         else toastFailure(reauth, { title: "Account not deleted" });
         return;
       }
     }
-    const res = await request("/api/account/delete", { json: { confirmOrganizations: names } });
+    const res = await request("/api/account/delete", { json: { confirmOrganizations } });
     if (res.ok) {
+      setLeaving(true);
       window.location.assign(AFTER_DELETION);
       return;
     }
-    setBusy(false);
     if (res.code === REAUTH_REQUIRED && !hasPassword) setViaGoogle(true);
     else toastFailure(res, { title: "Account not deleted" });
   }
@@ -113,7 +127,7 @@ export function DeleteAccountDialog({
           />
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate className="space-y-4">
           {plan.left.length ? (
             <p className="text-sm text-ink">You will leave: {plan.left.map((o) => o.name).join(", ")}. Their books stay.</p>
           ) : null}
@@ -121,42 +135,29 @@ export function DeleteAccountDialog({
             <InputField
               key={o.organizationId}
               id={`${uid}-org-${i}`}
-              name={`org-${i}`}
               label={`Type ${o.name} to delete it with all its books`}
               hint="You are its only member: its chart of accounts and journal entries are deleted too."
               autoComplete="off"
               required
-              error={errors[`org-${i}`] ?? (i === 0 ? errors.confirmOrganizations : undefined)}
+              error={errors.confirmOrganizations?.[i]?.message ?? (i === 0 ? errors.confirmOrganizations?.message : undefined)}
+              {...register(`confirmOrganizations.${i}`)}
             />
           ))}
           {hasPassword ? (
-            <InputField
-              ref={passwordRef}
-              id={`${uid}-password`}
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              required
-              error={errors.password}
-            />
-          ) : null}
-          {hasPassword && twoFactor ? (
-            <InputField
-              id={`${uid}-code`}
-              name="code"
-              label="Authenticator code or backup code"
-              autoComplete="one-time-code"
-              required
-              error={errors.code}
+            <ReauthFields
+              id={uid}
+              password={register("password")}
+              code={twoFactor ? register("code") : null}
+              errors={{ password: errors.password?.message, code: errors.code?.message }}
+              passwordRef={passwordRef}
             />
           ) : null}
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" variant="danger" disabled={busy}>
-              {busy ? "Deleting..." : "Delete my account"}
+            <Button type="submit" variant="danger" disabled={isSubmitting || leaving}>
+              {isSubmitting || leaving ? "Deleting..." : "Delete my account"}
             </Button>
           </div>
         </form>

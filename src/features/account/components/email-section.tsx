@@ -1,38 +1,43 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
 import { InputField } from "~/ui/field.tsx";
+import { useHydrated } from "~/ui/use-hydrated.ts";
 import { changeEmailSchema } from "../account.schema.ts";
-import { Section, checkForm, useHydrated, type Errors } from "./account-ui.tsx";
+import { Section } from "./account-ui.tsx";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
+
+type ChangeEmail = z.input<typeof changeEmailSchema>;
 
 export function EmailSection({ email, twoFactor = false }: { email: string; twoFactor?: boolean }) {
   const uid = useId();
   const reauth = useRecentSignIn({ twoFactor });
   const hydrated = useHydrated();
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangeEmail, unknown, z.output<typeof changeEmailSchema>>({
+    resolver: zodResolver(changeEmailSchema),
+    defaultValues: { newEmail: "" },
+    reValidateMode: "onSubmit",
+  });
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const { data, errors: found } = checkForm(form, changeEmailSchema, ["newEmail"]);
-    setErrors(found);
-    if (!data) {
-      toast.error("Email not changed", { description: found.newEmail });
-      return;
-    }
-    setBusy(true);
+  async function onValid(data: z.output<typeof changeEmailSchema>) {
     const res = await reauth.run(() => request("/api/auth/change-email", { json: { newEmail: data.newEmail } }));
-    setBusy(false);
     if (!res.ok) {
-      if (res.code !== "REAUTH_CANCELLED") setErrors({ newEmail: res.message });
+      if (res.code !== "REAUTH_CANCELLED") setError("newEmail", { message: res.message });
       toast.error("Email not changed", { description: res.message });
       return;
     }
-    form.reset();
+    reset();
     setSentTo(data.newEmail);
     toast.success("Check your new inbox", { description: `We sent a link to ${data.newEmail}. Your address changes when you open it.` });
   }
@@ -48,23 +53,27 @@ export function EmailSection({ email, twoFactor = false }: { email: string; twoF
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form
+        onSubmit={(e) => void handleSubmit(onValid, (errs) => toast.error("Email not changed", { description: errs.newEmail?.message }))(e)}
+        noValidate
+        className="space-y-4"
+      >
         <InputField
           id={`${uid}-new-email`}
-          name="newEmail"
           label="New email address"
           type="email"
           autoComplete="email"
           required
-          error={errors.newEmail}
+          error={errors.newEmail?.message}
+          {...register("newEmail")}
         />
         {sentTo ? (
           <p role="status" className="text-sm text-emerald-900">
             Link sent to {sentTo}. It works for 24 hours.
           </p>
         ) : null}
-        <Button type="submit" disabled={!hydrated || busy}>
-          {busy ? "Sending..." : "Send confirmation link"}
+        <Button type="submit" disabled={!hydrated || isSubmitting}>
+          {isSubmitting ? "Sending..." : "Send confirmation link"}
         </Button>
       </form>
       {reauth.dialog}

@@ -1,11 +1,17 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
 import { toast } from "sonner";
 import { request } from "~/lib/api-client.ts";
+import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { codeSchema } from "../account.schema.ts";
-import { checkForm, type Errors } from "./account-ui.tsx";
+
+type CodeFields = z.input<typeof codeSchema>;
+type CodeData = z.output<typeof codeSchema>;
 
 /** The query parameter the way back from Google adds to the page (see google-reauth.server.ts). */
 const OUTCOME_PARAM = "reauth";
@@ -16,41 +22,46 @@ const OUTCOME_PARAM = "reauth";
  */
 export function GoogleReauthForm({ twoFactor, actions }: { twoFactor: boolean; actions?: ReactNode }) {
   const uid = useId();
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  // Without two-factor sign-in there is nothing to type: the code's rule applies only when it is asked.
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeFields, unknown, CodeData>({
+    resolver: twoFactor ? zodResolver(codeSchema) : undefined,
+    defaultValues: { code: "" },
+    reValidateMode: "onSubmit",
+  });
+  // Stays busy while the browser leaves for Google.
+  const [leaving, setLeaving] = useState(false);
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    let code: string | undefined;
-    if (twoFactor) {
-      const { data, errors: found } = checkForm(e.currentTarget, codeSchema, ["code"]);
-      setErrors(found);
-      if (!data) return;
-      code = data.code;
-    }
-    setBusy(true);
+  async function onValid(data: CodeData) {
     const returnTo = `${window.location.pathname}${window.location.search}`;
-    const res = await request<{ url: string }>("/api/account/reauthenticate/google", { json: { returnTo, code } });
+    const res = await request<{ url: string }>("/api/account/reauthenticate/google", {
+      json: { returnTo, code: twoFactor ? data.code : undefined },
+    });
     if (res.ok) {
+      setLeaving(true);
       window.location.assign(res.data.url);
       return;
     }
-    setBusy(false);
-    if (Object.keys(res.fields).length) setErrors(res.fields);
+    if (Object.keys(res.fields).length) setServerErrors(setError, res.fields);
     else toastFailure(res, { title: "Not confirmed" });
   }
 
+  const busy = isSubmitting || leaving;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate className="space-y-4">
       {twoFactor ? (
         <InputField
           id={`${uid}-code`}
-          name="code"
           label="Authenticator code or backup code"
           autoComplete="one-time-code"
           required
           autoFocus
-          error={errors.code}
+          error={errors.code?.message}
+          {...register("code")}
         />
       ) : null}
       <p className="text-sm text-muted">Google asks you to sign in again, then brings you back to this page to make your change.</p>

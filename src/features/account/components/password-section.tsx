@@ -1,15 +1,24 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
+import { firstMessage } from "~/lib/form.ts";
 import { InputField } from "~/ui/field.tsx";
+import { useHydrated } from "~/ui/use-hydrated.ts";
 import { changePasswordSchema, type ChangePasswordInput } from "../account.schema.ts";
-import { Section, checkForm, useHydrated, type Errors } from "./account-ui.tsx";
+import { Section } from "./account-ui.tsx";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
 import { SetPassword } from "./set-password.tsx";
 
-const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
+/** The form's rules, then (once they pass) the match of the two new passwords, told under the confirmation. */
+const passwordFormSchema = changePasswordSchema.refine((v) => v.newPassword === v.confirmPassword, {
+  path: ["confirmPassword"],
+  message: "Passwords do not match",
+  when: ({ issues }) => issues.length === 0,
+});
 
 /**
  * The password on /account: changed with the current one, or, for an account made by Google sign-in that has none,
@@ -24,20 +33,19 @@ function ChangePassword({ twoFactor }: { twoFactor: boolean }) {
   const reauth = useRecentSignIn({ twoFactor });
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(passwordFormSchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+    reValidateMode: "onSubmit",
+  });
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const { data, errors: found } = checkForm<ChangePasswordInput>(e.currentTarget, changePasswordSchema, PASSWORD_FIELDS);
-    if (data && data.newPassword !== data.confirmPassword) found.confirmPassword = "Passwords do not match";
-    setErrors(found);
-    if (!data || found.confirmPassword) {
-      toast.error("Password not changed", { description: Object.values(found).find(Boolean) });
-      return;
-    }
-    setBusy(true);
+  async function onValid(data: ChangePasswordInput) {
     const res = await reauth.run(() =>
       request("/api/auth/change-password", {
         json: {
@@ -47,14 +55,13 @@ function ChangePassword({ twoFactor }: { twoFactor: boolean }) {
         },
       }),
     );
-    setBusy(false);
     if (!res.ok) {
       const message = res.code === "INVALID_PASSWORD" ? "Your current password is not correct" : res.message;
-      if (res.code === "INVALID_PASSWORD") setErrors({ currentPassword: message });
+      if (res.code === "INVALID_PASSWORD") setError("currentPassword", { message });
       toast.error("Password not changed", { description: message });
       return;
     }
-    formRef.current?.reset();
+    reset();
     toast.success("Password changed", { description: "Every other session was signed out. We sent you a notice by email." });
     await revalidator.revalidate();
   }
@@ -65,43 +72,47 @@ function ChangePassword({ twoFactor }: { twoFactor: boolean }) {
       title="Password"
       intro="Changing your password signs out every other browser and device where you are signed in."
     >
-      <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+      <form
+        onSubmit={(e) => void handleSubmit(onValid, (errs) => toast.error("Password not changed", { description: firstMessage(errs) }))(e)}
+        noValidate
+        className="space-y-4"
+      >
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly aria-hidden="true" tabIndex={-1} />
         <InputField
           id={`${uid}-current`}
-          name="currentPassword"
           label="Current password"
           type="password"
           autoComplete="current-password"
           required
-          error={errors.currentPassword}
+          error={errors.currentPassword?.message}
+          {...register("currentPassword")}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             id={`${uid}-new`}
-            name="newPassword"
             label="New password"
             type="password"
             autoComplete="new-password"
             required
             minLength={8}
             maxLength={128}
-            error={errors.newPassword}
+            error={errors.newPassword?.message}
+            {...register("newPassword")}
           />
           <InputField
             id={`${uid}-confirm`}
-            name="confirmPassword"
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
             required
-            error={errors.confirmPassword}
+            error={errors.confirmPassword?.message}
+            {...register("confirmPassword")}
           />
         </div>
         <p className="text-xs text-muted">At least 8 characters. Very common passwords are refused.</p>
-        <Button type="submit" disabled={!hydrated || busy}>
-          {busy ? "Changing..." : "Change password"}
+        <Button type="submit" disabled={!hydrated || isSubmitting}>
+          {isSubmitting ? "Changing..." : "Change password"}
         </Button>
       </form>
       {reauth.dialog}

@@ -1,13 +1,18 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
 import { request, type ApiResult } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
-import { InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { reauthSchema } from "../account.schema.ts";
+import { setServerErrors } from "~/lib/form.ts";
+import { reauthSchema, type ReauthInput } from "../account.schema.ts";
 import type { ReauthMethods } from "../account.types.ts";
-import { checkForm, type Errors } from "./account-ui.tsx";
 import { GoogleReauthForm, useGoogleReauthOutcome } from "./google-reauth.tsx";
+import { ReauthFields } from "./reauth-fields.tsx";
+
+type ReauthFields = z.input<typeof reauthSchema>;
 
 /** The refusal of a sensitive change whose session's last sign-in is too old (see requireRecentSignIn). */
 export const REAUTH_REQUIRED = "REAUTH_REQUIRED";
@@ -58,60 +63,42 @@ function ReauthDialog({ open, askCode, onDone }: { open: boolean; askCode: boole
 function PasswordReauthForm({ askCode, onDone }: { askCode: boolean; onDone: (ok: boolean) => void }) {
   const uid = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
-  const [errors, setErrors] = useState<Errors>({});
   const [needsCode, setNeedsCode] = useState(askCode);
-  const [busy, setBusy] = useState(false);
   const showCode = needsCode || askCode;
+  useEffect(() => passwordRef.current?.focus(), []);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ReauthFields, unknown, ReauthInput>({ resolver: zodResolver(reauthSchema), reValidateMode: "onSubmit" });
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const names = showCode ? ["password", "code"] : ["password"];
-    const { data, errors: found } = checkForm(e.currentTarget, reauthSchema, names);
-    setErrors(found);
-    if (!data) return;
-    setBusy(true);
+  async function onValid(data: ReauthInput) {
     const res = await request("/api/account/reauthenticate", { json: data });
-    setBusy(false);
     if (res.ok) {
-      setErrors({});
       onDone(true);
       return;
     }
     if (res.code === "CODE_REQUIRED") setNeedsCode(true);
-    if (Object.keys(res.fields).length) setErrors(res.fields);
+    if (Object.keys(res.fields).length) setServerErrors(setError, res.fields);
     else toastFailure(res, { title: "Not confirmed" });
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <InputField
-        ref={passwordRef}
-        autoFocus
-        id={`${uid}-password`}
-        name="password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={errors.password}
+    <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate className="space-y-4">
+      <ReauthFields
+        id={uid}
+        password={register("password")}
+        code={showCode ? register("code") : null}
+        errors={{ password: errors.password?.message, code: errors.code?.message }}
+        passwordRef={passwordRef}
       />
-      {showCode ? (
-        <InputField
-          id={`${uid}-code`}
-          name="code"
-          label="Authenticator code or backup code"
-          autoComplete="one-time-code"
-          inputMode="text"
-          required
-          error={errors.code}
-        />
-      ) : null}
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={() => onDone(false)}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Checking..." : "Confirm"}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Checking..." : "Confirm"}
         </Button>
       </div>
     </form>

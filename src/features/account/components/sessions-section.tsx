@@ -5,7 +5,8 @@ import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
 import type { AccountSession } from "../account.types.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { Section, useHydrated } from "./account-ui.tsx";
+import { useHydrated } from "~/ui/use-hydrated.ts";
+import { Section } from "./account-ui.tsx";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const formatDate = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;

@@ -1,14 +1,23 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
+import { firstMessage } from "~/lib/form.ts";
 import { InputField } from "~/ui/field.tsx";
+import { useHydrated } from "~/ui/use-hydrated.ts";
 import { setPasswordSchema, type SetPasswordInput } from "../account.schema.ts";
-import { Section, checkForm, useHydrated, type Errors } from "./account-ui.tsx";
+import { Section } from "./account-ui.tsx";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
 
-const SET_FIELDS = ["newPassword", "confirmPassword"] as const;
+/** The form's rules, then (once they pass) the match of the two passwords, told under the confirmation. */
+const setPasswordFormSchema = setPasswordSchema.refine((v) => v.newPassword === v.confirmPassword, {
+  path: ["confirmPassword"],
+  message: "Passwords do not match",
+  when: ({ issues }) => issues.length === 0,
+});
 
 /** A first password for an account made by Google sign-in (POST /api/auth/set-password, after a recent sign-in). */
 export function SetPassword({ twoFactor }: { twoFactor: boolean }) {
@@ -16,28 +25,26 @@ export function SetPassword({ twoFactor }: { twoFactor: boolean }) {
   const reauth = useRecentSignIn({ twoFactor });
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<SetPasswordInput>({
+    resolver: zodResolver(setPasswordFormSchema),
+    defaultValues: { newPassword: "", confirmPassword: "" },
+    reValidateMode: "onSubmit",
+  });
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const { data, errors: found } = checkForm<SetPasswordInput>(form, setPasswordSchema, SET_FIELDS);
-    if (data && data.newPassword !== data.confirmPassword) found.confirmPassword = "Passwords do not match";
-    setErrors(found);
-    if (!data || found.confirmPassword) {
-      toast.error("Password not set", { description: Object.values(found).find(Boolean) });
-      return;
-    }
-    setBusy(true);
+  async function onValid(data: SetPasswordInput) {
     const res = await reauth.run(() => request("/api/auth/set-password", { json: { newPassword: data.newPassword } }));
-    setBusy(false);
     if (!res.ok) {
-      if (res.fields.newPassword) setErrors({ newPassword: res.fields.newPassword });
+      if (res.fields.newPassword) setError("newPassword", { message: res.fields.newPassword });
       toast.error("Password not set", { description: res.message });
       return;
     }
-    form.reset();
+    reset();
     toast.success("Password set", {
       description: "You can now sign in with your email address and this password too. We sent you a notice by email.",
     });
@@ -46,33 +53,38 @@ export function SetPassword({ twoFactor }: { twoFactor: boolean }) {
 
   return (
     <Section id={`${uid}-title`} title="Password" intro="You sign in with Google. Set a password to sign in with your email address too.">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form
+        onSubmit={(e) => void handleSubmit(onValid, (errs) => toast.error("Password not set", { description: firstMessage(errs) }))(e)}
+        noValidate
+        className="space-y-4"
+      >
+        {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly aria-hidden="true" tabIndex={-1} />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             id={`${uid}-new`}
-            name="newPassword"
             label="New password"
             type="password"
             autoComplete="new-password"
             required
             minLength={8}
             maxLength={128}
-            error={errors.newPassword}
+            error={errors.newPassword?.message}
+            {...register("newPassword")}
           />
           <InputField
             id={`${uid}-confirm`}
-            name="confirmPassword"
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
             required
-            error={errors.confirmPassword}
+            error={errors.confirmPassword?.message}
+            {...register("confirmPassword")}
           />
         </div>
         <p className="text-xs text-muted">At least 8 characters. Very common passwords are refused.</p>
-        <Button type="submit" disabled={!hydrated || busy}>
-          {busy ? "Setting..." : "Set a password"}
+        <Button type="submit" disabled={!hydrated || isSubmitting}>
+          {isSubmitting ? "Setting..." : "Set a password"}
         </Button>
       </form>
       {reauth.dialog}

@@ -1,9 +1,12 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { TwoFactorPolicyView } from "../account.types.ts";
+import { twoFactorPolicySchema, type TwoFactorPolicyInput } from "../account.schema.ts";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
 
 const OPTIONS = [
@@ -24,8 +27,12 @@ export function TwoFactorPolicySection() {
   const uid = useId();
   const reauth = useRecentSignIn();
   const [policy, setPolicy] = useState<TwoFactorPolicyView | null>(null);
-  const [busy, setBusy] = useState(false);
   const [hidden, setHidden] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<TwoFactorPolicyInput>({ resolver: zodResolver(twoFactorPolicySchema), values: policy ?? undefined });
 
   useEffect(() => {
     void request<{ policy: TwoFactorPolicyView }>("/api/account/two-factor-policy").then((res) => {
@@ -36,14 +43,10 @@ export function TwoFactorPolicySection() {
     });
   }, []);
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (!policy) return;
-    setBusy(true);
+  async function onValid(data: TwoFactorPolicyInput) {
     const res = await reauth.run(() =>
-      request<{ policy: TwoFactorPolicyView }>("/api/account/two-factor-policy", { method: "PUT", json: policy }),
+      request<{ policy: TwoFactorPolicyView }>("/api/account/two-factor-policy", { method: "PUT", json: data }),
     );
-    setBusy(false);
     if (!res.ok) {
       toastFailure(res, { title: "Policy not saved" });
       return;
@@ -60,15 +63,13 @@ export function TwoFactorPolicySection() {
       </h2>
       <p className="mt-1 text-sm text-muted">Require a code from an authenticator app after the password.</p>
       {policy ? (
-        <form onSubmit={onSubmit} className="mt-4 space-y-4">
+        <form onSubmit={(e) => void handleSubmit(onValid)(e)} className="mt-4 space-y-4">
           {OPTIONS.map((o) => (
             <div key={o.name} className="flex items-start gap-3">
               <input
                 id={`${uid}-${o.name}`}
                 type="checkbox"
-                name={o.name}
-                checked={policy[o.name]}
-                onChange={(e) => setPolicy({ ...policy, [o.name]: e.currentTarget.checked })}
+                {...register(o.name)}
                 aria-describedby={`${uid}-${o.name}-hint`}
                 className="mt-1 h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-2 focus:ring-brand-600"
               />
@@ -82,8 +83,8 @@ export function TwoFactorPolicySection() {
               </div>
             </div>
           ))}
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving..." : "Save policy"}
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? "Saving..." : "Save policy"}
           </Button>
         </form>
       ) : (

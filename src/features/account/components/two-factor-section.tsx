@@ -1,11 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
-import { InputField } from "~/ui/field.tsx";
-import { codeSchema, passwordConfirmSchema, totpCodeSchema } from "../account.schema.ts";
-import { Section, checkForm } from "./account-ui.tsx";
+import { Section } from "./account-ui.tsx";
+import { CodeConfirmForm, PasswordConfirmForm, ProofCodeForm } from "./two-factor-forms.tsx";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
 import { QrCode } from "./qr-code.tsx";
 import { BackupCodes } from "./backup-codes.tsx";
@@ -41,19 +40,20 @@ export function TwoFactorSection({
   const uid = useId();
   const revalidator = useRevalidator();
   const [step, setStep] = useState<Step>({ kind: "idle" });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLParagraphElement>(null);
   const reauth = useRecentSignIn({ twoFactor: enabled });
 
-  const reset = () => {
-    setErrors({});
-    setStep({ kind: "idle" });
-  };
+  const reset = () => setStep({ kind: "idle" });
 
-  /** Turning it on or off, or new backup codes: with the password, or (no password) after a recent sign-in. */
-  async function send(purpose: "enable" | "disable" | "codes", proof: { password: string } | { code: string } | null) {
-    setBusy(true);
+  /**
+   * Turning it on or off, or new backup codes: with the password, or (no password) after a recent sign-in, and a
+   * code to turn it off. Answers the message to show under the field, or null.
+   */
+  async function send(
+    purpose: "enable" | "disable" | "codes",
+    proof: { password: string } | { code: string } | null,
+  ): Promise<string | null> {
     const path =
       purpose === "enable"
         ? "/api/auth/two-factor/enable"
@@ -62,14 +62,14 @@ export function TwoFactorSection({
           : proof && "code" in proof
             ? "/api/account/two-factor/disable"
             : "/api/auth/two-factor/disable";
+    setBusy(true);
     const res = await reauth.run(() => request<{ totpURI?: string; backupCodes?: string[] }>(path, { json: proof ?? {} }));
     setBusy(false);
     if (!res.ok) {
-      if (res.code === "REAUTH_CANCELLED" && !hasPassword) return;
+      if (res.code === "REAUTH_CANCELLED" && !hasPassword) return null;
       const message = res.code === "INVALID_PASSWORD" ? "Your password is not correct" : (res.fields.code ?? res.message);
-      setErrors(proof && "code" in proof ? { code: message } : { password: message });
       toast.error("Two-factor sign-in", { description: message });
-      return;
+      return message;
     }
     if (purpose === "enable" && res.data.totpURI && res.data.backupCodes) {
       setStep({ kind: "scan", totpURI: res.data.totpURI, backupCodes: res.data.backupCodes });
@@ -81,15 +81,7 @@ export function TwoFactorSection({
       reset();
       await revalidator.revalidate();
     }
-  }
-
-  async function onProof(e: FormEvent<HTMLFormElement>, purpose: "enable" | "disable" | "codes") {
-    e.preventDefault();
-    const { data, errors: found } = hasPassword
-      ? checkForm(e.currentTarget, passwordConfirmSchema, ["password"])
-      : checkForm(e.currentTarget, codeSchema, ["code"]);
-    setErrors(found);
-    if (data) await send(purpose, data);
+    return null;
   }
 
   /** The buttons that start a step: without a password, turning on and new codes need nothing more to type. */
@@ -98,61 +90,17 @@ export function TwoFactorSection({
     else setStep({ kind: "password", purpose });
   };
 
-  async function onConfirm(e: FormEvent<HTMLFormElement>, backupCodes: string[]) {
-    e.preventDefault();
-    const { data, errors: found } = checkForm(e.currentTarget, totpCodeSchema, ["code"]);
-    setErrors(found);
-    if (!data) return;
-    setBusy(true);
-    const res = await request("/api/auth/two-factor/verify-totp", { json: { code: data.code } });
-    setBusy(false);
+  async function onConfirm(code: string, backupCodes: string[]): Promise<string | null> {
+    const res = await request("/api/auth/two-factor/verify-totp", { json: { code } });
     if (!res.ok) {
       const message = res.code === "INVALID_CODE" ? "That code is not right. Check your app and try the current code." : res.message;
-      setErrors({ code: message });
       toast.error("Two-factor sign-in not turned on", { description: message });
-      return;
+      return message;
     }
     toast.success("Two-factor sign-in is on", { description: "Save your backup codes now." });
     setStep({ kind: "codes", backupCodes });
+    return null;
   }
-
-  const passwordForm = (purpose: "enable" | "disable" | "codes", submitLabel: string) => (
-    <form onSubmit={(e) => void onProof(e, purpose)} noValidate className="space-y-3">
-      {hasPassword ? (
-        <>
-          <input type="text" name="username" autoComplete="username" hidden readOnly aria-hidden="true" tabIndex={-1} value={email} />
-          <InputField
-            id={`${uid}-password`}
-            name="password"
-            label="Your password"
-            type="password"
-            autoComplete="current-password"
-            required
-            autoFocus
-            error={errors.password}
-          />
-        </>
-      ) : (
-        <InputField
-          id={`${uid}-proof-code`}
-          name="code"
-          label="Authenticator code or backup code"
-          autoComplete="one-time-code"
-          required
-          autoFocus
-          error={errors.code}
-        />
-      )}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant={purpose === "disable" ? "danger" : "primary"} disabled={busy}>
-          {busy ? "Checking..." : submitLabel}
-        </Button>
-        <Button variant="ghost" onClick={reset}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
 
   return (
     <Section
@@ -186,12 +134,19 @@ export function TwoFactorSection({
         )
       ) : null}
 
-      {step.kind === "password"
-        ? passwordForm(
-            step.purpose,
-            step.purpose === "enable" ? "Continue" : step.purpose === "disable" ? "Turn off" : "Make new backup codes",
-          )
-        : null}
+      {step.kind === "password" && hasPassword ? (
+        <PasswordConfirmForm
+          key={step.purpose}
+          email={email}
+          danger={step.purpose === "disable"}
+          submitLabel={step.purpose === "enable" ? "Continue" : step.purpose === "disable" ? "Turn off" : "Make new backup codes"}
+          onValid={(proof) => send(step.purpose, proof)}
+          onCancel={reset}
+        />
+      ) : null}
+      {step.kind === "password" && !hasPassword ? (
+        <ProofCodeForm key={step.purpose} submitLabel="Turn off" onValid={(proof) => send(step.purpose, proof)} onCancel={reset} />
+      ) : null}
 
       {step.kind === "scan" ? (
         <div className="space-y-4">
@@ -210,27 +165,7 @@ export function TwoFactorSection({
               <p className="mt-1 text-muted">Time-based, 6 digits, every 30 seconds.</p>
             </div>
           </div>
-          <form onSubmit={(e) => void onConfirm(e, step.backupCodes)} noValidate className="space-y-3">
-            <InputField
-              id={`${uid}-code`}
-              name="code"
-              label="Code from your app"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              required
-              error={errors.code}
-              className="mt-1 block w-40 rounded-md border border-slate-400 bg-white px-3 py-2 font-mono tracking-widest text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600"
-            />
-            <div className="flex flex-wrap gap-3">
-              <Button type="submit" disabled={busy}>
-                {busy ? "Checking..." : "Turn on two-factor sign-in"}
-              </Button>
-              <Button variant="ghost" onClick={reset}>
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <CodeConfirmForm onValid={({ code }) => onConfirm(code, step.backupCodes)} onCancel={reset} />
         </div>
       ) : null}
 

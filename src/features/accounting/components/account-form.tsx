@@ -5,7 +5,8 @@ import { accountCreateSchema, type AccountCreate } from "../accounting.schema.ts
 import { ACCOUNT_TYPES } from "../reports.ts";
 import { Button } from "~/ui/button.tsx";
 import type { AccountDto } from "../accounting.types.ts";
-import { inputClass, labelClass } from "./ui.tsx";
+import { cn } from "~/ui/cn.ts";
+import { InputField, inputClass } from "~/ui/field.tsx";
 
 /** Create or edit an account; while editing, the code is locked. */
 export function AccountForm({
@@ -54,66 +55,24 @@ export function AccountForm({
         {editing ? `Edit account ${editing.account_code}` : "New account"}
       </h3>
       <div className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <label htmlFor="account_code" className={labelClass}>
-            Account code
-          </label>
-          <input
-            id="account_code"
-            className={inputClass}
-            readOnly={Boolean(editing)}
-            aria-readonly={Boolean(editing)}
-            aria-invalid={Boolean(err.account_code)}
-            aria-describedby={err.account_code ? "account_code-error" : undefined}
-            {...register("account_code")}
-          />
-          {err.account_code ? (
-            <p id="account_code-error" className="mt-1 text-sm text-red-700">
-              {err.account_code.message}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor="account_name" className={labelClass}>
-            Account name
-          </label>
-          <input
-            id="account_name"
-            className={inputClass}
-            aria-invalid={Boolean(err.account_name)}
-            aria-describedby={err.account_name ? "account_name-error" : undefined}
-            {...register("account_name")}
-          />
-          {err.account_name ? (
-            <p id="account_name-error" className="mt-1 text-sm text-red-700">
-              {err.account_name.message}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor="account_type" className={labelClass}>
-            Account type
-          </label>
-          <select
-            id="account_type"
-            className={inputClass}
-            aria-invalid={Boolean(err.account_type)}
-            aria-describedby={err.account_type ? "account_type-error" : undefined}
-            {...register("account_type")}
-          >
-            <option value="">Select a type</option>
-            {ACCOUNT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-          {err.account_type ? (
-            <p id="account_type-error" className="mt-1 text-sm text-red-700">
-              {err.account_type.message}
-            </p>
-          ) : null}
-        </div>
+        <InputField
+          id="account_code"
+          label="Account code"
+          className={cn(inputClass, "read-only:bg-slate-100")}
+          readOnly={Boolean(editing)}
+          aria-readonly={Boolean(editing)}
+          error={err.account_code?.message}
+          {...register("account_code")}
+        />
+        <InputField id="account_name" label="Account name" error={err.account_name?.message} {...register("account_name")} />
+        <InputField as="select" id="account_type" label="Account type" error={err.account_type?.message} {...register("account_type")}>
+          <option value="">Select a type</option>
+          {ACCOUNT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </InputField>
       </div>
       <div className="mt-4 flex gap-2">
         <Button type="submit" disabled={formState.isSubmitting}>

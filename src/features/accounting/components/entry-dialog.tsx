@@ -1,33 +1,24 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { useFieldArray, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
-import { cn } from "~/ui/cn.ts";
-import { EARLIEST_ENTRY_DATE, entryInputSchema, latestEntryDate } from "../accounting.schema.ts";
-import {
-  completeLines,
-  entryDateProblem,
-  entryTotals,
-  ENTRY_MESSAGES,
-  hasAmounts,
-  isBalanced,
-  isDirty,
-  parseAmount,
-  validateEntryForm,
-  type EntryFormLine,
-  type EntryFormValues,
-} from "../entry-form.ts";
-import { centsToDecimal, formatUsd } from "../money.ts";
+import { firstMessage } from "~/lib/form.ts";
+import type { EntryInput } from "../accounting.schema.ts";
+import { entryFormSchema, isBalanced, isDirty, type EntryFormLine, type EntryFormValues } from "../entry-form.ts";
 import { defaultPeriod } from "../reports.ts";
-import type { AccountDto } from "../accounting.types.ts";
+import type { AccountDto, EntryDetails } from "../accounting.types.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { useBooksApi } from "./books-context.tsx";
-import { inputClass, labelClass, Modal } from "./ui.tsx";
-import type { EntryDetails } from "../accounting.types.ts";
+import { Modal } from "./ui.tsx";
 import { DiscardConfirm } from "./discard-confirm.tsx";
-import { EntryLines, fieldError, type FormLine } from "./entry-lines.tsx";
+import { EntryLines } from "./entry-lines.tsx";
+import { EntryHeaderFields, EntryTotals } from "./entry-parts.tsx";
 
-type FormValues = Omit<EntryFormValues, "lines"> & { lines: FormLine[] };
+const newLine = (l: Partial<EntryFormLine> = {}): EntryFormLine => ({ accountId: "", description: "", debit: "", credit: "", ...l });
+const blank = (): EntryFormValues => ({ description: "", entryDate: defaultPeriod().end, reference: "", lines: [newLine(), newLine()] });
+const resolver = zodResolver(entryFormSchema);
 
 /** Create (entryId null) or edit a draft entry. */
 export function EntryDialog({
@@ -43,26 +34,22 @@ export function EntryDialog({
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }) {
-  const nextKey = useRef(0);
-  const newLine = (l: Partial<EntryFormLine> = {}): FormLine => ({
-    accountId: "",
-    description: "",
-    debit: "",
-    credit: "",
-    ...l,
-    key: nextKey.current++,
+  // No field gets the focus on a refusal: the toast names the problem (amounts and the date also show it on their field).
+  const { control, register, handleSubmit, reset, setValue, watch, formState } = useForm<EntryFormValues, unknown, EntryInput>({
+    resolver,
+    defaultValues: blank(),
+    shouldFocusError: false,
   });
-  const blank = (): FormValues => ({ description: "", entryDate: defaultPeriod().end, reference: "", lines: [newLine(), newLine()] });
-
-  const [values, setValues] = useState<FormValues>(blank);
-  const [initial, setInitial] = useState<FormValues>(values);
+  const { fields, append, remove } = useFieldArray({ control, name: "lines" });
+  const values = watch();
+  const saving = formState.isSubmitting;
+  const [initial, setInitial] = useState<EntryFormValues>(values);
   const [number, setNumber] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [loading, setLoading] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [focusLine, setFocusLine] = useState<number | null>(null);
   const formId = useId();
-  const lineId = (key: number, field: string) => `${formId}-line-${key}-${field}`;
+  const lineId = (key: string, field: string) => `${formId}-line-${key}-${field}`;
   const books = useBooksApi();
 
   useEffect(() => {
@@ -70,7 +57,7 @@ export function EntryDialog({
     setConfirmDiscard(false);
     if (entryId === null) {
       const fresh = blank();
-      setValues(fresh);
+      reset(fresh);
       setInitial(fresh);
       setNumber(null);
       return;
@@ -82,7 +69,7 @@ export function EntryDialog({
       if (!res.ok) return toastFailure(res, { title: "Error" });
       if (!live) return;
       const { entry } = res.data;
-      const loaded: FormValues = {
+      const loaded: EntryFormValues = {
         description: entry.description,
         entryDate: entry.entry_date,
         reference: entry.reference ?? "",
@@ -96,42 +83,35 @@ export function EntryDialog({
         ),
       };
       setNumber(entry.entry_number);
-      setValues(loaded);
+      reset(loaded);
       setInitial(loaded);
     });
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- blank/newLine only draw keys from a ref
-  }, [open, entryId, books]);
+  }, [open, entryId, books, reset]);
 
   // After Add Line or Remove, the focus goes to the account of the line concerned.
   useEffect(() => {
     if (focusLine === null) return;
-    document.getElementById(lineId(focusLine, "account"))?.focus();
+    const field = fields[focusLine];
+    if (field) document.getElementById(lineId(field.id, "account"))?.focus();
     setFocusLine(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- lineId depends on formId only
-  }, [focusLine]);
+  }, [focusLine, fields]);
 
-  const totals = entryTotals(values.lines);
   const balanced = isBalanced(values.lines);
   const dirty = isDirty(values, initial);
-  const dateProblem = values.entryDate.trim() === "" ? null : entryDateProblem(values.entryDate);
-  const setLine = (key: number, patch: Partial<EntryFormLine>) =>
-    setValues((v) => ({ ...v, lines: v.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
 
   function addLine() {
-    const line = newLine();
-    setValues((v) => ({ ...v, lines: [...v.lines, line] }));
-    setFocusLine(line.key);
+    append(newLine(), { shouldFocus: false });
+    setFocusLine(fields.length);
   }
 
-  function removeLine(key: number) {
-    if (values.lines.length <= 1) return;
-    const at = values.lines.findIndex((l) => l.key === key);
-    const rest = values.lines.filter((l) => l.key !== key);
-    setValues((v) => ({ ...v, lines: v.lines.filter((l) => l.key !== key) }));
-    setFocusLine(rest[Math.min(at, rest.length - 1)]!.key);
+  function removeLine(at: number) {
+    if (fields.length <= 1) return;
+    remove(at);
+    setFocusLine(Math.min(at, fields.length - 2));
   }
 
   /** Escape, a click outside, the close button and Cancel: ask first when something typed would be lost. */
@@ -149,36 +129,11 @@ export function EntryDialog({
     requestClose();
   }
 
-  async function save(e: React.FormEvent) {
-    e.preventDefault();
-    const problem = validateEntryForm(values);
-    if (problem) {
-      toast.error("Validation Error", { description: problem });
-      return;
-    }
-    const amount = (text: string) => Number(centsToDecimal(parseAmount(text).cents ?? 0n));
-    const payload = {
-      description: values.description.trim(),
-      entry_date: values.entryDate,
-      reference: values.reference.trim() || null,
-      lines: completeLines(values.lines).map((l) => ({
-        account_id: Number(l.accountId),
-        description: l.description.trim() || null,
-        debit_amount: amount(l.debit),
-        credit_amount: amount(l.credit),
-      })),
-    };
-    const parsed = entryInputSchema.safeParse(payload);
-    if (!parsed.success) {
-      toast.error("Validation Error", { description: parsed.error.issues[0]?.message ?? "Invalid entry" });
-      return;
-    }
-    setSaving(true);
+  async function save(payload: EntryInput) {
     const res = await request(entryId === null ? `${books}/entries` : `${books}/entries/${entryId}`, {
       method: entryId === null ? "POST" : "PUT",
       json: payload,
     });
-    setSaving(false);
     if (!res.ok) return toastFailure(res, { title: "Error saving entry" });
     toast.success("Journal entry saved successfully");
     onOpenChange(false);
@@ -196,85 +151,27 @@ export function EntryDialog({
       {loading ? (
         <p role="status">Loading...</p>
       ) : (
-        <form id={formId} onSubmit={save} noValidate className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-3">
-            <div className="sm:col-span-3">
-              <label htmlFor={`${formId}-description`} className={labelClass}>
-                Description
-              </label>
-              <input
-                id={`${formId}-description`}
-                className={inputClass}
-                value={values.description}
-                onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))}
-              />
-            </div>
-            <div>
-              <label htmlFor={`${formId}-date`} className={labelClass}>
-                Entry date
-              </label>
-              <input
-                id={`${formId}-date`}
-                type="date"
-                min={EARLIEST_ENTRY_DATE}
-                max={latestEntryDate()}
-                className={cn(inputClass, dateProblem && "border-red-700")}
-                value={values.entryDate}
-                aria-invalid={dateProblem ? true : undefined}
-                aria-describedby={dateProblem ? `${formId}-date-error` : undefined}
-                onChange={(e) => setValues((v) => ({ ...v, entryDate: e.target.value }))}
-              />
-              {dateProblem ? (
-                <p id={`${formId}-date-error`} className={fieldError}>
-                  {dateProblem}
-                </p>
-              ) : null}
-            </div>
-            <div className="sm:col-span-2">
-              <label htmlFor={`${formId}-reference`} className={labelClass}>
-                Reference (optional)
-              </label>
-              <input
-                id={`${formId}-reference`}
-                className={inputClass}
-                value={values.reference}
-                onChange={(e) => setValues((v) => ({ ...v, reference: e.target.value }))}
-              />
-            </div>
-          </div>
-
-          <EntryLines lines={values.lines} accounts={accounts} lineId={lineId} setLine={setLine} removeLine={removeLine} />
-
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <Button variant="secondary" size="sm" onClick={addLine}>
-              Add Line
-            </Button>
-            <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-              <div className="flex gap-2 whitespace-nowrap">
-                <dt className="text-muted">Total debits</dt>
-                <dd className="font-semibold tabular-nums text-ink" data-testid="total-debit">
-                  {formatUsd(totals.debit)}
-                </dd>
-              </div>
-              <div className="flex gap-2 whitespace-nowrap">
-                <dt className="text-muted">Total credits</dt>
-                <dd className="font-semibold tabular-nums text-ink" data-testid="total-credit">
-                  {formatUsd(totals.credit)}
-                </dd>
-              </div>
-            </dl>
-          </div>
-          <p className="text-xs text-muted">Ctrl+Shift+Backspace removes the line you are in.</p>
-          <div aria-live="polite">
-            {!balanced && hasAmounts(values.lines) ? (
-              <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-                {ENTRY_MESSAGES.notBalancedInline}
-                {totals.difference !== 0n
-                  ? ` Difference: ${formatUsd(centsToDecimal(totals.difference < 0n ? -totals.difference : totals.difference))}.`
-                  : ""}
-              </p>
-            ) : null}
-          </div>
+        <form
+          id={formId}
+          onSubmit={(e) =>
+            void handleSubmit(save, (errors) =>
+              toast.error("Validation Error", { description: errors.root?.message ?? firstMessage(errors) ?? "Invalid entry" }),
+            )(e)
+          }
+          noValidate
+          className="space-y-4"
+        >
+          <EntryHeaderFields formId={formId} entryDate={values.entryDate} register={register} />
+          <EntryLines
+            keys={fields.map((f) => f.id)}
+            lines={values.lines}
+            accounts={accounts}
+            lineId={lineId}
+            register={register}
+            setValue={setValue}
+            removeLine={removeLine}
+          />
+          <EntryTotals lines={values.lines} onAddLine={addLine} />
           <div className="flex justify-end gap-2">
             <Button variant="ghost" onClick={requestClose}>
               Cancel

@@ -1,32 +1,37 @@
+import type { UseFormRegister, UseFormSetValue } from "react-hook-form";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
-import { parseAmount, type EntryFormLine } from "../entry-form.ts";
+import { parseAmount, type EntryFormLine, type EntryFormValues } from "../entry-form.ts";
 import { AccountCombobox } from "./account-combobox.tsx";
 import type { AccountDto } from "../accounting.types.ts";
 import { inputClass } from "./ui.tsx";
 
-/** A line of the form, with a key that stays with it when lines above it are removed. */
-export type FormLine = EntryFormLine & { key: number };
-
 /** Removes the line that holds the focus, as its Remove button does (those buttons are left out of the Tab order). */
 const REMOVE_SHORTCUT = "Control+Shift+Backspace";
 
-export const fieldError = "mt-1 text-xs font-medium text-red-700";
+const fieldError = "mt-1 text-xs font-medium text-red-700";
 const smallLabel = "mb-1 block text-xs font-medium text-muted lg:sr-only";
 
-/** The entry's lines: account, description, debit, credit, and a Remove button each (a card per line on narrow screens). */
+/**
+ * The entry's lines: account, description, debit, credit, and a Remove button each (a card per line on narrow
+ * screens). `keys` stay with their lines when lines above them are removed; `lines` are the values as typed.
+ */
 export function EntryLines({
+  keys,
   lines,
   accounts,
   lineId,
-  setLine,
+  register,
+  setValue,
   removeLine,
 }: {
-  lines: FormLine[];
+  keys: string[];
+  lines: EntryFormLine[];
   accounts: AccountDto[];
-  lineId: (key: number, field: string) => string;
-  setLine: (key: number, patch: Partial<EntryFormLine>) => void;
-  removeLine: (key: number) => void;
+  lineId: (key: string, field: string) => string;
+  register: UseFormRegister<EntryFormValues>;
+  setValue: UseFormSetValue<EntryFormValues>;
+  removeLine: (index: number) => void;
 }) {
   return (
     <fieldset>
@@ -42,15 +47,15 @@ export function EntryLines({
         <span />
       </div>
       <ol className="space-y-3 lg:space-y-2">
-        {lines.map((l, i) => (
+        {keys.map((key, i) => (
           <li
-            key={l.key}
+            key={key}
             data-testid="entry-line"
             className="grid grid-cols-2 items-start gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,4fr)_9rem_9rem_5.5rem] lg:border-0 lg:p-1"
             onKeyDown={(e) => {
               if (e.ctrlKey && e.shiftKey && e.key === "Backspace") {
                 e.preventDefault();
-                removeLine(l.key);
+                removeLine(i);
               }
             }}
           >
@@ -59,34 +64,43 @@ export function EntryLines({
             </p>
             <div className="col-span-2 sm:col-span-3 lg:col-span-1">
               <AccountCombobox
-                id={lineId(l.key, "account")}
+                id={lineId(key, "account")}
                 label={
                   <>
                     <span className="sr-only">Line {i + 1} </span>Account
                   </>
                 }
                 accounts={accounts}
-                value={l.accountId}
-                onChange={(accountId) => setLine(l.key, { accountId })}
+                value={lines[i]?.accountId ?? ""}
+                onChange={(accountId) => setValue(`lines.${i}.accountId`, accountId, { shouldDirty: true })}
               />
             </div>
             <div className="col-span-2 sm:col-span-3 lg:col-span-1">
-              <label htmlFor={lineId(l.key, "description")} className={smallLabel}>
+              <label htmlFor={lineId(key, "description")} className={smallLabel}>
                 <span className="sr-only">Line {i + 1} </span>
                 Description
               </label>
-              <input
-                id={lineId(l.key, "description")}
-                className={inputClass}
-                value={l.description}
-                onChange={(e) => setLine(l.key, { description: e.target.value })}
+              <input id={lineId(key, "description")} className={inputClass} {...register(`lines.${i}.description`)} />
+            </div>
+            <div className="sm:col-span-2 lg:col-span-1">
+              <AmountInput
+                text={lines[i]?.debit ?? ""}
+                i={i}
+                side="debit"
+                id={lineId(key, "debit")}
+                register={register}
+                setValue={setValue}
               />
             </div>
             <div className="sm:col-span-2 lg:col-span-1">
-              <AmountInput line={l} i={i} side="debit" id={lineId(l.key, "debit")} setLine={setLine} />
-            </div>
-            <div className="sm:col-span-2 lg:col-span-1">
-              <AmountInput line={l} i={i} side="credit" id={lineId(l.key, "credit")} setLine={setLine} />
+              <AmountInput
+                text={lines[i]?.credit ?? ""}
+                i={i}
+                side="credit"
+                id={lineId(key, "credit")}
+                register={register}
+                setValue={setValue}
+              />
             </div>
             <div className="col-span-2 flex justify-end sm:col-span-2 sm:self-end lg:col-span-1 lg:self-start">
               <Button
@@ -95,8 +109,8 @@ export function EntryLines({
                 tabIndex={-1}
                 aria-label={`Remove line ${i + 1}`}
                 aria-keyshortcuts={REMOVE_SHORTCUT}
-                disabled={lines.length <= 1}
-                onClick={() => removeLine(l.key)}
+                disabled={keys.length <= 1}
+                onClick={() => removeLine(i)}
                 className="min-h-9 text-red-800 hover:bg-red-50"
               >
                 Remove
@@ -111,19 +125,21 @@ export function EntryLines({
 
 /** A debit or credit amount; typing one clears the other side of the line. */
 function AmountInput({
-  line,
+  text,
   i,
   side,
   id,
-  setLine,
+  register,
+  setValue,
 }: {
-  line: FormLine;
+  text: string;
   i: number;
   side: "debit" | "credit";
   id: string;
-  setLine: (key: number, patch: Partial<EntryFormLine>) => void;
+  register: UseFormRegister<EntryFormValues>;
+  setValue: UseFormSetValue<EntryFormValues>;
 }) {
-  const { error } = parseAmount(line[side]);
+  const { error } = parseAmount(text);
   const other = side === "debit" ? "credit" : "debit";
   return (
     <div>
@@ -138,10 +154,13 @@ function AmountInput({
         autoComplete="off"
         placeholder="0.00"
         className={cn(inputClass, "text-right tabular-nums", error && "border-red-700")}
-        value={line[side]}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setLine(line.key, { [side]: e.target.value, ...(e.target.value !== "" ? { [other]: "" } : {}) })}
+        {...register(`lines.${i}.${side}`, {
+          onChange: (e: { target: HTMLInputElement }) => {
+            if (e.target.value !== "") setValue(`lines.${i}.${other}`, "");
+          },
+        })}
       />
       {error ? (
         <p id={`${id}-error`} className={fieldError}>

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
-import { Field, describedBy, inputClass } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { ORGANIZATION_ROLES, type Invitation } from "../accounting.types.ts";
 import { inviteSchema, type InviteInput } from "../members.schema.ts";
@@ -37,8 +37,6 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) 
     toast.success("Invitation sent", { description: `${values.email} will receive a link valid for 7 days.` });
   }
 
-  const emailError = errors.email?.message;
-  const roleError = errors.role?.message;
   return (
     <form
       noValidate
@@ -50,27 +48,24 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) 
         Invite a member
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
-        <Field id={`${uid}-email`} label="Email" required error={emailError}>
-          <input
-            id={`${uid}-email`}
-            type="email"
-            autoComplete="off"
-            required
-            maxLength={254}
-            className={inputClass}
-            {...describedBy(`${uid}-email`, { error: emailError })}
-            {...register("email")}
-          />
-        </Field>
-        <Field id={`${uid}-role`} label="Role" required error={roleError}>
-          <select id={`${uid}-role`} className={inputClass} {...describedBy(`${uid}-role`, { error: roleError })} {...register("role")}>
-            {ORGANIZATION_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <InputField
+          id={`${uid}-email`}
+          label="Email"
+          markRequired
+          type="email"
+          autoComplete="off"
+          required
+          maxLength={254}
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <InputField as="select" id={`${uid}-role`} label="Role" markRequired error={errors.role?.message} {...register("role")}>
+          {ORGANIZATION_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </InputField>
         <Button type="submit" disabled={isSubmitting} className="sm:mt-7">
           {isSubmitting ? "Sending..." : "Send invitation"}
         </Button>

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
 import { UNEXPECTED } from "../auth-messages.ts";

@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { googleErrorMessage } from "../auth-messages.ts";
-import { TwoFactorStep } from "./two-factor-step.tsx";
-import { SignInForm } from "./sign-in-form.tsx";
-import { SignUpForm } from "./sign-up-form.tsx";
-import { ResetRequestForm } from "./reset-request-form.tsx";
 import { CheckInbox, ResendVerification } from "./check-inbox.tsx";
 import { GoogleButton } from "./google-button.tsx";
 import { Notice } from "~/ui/notice.tsx";
+import { deferredModule } from "~/ui/deferred.tsx";
+
+/** The forms (react-hook-form) are not part of the page's first load: hydration fetches them. */
+const forms = deferredModule(() => import("./auth-forms.ts"));
+const SignInForm = forms.component((m) => m.SignInForm);
+const SignUpForm = forms.component((m) => m.SignUpForm);
+const ResetRequestForm = forms.component((m) => m.ResetRequestForm);
+const TwoFactorStep = forms.component((m) => m.TwoFactorStep);
 
 export type LoginMode = "signin" | "signup" | "reset" | "verify";
 

@@ -1,54 +1,45 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
+import { submitOrTell } from "~/lib/form.ts";
 import { InputField } from "~/ui/field.tsx";
-import { loadAuthSchema, preloadAuthSchema, readForm } from "./use-auth-form.ts";
+import { useHydrated } from "~/ui/use-hydrated.ts";
+import type { NewPasswordInput } from "../auth.schema.ts";
+import { loadAuthRules } from "./auth-rules.ts";
 
 const TRY_AGAIN = "Please try the link again.";
-const FIELDS = ["password", "confirmPassword"] as const;
+const preload = () => void loadAuthRules().catch(() => {});
 
 /** /reset-password: choose a new password with the token from the mailed link. */
 export function ResetPasswordPage({ token }: { token: string | null }) {
   const uid = useId();
   const navigate = useNavigate();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const [submitting, setSubmitting] = useState(false);
-  const busy = useRef(false);
+  const hydrated = useHydrated();
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<NewPasswordInput>();
 
-  async function submit(form: HTMLFormElement) {
-    busy.current = true;
-    setSubmitting(true);
-    try {
-      const { password, confirmPassword } = readForm(form, FIELDS);
-      // The password rules load with the other account rules (on focus, or now at the latest).
-      const { newPasswordToast } = await loadAuthSchema();
-      const problem = newPasswordToast({ password: String(password), confirmPassword: String(confirmPassword) });
-      if (problem) {
-        toast.error(problem.title, { description: problem.description });
-        return;
-      }
-      const res = token ? await request("/api/auth/reset-password", { json: { token, newPassword: String(password) } }) : null;
-      if (!res?.ok) {
-        toast.error("Unable to reset password", { description: res?.message?.trim() || TRY_AGAIN });
-        return;
-      }
-      toast.success("Password updated", { description: "Your password has been reset successfully." });
-      navigate("/login", { replace: true });
-    } catch {
-      // The rules' chunk could not be loaded (offline, or a new deployment replaced it).
-      toast.error("Unable to reset password", { description: TRY_AGAIN });
-    } finally {
-      busy.current = false;
-      setSubmitting(false);
+  // The problems of a new password are told as the spec's toasts (no field messages): `newPasswordToast`.
+  async function onValid({ password, confirmPassword }: NewPasswordInput) {
+    // The password rules load with the other account rules (on focus, or now at the latest).
+    const { newPasswordToast } = await loadAuthRules();
+    const problem = newPasswordToast({ password, confirmPassword });
+    if (problem) {
+      toast.error(problem.title, { description: problem.description });
+      return;
     }
-  }
-
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (!busy.current) void submit(e.currentTarget);
+    const res = token ? await request("/api/auth/reset-password", { json: { token, newPassword: password } }) : null;
+    if (!res?.ok) {
+      toast.error("Unable to reset password", { description: res?.message?.trim() || TRY_AGAIN });
+      return;
+    }
+    toast.success("Password updated", { description: "Your password has been reset successfully." });
+    navigate("/login", { replace: true });
   }
 
   return (
@@ -63,18 +54,32 @@ export function ResetPasswordPage({ token }: { token: string | null }) {
             This page needs the link from your password reset email. Ask for a new one on the sign-in page if it has expired.
           </p>
         )}
-        <form method="post" noValidate onFocus={preloadAuthSchema} onSubmit={onSubmit} className="mt-6 space-y-4">
-          <InputField id={`${uid}-password`} name="password" label="New Password" type="password" autoComplete="new-password" required />
+        <form
+          method="post"
+          noValidate
+          onFocus={preload}
+          // The rules' chunk could not be loaded (offline, or a new deployment replaced it).
+          onSubmit={submitOrTell(handleSubmit(onValid), () => toast.error("Unable to reset password", { description: TRY_AGAIN }))}
+          className="mt-6 space-y-4"
+        >
+          <InputField
+            id={`${uid}-password`}
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            {...register("password")}
+          />
           <InputField
             id={`${uid}-confirm`}
-            name="confirmPassword"
             label="Confirm Password"
             type="password"
             autoComplete="new-password"
             required
+            {...register("confirmPassword")}
           />
-          <Button type="submit" className="w-full" disabled={!hydrated || submitting}>
-            {submitting ? "Updating..." : "Update Password"}
+          <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
+            {isSubmitting ? "Updating..." : "Update Password"}
           </Button>
         </form>
       </div>

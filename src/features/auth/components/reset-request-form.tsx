@@ -1,20 +1,25 @@
 import { useId } from "react";
-import { toast } from "sonner";
+import { useForm } from "react-hook-form";
+import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
+import { firstMessage } from "~/lib/form.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import type { ResetRequestInput } from "../auth.schema.ts";
 import { InputField } from "~/ui/field.tsx";
-import { firstError, useAuthForm } from "./use-auth-form.ts";
+import { useHydrated } from "~/ui/use-hydrated.ts";
+import type { ResetRequestInput } from "../auth.schema.ts";
+import { authResolver, authSubmit } from "./auth-rules.ts";
 
-const RESET_REQUEST_FIELDS = ["email"] as const;
+const resolver = authResolver((rules) => rules.resetRequestSchema);
 
 export function ResetRequestForm({ onDone }: { onDone: (email: string) => void }) {
   const uid = useId();
-  const { errors, submitting, hydrated, handleSubmit, formProps } = useAuthForm({
-    fields: RESET_REQUEST_FIELDS,
-    schema: (rules) => rules.resetRequestSchema,
-  });
+  const hydrated = useHydrated();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetRequestInput>({ resolver });
 
   async function onValid(data: ResetRequestInput) {
     const res = await request("/api/auth/request-password-reset", { json: { email: data.email, redirectTo: "/reset-password" } });
@@ -28,15 +33,23 @@ export function ResetRequestForm({ onDone }: { onDone: (email: string) => void }
 
   return (
     <form
-      {...formProps}
       method="post"
       noValidate
-      onSubmit={handleSubmit(onValid, (errs) => toast.error("Error", { description: firstError(errs) }))}
+      onFocus={resolver.preload}
+      onSubmit={authSubmit(handleSubmit(onValid, (errs) => toast.error("Error", { description: firstMessage(errs) })))}
       className="space-y-4"
     >
-      <InputField id={`${uid}-email`} name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
-      <Button type="submit" className="w-full" disabled={!hydrated || submitting}>
-        {submitting ? "Sending..." : "Send Reset Link"}
+      <InputField
+        id={`${uid}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
+        {isSubmitting ? "Sending..." : "Send Reset Link"}
       </Button>
     </form>
   );

@@ -1,14 +1,17 @@
 import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { useNavigate, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
+import { firstMessage } from "~/lib/form.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import type { SignInInput } from "../auth.schema.ts";
 import { InputField } from "~/ui/field.tsx";
-import { firstError, useAuthForm } from "./use-auth-form.ts";
+import { useHydrated } from "~/ui/use-hydrated.ts";
+import type { SignInInput } from "../auth.schema.ts";
+import { authResolver, authSubmit } from "./auth-rules.ts";
 
-const SIGN_IN_FIELDS = ["email", "password", "rememberMe"] as const;
+const resolver = authResolver((rules) => rules.signInSchema);
 
 export function SignInForm({
   from,
@@ -25,10 +28,13 @@ export function SignInForm({
   const uid = useId();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const { errors, submitting, hydrated, handleSubmit, formProps } = useAuthForm({
-    fields: SIGN_IN_FIELDS,
-    schema: (rules) => rules.signInSchema,
-  });
+  const hydrated = useHydrated();
+  // No defaultValues: the inputs' own (server-rendered) values are read, so what is typed before hydration stays.
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput>({ resolver });
 
   async function onValid(data: SignInInput) {
     onUnverified(null);
@@ -59,45 +65,45 @@ export function SignInForm({
 
   return (
     <form
-      {...formProps}
       method="post"
       noValidate
-      onSubmit={handleSubmit(onValid, (errs) => toast.error("Login failed", { description: firstError(errs) }))}
+      onFocus={resolver.preload}
+      onSubmit={authSubmit(handleSubmit(onValid, (errs) => toast.error("Login failed", { description: firstMessage(errs) })))}
       className="space-y-4"
     >
       <InputField
         id={`${uid}-email`}
-        name="email"
         label="Email"
         type="email"
         autoComplete="email"
         required
         defaultValue={defaultEmail}
-        error={errors.email}
+        error={errors.email?.message}
+        {...register("email")}
       />
       <InputField
         id={`${uid}-password`}
-        name="password"
         label="Password"
         type="password"
         autoComplete="current-password"
         required
-        error={errors.password}
+        error={errors.password?.message}
+        {...register("password")}
       />
       <div className="flex items-center gap-2">
         <input
           id={`${uid}-remember`}
-          name="rememberMe"
           type="checkbox"
           defaultChecked
           className="h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
+          {...register("rememberMe")}
         />
         <label htmlFor={`${uid}-remember`} className="text-sm text-ink">
           Remember me
         </label>
       </div>
-      <Button type="submit" className="w-full" disabled={!hydrated || submitting}>
-        {submitting ? "Signing in..." : "Sign In"}
+      <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
+        {isSubmitting ? "Signing in..." : "Sign In"}
       </Button>
     </form>
   );

@@ -1,27 +1,35 @@
 import { useId } from "react";
-import { toast } from "sonner";
+import { useForm } from "react-hook-form";
+import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
+import { firstMessage } from "~/lib/form.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import type { SignUpFormInput } from "../auth.schema.ts";
 import { InputField } from "~/ui/field.tsx";
-import { firstError, useAuthForm, type FormValues } from "./use-auth-form.ts";
+import { useHydrated } from "~/ui/use-hydrated.ts";
+import type { SignUpFormInput } from "../auth.schema.ts";
+import { authResolver, authSubmit } from "./auth-rules.ts";
 
-const SIGN_UP_FIELDS = ["firstName", "lastName", "companyName", "email", "password", "confirmPassword"] as const;
+const resolver = authResolver((rules) => rules.signUpFormSchema);
 
 export function SignUpForm({ from, onDone }: { from: string; onDone: (email: string) => void }) {
   const uid = useId();
-  const { errors, submitting, hydrated, handleSubmit, formProps } = useAuthForm({
-    fields: SIGN_UP_FIELDS,
-    schema: (rules) => rules.signUpFormSchema,
-  });
+  const hydrated = useHydrated();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpFormInput>({ resolver });
 
-  const mismatch = ({ password, confirmPassword }: FormValues<(typeof SIGN_UP_FIELDS)[number]>) =>
-    Boolean(password && confirmPassword && password !== confirmPassword);
+  const mismatch = () => {
+    const { password, confirmPassword } = getValues();
+    return Boolean(password && confirmPassword && password !== confirmPassword);
+  };
   const mismatchToast = () => toast.error("Password mismatch", { description: "Passwords do not match. Please try again." });
 
-  async function onValid(data: SignUpFormInput, values: FormValues<(typeof SIGN_UP_FIELDS)[number]>) {
-    if (mismatch(values)) {
+  async function onValid(data: SignUpFormInput) {
+    if (mismatch()) {
       mismatchToast();
       return;
     }
@@ -47,50 +55,74 @@ export function SignUpForm({ from, onDone }: { from: string; onDone: (email: str
 
   return (
     <form
-      {...formProps}
       method="post"
       noValidate
-      onSubmit={handleSubmit(onValid, (errs, values) =>
-        mismatch(values) ? mismatchToast() : toast.error("Registration failed", { description: firstError(errs) }),
+      onFocus={resolver.preload}
+      onSubmit={authSubmit(
+        handleSubmit(onValid, (errs) =>
+          mismatch() ? mismatchToast() : toast.error("Registration failed", { description: firstMessage(errs) }),
+        ),
       )}
       className="space-y-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField id={`${uid}-first`} name="firstName" label="First name" autoComplete="given-name" required error={errors.firstName} />
-        <InputField id={`${uid}-last`} name="lastName" label="Last name" autoComplete="family-name" required error={errors.lastName} />
+        <InputField
+          id={`${uid}-first`}
+          label="First name"
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...register("firstName")}
+        />
+        <InputField
+          id={`${uid}-last`}
+          label="Last name"
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...register("lastName")}
+        />
       </div>
       <InputField
         id={`${uid}-company`}
-        name="companyName"
         label="Company name"
         optional
         autoComplete="organization"
-        error={errors.companyName}
+        error={errors.companyName?.message}
+        {...register("companyName")}
       />
-      <InputField id={`${uid}-email`} name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
+      <InputField
+        id={`${uid}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register("email")}
+      />
       <InputField
         id={`${uid}-password`}
-        name="password"
         label="Password"
         type="password"
         autoComplete="new-password"
         required
         minLength={8}
         maxLength={128}
-        error={errors.password}
+        error={errors.password?.message}
+        {...register("password")}
       />
       <InputField
         id={`${uid}-confirm`}
-        name="confirmPassword"
         label="Confirm password"
         type="password"
         autoComplete="new-password"
         required
-        error={errors.confirmPassword}
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
       />
       <p className="text-xs text-muted">At least 8 characters. Very common passwords are refused.</p>
-      <Button type="submit" className="w-full" disabled={!hydrated || submitting}>
-        {submitting ? "Creating account..." : "Create Account"}
+      <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
+        {isSubmitting ? "Creating account..." : "Create Account"}
       </Button>
     </form>
   );

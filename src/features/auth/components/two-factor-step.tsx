@@ -1,14 +1,26 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm, type Resolver } from "react-hook-form";
 import { useNavigate, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
-import { backupCodeSchema, totpCodeSchema } from "~/features/account/account.schema.ts";
 import { request } from "~/lib/api-client.ts";
+import { lazyZodResolver, submitOrTell } from "~/lib/form.ts";
 import { UNEXPECTED } from "../auth-messages.ts";
 import { inputClass } from "~/ui/field.tsx";
+import { useHydrated } from "~/ui/use-hydrated.ts";
 
 /** Answers after which the code step is over and the password must be given again. */
 const STEP_OVER = new Set(["INVALID_TWO_FACTOR_COOKIE", "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE"]);
+
+/** The code rules (`account.schema.ts`, as the server checks them) load on first use, off the page's first load. */
+const loadCodeRules = () => import("~/features/account/account.schema.ts");
+const totpResolver = lazyZodResolver(() => loadCodeRules().then((rules) => rules.totpCodeSchema));
+const backupResolver = lazyZodResolver(() => loadCodeRules().then((rules) => rules.backupCodeSchema));
+
+interface CodeInput {
+  code: string;
+  trustDevice?: boolean;
+}
 
 /**
  * The second step of signing in when two-factor sign-in is on: a code from the authenticator app, or one of
@@ -18,33 +30,31 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
   const uid = useId();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const hydrated = useHydrated();
   const [backup, setBackup] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const backupRef = useRef(backup);
+  backupRef.current = backup;
+  const resolver: Resolver<CodeInput, unknown, CodeInput> = (values, context, options) =>
+    (backupRef.current ? backupResolver : totpResolver)(values, context, options);
+  // The code's message goes as it is typed (no re-check until the next submit).
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setFocus,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeInput>({ resolver, reValidateMode: "onSubmit" });
+  const error = errors.code?.message;
 
   useEffect(() => {
-    inputRef.current?.focus();
-  }, [backup]);
+    setFocus("code");
+  }, [backup, setFocus]);
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    const form = e.currentTarget;
-    const code = (form.elements.namedItem("code") as HTMLInputElement).value;
-    const trustDevice = (form.elements.namedItem("trustDevice") as HTMLInputElement).checked;
-    const parsed = (backup ? backupCodeSchema : totpCodeSchema).safeParse({ code, trustDevice });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? "Enter your code";
-      setError(message);
-      inputRef.current?.focus();
-      toast.error("Verification failed", { description: message });
-      return;
-    }
-    setBusy(true);
-    const res = await request(`/api/auth${backup ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp"}`, { json: parsed.data });
+  async function onValid(data: CodeInput) {
+    const res = await request(`/api/auth${backup ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp"}`, { json: data });
     if (!res.ok) {
-      setBusy(false);
       if (res.code && STEP_OVER.has(res.code)) {
         onRestart("The code step has ended. Please sign in again.");
         return;
@@ -57,8 +67,8 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
               ? "That backup code is not valid or was already used."
               : "That code is not right. Check your app and enter the current code."
             : res.message;
-      setError(message);
-      inputRef.current?.select();
+      setError("code", { message });
+      setFocus("code", { shouldSelect: true });
       toast.error("Verification failed", { description: message });
       return;
     }
@@ -68,9 +78,14 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
     if (window.location.pathname === "/login") navigate(from, { replace: true });
   }
 
+  const onSubmit = submitOrTell(
+    handleSubmit(onValid, (errs) => toast.error("Verification failed", { description: errs.code?.message ?? "Enter your code" })),
+    () => toast.error("Verification failed", { description: UNEXPECTED }),
+  );
+
   const errorId = `${uid}-error`;
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} onFocus={totpResolver.preload} noValidate className="space-y-4">
       <div>
         <h2 id={`${uid}-title`} className="text-lg font-semibold text-ink">
           {backup ? "Enter a backup code" : "Enter your authentication code"}
@@ -87,9 +102,7 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
         </label>
         <input
           key={backup ? "backup" : "totp"}
-          ref={inputRef}
           id={`${uid}-code`}
-          name="code"
           type="text"
           inputMode={backup ? "text" : "numeric"}
           autoComplete={backup ? "off" : "one-time-code"}
@@ -100,7 +113,7 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
           className={`${inputClass} font-mono tracking-widest`}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={() => setError(null)}
+          {...register("code", { onChange: () => clearErrors("code") })}
         />
         {error ? (
           <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
@@ -111,16 +124,16 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
       <div className="flex items-center gap-2">
         <input
           id={`${uid}-trust`}
-          name="trustDevice"
           type="checkbox"
           className="h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
+          {...register("trustDevice")}
         />
         <label htmlFor={`${uid}-trust`} className="text-sm text-ink">
           Trust this browser for 30 days
         </label>
       </div>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Verifying..." : "Verify"}
+      <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
+        {isSubmitting ? "Verifying..." : "Verify"}
       </Button>
       <div className="space-y-2 text-center text-sm">
         <p>
@@ -128,7 +141,9 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
             type="button"
             className="font-semibold text-brand-700 underline hover:text-brand-800"
             onClick={() => {
-              setError(null);
+              clearErrors("code");
+              // The other kind of code starts empty.
+              setValue("code", "");
               setBackup((b) => !b);
             }}
           >

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "~/ui/button.tsx";
 import type { RndInputs } from "../calculators.ts";
 import { EMPLOYEES_MIN, PERCENT_MAX, PERCENT_MIN, rndInputsSchema, type RndFormValues } from "../calculators.schema.ts";
-import { NumberInput } from "./number-field.tsx";
+import { InputField } from "~/ui/field.tsx";
 
 export const emptyRndValues: RndFormValues = { totalWages: "", rdTimePercent: "", supplyCosts: "", contractorCosts: "", employees: "" };
 
@@ -36,12 +36,14 @@ export function RndForm({
       onSubmit={(e) => void handleSubmit(onCalculate)(e)}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <NumberInput
+        <InputField
+          type="number"
           id={id("totalWages")}
           label="Total Wages ($)"
           hint="Yearly wages of the staff who do research and development."
           error={errors.totalWages?.message}
-          currency
+          prefix="$"
+          markRequired
           required
           min={0}
           step="0.01"
@@ -49,11 +51,13 @@ export function RndForm({
           defaultValue={initial.totalWages}
           {...register("totalWages")}
         />
-        <NumberInput
+        <InputField
+          type="number"
           id={id("rdTimePercent")}
           label="Time Spent on R&D (%)"
           hint={`Share of those wages spent on qualified research, ${PERCENT_MIN} to ${PERCENT_MAX}.`}
           error={errors.rdTimePercent?.message}
+          markRequired
           required
           min={PERCENT_MIN}
           max={PERCENT_MAX}
@@ -62,12 +66,14 @@ export function RndForm({
           defaultValue={initial.rdTimePercent}
           {...register("rdTimePercent")}
         />
-        <NumberInput
+        <InputField
+          type="number"
           id={id("supplyCosts")}
           label="Supply Costs ($)"
           hint="Supplies used up in research; 65% qualifies."
           error={errors.supplyCosts?.message}
-          currency
+          prefix="$"
+          markRequired
           required
           min={0}
           step="0.01"
@@ -75,12 +81,14 @@ export function RndForm({
           defaultValue={initial.supplyCosts}
           {...register("supplyCosts")}
         />
-        <NumberInput
+        <InputField
+          type="number"
           id={id("contractorCosts")}
           label="Contractor Costs ($)"
           hint="Research done for you by contractors; 65% qualifies."
           error={errors.contractorCosts?.message}
-          currency
+          prefix="$"
+          markRequired
           required
           min={0}
           step="0.01"
@@ -88,7 +96,8 @@ export function RndForm({
           defaultValue={initial.contractorCosts}
           {...register("contractorCosts")}
         />
-        <NumberInput
+        <InputField
+          type="number"
           id={id("employees")}
           label="Number of Employees"
           hint="For our advisors' context; it does not change the estimate."

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "~/ui/button.tsx";
 import { DEFAULT_TIMEFRAME_MONTHS, type RoiInputs } from "../calculators.ts";
 import { roiInputsSchema, TIMEFRAME_MAX, TIMEFRAME_MIN, type RoiFormValues } from "../calculators.schema.ts";
-import { NumberInput } from "./number-field.tsx";
+import { InputField } from "~/ui/field.tsx";
 
 export const emptyRoiValues: RoiFormValues = {
   currentRevenue: "",
@@ -45,13 +45,15 @@ export function RoiForm({
     <form method="get" noValidate aria-label="ROI inputs" className="space-y-6" onSubmit={(e) => void handleSubmit(onCalculate)(e)}>
       <div className="grid gap-5 sm:grid-cols-2">
         {AMOUNTS.map(([name, label, hint]) => (
-          <NumberInput
+          <InputField
+            type="number"
             key={name}
             id={`${uid}-${name}`}
             label={`${label} ($)`}
             hint={hint}
             error={errors[name]?.message}
-            currency
+            prefix="$"
+            markRequired
             required
             min={0}
             step="0.01"
@@ -60,7 +62,8 @@ export function RoiForm({
             {...register(name)}
           />
         ))}
-        <NumberInput
+        <InputField
+          type="number"
           id={`${uid}-timeframe`}
           label="Timeframe (months)"
           hint={`Months over which the profit change happens, ${TIMEFRAME_MIN} to ${TIMEFRAME_MAX}.`}

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { Button } from "~/ui/button.tsx";
-import { Field, describedBy, inputClass } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
+import { useHydrated } from "~/ui/use-hydrated.ts";
 import type { Calculation } from "../calculators.ts";
 import { saveDetailsSchema, type SaveDetailsValues } from "../calculators.schema.ts";
 
@@ -25,8 +26,7 @@ export function SaveResultsForm({
 }) {
   const uid = useId();
   // Saving goes through the JSON API, so the button waits for the page's script.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -45,8 +45,6 @@ export function SaveResultsForm({
     else toastFailure(res, { title: "Error", description: "Failed to save results. Please try again." });
   }
 
-  const emailError = errors.email?.message;
-  const nameError = errors.name?.message;
   return (
     <form
       noValidate
@@ -59,29 +57,27 @@ export function SaveResultsForm({
       </h2>
       <p className="text-sm text-muted">We will email you a detailed analysis with a PDF copy, and keep the results in your account.</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${uid}-email`} label="Email" required error={emailError}>
-          <input
-            id={`${uid}-email`}
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            className={inputClass}
-            {...describedBy(`${uid}-email`, { error: emailError })}
-            {...register("email")}
-          />
-        </Field>
-        <Field id={`${uid}-name`} label="Name" error={nameError}>
-          <input
-            id={`${uid}-name`}
-            type="text"
-            autoComplete="name"
-            maxLength={100}
-            className={inputClass}
-            {...describedBy(`${uid}-name`, { error: nameError })}
-            {...register("name")}
-          />
-        </Field>
+        <InputField
+          id={`${uid}-email`}
+          label="Email"
+          markRequired
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <InputField
+          id={`${uid}-name`}
+          label="Name"
+          optional
+          type="text"
+          autoComplete="name"
+          maxLength={100}
+          error={errors.name?.message}
+          {...register("name")}
+        />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
         <Button type="submit" className="shrink-0 self-start" disabled={!hydrated || isSubmitting} aria-describedby={`${uid}-lead`}>

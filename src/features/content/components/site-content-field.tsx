@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
-import { Field, describedBy, inputClass } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
+import { useHydrated } from "~/ui/use-hydrated.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { siteContentValueSchema, type SiteContentValueInput } from "../site-content.schema.ts";
 import type { SiteContentEntry } from "../site-content.types.ts";
@@ -29,8 +30,7 @@ export function SiteContentField({
 }) {
   const uid = useId();
   const id = `${uid}-value`;
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [reverting, setReverting] = useState(false);
   const {
     register,
@@ -62,13 +62,21 @@ export function SiteContentField({
 
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-2">
-      <Field id={id} label={field.label} required error={error} hint={hint}>
-        {field.multiline ? (
-          <textarea id={id} rows={3} maxLength={2000} className={inputClass} {...describedBy(id, { hint, error })} {...control} />
-        ) : (
-          <input id={id} type="text" maxLength={2000} className={inputClass} {...describedBy(id, { hint, error })} {...control} />
-        )}
-      </Field>
+      {field.multiline ? (
+        <InputField
+          as="textarea"
+          id={id}
+          label={field.label}
+          markRequired
+          error={error}
+          hint={hint}
+          rows={3}
+          maxLength={2000}
+          {...control}
+        />
+      ) : (
+        <InputField id={id} label={field.label} markRequired error={error} hint={hint} type="text" maxLength={2000} {...control} />
+      )}
       <p className="text-sm text-slate-700">
         {entry.value === null
           ? "Shows the built-in text."

@@ -1,6 +1,6 @@
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { cn } from "~/ui/cn.ts";
-import { Field, FieldError, describedBy, inputClass } from "~/ui/field.tsx";
+import { FieldError, InputField } from "~/ui/field.tsx";
 import {
   CONSULTATION_SERVICES,
   CONSULTATION_SERVICE_LABELS,
@@ -47,18 +47,18 @@ export function StepFields({
 }) {
   const err = (name: FieldName) => errors[name]?.message;
   const text = (name: FieldName, label: string, opts: { required?: boolean; type?: string; autoComplete?: string; maxLength: number }) => (
-    <Field id={id(name)} label={label} required={opts.required} error={err(name)}>
-      <input
-        id={id(name)}
-        type={opts.type ?? "text"}
-        autoComplete={opts.autoComplete}
-        required={opts.required}
-        maxLength={opts.maxLength}
-        className={inputClass}
-        {...describedBy(id(name), { error: err(name) })}
-        {...register(name)}
-      />
-    </Field>
+    <InputField
+      id={id(name)}
+      label={label}
+      markRequired={opts.required}
+      optional={!opts.required}
+      error={err(name)}
+      type={opts.type ?? "text"}
+      autoComplete={opts.autoComplete}
+      required={opts.required}
+      maxLength={opts.maxLength}
+      {...register(name)}
+    />
   );
 
   return (
@@ -77,21 +77,21 @@ export function StepFields({
       {step === 1 ? (
         <>
           {text("companyName", "Company Name", { required: true, autoComplete: "organization", maxLength: 200 })}
-          <Field id={id("annualRevenueRange")} label="Annual Revenue" error={err("annualRevenueRange")}>
-            <select
-              id={id("annualRevenueRange")}
-              className={inputClass}
-              {...describedBy(id("annualRevenueRange"), { error: err("annualRevenueRange") })}
-              {...register("annualRevenueRange")}
-            >
-              <option value="">Select a range</option>
-              {REVENUE_RANGES.map((r) => (
-                <option key={r} value={r}>
-                  {REVENUE_RANGE_LABELS[r]}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <InputField
+            as="select"
+            id={id("annualRevenueRange")}
+            label="Annual Revenue"
+            optional
+            error={err("annualRevenueRange")}
+            {...register("annualRevenueRange")}
+          >
+            <option value="">Select a range</option>
+            {REVENUE_RANGES.map((r) => (
+              <option key={r} value={r}>
+                {REVENUE_RANGE_LABELS[r]}
+              </option>
+            ))}
+          </InputField>
         </>
       ) : null}
 
@@ -121,17 +121,18 @@ export function StepFields({
             </div>
             <FieldError id={`${id("services")}-error`} message={err("servicesInterested")} />
           </fieldset>
-          <Field id={id("challenges")} label="Your Current Challenges" required error={err("challenges")} hint={CHALLENGES_HINT}>
-            <textarea
-              id={id("challenges")}
-              rows={5}
-              required
-              maxLength={5000}
-              className={inputClass}
-              {...describedBy(id("challenges"), { error: err("challenges"), hint: CHALLENGES_HINT })}
-              {...register("challenges")}
-            />
-          </Field>
+          <InputField
+            as="textarea"
+            id={id("challenges")}
+            label="Your Current Challenges"
+            markRequired
+            error={err("challenges")}
+            hint={CHALLENGES_HINT}
+            rows={5}
+            required
+            maxLength={5000}
+            {...register("challenges")}
+          />
         </>
       ) : null}
 

@@ -1,106 +1,56 @@
-import { Field, describedBy, inputClass } from "~/ui/field.tsx";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { InputField } from "~/ui/field.tsx";
 import { CONTACT_SERVICES, CONTACT_SERVICE_LABELS } from "../contact-options.ts";
 import type { ContactFormValues } from "../contact.schema.ts";
 
-type FieldName = keyof ContactFormValues;
-export type FieldErrors = Partial<Record<FieldName, string>>;
-
-/** The contact form's fields: plain inputs (the form works before its script runs), each with its error. */
+/**
+ * The contact form's fields: plain inputs with their server-rendered values (the form works before its script
+ * runs), each with its error.
+ */
 export function ContactFields({
   id,
   errors,
   defaults,
+  register,
 }: {
   id: (name: string) => string;
-  errors: FieldErrors;
+  errors: FieldErrors<ContactFormValues>;
   defaults: ContactFormValues;
+  register: UseFormRegister<ContactFormValues>;
 }) {
-  const err = (name: FieldName) => errors[name];
+  const field = (name: keyof ContactFormValues) => ({
+    id: id(name),
+    error: errors[name]?.message,
+    defaultValue: defaults[name],
+    ...register(name),
+  });
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id("firstName")} label="First Name" required error={err("firstName")}>
-          <input
-            id={id("firstName")}
-            name="firstName"
-            type="text"
-            autoComplete="given-name"
-            required
-            maxLength={100}
-            className={inputClass}
-            {...describedBy(id("firstName"), { error: err("firstName") })}
-            defaultValue={defaults.firstName}
-          />
-        </Field>
-        <Field id={id("lastName")} label="Last Name" required error={err("lastName")}>
-          <input
-            id={id("lastName")}
-            name="lastName"
-            type="text"
-            autoComplete="family-name"
-            required
-            maxLength={100}
-            className={inputClass}
-            {...describedBy(id("lastName"), { error: err("lastName") })}
-            defaultValue={defaults.lastName}
-          />
-        </Field>
-      </div>
-      <Field id={id("email")} label="Email" required error={err("email")}>
-        <input
-          id={id("email")}
-          name="email"
-          type="email"
-          autoComplete="email"
+        <InputField
+          label="First Name"
+          markRequired
+          type="text"
+          autoComplete="given-name"
           required
-          maxLength={254}
-          className={inputClass}
-          {...describedBy(id("email"), { error: err("email") })}
-          defaultValue={defaults.email}
+          maxLength={100}
+          {...field("firstName")}
         />
-      </Field>
+        <InputField label="Last Name" markRequired type="text" autoComplete="family-name" required maxLength={100} {...field("lastName")} />
+      </div>
+      <InputField label="Email" markRequired type="email" autoComplete="email" required maxLength={254} {...field("email")} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id("company")} label="Company" error={err("company")}>
-          <input
-            id={id("company")}
-            name="company"
-            type="text"
-            autoComplete="organization"
-            maxLength={200}
-            className={inputClass}
-            {...describedBy(id("company"), { error: err("company") })}
-            defaultValue={defaults.company}
-          />
-        </Field>
-        <Field id={id("service")} label="Service of Interest" error={err("service")}>
-          <select
-            id={id("service")}
-            name="service"
-            className={inputClass}
-            {...describedBy(id("service"), { error: err("service") })}
-            defaultValue={defaults.service}
-          >
-            <option value="">Select a service</option>
-            {CONTACT_SERVICES.map((s) => (
-              <option key={s} value={s}>
-                {CONTACT_SERVICE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <InputField label="Company" optional type="text" autoComplete="organization" maxLength={200} {...field("company")} />
+        <InputField as="select" label="Service of Interest" optional {...field("service")}>
+          <option value="">Select a service</option>
+          {CONTACT_SERVICES.map((s) => (
+            <option key={s} value={s}>
+              {CONTACT_SERVICE_LABELS[s]}
+            </option>
+          ))}
+        </InputField>
       </div>
-      <Field id={id("message")} label="Message" required error={err("message")}>
-        <textarea
-          id={id("message")}
-          name="message"
-          rows={6}
-          required
-          maxLength={5000}
-          className={inputClass}
-          {...describedBy(id("message"), { error: err("message") })}
-          defaultValue={defaults.message}
-        />
-      </Field>
+      <InputField as="textarea" label="Message" markRequired rows={6} required maxLength={5000} {...field("message")} />
     </>
   );
 }

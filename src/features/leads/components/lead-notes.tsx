@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "~/ui/button.tsx";
-import { Field, describedBy, inputClass } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import { formatWhen } from "../lead-format.ts";
 import { leadNoteSchema, type LeadNoteInput } from "../leads-inbox.schema.ts";
 import type { LeadNote } from "../leads-inbox.types.ts";
@@ -18,7 +18,6 @@ export function LeadNotes({ leadId, notes }: { leadId: string; notes: LeadNote[]
     reset,
     formState: { errors, isSubmitting },
   } = useForm<LeadNoteInput>({ resolver: zodResolver(leadNoteSchema), defaultValues: { body: "" } });
-  const error = errors.body?.message;
 
   async function onValid(values: LeadNoteInput) {
     if (await send("notes", values, "Note added")) reset({ body: "" });
@@ -30,16 +29,16 @@ export function LeadNotes({ leadId, notes }: { leadId: string; notes: LeadNote[]
         Internal notes
       </h2>
       <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-2">
-        <Field id="lead-note" label="New note" showOptional={false} hint={HINT} error={error}>
-          <textarea
-            id="lead-note"
-            rows={3}
-            maxLength={5000}
-            className={inputClass}
-            {...describedBy("lead-note", { hint: HINT, error })}
-            {...register("body")}
-          />
-        </Field>
+        <InputField
+          as="textarea"
+          id="lead-note"
+          label="New note"
+          hint={HINT}
+          error={errors.body?.message}
+          rows={3}
+          maxLength={5000}
+          {...register("body")}
+        />
         <Button type="submit" size="sm" disabled={isSubmitting}>
           Add note
         </Button>

@@ -1,11 +1,21 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
-import { Field, inputClass } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "../leads-inbox.schema.ts";
+import {
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  leadOwnerSchema,
+  leadStatusSchema,
+  type LeadOwnerInput,
+  type LeadStatusInput,
+} from "../leads-inbox.schema.ts";
 import type { LeadDetail } from "../leads-inbox.types.ts";
 
 /** Sends one change of a lead and reloads the page's data; false when it failed (told in a toast). */
@@ -27,54 +37,55 @@ export function useLeadChange(leadId: string) {
   return { send, busy };
 }
 
+/** The owner form's rules: "No owner" is the empty choice, sent as null; then the API's own (leadOwnerSchema). */
+const ownerFormSchema = z
+  .object({ ownerId: z.string() })
+  .transform((v) => ({ ownerId: v.ownerId || null }))
+  .pipe(leadOwnerSchema);
+
 /** The lead's status and owner, each changed with its own button. */
 export function LeadWorkForms({ lead, me }: { lead: LeadDetail; me: string }) {
   const { send, busy } = useLeadChange(lead.id);
-  const [status, setStatus] = useState<LeadStatus>(lead.status);
-  const [owner, setOwner] = useState(lead.owner?.id ?? "");
+  const status = useForm<LeadStatusInput>({ resolver: zodResolver(leadStatusSchema), defaultValues: { status: lead.status } });
+  const owner = useForm<{ ownerId: string }, unknown, LeadOwnerInput>({
+    resolver: zodResolver(ownerFormSchema),
+    defaultValues: { ownerId: lead.owner?.id ?? "" },
+  });
+  const chosenStatus = status.watch("status");
+  const chosenOwner = owner.watch("ownerId");
 
-  const saveStatus = (e: FormEvent) => {
-    e.preventDefault();
-    void send("status", { status }, `Status: ${LEAD_STATUS_LABELS[status]}`);
-  };
-  const saveOwner = (e: FormEvent) => {
-    e.preventDefault();
-    void send("owner", { ownerId: owner || null }, owner ? "Owner saved" : "Owner removed");
-  };
+  const saveStatus = status.handleSubmit((data) => send("status", data, `Status: ${LEAD_STATUS_LABELS[data.status]}`));
+  const saveOwner = owner.handleSubmit((data) => send("owner", data, data.ownerId ? "Owner saved" : "Owner removed"));
   const takeOwnership = () => {
-    setOwner(me);
+    owner.setValue("ownerId", me);
     void send("owner", { ownerId: me }, "You own this lead");
   };
 
   return (
     <div className="space-y-5">
-      <form onSubmit={saveStatus} className="space-y-2" aria-label="Status">
-        <Field id="lead-status" label="Status" showOptional={false}>
-          <select id="lead-status" value={status} onChange={(e) => setStatus(e.target.value as LeadStatus)} className={inputClass}>
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {LEAD_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Button type="submit" size="sm" disabled={busy || status === lead.status}>
+      <form onSubmit={(e) => void saveStatus(e)} className="space-y-2" aria-label="Status">
+        <InputField as="select" id="lead-status" label="Status" {...status.register("status")}>
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {LEAD_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </InputField>
+        <Button type="submit" size="sm" disabled={busy || chosenStatus === lead.status}>
           Save status
         </Button>
       </form>
-      <form onSubmit={saveOwner} className="space-y-2" aria-label="Owner">
-        <Field id="lead-owner" label="Owner" showOptional={false}>
-          <select id="lead-owner" value={owner} onChange={(e) => setOwner(e.target.value)} className={inputClass}>
-            <option value="">No owner</option>
-            {lead.owners.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name || o.email}
-              </option>
-            ))}
-          </select>
-        </Field>
+      <form onSubmit={(e) => void saveOwner(e)} className="space-y-2" aria-label="Owner">
+        <InputField as="select" id="lead-owner" label="Owner" {...owner.register("ownerId")}>
+          <option value="">No owner</option>
+          {lead.owners.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name || o.email}
+            </option>
+          ))}
+        </InputField>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="sm" disabled={busy || owner === (lead.owner?.id ?? "")}>
+          <Button type="submit" size="sm" disabled={busy || chosenOwner === (lead.owner?.id ?? "")}>
             Save owner
           </Button>
           {lead.owner?.id !== me ? (

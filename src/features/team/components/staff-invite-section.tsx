@@ -1,11 +1,13 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
-import { Field, describedBy, inputClass } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
+import { useHydrated } from "~/ui/use-hydrated.ts";
+import { setServerErrors } from "~/lib/form.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { staffInviteSchema, type StaffInviteInput } from "../team.schema.ts";
 import { TeamSection } from "./team-section.tsx";
@@ -20,8 +22,7 @@ const FIELDS = [
 export function StaffInviteSection() {
   const uid = useId();
   const revalidator = useRevalidator();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -33,9 +34,11 @@ export function StaffInviteSection() {
   async function onValid(data: StaffInviteInput) {
     const res = await request("/api/firm/team/invitations", { json: data });
     if (!res.ok) {
-      for (const [name, message] of Object.entries(res.fields)) {
-        if (FIELDS.some((f) => f.name === name)) setError(name as keyof StaffInviteInput, { message });
-      }
+      setServerErrors(
+        setError,
+        res.fields,
+        FIELDS.map((f) => f.name),
+      );
       return toastFailure(res, { title: "Invitation not sent" });
     }
     toast.success("Invitation sent", { description: `${data.email.trim()} will get a mail to choose a password.` });
@@ -51,24 +54,21 @@ export function StaffInviteSection() {
     >
       <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-3">
-          {FIELDS.map((f) => {
-            const id = `${uid}-${f.name}`;
-            const error = errors[f.name]?.message;
-            return (
-              <Field key={f.name} id={id} label={f.label} required={f.required} error={error}>
-                <input
-                  id={id}
-                  type={f.type}
-                  autoComplete={f.autoComplete}
-                  required={f.required}
-                  maxLength={f.name === "email" ? 254 : 100}
-                  className={inputClass}
-                  {...describedBy(id, { error })}
-                  {...register(f.name)}
-                />
-              </Field>
-            );
-          })}
+          {FIELDS.map((f) => (
+            <InputField
+              key={f.name}
+              id={`${uid}-${f.name}`}
+              label={f.label}
+              markRequired={f.required}
+              optional={!f.required}
+              type={f.type}
+              autoComplete={f.autoComplete}
+              required={f.required}
+              maxLength={f.name === "email" ? 254 : 100}
+              error={errors[f.name]?.message}
+              {...register(f.name)}
+            />
+          ))}
         </div>
         <Button type="submit" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? "Sending..." : "Send invitation"}

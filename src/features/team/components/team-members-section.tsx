@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { inputClass } from "~/ui/field.tsx";
+import { useHydrated } from "~/ui/use-hydrated.ts";
 import { ROLE_LABELS, SITE_ROLES, type TeamQuery } from "../team.schema.ts";
 import type { TeamListResponse } from "../team.types.ts";
 import { MemberRow } from "./member-row.tsx";
@@ -11,8 +12,7 @@ import { TeamSection } from "./team-section.tsx";
 export function TeamMembersSection({ list, query, selfId }: { list: TeamListResponse; query: TeamQuery; selfId: string }) {
   const uid = useId();
   const revalidator = useRevalidator();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
   const pageLink = (page: number) => {
     const params = new URLSearchParams();

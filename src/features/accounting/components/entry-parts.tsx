@@ -1,0 +1,82 @@
+import type { UseFormRegister } from "react-hook-form";
+import { Button } from "~/ui/button.tsx";
+import { InputField } from "~/ui/field.tsx";
+import { EARLIEST_ENTRY_DATE, latestEntryDate } from "../accounting.schema.ts";
+import {
+  entryDateProblem,
+  entryTotals,
+  ENTRY_MESSAGES,
+  hasAmounts,
+  isBalanced,
+  type EntryFormLine,
+  type EntryFormValues,
+} from "../entry-form.ts";
+import { centsToDecimal, formatUsd } from "../money.ts";
+
+/** The entry's description, date (its problem shown as it is typed) and reference. */
+export function EntryHeaderFields({
+  formId,
+  entryDate,
+  register,
+}: {
+  formId: string;
+  entryDate: string;
+  register: UseFormRegister<EntryFormValues>;
+}) {
+  const dateProblem = entryDate.trim() === "" ? undefined : (entryDateProblem(entryDate) ?? undefined);
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <InputField id={`${formId}-description`} label="Description" fieldClassName="sm:col-span-3" {...register("description")} />
+      <InputField
+        id={`${formId}-date`}
+        label="Entry date"
+        type="date"
+        min={EARLIEST_ENTRY_DATE}
+        max={latestEntryDate()}
+        error={dateProblem}
+        {...register("entryDate")}
+      />
+      <InputField id={`${formId}-reference`} label="Reference" optional fieldClassName="sm:col-span-2" {...register("reference")} />
+    </div>
+  );
+}
+
+/** Add Line, the totals, and whether the entry balances (once an amount is typed). */
+export function EntryTotals({ lines, onAddLine }: { lines: EntryFormLine[]; onAddLine: () => void }) {
+  const totals = entryTotals(lines);
+  const balanced = isBalanced(lines);
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button variant="secondary" size="sm" onClick={onAddLine}>
+          Add Line
+        </Button>
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          <div className="flex gap-2 whitespace-nowrap">
+            <dt className="text-muted">Total debits</dt>
+            <dd className="font-semibold tabular-nums text-ink" data-testid="total-debit">
+              {formatUsd(totals.debit)}
+            </dd>
+          </div>
+          <div className="flex gap-2 whitespace-nowrap">
+            <dt className="text-muted">Total credits</dt>
+            <dd className="font-semibold tabular-nums text-ink" data-testid="total-credit">
+              {formatUsd(totals.credit)}
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <p className="text-xs text-muted">Ctrl+Shift+Backspace removes the line you are in.</p>
+      <div aria-live="polite">
+        {!balanced && hasAmounts(lines) ? (
+          <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {ENTRY_MESSAGES.notBalancedInline}
+            {totals.difference !== 0n
+              ? ` Difference: ${formatUsd(centsToDecimal(totals.difference < 0n ? -totals.difference : totals.difference))}.`
+              : ""}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
