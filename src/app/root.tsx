@@ -81,9 +81,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {children}
             </main>
             {shell ? <shell.Footer /> : <SiteFooter />}
-            {/* Below the sticky header (64 px and its border), so a toast never covers the navigation or the user menu. */}
+            {/* Below the sticky header (64 px and its border), so a toast never covers the navigation or the user menu.
+                At once for a signed-in user (the application's screens toast through sonner directly); otherwise on
+                the first interaction or toast (the public pages, sign-in and password reset load no toast code before). */}
             <DeferredToaster
-              eager={data?.sessionKnown ?? true}
+              eager={Boolean(data?.sessionKnown && user)}
               richColors
               closeButton
               position="top-right"

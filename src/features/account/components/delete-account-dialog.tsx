@@ -61,7 +61,8 @@ export function DeleteAccountDialog({
     formState: { errors, isSubmitting },
   } = useForm<DeletionForm, unknown, DeletionData>({
     resolver,
-    defaultValues: { password: "", confirmOrganizations: [] },
+    // Without a password the credentials stay unset (their rules are optional then), not empty.
+    defaultValues: hasPassword ? { password: "", confirmOrganizations: [] } : { confirmOrganizations: [] },
     reValidateMode: "onSubmit",
   });
 
