@@ -10,6 +10,7 @@ import { InputField } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import { changePasswordSchema, type ChangePasswordInput } from "../account.schema.ts";
 import { Section } from "./account-ui.tsx";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
 import { SetPassword } from "./set-password.tsx";
 
@@ -88,29 +89,7 @@ function ChangePassword({ twoFactor }: { twoFactor: boolean }) {
           error={errors.currentPassword?.message}
           {...register("currentPassword")}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
-            id={`${uid}-new`}
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            maxLength={128}
-            error={errors.newPassword?.message}
-            {...register("newPassword")}
-          />
-          <InputField
-            id={`${uid}-confirm`}
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.confirmPassword?.message}
-            {...register("confirmPassword")}
-          />
-        </div>
-        <p className="text-xs text-muted">At least 8 characters. Very common passwords are refused.</p>
+        <NewPasswordFields id={uid} register={register} errors={errors} />
         <Button type="submit" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? "Changing..." : "Change password"}
         </Button>

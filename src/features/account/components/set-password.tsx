@@ -6,10 +6,10 @@ import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
 import { firstMessage } from "~/lib/form.ts";
-import { InputField } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import { setPasswordSchema, type SetPasswordInput } from "../account.schema.ts";
 import { Section } from "./account-ui.tsx";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
 
 /** The form's rules, then (once they pass) the match of the two passwords, told under the confirmation. */
@@ -60,29 +60,7 @@ export function SetPassword({ twoFactor }: { twoFactor: boolean }) {
       >
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly aria-hidden="true" tabIndex={-1} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
-            id={`${uid}-new`}
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            maxLength={128}
-            error={errors.newPassword?.message}
-            {...register("newPassword")}
-          />
-          <InputField
-            id={`${uid}-confirm`}
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.confirmPassword?.message}
-            {...register("confirmPassword")}
-          />
-        </div>
-        <p className="text-xs text-muted">At least 8 characters. Very common passwords are refused.</p>
+        <NewPasswordFields id={uid} register={register} errors={errors} />
         <Button type="submit" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? "Setting..." : "Set a password"}
         </Button>
