@@ -5,7 +5,7 @@ import { expect, type Locator } from "@playwright/test";
  * size, its centre is inside the viewport and nothing covers it there.
  */
 export async function isOnTop(locator: Locator): Promise<boolean> {
-  await locator.scrollIntoViewIfNeeded();
+  await locator.scrollIntoViewIfNeeded({ timeout: 5000 });
   return locator.evaluate((el) => {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) return false;
@@ -17,9 +17,12 @@ export async function isOnTop(locator: Locator): Promise<boolean> {
   });
 }
 
-/** A person can see it: visible, on top at its centre, and wholly inside the viewport once scrolled to. */
+/**
+ * A person can see it: visible, on top at its centre, and wholly inside the viewport once scrolled to. Asked again
+ * until it holds (or the expect timeout ends): a screen that is still settling may replace the element meanwhile.
+ */
 export async function expectOnTop(locator: Locator) {
   await expect(locator).toBeVisible();
-  expect(await isOnTop(locator), "element is on top at its centre").toBe(true);
+  await expect.poll(() => isOnTop(locator).catch(() => false), { message: "element is on top at its centre" }).toBe(true);
   await expect(locator).toBeInViewport({ ratio: 1 });
 }
