@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryPrepared, queryRows, type Db } from "~/server/db/client.ts";
 import type { SessionUser } from "~/server/context.ts";
 import { forbidden, notFound } from "~/server/http/app-error.ts";
 import type { OrganizationRole, OrganizationSummary } from "./accounting.types.ts";
@@ -49,8 +49,9 @@ export async function listOrganizations(db: Db, userId: string): Promise<Organiz
 
 /** The user's membership of one organization, or null (not a member, or no such organization). */
 export async function findMembership(db: Db, userId: string, organizationId: number): Promise<Membership | null> {
-  const [row] = await queryRows<{ name: string; role: OrganizationRole }>(
+  const [row] = await queryPrepared<{ name: string; role: OrganizationRole }>(
     db,
+    "find_membership",
     sql`select o.name, m.role
           from organization_memberships m join organizations o on o.id = m.organization_id
          where m.user_id = ${userId} and m.organization_id = ${organizationId}`,
