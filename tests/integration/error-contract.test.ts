@@ -128,3 +128,88 @@ describe("one error contract on every /api route", () => {
     expectContract(await res.json(), res.status, "FORBIDDEN");
   });
 });
+
+/** Routes that answer a visitor without a session (the rest answer 401, or 404 where their existence is hidden). */
+const PUBLIC_ROUTES = new Set([
+  "GET /api/health",
+  "GET /api/session",
+  "GET /api/content/site-content",
+  "POST /api/content/newsletter",
+  "POST /api/leads/contact",
+  "POST /api/leads/consultation",
+  "GET /api/accounting/invitations/:token",
+  "GET /api/account/reauthenticate/google/done",
+]);
+
+/** POST routes that read no body: a malformed one changes nothing for them. */
+const READS_NO_BODY = new Set(["POST /api/account/sessions/revoke-others"]);
+
+/** Every concrete /api route the app registers (the auth library's own endpoints are probed above). */
+function registeredRoutes(app: TestApp["app"]): { method: string; path: string; key: string }[] {
+  const seen = new Map<string, { method: string; path: string; key: string }>();
+  for (const r of app.routes) {
+    if (!r.path.startsWith("/api/") || r.path.includes("*") || r.method === "ALL") continue;
+    const key = `${r.method} ${r.path}`;
+    // Every parameter names nothing: a number no row has (ids, keys and tokens alike).
+    seen.set(key, { method: r.method, path: r.path.replace(/:[A-Za-z]+/g, "987654321"), key });
+  }
+  return [...seen.values()];
+}
+
+describe("one error contract and a server-side check on every registered /api route", () => {
+  let routes: ReturnType<typeof registeredRoutes>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.ctx.mail.stop();
+    admin = await createSignedInUser(t, { role: "admin" });
+    routes = registeredRoutes(t.app);
+  });
+  afterAll(() => t?.close());
+
+  it("finds the routes (the list is not empty and holds every kind)", () => {
+    expect(routes.length).toBeGreaterThan(60);
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"])
+      expect(
+        routes.some((r) => r.method === method),
+        method,
+      ).toBe(true);
+    for (const key of PUBLIC_ROUTES)
+      expect(
+        routes.some((r) => r.key === key),
+        key,
+      ).toBe(true);
+  });
+
+  it("without a session: 401 NOT_AUTHENTICATED or a hidden 404 in the one shape, except the public routes", async () => {
+    const wrong: string[] = [];
+    for (const r of routes) {
+      const withBody = r.method !== "GET" && r.method !== "DELETE";
+      const res = await t.request(r.path, { method: r.method, json: withBody ? {} : undefined });
+      if (res.status >= 500) wrong.push(`${r.key}: ${res.status}`);
+      if (res.status >= 400) expectContract(await res.json(), res.status);
+      if (PUBLIC_ROUTES.has(r.key)) continue;
+      if (res.status !== 401 && res.status !== 404) wrong.push(`${r.key}: ${res.status} without a session`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("malformed JSON and ids that name nothing: a 4xx in the one shape, never a 5xx", async () => {
+    const wrong: string[] = [];
+    for (const r of routes) {
+      const withBody = r.method !== "GET" && r.method !== "DELETE";
+      const probes: (RequestInit & { json?: unknown })[] = withBody
+        ? [{ headers: { "content-type": "application/json" }, body: '{"value": ' }]
+        : [];
+      // Only routes whose path names something: the unknown id keeps the request away from real rows.
+      if (r.path.includes("987654321")) probes.push({ json: withBody ? {} : undefined });
+      for (const init of probes) {
+        const res = await t.request(r.path, { ...init, method: r.method, cookie: admin.cookie });
+        const refused = res.status >= 400 || init.body === undefined || READS_NO_BODY.has(r.key);
+        if (res.status >= 500 || !refused) wrong.push(`${r.key}: ${res.status}`);
+        if (res.status >= 400) expectContract(await res.json(), res.status);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
