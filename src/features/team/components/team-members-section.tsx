@@ -3,9 +3,9 @@ import { Form, Link, useRevalidator } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { inputClass } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
-import { ROLE_LABELS, SITE_ROLES, type TeamQuery } from "../team.schema.ts";
+import type { TeamQuery } from "../team.schema.ts";
 import type { TeamListResponse } from "../team.types.ts";
-import { MemberRow } from "./member-row.tsx";
+import { MemberRow, RoleOptions } from "./member-row.tsx";
 import { TeamSection } from "./team-section.tsx";
 
 /** Every user with site role, last sign-in and state; searched and filtered through the page's URL, paged. */
@@ -38,11 +38,7 @@ export function TeamMembersSection({ list, query, selfId }: { list: TeamListResp
           </label>
           <select id={`${uid}-role`} name="role" defaultValue={query.role ?? ""} className={inputClass}>
             <option value="">All roles</option>
-            {SITE_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
+            <RoleOptions />
           </select>
         </div>
         <Button type="submit" variant="secondary">
