@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import useEmblaCarousel from "embla-carousel-react";
 import { buttonClass } from "~/ui/button.tsx";
@@ -93,14 +93,11 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
     };
   }, []);
 
-  const scrollPrev = useCallback(() => {
-    embla?.scrollPrev();
+  const step = (forward: boolean) => {
+    if (forward) embla?.scrollNext();
+    else embla?.scrollPrev();
     setMoved((n) => n + 1);
-  }, [embla]);
-  const scrollNext = useCallback(() => {
-    embla?.scrollNext();
-    setMoved((n) => n + 1);
-  }, [embla]);
+  };
 
   return (
     <section
@@ -137,8 +134,8 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             </svg>
           )}
         </button>
-        <ArrowButton label="Previous slide" chevron="M12.5 4l-6 6 6 6" onClick={scrollPrev} />
-        <ArrowButton label="Next slide" chevron="M7.5 4l6 6-6 6" onClick={scrollNext} />
+        <ArrowButton label="Previous slide" chevron="M12.5 4l-6 6 6 6" onClick={() => step(false)} />
+        <ArrowButton label="Next slide" chevron="M7.5 4l6 6-6 6" onClick={() => step(true)} />
       </div>
 
       <div ref={viewportRef} className="overflow-hidden">
