@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { BaseSyntheticEvent } from "react";
-import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from "react-hook-form";
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormRegister, UseFormSetError } from "react-hook-form";
 import type { z } from "zod";
 
 export type LazyZodResolver<Input extends FieldValues, Output> = Resolver<Input, unknown, Output> & {
@@ -67,4 +67,22 @@ export function setServerErrors<T extends FieldValues>(
   for (const [name, message] of Object.entries(fields)) {
     if (!only || only.includes(name)) setError(name as Path<T>, { message });
   }
+}
+
+/** What a group of fields drawn for any form that has them takes: the start of their ids, the form's register and errors. */
+export interface FieldGroupProps<Values extends FieldValues> {
+  id: string;
+  register: UseFormRegister<Values>;
+  errors: FieldErrors<Values>;
+}
+
+/**
+ * The fields of such a group (the names, a new password twice): `field(name)` is what an InputField takes for one of
+ * them, its error message and react-hook-form's `register(name)`.
+ */
+export function fieldGroup<Names extends FieldValues, Values extends Names>({ register, errors }: Omit<FieldGroupProps<Values>, "id">) {
+  // The group's names exist on every form it is drawn in (Values extends Names).
+  const reg = register as unknown as UseFormRegister<Names>;
+  const errs = errors as FieldErrors<Names>;
+  return (name: Path<Names> & keyof Names) => ({ error: errs[name]?.message as string | undefined, ...reg(name) });
 }

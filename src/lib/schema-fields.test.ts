@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { z } from "zod";
-import { INT4_MAX, idField, idParam, isoDateField, requiredTextField, textField, textProblem } from "./schema-fields.ts";
+import { INT4_MAX, idField, idParam, isoDateField, pageField, requiredTextField, textField, textProblem } from "./schema-fields.ts";
 
 /** The first message of a failed parse, or "ok" with the parsed value. */
 function outcome(schema: z.ZodType, value: unknown): string | { ok: unknown } {
@@ -96,6 +96,17 @@ describe("idField and idParam", () => {
       expect(p.safeParse(bad).success, bad).toBe(false);
     }
     expect(idParam({ max: 100 }).safeParse("101").success).toBe(false);
+  });
+});
+
+describe("pageField", () => {
+  it("reads a page number from a query, 1 when absent, and names what is wrong", () => {
+    expect(outcome(pageField(), undefined)).toEqual({ ok: 1 });
+    expect(outcome(pageField(), "3")).toEqual({ ok: 3 });
+    expect(outcome(pageField(), "x")).toBe("Page must be a whole number");
+    expect(outcome(pageField(), "1.5")).toBe("Page must be a whole number");
+    expect(outcome(pageField(), "0")).toBe("Page must be at least 1");
+    expect(outcome(pageField(), "100001")).toBe("Page is too large");
   });
 });
 

@@ -108,6 +108,16 @@ export function idParam(o: { max?: number } = {}) {
     .pipe(z.number().int().positive().max(max));
 }
 
+/** A page number in a query (`?page=2`): a whole number from 1, 1 when absent. */
+export function pageField() {
+  return z.coerce
+    .number({ error: "Page must be a whole number" })
+    .int("Page must be a whole number")
+    .min(1, "Page must be at least 1")
+    .max(100_000, "Page is too large")
+    .default(1);
+}
+
 export interface DateOptions {
   /** Earliest date accepted (YYYY-MM-DD). Default 0001-01-01. */
   min?: string;

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { waitForMail } from "./support/mail.ts";
+import { issueRoi } from "../../src/features/calculators/calculators.fixtures.ts";
 
 async function fillRoi(
   page: Page,
@@ -188,17 +189,9 @@ test.describe("calculators: the save limit", () => {
   test("a save over the hourly limit shows the server's message and when to try again", async ({ page, baseURL }) => {
     await signUpAndSignIn(page);
     // Use up the hour's saves through the API, as the page would (same session, same origin).
-    const inputs = {
-      currentRevenue: "100000",
-      currentCosts: "80000",
-      projectedRevenue: "120000",
-      projectedCosts: "85000",
-      implementationCost: "30000",
-      timeframe: "12",
-    };
     for (let i = 0; i < 20; i++) {
       const saved = await page.request.post("/api/calculators/submissions", {
-        data: { calculatorType: "roi", inputs, email: "limit@example.com", name: null },
+        data: { calculatorType: "roi", inputs: issueRoi, email: "limit@example.com", name: null },
         headers: { origin: new URL(baseURL!).origin },
       });
       expect(saved.status(), await saved.text()).toBe(201);

@@ -4,19 +4,12 @@ import { queryRows } from "~/server/db/client.ts";
 import { mailOutbox } from "~/server/mail/outbox.tables.ts";
 import { calculatorSubmissions } from "~/features/calculators/calculators.tables.ts";
 import { SAVES_PER_HOUR } from "~/features/calculators/calculators.routes.server.ts";
+import { issueRoi, issueRoiResults } from "~/features/calculators/calculators.fixtures.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 import { pdfLines } from "../support/pdf.ts";
 
 const FIRM = "firm@ledgerline.test";
-const roiInputs = {
-  currentRevenue: "100000",
-  currentCosts: "80000",
-  projectedRevenue: "120000",
-  projectedCosts: "85000",
-  implementationCost: "30000",
-  timeframe: "12",
-};
 const rndInputs = { totalWages: 200000, rdTimePercent: 50, supplyCosts: 10000, contractorCosts: 20000, employees: 12 };
 
 let t: TestApp;
@@ -56,28 +49,21 @@ describe("POST /api/calculators/submissions", () => {
     };
     const res = await save(alice, {
       calculatorType: "roi",
-      inputs: roiInputs,
+      inputs: issueRoi,
       results: fake,
       email: "prospect@example.com",
       name: "Pat Prospect",
     });
     expect(res.status).toBe(201);
     const { submission } = (await res.json()) as { submission: { id: string; results: Record<string, string> } };
-    expect(submission.results).toEqual({
-      currentProfit: "20000",
-      projectedProfit: "35000",
-      annualSavings: "15000",
-      roiPercent: "50",
-      paybackMonths: "24",
-      totalReturn: "-15000",
-    });
+    expect(submission.results).toEqual(issueRoiResults);
     const [row] = await t.ctx.db.select().from(calculatorSubmissions).where(eq(calculatorSubmissions.id, submission.id));
     expect(row).toMatchObject({
       userId: alice.id,
       calculatorType: "roi",
       email: "prospect@example.com",
       name: "Pat Prospect",
-      inputs: roiInputs,
+      inputs: issueRoi,
       results: submission.results,
     });
   });
@@ -145,7 +131,7 @@ describe("POST /api/calculators/submissions", () => {
   });
 
   it("escapes the name in the mail", async () => {
-    const res = await save(bob, { calculatorType: "roi", inputs: roiInputs, email: "escape@example.com", name: "<b>Eve</b>" });
+    const res = await save(bob, { calculatorType: "roi", inputs: issueRoi, email: "escape@example.com", name: "<b>Eve</b>" });
     expect(res.status).toBe(201);
     await t.ctx.mail.runOnce();
     const mail = await smtp.waitFor((m) => m.to.includes("escape@example.com"));
@@ -155,7 +141,7 @@ describe("POST /api/calculators/submissions", () => {
 
   it("401 'Not authenticated' when signed out, and nothing is stored", async () => {
     const before = await count("calculator_submissions");
-    const res = await save(null, { calculatorType: "roi", inputs: roiInputs, email: "x@example.com" });
+    const res = await save(null, { calculatorType: "roi", inputs: issueRoi, email: "x@example.com" });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: "Not authenticated", code: "NOT_AUTHENTICATED" });
     const after = await count("calculator_submissions");
@@ -164,18 +150,18 @@ describe("POST /api/calculators/submissions", () => {
 
   it.each([
     [
-      { calculatorType: "roi", inputs: { ...roiInputs, timeframe: 61 }, email: "a@example.com" },
+      { calculatorType: "roi", inputs: { ...issueRoi, timeframe: 61 }, email: "a@example.com" },
       "inputs.timeframe",
       /Timeframe must be between 1 and 60 months/,
     ],
-    [{ calculatorType: "roi", inputs: { ...roiInputs, timeframe: "0" }, email: "a@example.com" }, "inputs.timeframe", /Timeframe/],
+    [{ calculatorType: "roi", inputs: { ...issueRoi, timeframe: "0" }, email: "a@example.com" }, "inputs.timeframe", /Timeframe/],
     [
-      { calculatorType: "roi", inputs: { ...roiInputs, currentCosts: -5 }, email: "a@example.com" },
+      { calculatorType: "roi", inputs: { ...issueRoi, currentCosts: -5 }, email: "a@example.com" },
       "inputs.currentCosts",
       /Current annual costs must be 0 or more/,
     ],
     [
-      { calculatorType: "roi", inputs: { ...roiInputs, currentRevenue: "lots" }, email: "a@example.com" },
+      { calculatorType: "roi", inputs: { ...issueRoi, currentRevenue: "lots" }, email: "a@example.com" },
       "inputs.currentRevenue",
       /must be a number/,
     ],
@@ -225,15 +211,15 @@ describe("limits", () => {
   it(`each user may save ${SAVES_PER_HOUR} results an hour (each one sends mail); the next gets 429`, async () => {
     const dave = await createSignedInUser(t);
     for (let i = 0; i < SAVES_PER_HOUR; i++) {
-      expect((await save(dave, { calculatorType: "roi", inputs: roiInputs, email: `dave${i}@example.com` })).status).toBe(201);
+      expect((await save(dave, { calculatorType: "roi", inputs: issueRoi, email: `dave${i}@example.com` })).status).toBe(201);
     }
-    const over = await save(dave, { calculatorType: "roi", inputs: roiInputs, email: "dave-over@example.com" });
+    const over = await save(dave, { calculatorType: "roi", inputs: issueRoi, email: "dave-over@example.com" });
     expect(over.status).toBe(429);
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
     const rows = await t.ctx.db.select().from(calculatorSubmissions).where(eq(calculatorSubmissions.email, "dave-over@example.com"));
     expect(rows).toEqual([]);
     // Another user is not affected.
-    expect((await save(bob, { calculatorType: "roi", inputs: roiInputs, email: "bob-ok@example.com" })).status).toBe(201);
+    expect((await save(bob, { calculatorType: "roi", inputs: issueRoi, email: "bob-ok@example.com" })).status).toBe(201);
   });
 });
 
@@ -241,7 +227,7 @@ describe("GET /api/calculators/submissions", () => {
   it("lists only the signed-in user's results, newest first", async () => {
     const carol = await createSignedInUser(t);
     for (const email of ["first@example.com", "second@example.com", "third@example.com"]) {
-      expect((await save(carol, { calculatorType: "roi", inputs: roiInputs, email })).status).toBe(201);
+      expect((await save(carol, { calculatorType: "roi", inputs: issueRoi, email })).status).toBe(201);
     }
     const res = await t.request("/api/calculators/submissions", { cookie: carol.cookie });
     expect(res.status).toBe(200);
@@ -250,7 +236,7 @@ describe("GET /api/calculators/submissions", () => {
   });
 
   it("a result can be read back by its owner only; others get 404", async () => {
-    const res = await save(alice, { calculatorType: "roi", inputs: roiInputs, email: "mine@example.com" });
+    const res = await save(alice, { calculatorType: "roi", inputs: issueRoi, email: "mine@example.com" });
     const { submission } = (await res.json()) as { submission: { id: string } };
     const own = await t.request(`/api/calculators/submissions/${submission.id}`, { cookie: alice.cookie });
     expect(own.status).toBe(200);
@@ -274,7 +260,7 @@ describe("atomicity", () => {
   it("when the mail cannot be queued, the submission is not stored either", async () => {
     await t.ctx.db.execute(sql`alter table mail_outbox add constraint test_no_leads check (kind <> 'calculator-lead') not valid`);
     try {
-      const res = await save(alice, { calculatorType: "roi", inputs: roiInputs, email: "atomic@example.com" });
+      const res = await save(alice, { calculatorType: "roi", inputs: issueRoi, email: "atomic@example.com" });
       expect(res.status).toBe(500);
     } finally {
       await t.ctx.db.execute(sql`alter table mail_outbox drop constraint test_no_leads`);

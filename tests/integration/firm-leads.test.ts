@@ -5,6 +5,7 @@ import { queryRows } from "~/server/db/client.ts";
 import { issueFormToken } from "~/features/leads/form-token.server.ts";
 import { leadsAttention, markLeadWon, recordLead } from "~/features/leads/index.ts";
 import type { LeadDetail, LeadList, LeadSummary } from "~/features/leads/leads-inbox.types.ts";
+import { issueRoi } from "~/features/calculators/calculators.fixtures.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -119,17 +120,9 @@ describe("the inbox", () => {
   });
 
   it("records saved calculator results", async () => {
-    const inputs = {
-      currentRevenue: "100000",
-      currentCosts: "80000",
-      projectedRevenue: "120000",
-      projectedCosts: "85000",
-      implementationCost: "30000",
-      timeframe: "12",
-    };
     const res = await t.request("/api/calculators/submissions", {
       cookie: client.cookie,
-      json: { calculatorType: "roi", email: "calc@example.com", name: "Cal Culator", inputs },
+      json: { calculatorType: "roi", email: "calc@example.com", name: "Cal Culator", inputs: issueRoi },
     });
     expect(res.status, await res.clone().text()).toBe(201);
     const { body } = await get<LeadList>("/api/firm/leads?kind=calculator");

@@ -1,11 +1,11 @@
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { useAuth } from "~/features/auth/components/auth-context.tsx";
 import { buttonClass } from "~/ui/button.tsx";
-import { cn } from "~/ui/cn.ts";
+import { NavList, type NavItem } from "~/ui/nav-list.tsx";
 import { Brand, HeaderBar, HeaderUserMenu, PhoneMenu } from "./header-parts.tsx";
 
 /** The sections of the signed-in portal; the firm's workspace is for staff and admins. */
-export const PORTAL_SECTIONS: { to: string; label: string; firm?: boolean }[] = [
+export const PORTAL_SECTIONS: (NavItem & { firm?: boolean })[] = [
   { to: "/accounting", label: "Books" },
   { to: "/calculators", label: "Calculators" },
   { to: "/account", label: "Account" },
@@ -26,23 +26,12 @@ export function AppHeader() {
       <Brand to="/accounting" label="Ledgerline portal, your books" tag="Portal" />
 
       <nav aria-label="Portal" className="hidden lg:block">
-        <ul className="flex items-center gap-1">
-          {sections.map((s) => (
-            <li key={s.to}>
-              <NavLink
-                to={s.to}
-                className={({ isActive }) =>
-                  cn(
-                    "rounded-md px-3 py-2 text-sm font-medium transition-colors",
-                    isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-ink",
-                  )
-                }
-              >
-                {s.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <NavList
+          items={sections}
+          className="flex items-center gap-1"
+          linkClass="rounded-md px-3 py-2 text-sm font-medium transition-colors"
+          idleClass="text-slate-700 hover:bg-slate-100 hover:text-ink"
+        />
       </nav>
 
       <div className="hidden items-center gap-2 lg:flex">
@@ -54,20 +43,12 @@ export function AppHeader() {
 
       <PhoneMenu>
         <nav aria-label="Portal">
-          <ul className="space-y-1">
-            {sections.map((s) => (
-              <li key={s.to}>
-                <NavLink
-                  to={s.to}
-                  className={({ isActive }) =>
-                    cn("block rounded-md px-3 py-3 text-base font-medium", isActive ? "bg-brand-50 text-brand-800" : "text-slate-800")
-                  }
-                >
-                  {s.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavList
+            items={sections}
+            className="space-y-1"
+            linkClass="block rounded-md px-3 py-3 text-base font-medium"
+            idleClass="text-slate-800"
+          />
           <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6">
             {user ? <p className="text-sm text-muted">{user.email}</p> : null}
             <Link to="/" className={buttonClass("secondary")}>

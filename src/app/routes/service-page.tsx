@@ -7,6 +7,12 @@ import { breadcrumbJsonLd } from "~/features/marketing/structured-data.ts";
 import { CardGrid, CheckList, PageHero, Section, Steps } from "~/features/marketing/components/sections.tsx";
 import { buttonClass } from "~/ui/button.tsx";
 
+/** The pages above a service page, in its breadcrumb (shown, and in the page's JSON-LD). */
+const SERVICES_TRAIL = [
+  { name: "Home", path: "/" },
+  { name: "Services", path: "/services" },
+];
+
 export function loader({ params }: Route.LoaderArgs) {
   const service = findService(params.service);
   if (!service) throw data(null, { status: 404 });
@@ -22,11 +28,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: service.metaDescription,
     path: service.path,
     publicUrl,
-    jsonLd: breadcrumbJsonLd(publicUrl, [
-      { name: "Home", path: "/" },
-      { name: "Services", path: "/services" },
-      { name: service.name, path: service.path },
-    ]),
+    jsonLd: breadcrumbJsonLd(publicUrl, [...SERVICES_TRAIL, { name: service.name, path: service.path }]),
   });
 };
 
@@ -36,18 +38,14 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
     <>
       <nav aria-label="Breadcrumb" className="border-b border-slate-200 bg-white">
         <ol className="mx-auto flex max-w-7xl gap-2 px-4 py-3 text-sm text-muted sm:px-6 lg:px-8">
-          <li>
-            <Link to="/" className="hover:underline">
-              Home
-            </Link>{" "}
-            <span aria-hidden="true">/</span>
-          </li>
-          <li>
-            <Link to="/services" className="hover:underline">
-              Services
-            </Link>{" "}
-            <span aria-hidden="true">/</span>
-          </li>
+          {SERVICES_TRAIL.map((step) => (
+            <li key={step.path}>
+              <Link to={step.path} className="hover:underline">
+                {step.name}
+              </Link>{" "}
+              <span aria-hidden="true">/</span>
+            </li>
+          ))}
           <li aria-current="page" className="font-medium text-ink">
             {s.name}
           </li>

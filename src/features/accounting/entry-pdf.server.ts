@@ -1,18 +1,11 @@
-import PDFDocument from "pdfkit";
+import { renderPdf } from "~/server/pdf.server.ts";
 import type { EntryDetails } from "./journal-entries.server.ts";
 import { formatUsd } from "./money.ts";
 
 /** The entry as a one-document PDF: header, lines with totals, and its audit trail. */
 export function entryPdf(entry: EntryDetails, organizationName: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: "LETTER", margin: 50, info: { Title: `Journal entry ${entry.entry_number}`, Author: organizationName } });
-    const chunks: Buffer[] = [];
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-
-    const left = doc.page.margins.left;
-    const width = doc.page.width - left - doc.page.margins.right;
+  const info = { Title: `Journal entry ${entry.entry_number}`, Author: organizationName };
+  return renderPdf({ margin: 50, info }, (doc, { left, width }) => {
     doc.font("Helvetica-Bold").fontSize(16).text(organizationName);
     doc.font("Helvetica").fontSize(12).text(`Journal entry ${entry.entry_number}`);
     doc.moveDown(0.5);
@@ -48,8 +41,14 @@ export function entryPdf(entry: EntryDetails, organizationName: string): Promise
       doc.x = left;
       doc.y = bottom + 4;
     };
-    row(cols.map((c) => c.title), true);
-    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).stroke();
+    row(
+      cols.map((c) => c.title),
+      true,
+    );
+    doc
+      .moveTo(left, doc.y - 2)
+      .lineTo(left + width, doc.y - 2)
+      .stroke();
     for (const l of entry.lines) {
       row([
         `${l.account_code} ${l.account_name}`,
@@ -58,7 +57,10 @@ export function entryPdf(entry: EntryDetails, organizationName: string): Promise
         l.credit_amount !== "0.00" ? formatUsd(l.credit_amount) : "",
       ]);
     }
-    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).stroke();
+    doc
+      .moveTo(left, doc.y - 2)
+      .lineTo(left + width, doc.y - 2)
+      .stroke();
     row(["Total", "", formatUsd(entry.total_amount), formatUsd(entry.total_amount)], true);
 
     doc.moveDown();
@@ -68,6 +70,5 @@ export function entryPdf(entry: EntryDetails, organizationName: string): Promise
       const when = new Date(a.at).toISOString().replace("T", " ").slice(0, 19) + " UTC";
       doc.text(`${when}  ${a.action}${a.user_name ? ` by ${a.user_name}` : ""}${a.detail ? ` (${a.detail})` : ""}`);
     }
-    doc.end();
   });
 }

@@ -101,6 +101,16 @@ function cents(s: string): bigint {
 const byCode = (a: { account_code: string }, b: { account_code: string }) =>
   a.account_code < b.account_code ? -1 : a.account_code > b.account_code ? 1 : 0;
 
+/** A row's account and its debit and credit totals (in cents) as decimal strings. */
+const accountTotals = (t: AccountTotals, d: bigint, c: bigint) => ({
+  account_id: t.account_id,
+  account_code: t.account_code,
+  account_name: t.account_name,
+  account_type: t.account_type,
+  debit_total: centsToDecimal(d),
+  credit_total: centsToDecimal(c),
+});
+
 /** A net debit (debit - credit) on its natural side: [debit column, credit column]. */
 const sides = (net: bigint): [bigint, bigint] => (net >= 0n ? [net, 0n] : [0n, -net]);
 
@@ -117,15 +127,7 @@ export function toReportRows(totals: AccountTotals[], history = false): ReportRo
     }))
     .filter(({ d, c }) => d !== 0n || c !== 0n)
     .sort((a, b) => byCode(a.t, b.t))
-    .map(({ t, d, c }) => ({
-      account_id: t.account_id,
-      account_code: t.account_code,
-      account_name: t.account_name,
-      account_type: t.account_type,
-      debit_total: centsToDecimal(d),
-      credit_total: centsToDecimal(c),
-      balance: centsToDecimal(balanceCents(t.account_type, d, c)),
-    }));
+    .map(({ t, d, c }) => ({ ...accountTotals(t, d, c), balance: centsToDecimal(balanceCents(t.account_type, d, c)) }));
 }
 
 const sumBalance = (rows: ReportRow[]) => rows.reduce((s, r) => s + cents(r.balance), 0n);
@@ -156,12 +158,7 @@ export function trialBalance(totals: AccountTotals[], start: string, end: string
       sum.cd += cd;
       sum.cc += cc;
       return {
-        account_id: t.account_id,
-        account_code: t.account_code,
-        account_name: t.account_name,
-        account_type: t.account_type,
-        debit_total: centsToDecimal(d),
-        credit_total: centsToDecimal(c),
+        ...accountTotals(t, d, c),
         balance: centsToDecimal(balanceCents(t.account_type, closingNet, 0n)),
         opening_balance: centsToDecimal(balanceCents(t.account_type, openingNet, 0n)),
         opening_debit: centsToDecimal(od),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDateField, textField } from "~/lib/schema-fields.ts";
+import { isoDateField, pageField, textField } from "~/lib/schema-fields.ts";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -21,12 +21,7 @@ export const auditLogQuerySchema = z
     to: isoDateField("To")
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    page: z.coerce
-      .number({ error: "Page must be a whole number" })
-      .int("Page must be a whole number")
-      .min(1, "Page must be at least 1")
-      .max(100_000, "Page is too large")
-      .default(1),
+    page: pageField(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "To must be on or after From", path: ["to"] });
 

@@ -1,29 +1,10 @@
-import PDFDocument from "pdfkit";
+import { BRAND, INK, MUTED, renderPdf } from "~/server/pdf.server.ts";
 import { FIRM_DISCLAIMER, type AnalysisDocument } from "./calculators-mail.server.ts";
-
-const INK = "#0f172a";
-const MUTED = "#475569";
-const BRAND = "#1e40af";
-
-/** The firm is in the United States: its documents are US Letter (8.5 x 11 in, 612 x 792 points). */
-export const PAGE_SIZE = "LETTER";
 
 /** The analysis as a one-page PDF (US Letter portrait, built-in Helvetica), resolved as bytes. */
 export function renderAnalysisPdf(doc: AnalysisDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({
-      size: PAGE_SIZE,
-      margin: 56,
-      info: { Title: doc.title, Author: "Ledgerline Advisors", Subject: doc.subtitle, CreationDate: doc.createdAt },
-    });
-    const chunks: Buffer[] = [];
-    pdf.on("data", (c: Buffer) => chunks.push(c));
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-
-    const left = pdf.page.margins.left;
-    const width = pdf.page.width - left - pdf.page.margins.right;
-
+  const info = { Title: doc.title, Author: "Ledgerline Advisors", Subject: doc.subtitle, CreationDate: doc.createdAt };
+  return renderPdf({ margin: 56, info }, (pdf, { left, width }) => {
     pdf.fillColor(BRAND).font("Helvetica-Bold").fontSize(11).text("LEDGERLINE ADVISORS", { characterSpacing: 1 });
     pdf.moveDown(0.6);
     pdf.fillColor(INK).font("Helvetica-Bold").fontSize(20).text(doc.title);
@@ -68,6 +49,5 @@ export function renderAnalysisPdf(doc: AnalysisDocument): Promise<Buffer> {
     }
 
     pdf.fillColor(MUTED).font("Helvetica").fontSize(9).text(FIRM_DISCLAIMER, left, pdf.y, { width });
-    pdf.end();
   });
 }

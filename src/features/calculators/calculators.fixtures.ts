@@ -9,6 +9,15 @@ export const issueRoi: RoiInputs = {
   implementationCost: "30000",
   timeframe: "12",
 };
+/** What the ROI example gives. */
+export const issueRoiResults = {
+  currentProfit: "20000",
+  projectedProfit: "35000",
+  annualSavings: "15000",
+  roiPercent: "50",
+  paybackMonths: "24",
+  totalReturn: "-15000",
+};
 export const issueRnd: RndInputs = {
   totalWages: "200000",
   rdTimePercent: "50",

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
-import { LEADS_PAGE_SIZE, type LeadKind, type LeadListQuery, type LeadStatus } from "./leads-inbox.schema.ts";
+import { LEADS_PAGE_SIZE, type LeadKind, type LeadListQuery } from "./leads-inbox.schema.ts";
 import type { LeadList, LeadOwner, LeadSummary } from "./leads-inbox.types.ts";
 
 /** A submission as the inbox records it, in the transaction that stores the submission. */
@@ -54,17 +54,11 @@ export function leadFilters(q: LeadListQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
-interface SummaryRow {
-  id: string;
-  kind: LeadKind;
-  name: string | null;
-  email: string;
-  company: string | null;
-  status: LeadStatus;
+/** A line of the inbox as SUMMARY_COLUMNS select it: the summary's own columns, the rest as stored. */
+interface SummaryRow extends Pick<LeadSummary, "id" | "kind" | "name" | "email" | "company" | "status" | "spam"> {
   owner_id: string | null;
   owner_name: string | null;
   owner_email: string | null;
-  spam: boolean;
   spam_reason: string | null;
   organization_id: number | null;
   created_at: string;

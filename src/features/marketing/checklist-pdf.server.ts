@@ -1,28 +1,12 @@
-import PDFDocument from "pdfkit";
+import { BRAND, INK, MUTED, renderPdf } from "~/server/pdf.server.ts";
 import { firm } from "./firm.ts";
 import type { Checklist } from "./checklists.ts";
 
-const INK = "#0f172a";
-const MUTED = "#475569";
-const BRAND = "#1e40af";
-
 /** A checklist as a printable PDF: US Letter (the firm is in the United States), built-in Helvetica, a box per item. */
 export function renderChecklistPdf(list: Checklist): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({
-      size: "LETTER",
-      margin: 56,
-      // A fixed date keeps the file the same from one request to the next.
-      info: { Title: list.title, Author: firm.name, Subject: list.intro, CreationDate: new Date(Date.UTC(2024, 0, 1)) },
-    });
-    const chunks: Buffer[] = [];
-    pdf.on("data", (c: Buffer) => chunks.push(c));
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-
-    const left = pdf.page.margins.left;
-    const width = pdf.page.width - left - pdf.page.margins.right;
-
+  // A fixed date keeps the file the same from one request to the next.
+  const info = { Title: list.title, Author: firm.name, Subject: list.intro, CreationDate: new Date(Date.UTC(2024, 0, 1)) };
+  return renderPdf({ margin: 56, info }, (pdf, { left, width }) => {
     pdf.fillColor(BRAND).font("Helvetica-Bold").fontSize(11).text(firm.name.toUpperCase(), { characterSpacing: 1 });
     pdf.moveDown(0.6);
     pdf.fillColor(INK).font("Helvetica-Bold").fontSize(22).text(list.title);
@@ -56,6 +40,5 @@ export function renderChecklistPdf(list: Checklist): Promise<Buffer> {
     }
 
     pdf.fillColor(MUTED).font("Helvetica").fontSize(10).text(list.closing, left, pdf.y, { width });
-    pdf.end();
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { textField } from "~/lib/schema-fields.ts";
+import { pageField, textField } from "~/lib/schema-fields.ts";
 
 export const SITE_ROLES = ["client", "staff", "admin"] as const;
 export type TeamRole = (typeof SITE_ROLES)[number];
@@ -31,12 +31,7 @@ export type StaffInviteInput = z.input<typeof staffInviteSchema>;
 export const teamQuerySchema = z.object({
   q: textField("Search", { max: 200 }).optional(),
   role: roleField.optional(),
-  page: z.coerce
-    .number({ error: "Page must be a whole number" })
-    .int("Page must be a whole number")
-    .min(1, "Page must be at least 1")
-    .max(100_000, "Page is too large")
-    .default(1),
+  page: pageField(),
 });
 export type TeamQuery = z.infer<typeof teamQuerySchema>;
 

@@ -3,12 +3,10 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { toast } from "sonner";
-import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
 import { InputField } from "~/ui/field.tsx";
-import { useHydrated } from "~/ui/use-hydrated.ts";
 import { changeEmailSchema } from "../account.schema.ts";
-import { Section } from "./account-ui.tsx";
+import { FormSection } from "./account-ui.tsx";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
 
 type ChangeEmail = z.input<typeof changeEmailSchema>;
@@ -16,15 +14,8 @@ type ChangeEmail = z.input<typeof changeEmailSchema>;
 export function EmailSection({ email, twoFactor = false }: { email: string; twoFactor?: boolean }) {
   const uid = useId();
   const reauth = useRecentSignIn({ twoFactor });
-  const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangeEmail, unknown, z.output<typeof changeEmailSchema>>({
+  const form = useForm<ChangeEmail, unknown, z.output<typeof changeEmailSchema>>({
     resolver: zodResolver(changeEmailSchema),
     defaultValues: { newEmail: "" },
     reValidateMode: "onSubmit",
@@ -33,18 +24,17 @@ export function EmailSection({ email, twoFactor = false }: { email: string; twoF
   async function onValid(data: z.output<typeof changeEmailSchema>) {
     const res = await reauth.run(() => request("/api/auth/change-email", { json: { newEmail: data.newEmail } }));
     if (!res.ok) {
-      if (res.code !== "REAUTH_CANCELLED") setError("newEmail", { message: res.message });
+      if (res.code !== "REAUTH_CANCELLED") form.setError("newEmail", { message: res.message });
       toast.error("Email not changed", { description: res.message });
       return;
     }
-    reset();
+    form.reset();
     setSentTo(data.newEmail);
     toast.success("Check your new inbox", { description: `We sent a link to ${data.newEmail}. Your address changes when you open it.` });
   }
 
   return (
-    <Section
-      id={`${uid}-title`}
+    <FormSection
       title="Email address"
       intro={
         <>
@@ -52,31 +42,27 @@ export function EmailSection({ email, twoFactor = false }: { email: string; twoF
           change happens when you open it, and we tell your current address.
         </>
       }
+      form={form}
+      onValid={onValid}
+      failureTitle="Email not changed"
+      submitLabel="Send confirmation link"
+      busyLabel="Sending..."
+      after={reauth.dialog}
     >
-      <form
-        onSubmit={(e) => void handleSubmit(onValid, (errs) => toast.error("Email not changed", { description: errs.newEmail?.message }))(e)}
-        noValidate
-        className="space-y-4"
-      >
-        <InputField
-          id={`${uid}-new-email`}
-          label="New email address"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.newEmail?.message}
-          {...register("newEmail")}
-        />
-        {sentTo ? (
-          <p role="status" className="text-sm text-emerald-900">
-            Link sent to {sentTo}. It works for 24 hours.
-          </p>
-        ) : null}
-        <Button type="submit" disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? "Sending..." : "Send confirmation link"}
-        </Button>
-      </form>
-      {reauth.dialog}
-    </Section>
+      <InputField
+        id={`${uid}-new-email`}
+        label="New email address"
+        type="email"
+        autoComplete="email"
+        required
+        error={form.formState.errors.newEmail?.message}
+        {...form.register("newEmail")}
+      />
+      {sentTo ? (
+        <p role="status" className="text-sm text-emerald-900">
+          Link sent to {sentTo}. It works for 24 hours.
+        </p>
+      ) : null}
+    </FormSection>
   );
 }

@@ -1,17 +1,11 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { z } from "zod";
 import { toast } from "sonner";
 import { request } from "~/lib/api-client.ts";
-import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { codeSchema } from "../account.schema.ts";
-
-type CodeFields = z.input<typeof codeSchema>;
-type CodeData = z.output<typeof codeSchema>;
+import { PROOF_CODE_FIELD, useOneFieldForm } from "./one-field-form.tsx";
 
 /** The query parameter the way back from Google adds to the page (see google-reauth.server.ts). */
 const OUTCOME_PARAM = "reauth";
@@ -22,21 +16,10 @@ const OUTCOME_PARAM = "reauth";
  */
 export function GoogleReauthForm({ twoFactor, actions }: { twoFactor: boolean; actions?: ReactNode }) {
   const uid = useId();
-  // Without two-factor sign-in there is nothing to type: the code's rule applies only when it is asked.
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeFields, unknown, CodeData>({
-    resolver: twoFactor ? zodResolver(codeSchema) : undefined,
-    defaultValues: { code: "" },
-    reValidateMode: "onSubmit",
-  });
   // Stays busy while the browser leaves for Google.
   const [leaving, setLeaving] = useState(false);
-
-  async function onValid(data: CodeData) {
+  // Without two-factor sign-in there is nothing to type: the code's rule applies only when it is asked.
+  const form = useOneFieldForm("code", twoFactor ? codeSchema : undefined, async (data) => {
     const returnTo = `${window.location.pathname}${window.location.search}`;
     const res = await request<{ url: string }>("/api/account/reauthenticate/google", {
       json: { returnTo, code: twoFactor ? data.code : undefined },
@@ -44,26 +27,17 @@ export function GoogleReauthForm({ twoFactor, actions }: { twoFactor: boolean; a
     if (res.ok) {
       setLeaving(true);
       window.location.assign(res.data.url);
-      return;
+      return null;
     }
-    if (Object.keys(res.fields).length) setServerErrors(setError, res.fields);
-    else toastFailure(res, { title: "Not confirmed" });
-  }
+    if (Object.keys(res.fields).length) return res.fields.code ?? null;
+    toastFailure(res, { title: "Not confirmed" });
+    return null;
+  });
 
-  const busy = isSubmitting || leaving;
+  const busy = form.isSubmitting || leaving;
   return (
-    <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate className="space-y-4">
-      {twoFactor ? (
-        <InputField
-          id={`${uid}-code`}
-          label="Authenticator code or backup code"
-          autoComplete="one-time-code"
-          required
-          autoFocus
-          error={errors.code?.message}
-          {...register("code")}
-        />
-      ) : null}
+    <form onSubmit={form.onSubmit} noValidate className="space-y-4">
+      {twoFactor ? <InputField id={`${uid}-code`} required {...PROOF_CODE_FIELD} {...form.field} /> : null}
       <p className="text-sm text-muted">Google asks you to sign in again, then brings you back to this page to make your change.</p>
       <div className="flex flex-wrap justify-end gap-3">
         {actions}

@@ -3,23 +3,15 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
-import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
-import { firstMessage } from "~/lib/form.ts";
 import { InputField } from "~/ui/field.tsx";
-import { useHydrated } from "~/ui/use-hydrated.ts";
 import { changePasswordSchema, type ChangePasswordInput } from "../account.schema.ts";
-import { Section } from "./account-ui.tsx";
-import { NewPasswordFields } from "./new-password-fields.tsx";
+import { FormSection } from "./account-ui.tsx";
+import { NewPasswordFields, UsernameForPasswordManagers, withMatchingPasswords } from "./new-password-fields.tsx";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
 import { SetPassword } from "./set-password.tsx";
 
-/** The form's rules, then (once they pass) the match of the two new passwords, told under the confirmation. */
-const passwordFormSchema = changePasswordSchema.refine((v) => v.newPassword === v.confirmPassword, {
-  path: ["confirmPassword"],
-  message: "Passwords do not match",
-  when: ({ issues }) => issues.length === 0,
-});
+const passwordFormSchema = withMatchingPasswords(changePasswordSchema);
 
 /**
  * The password on /account: changed with the current one, or, for an account made by Google sign-in that has none,
@@ -32,15 +24,8 @@ export function PasswordSection({ twoFactor = false, hasPassword = true }: { two
 function ChangePassword({ twoFactor }: { twoFactor: boolean }) {
   const uid = useId();
   const reauth = useRecentSignIn({ twoFactor });
-  const hydrated = useHydrated();
   const revalidator = useRevalidator();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordInput>({
+  const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(passwordFormSchema),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
     reValidateMode: "onSubmit",
@@ -58,43 +43,37 @@ function ChangePassword({ twoFactor }: { twoFactor: boolean }) {
     );
     if (!res.ok) {
       const message = res.code === "INVALID_PASSWORD" ? "Your current password is not correct" : res.message;
-      if (res.code === "INVALID_PASSWORD") setError("currentPassword", { message });
+      if (res.code === "INVALID_PASSWORD") form.setError("currentPassword", { message });
       toast.error("Password not changed", { description: message });
       return;
     }
-    reset();
+    form.reset();
     toast.success("Password changed", { description: "Every other session was signed out. We sent you a notice by email." });
     await revalidator.revalidate();
   }
 
   return (
-    <Section
-      id={`${uid}-title`}
+    <FormSection
       title="Password"
       intro="Changing your password signs out every other browser and device where you are signed in."
+      form={form}
+      onValid={onValid}
+      failureTitle="Password not changed"
+      submitLabel="Change password"
+      busyLabel="Changing..."
+      after={reauth.dialog}
     >
-      <form
-        onSubmit={(e) => void handleSubmit(onValid, (errs) => toast.error("Password not changed", { description: firstMessage(errs) }))(e)}
-        noValidate
-        className="space-y-4"
-      >
-        {/* Lets password managers tie the new password to the account. */}
-        <input type="text" name="username" autoComplete="username" hidden readOnly aria-hidden="true" tabIndex={-1} />
-        <InputField
-          id={`${uid}-current`}
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.currentPassword?.message}
-          {...register("currentPassword")}
-        />
-        <NewPasswordFields id={uid} register={register} errors={errors} />
-        <Button type="submit" disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? "Changing..." : "Change password"}
-        </Button>
-      </form>
-      {reauth.dialog}
-    </Section>
+      <UsernameForPasswordManagers />
+      <InputField
+        id={`${uid}-current`}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={form.formState.errors.currentPassword?.message}
+        {...form.register("currentPassword")}
+      />
+      <NewPasswordFields id={uid} register={form.register} errors={form.formState.errors} />
+    </FormSection>
   );
 }

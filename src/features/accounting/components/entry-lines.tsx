@@ -11,6 +11,7 @@ const REMOVE_SHORTCUT = "Control+Shift+Backspace";
 
 const fieldError = "mt-1 text-xs font-medium text-red-700";
 const smallLabel = "mb-1 block text-xs font-medium text-muted lg:sr-only";
+const SIDES = ["debit", "credit"] as const;
 
 /**
  * The entry's lines: account, description, debit, credit, and a Remove button each (a card per line on narrow
@@ -82,26 +83,18 @@ export function EntryLines({
               </label>
               <input id={lineId(key, "description")} className={inputClass} {...register(`lines.${i}.description`)} />
             </div>
-            <div className="sm:col-span-2 lg:col-span-1">
-              <AmountInput
-                text={lines[i]?.debit ?? ""}
-                i={i}
-                side="debit"
-                id={lineId(key, "debit")}
-                register={register}
-                setValue={setValue}
-              />
-            </div>
-            <div className="sm:col-span-2 lg:col-span-1">
-              <AmountInput
-                text={lines[i]?.credit ?? ""}
-                i={i}
-                side="credit"
-                id={lineId(key, "credit")}
-                register={register}
-                setValue={setValue}
-              />
-            </div>
+            {SIDES.map((side) => (
+              <div key={side} className="sm:col-span-2 lg:col-span-1">
+                <AmountInput
+                  text={lines[i]?.[side] ?? ""}
+                  i={i}
+                  side={side}
+                  id={lineId(key, side)}
+                  register={register}
+                  setValue={setValue}
+                />
+              </div>
+            ))}
             <div className="col-span-2 flex justify-end sm:col-span-2 sm:self-end lg:col-span-1 lg:self-start">
               <Button
                 variant="ghost"

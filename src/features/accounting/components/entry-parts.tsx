@@ -52,18 +52,14 @@ export function EntryTotals({ lines, onAddLine }: { lines: EntryFormLine[]; onAd
           Add Line
         </Button>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-          <div className="flex gap-2 whitespace-nowrap">
-            <dt className="text-muted">Total debits</dt>
-            <dd className="font-semibold tabular-nums text-ink" data-testid="total-debit">
-              {formatUsd(totals.debit)}
-            </dd>
-          </div>
-          <div className="flex gap-2 whitespace-nowrap">
-            <dt className="text-muted">Total credits</dt>
-            <dd className="font-semibold tabular-nums text-ink" data-testid="total-credit">
-              {formatUsd(totals.credit)}
-            </dd>
-          </div>
+          {(["debit", "credit"] as const).map((side) => (
+            <div key={side} className="flex gap-2 whitespace-nowrap">
+              <dt className="text-muted">{`Total ${side}s`}</dt>
+              <dd className="font-semibold tabular-nums text-ink" data-testid={`total-${side}`}>
+                {formatUsd(totals[side])}
+              </dd>
+            </div>
+          ))}
         </dl>
       </div>
       <p className="text-xs text-muted">Ctrl+Shift+Backspace removes the line you are in.</p>

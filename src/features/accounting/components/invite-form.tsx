@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
+import { EmailField } from "~/ui/email-field.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { ORGANIZATION_ROLES, type Invitation } from "../accounting.types.ts";
@@ -48,13 +49,10 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) 
         Invite a member
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
-        <InputField
+        <EmailField
           id={`${uid}-email`}
-          label="Email"
           markRequired
-          type="email"
           autoComplete="off"
-          required
           maxLength={254}
           error={errors.email?.message}
           {...register("email")}

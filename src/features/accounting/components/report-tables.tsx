@@ -1,5 +1,6 @@
+import { cn } from "~/ui/cn.ts";
 import { formatBalance, formatUsd } from "../money.ts";
-import type { ReportRow, TrialBalanceReport } from "../reports.ts";
+import type { ReportRow, TrialBalanceReport, TrialBalanceRow } from "../reports.ts";
 import { tdClass, thClass, ColumnHeads } from "./ui.tsx";
 
 /**
@@ -84,6 +85,51 @@ export function RowsTable({ caption, rows, onOpen }: { caption: string; rows: Re
 /** A balance column: the amount on its side, blank on the other. */
 const side = (amount: string) => (amount === "0.00" ? "" : formatUsd(amount));
 
+/** The trial balance's amount columns: three debit/credit pairs (opening, period, closing). */
+const TRIAL_BALANCE_COLUMNS: {
+  label: string;
+  cell: (r: TrialBalanceRow) => string;
+  total: (report: TrialBalanceReport) => string;
+  totalTestId: string;
+  cellTestId?: string;
+  /** The closing balances stand out. */
+  strong?: boolean;
+}[] = [
+  {
+    label: "Opening balance (Dr)",
+    cell: (r) => side(r.opening_debit),
+    total: (t) => t.total_opening_debit,
+    totalTestId: "total-opening-debits",
+  },
+  {
+    label: "Opening balance (Cr)",
+    cell: (r) => side(r.opening_credit),
+    total: (t) => t.total_opening_credit,
+    totalTestId: "total-opening-credits",
+  },
+  { label: "Period debits", cell: (r) => formatUsd(r.debit_total), total: (t) => t.total_debit, totalTestId: "total-debits" },
+  { label: "Period credits", cell: (r) => formatUsd(r.credit_total), total: (t) => t.total_credit, totalTestId: "total-credits" },
+  {
+    label: "Closing balance (Dr)",
+    cell: (r) => side(r.closing_debit),
+    total: (t) => t.total_closing_debit,
+    totalTestId: "total-closing-debits",
+    cellTestId: "closing-debit",
+    strong: true,
+  },
+  {
+    label: "Closing balance (Cr)",
+    cell: (r) => side(r.closing_credit),
+    total: (t) => t.total_closing_credit,
+    totalTestId: "total-closing-credits",
+    cellTestId: "closing-credit",
+    strong: true,
+  },
+];
+
+/** A debit column opens each pair, with a line between the pairs. */
+const opensPair = (column: number) => column % 2 === 0;
+
 /**
  * The trial balance: per account, the balance before the range, the period's debits and credits, and the
  * balance at its end, each as a debit/credit pair whose totals agree.
@@ -93,6 +139,11 @@ export function TrialBalanceTable({ report, onOpen }: { report: TrialBalanceRepo
   const amount = `${tdClass} text-right whitespace-nowrap ${c.amount}`;
   const group = `${thClass} border-l border-slate-200 text-center`;
   const sub = `${thClass} text-right`;
+  const groups: [string, string][] = [
+    ["Opening balance", `before ${report.start}`],
+    ["Period activity", `${report.start} to ${report.end}`],
+    ["Closing balance", `at ${report.end}`],
+  ];
   return (
     <table className={c.table}>
       <caption className="sr-only">
@@ -104,75 +155,39 @@ export function TrialBalanceTable({ report, onOpen }: { report: TrialBalanceRepo
       <colgroup span={2} />
       <thead className={c.thead}>
         <tr>
-          <th scope="col" rowSpan={2} className={thClass}>
-            Code
-          </th>
-          <th scope="col" rowSpan={2} className={thClass}>
-            Account
-          </th>
-          <th scope="col" rowSpan={2} className={thClass}>
-            Type
-          </th>
-          <th scope="colgroup" colSpan={2} className={group}>
-            Opening balance <span className="block font-normal normal-case tracking-normal">before {report.start}</span>
-          </th>
-          <th scope="colgroup" colSpan={2} className={group}>
-            Period activity{" "}
-            <span className="block font-normal normal-case tracking-normal">
-              {report.start} to {report.end}
-            </span>
-          </th>
-          <th scope="colgroup" colSpan={2} className={group}>
-            Closing balance <span className="block font-normal normal-case tracking-normal">at {report.end}</span>
-          </th>
+          {["Code", "Account", "Type"].map((label) => (
+            <th key={label} scope="col" rowSpan={2} className={thClass}>
+              {label}
+            </th>
+          ))}
+          {groups.map(([label, range]) => (
+            <th key={label} scope="colgroup" colSpan={2} className={group}>
+              {label} <span className="block font-normal normal-case tracking-normal">{range}</span>
+            </th>
+          ))}
         </tr>
         <tr>
-          <th scope="col" className={`${sub} border-l border-slate-200`}>
-            Debit
-          </th>
-          <th scope="col" className={sub}>
-            Credit
-          </th>
-          <th scope="col" className={`${sub} border-l border-slate-200`}>
-            Debit
-          </th>
-          <th scope="col" className={sub}>
-            Credit
-          </th>
-          <th scope="col" className={`${sub} border-l border-slate-200`}>
-            Debit
-          </th>
-          <th scope="col" className={sub}>
-            Credit
-          </th>
+          {TRIAL_BALANCE_COLUMNS.map((col, i) => (
+            <th key={col.label} scope="col" className={opensPair(i) ? `${sub} border-l border-slate-200` : sub}>
+              {opensPair(i) ? "Debit" : "Credit"}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody className={c.body}>
         {report.rows.map((r) => (
           <tr key={r.account_id} data-testid="report-row" className={c.row}>
             <AccountCells r={r} onOpen={onOpen} c={c} />
-            <td className={`${amount} lg:border-l lg:border-slate-100`} data-label="Opening balance (Dr)">
-              {side(r.opening_debit)}
-            </td>
-            <td className={amount} data-label="Opening balance (Cr)">
-              {side(r.opening_credit)}
-            </td>
-            <td className={`${amount} lg:border-l lg:border-slate-100`} data-label="Period debits">
-              {formatUsd(r.debit_total)}
-            </td>
-            <td className={amount} data-label="Period credits">
-              {formatUsd(r.credit_total)}
-            </td>
-            <td
-              className={`${amount} font-semibold lg:border-l lg:border-slate-100`}
-              data-label="Closing balance (Dr)"
-              data-testid="closing-debit"
-            >
-              {side(r.closing_debit)}
-            </td>
-            <td className={`${amount} font-semibold`} data-label="Closing balance (Cr)" data-testid="closing-credit">
-              {side(r.closing_credit)}
-            </td>
+            {TRIAL_BALANCE_COLUMNS.map((col, i) => (
+              <td
+                key={col.label}
+                className={cn(amount, col.strong && "font-semibold", opensPair(i) && "lg:border-l lg:border-slate-100")}
+                data-label={col.label}
+                data-testid={col.cellTestId}
+              >
+                {col.cell(r)}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
@@ -181,24 +196,11 @@ export function TrialBalanceTable({ report, onOpen }: { report: TrialBalanceRepo
           <th scope="row" colSpan={3} className={`${tdClass} text-left ${c.footHead}`}>
             Totals
           </th>
-          <td className={amount} data-label="Opening balance (Dr)" data-testid="total-opening-debits">
-            {formatUsd(report.total_opening_debit)}
-          </td>
-          <td className={amount} data-label="Opening balance (Cr)" data-testid="total-opening-credits">
-            {formatUsd(report.total_opening_credit)}
-          </td>
-          <td className={amount} data-label="Period debits" data-testid="total-debits">
-            {formatUsd(report.total_debit)}
-          </td>
-          <td className={amount} data-label="Period credits" data-testid="total-credits">
-            {formatUsd(report.total_credit)}
-          </td>
-          <td className={amount} data-label="Closing balance (Dr)" data-testid="total-closing-debits">
-            {formatUsd(report.total_closing_debit)}
-          </td>
-          <td className={amount} data-label="Closing balance (Cr)" data-testid="total-closing-credits">
-            {formatUsd(report.total_closing_credit)}
-          </td>
+          {TRIAL_BALANCE_COLUMNS.map((col) => (
+            <td key={col.label} className={amount} data-label={col.label} data-testid={col.totalTestId}>
+              {formatUsd(col.total(report))}
+            </td>
+          ))}
         </tr>
       </tfoot>
     </table>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Pager, pageHref } from "~/ui/pager.tsx";
 import type { AuditLogFilters } from "../audit-log.schema.ts";
 import type { AuditLogPage } from "../audit-log.types.ts";
 import { AuditChanges } from "./audit-changes.tsx";
@@ -16,13 +16,6 @@ export function AuditLogScreen({
   filters: AuditLogFilters;
   errors: Record<string, string>;
 }) {
-  const pageLink = (page: number) => {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(filters)) if (k !== "page" && v !== undefined && v !== "") params.set(k, String(v));
-    if (page > 1) params.set("page", String(page));
-    const s = params.toString();
-    return s ? `?${s}` : ".";
-  };
   return (
     <div className="space-y-6">
       <header>
@@ -58,21 +51,12 @@ export function AuditLogScreen({
         </ol>
       )}
       {log ? (
-        <nav aria-label="Audit log pages" className="flex items-center justify-between text-sm text-slate-700">
-          <span>Page {log.page}</span>
-          <span className="flex gap-3">
-            {log.page > 1 ? (
-              <Link className="font-medium text-brand-700 underline" to={pageLink(log.page - 1)}>
-                Newer entries
-              </Link>
-            ) : null}
-            {log.hasMore ? (
-              <Link className="font-medium text-brand-700 underline" to={pageLink(log.page + 1)}>
-                Older entries
-              </Link>
-            ) : null}
-          </span>
-        </nav>
+        <Pager
+          label="Audit log pages"
+          status={`Page ${log.page}`}
+          previous={log.page > 1 ? { to: pageHref(filters, log.page - 1), text: "Newer entries" } : null}
+          next={log.hasMore ? { to: pageHref(filters, log.page + 1), text: "Older entries" } : null}
+        />
       ) : null}
     </div>
   );

@@ -2,14 +2,13 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
-import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
-import { firstMessage } from "~/lib/form.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { InputField } from "~/ui/field.tsx";
-import { useHydrated } from "~/ui/use-hydrated.ts";
+import { EmailField } from "~/ui/email-field.tsx";
 import type { SignInInput } from "../auth.schema.ts";
-import { authResolver, authSubmit } from "./auth-rules.ts";
+import { AuthForm } from "./auth-form.tsx";
+import { authResolver } from "./auth-rules.ts";
 
 const resolver = authResolver((rules) => rules.signInSchema);
 
@@ -28,13 +27,12 @@ export function SignInForm({
   const uid = useId();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const hydrated = useHydrated();
   // No defaultValues: the inputs' own (server-rendered) values are read, so what is typed before hydration stays.
+  const form = useForm<SignInInput>({ resolver });
   const {
     register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInInput>({ resolver });
+    formState: { errors },
+  } = form;
 
   async function onValid(data: SignInInput) {
     onUnverified(null);
@@ -64,23 +62,15 @@ export function SignInForm({
   }
 
   return (
-    <form
-      method="post"
-      noValidate
-      onFocus={resolver.preload}
-      onSubmit={authSubmit(handleSubmit(onValid, (errs) => toast.error("Login failed", { description: firstMessage(errs) })))}
-      className="space-y-4"
+    <AuthForm
+      form={form}
+      preload={resolver.preload}
+      onValid={onValid}
+      failureTitle="Login failed"
+      submitLabel="Sign In"
+      busyLabel="Signing in..."
     >
-      <InputField
-        id={`${uid}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={defaultEmail}
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <EmailField id={`${uid}-email`} defaultValue={defaultEmail} error={errors.email?.message} {...register("email")} />
       <InputField
         id={`${uid}-password`}
         label="Password"
@@ -102,9 +92,6 @@ export function SignInForm({
           Remember me
         </label>
       </div>
-      <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
-        {isSubmitting ? "Signing in..." : "Sign In"}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

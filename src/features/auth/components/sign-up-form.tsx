@@ -1,38 +1,36 @@
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "~/ui/toast.ts";
-import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
-import { firstMessage } from "~/lib/form.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { InputField } from "~/ui/field.tsx";
-import { useHydrated } from "~/ui/use-hydrated.ts";
+import { EmailField } from "~/ui/email-field.tsx";
+import { NameFields } from "~/ui/name-fields.tsx";
 import type { SignUpFormInput } from "../auth.schema.ts";
-import { authResolver, authSubmit } from "./auth-rules.ts";
+import { AuthForm } from "./auth-form.tsx";
+import { authResolver } from "./auth-rules.ts";
 
 const resolver = authResolver((rules) => rules.signUpFormSchema);
 
 export function SignUpForm({ from, onDone }: { from: string; onDone: (email: string) => void }) {
   const uid = useId();
-  const hydrated = useHydrated();
+  const form = useForm<SignUpFormInput>({ resolver });
   const {
     register,
-    handleSubmit,
     getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<SignUpFormInput>({ resolver });
+    formState: { errors },
+  } = form;
 
-  const mismatch = () => {
+  /** Two passwords that differ are told in the spec's toast, whatever else is wrong; true when told. */
+  const tellMismatch = () => {
     const { password, confirmPassword } = getValues();
-    return Boolean(password && confirmPassword && password !== confirmPassword);
+    if (!password || !confirmPassword || password === confirmPassword) return false;
+    toast.error("Password mismatch", { description: "Passwords do not match. Please try again." });
+    return true;
   };
-  const mismatchToast = () => toast.error("Password mismatch", { description: "Passwords do not match. Please try again." });
 
   async function onValid(data: SignUpFormInput) {
-    if (mismatch()) {
-      mismatchToast();
-      return;
-    }
+    if (tellMismatch()) return;
     const res = await request("/api/auth/sign-up/email", {
       json: {
         email: data.email,
@@ -54,52 +52,17 @@ export function SignUpForm({ from, onDone }: { from: string; onDone: (email: str
   }
 
   return (
-    <form
-      method="post"
-      noValidate
-      onFocus={resolver.preload}
-      onSubmit={authSubmit(
-        handleSubmit(onValid, (errs) =>
-          mismatch() ? mismatchToast() : toast.error("Registration failed", { description: firstMessage(errs) }),
-        ),
-      )}
-      className="space-y-4"
+    <AuthForm
+      form={form}
+      preload={resolver.preload}
+      onValid={onValid}
+      tellInvalid={tellMismatch}
+      failureTitle="Registration failed"
+      submitLabel="Create Account"
+      busyLabel="Creating account..."
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          id={`${uid}-first`}
-          label="First name"
-          autoComplete="given-name"
-          required
-          error={errors.firstName?.message}
-          {...register("firstName")}
-        />
-        <InputField
-          id={`${uid}-last`}
-          label="Last name"
-          autoComplete="family-name"
-          required
-          error={errors.lastName?.message}
-          {...register("lastName")}
-        />
-      </div>
-      <InputField
-        id={`${uid}-company`}
-        label="Company name"
-        optional
-        autoComplete="organization"
-        error={errors.companyName?.message}
-        {...register("companyName")}
-      />
-      <InputField
-        id={`${uid}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <NameFields id={uid} register={register} errors={errors} />
+      <EmailField id={`${uid}-email`} error={errors.email?.message} {...register("email")} />
       <InputField
         id={`${uid}-password`}
         label="Password"
@@ -121,9 +84,6 @@ export function SignUpForm({ from, onDone }: { from: string; onDone: (email: str
         {...register("confirmPassword")}
       />
       <p className="text-xs text-muted">At least 8 characters. Very common passwords are refused.</p>
-      <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
-        {isSubmitting ? "Creating account..." : "Create Account"}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { Button } from "~/ui/button.tsx";
+import { EmailField } from "~/ui/email-field.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import type { Calculation } from "../calculators.ts";
@@ -57,17 +58,7 @@ export function SaveResultsForm({
       </h2>
       <p className="text-sm text-muted">We will email you a detailed analysis with a PDF copy, and keep the results in your account.</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          id={`${uid}-email`}
-          label="Email"
-          markRequired
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          error={errors.email?.message}
-          {...register("email")}
-        />
+        <EmailField id={`${uid}-email`} markRequired maxLength={254} error={errors.email?.message} {...register("email")} />
         <InputField
           id={`${uid}-name`}
           label="Name"

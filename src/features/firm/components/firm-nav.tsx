@@ -1,10 +1,9 @@
-import { NavLink } from "react-router";
-import { cn } from "~/ui/cn.ts";
+import { NavList, type NavItem } from "~/ui/nav-list.tsx";
 
 type SiteRole = "client" | "staff" | "admin";
 
 /** The firm workspace's sections; Team and Audit log are for admins only. */
-export const FIRM_SECTIONS: { to: string; label: string; end?: boolean; adminOnly?: boolean }[] = [
+export const FIRM_SECTIONS: (NavItem & { adminOnly?: boolean })[] = [
   { to: "/firm", label: "Overview", end: true },
   { to: "/firm/leads", label: "Leads" },
   { to: "/firm/clients", label: "Clients" },
@@ -18,24 +17,12 @@ export function FirmNav({ role }: { role: SiteRole }) {
   const sections = FIRM_SECTIONS.filter((s) => !s.adminOnly || role === "admin");
   return (
     <nav aria-label="Firm workspace" className="border-b border-slate-200 pb-2 lg:border-0 lg:pb-0">
-      <ul className="flex flex-wrap gap-1 lg:flex-col">
-        {sections.map((s) => (
-          <li key={s.to}>
-            <NavLink
-              to={s.to}
-              end={s.end}
-              className={({ isActive }) =>
-                cn(
-                  "block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700",
-                  isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100",
-                )
-              }
-            >
-              {s.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      <NavList
+        items={sections}
+        className="flex flex-wrap gap-1 lg:flex-col"
+        linkClass="block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        idleClass="text-slate-700 hover:bg-slate-100"
+      />
     </nav>
   );
 }

@@ -5,6 +5,7 @@ import type { LeadSummary } from "../leads-inbox.types.ts";
 import { StatusBadge } from "./lead-badges.tsx";
 
 const who = (l: LeadSummary) => l.name || l.email;
+const COLUMNS = ["Lead", "Company", "Kind", "Status", "Owner", "Received"];
 
 /** The leads of one page: a table on a desktop, a list of cards on a phone. */
 export function LeadsTable({ leads }: { leads: LeadSummary[] }) {
@@ -16,24 +17,11 @@ export function LeadsTable({ leads }: { leads: LeadSummary[] }) {
         <caption className="sr-only">Leads, newest first</caption>
         <thead className="border-b border-slate-300 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="py-2 pr-3">
-              Lead
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Company
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Kind
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Status
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Owner
-            </th>
-            <th scope="col" className="py-2">
-              Received
-            </th>
+            {COLUMNS.map((label, i) => (
+              <th key={label} scope="col" className={i < COLUMNS.length - 1 ? "py-2 pr-3" : "py-2"}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">

@@ -1,10 +1,34 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import useEmblaCarousel from "embla-carousel-react";
 import { buttonClass } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { HERO_AUTOPLAY_MS, HERO_IMAGE_SIZE, isRotating, parallaxOffset, type HeroSlide } from "../hero.ts";
 import { useIdle } from "./use-idle.ts";
+
+const controlClass =
+  "inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-ink shadow hover:bg-white focus-visible:outline-white";
+
+/** A previous/next arrow of the slideshow: `chevron` is the arrow's path. */
+function ArrowButton({ label, chevron, onClick }: { label: string; chevron: string; onClick: () => void }) {
+  return (
+    <button type="button" className={controlClass} onClick={onClick} aria-label={label}>
+      <svg
+        aria-hidden="true"
+        width="20"
+        height="20"
+        viewBox="0 0 20 20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d={chevron} />
+      </svg>
+    </button>
+  );
+}
 
 /**
  * The home page's hero slideshow (WAI-ARIA carousel pattern): loops, previous/next arrows, advances every
@@ -69,17 +93,11 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
     };
   }, []);
 
-  const scrollPrev = useCallback(() => {
-    embla?.scrollPrev();
+  const step = (forward: boolean) => {
+    if (forward) embla?.scrollNext();
+    else embla?.scrollPrev();
     setMoved((n) => n + 1);
-  }, [embla]);
-  const scrollNext = useCallback(() => {
-    embla?.scrollNext();
-    setMoved((n) => n + 1);
-  }, [embla]);
-
-  const controlClass =
-    "inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-ink shadow hover:bg-white focus-visible:outline-white";
+  };
 
   return (
     <section
@@ -116,36 +134,8 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             </svg>
           )}
         </button>
-        <button type="button" className={controlClass} onClick={scrollPrev} aria-label="Previous slide">
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 20 20"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M12.5 4l-6 6 6 6" />
-          </svg>
-        </button>
-        <button type="button" className={controlClass} onClick={scrollNext} aria-label="Next slide">
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 20 20"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M7.5 4l6 6-6 6" />
-          </svg>
-        </button>
+        <ArrowButton label="Previous slide" chevron="M12.5 4l-6 6 6 6" onClick={() => step(false)} />
+        <ArrowButton label="Next slide" chevron="M7.5 4l6 6-6 6" onClick={() => step(true)} />
       </div>
 
       <div ref={viewportRef} className="overflow-hidden">

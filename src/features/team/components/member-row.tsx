@@ -88,11 +88,7 @@ export function MemberRow({
           disabled={!hydrated || busy}
           onChange={(e) => void changeRole(e.target.value as TeamRole)}
         >
-          {SITE_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
+          <RoleOptions />
         </select>
       </div>
       <p>
@@ -129,4 +125,13 @@ export function MemberRow({
       {reauth.dialog}
     </li>
   );
+}
+
+/** The site roles as a select's options, by their labels. */
+export function RoleOptions() {
+  return SITE_ROLES.map((r) => (
+    <option key={r} value={r}>
+      {ROLE_LABELS[r]}
+    </option>
+  ));
 }

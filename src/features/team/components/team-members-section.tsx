@@ -1,11 +1,12 @@
 import { useId } from "react";
-import { Form, Link, useRevalidator } from "react-router";
+import { Form, useRevalidator } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { inputClass } from "~/ui/field.tsx";
+import { Pager, pageHref } from "~/ui/pager.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
-import { ROLE_LABELS, SITE_ROLES, type TeamQuery } from "../team.schema.ts";
+import type { TeamQuery } from "../team.schema.ts";
 import type { TeamListResponse } from "../team.types.ts";
-import { MemberRow } from "./member-row.tsx";
+import { MemberRow, RoleOptions } from "./member-row.tsx";
 import { TeamSection } from "./team-section.tsx";
 
 /** Every user with site role, last sign-in and state; searched and filtered through the page's URL, paged. */
@@ -14,14 +15,6 @@ export function TeamMembersSection({ list, query, selfId }: { list: TeamListResp
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  const pageLink = (page: number) => {
-    const params = new URLSearchParams();
-    if (query.q) params.set("q", query.q);
-    if (query.role) params.set("role", query.role);
-    if (page > 1) params.set("page", String(page));
-    const s = params.toString();
-    return s ? `?${s}` : ".";
-  };
 
   return (
     <TeamSection id={`${uid}-title`} title="Users" intro="Everyone with an account, their site role and state. Admins first.">
@@ -38,11 +31,7 @@ export function TeamMembersSection({ list, query, selfId }: { list: TeamListResp
           </label>
           <select id={`${uid}-role`} name="role" defaultValue={query.role ?? ""} className={inputClass}>
             <option value="">All roles</option>
-            {SITE_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
+            <RoleOptions />
           </select>
         </div>
         <Button type="submit" variant="secondary">
@@ -58,23 +47,13 @@ export function TeamMembersSection({ list, query, selfId }: { list: TeamListResp
           ))}
         </ul>
       )}
-      <nav aria-label="Users pages" className="mt-4 flex items-center justify-between text-sm text-slate-700">
-        <span>
-          {list.total} {list.total === 1 ? "user" : "users"} · page {list.page} of {pages}
-        </span>
-        <span className="flex gap-3">
-          {list.page > 1 ? (
-            <Link className="font-medium text-brand-700 underline" to={pageLink(list.page - 1)}>
-              Previous page
-            </Link>
-          ) : null}
-          {list.page < pages ? (
-            <Link className="font-medium text-brand-700 underline" to={pageLink(list.page + 1)}>
-              Next page
-            </Link>
-          ) : null}
-        </span>
-      </nav>
+      <Pager
+        label="Users pages"
+        className="mt-4"
+        status={`${list.total} ${list.total === 1 ? "user" : "users"} · page ${list.page} of ${pages}`}
+        previous={list.page > 1 ? { to: pageHref(query, list.page - 1), text: "Previous page" } : null}
+        next={list.page < pages ? { to: pageHref(query, list.page + 1), text: "Next page" } : null}
+      />
     </TeamSection>
   );
 }
