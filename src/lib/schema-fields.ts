@@ -79,6 +79,16 @@ export function requiredTextField(label: string, o: TextOptions) {
     .check(safeText(label, o));
 }
 
+/** A person's first or last name (sign-up, the profile): required, one line, at most 100 characters. */
+export function personNameField(label: string) {
+  return requiredTextField(label, { max: 100, typeError: `${label} is required` });
+}
+
+/** The company name a person gives (sign-up, the profile): may be empty, one line, at most 200 characters. */
+export function companyNameField() {
+  return textField("Company name", { max: 200, typeError: "Company name must be text" });
+}
+
 export interface IdOptions {
   /** Largest id (the column's range). Default: int4. */
   max?: number;

@@ -213,6 +213,19 @@ describe("account: profile, password and sessions", () => {
     });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ fields: { firstName: "First name is required" } });
+    // The same field rules as sign-up: text the database could not store is refused, naming the field.
+    const control = await t.request("/api/account/profile", {
+      cookie: user.cookie,
+      json: { firstName: "Am\u0000ara", lastName: "Oka\nfor", companyName: "Okafor\ud800 Design" },
+    });
+    expect(control.status).toBe(400);
+    expect(await control.json()).toMatchObject({
+      fields: {
+        firstName: "First name must be a single line without control characters",
+        lastName: "Last name must be a single line without control characters",
+        companyName: "Company name contains characters that are not valid Unicode",
+      },
+    });
 
     const res = await t.request("/api/account/profile", {
       cookie: user.cookie,

@@ -1,18 +1,12 @@
 import { z } from "zod";
+import { companyNameField, personNameField } from "~/lib/schema-fields.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password-limits.ts";
-
-const name = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
 
 /** The profile form on /account and POST /api/account/profile. */
 export const profileSchema = z.object({
-  firstName: name("First name"),
-  lastName: name("Last name"),
-  companyName: z.string({ error: "Company name must be text" }).trim().max(200, "Company name must be at most 200 characters"),
+  firstName: personNameField("First name"),
+  lastName: personNameField("Last name"),
+  companyName: companyNameField(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 

@@ -1,6 +1,6 @@
 import { zodFields } from "~/lib/zod-fields.ts";
 import { z } from "zod";
-import { requiredTextField, textField, textProblem, textProblemMessage } from "~/lib/schema-fields.ts";
+import { companyNameField, personNameField, requiredTextField, textField, textProblem, textProblemMessage } from "~/lib/schema-fields.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-limits.ts";
 
 const email = z
@@ -18,8 +18,8 @@ const newPassword = z
   .min(1, "Password is required")
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
-const name = (label: string) => requiredTextField(label, { max: 100, typeError: `${label} is required` });
-const companyName = textField("Company name", { max: 200 });
+const name = personNameField;
+const companyName = companyNameField();
 
 export const signInSchema = z.object({
   email,
