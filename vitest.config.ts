@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // vitest's default is one worker less than the cores: on CI's 2 cores, one file at a time. The integration
+    // files spend much of their time waiting (on the database, child processes, timers), so two run side by side.
+    maxWorkers: 2,
   },
 });
