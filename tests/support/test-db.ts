@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -39,6 +39,11 @@ async function keptDataDir(name: string, key: string, make: () => Promise<PGlite
   const dump = await client.dumpDataDir("none");
   await client.close();
   mkdirSync(CACHE_DIR, { recursive: true });
+  // Folders of older migrations or PGlite versions, unused for a week, go.
+  for (const old of readdirSync(CACHE_DIR)) {
+    const p = path.join(CACHE_DIR, old);
+    if (old.startsWith(`${name}-`) && Date.now() - statSync(p).atimeMs > 7 * 86_400_000) rmSync(p, { force: true });
+  }
   const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   renameSync(partial, file);
