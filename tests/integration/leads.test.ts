@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
 import { issueFormToken } from "~/features/leads/form-token.server.ts";
 import { LEAD_RATE_LIMITS } from "~/features/leads/leads.server.ts";
 import { createSignedInUser, createTestApp, type TestApp } from "../support/test-app.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
+import { createTestDatabase, type TestDatabase } from "../support/test-db.ts";
 
 const FIRM = "firm@ledgerline.test";
 const cleanups: (() => Promise<void>)[] = [];
@@ -12,9 +13,23 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+// Every test counts what is stored, so each starts on an empty database: one per file, reset before each test
+// (as a new one would be, in a fraction of the time).
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+/** A new app on the database as the migrations left it. */
+async function freshApp(env: Record<string, string>): Promise<TestApp> {
+  await db.reset();
+  return createTestApp(env, { testDb: db });
+}
+
 async function setup(env: Record<string, string> = {}): Promise<{ t: TestApp; smtp: TestSmtpServer }> {
   const smtp = await startSmtpServer();
-  const t = await createTestApp({ SMTP_URL: smtp.url, FIRM_EMAIL: FIRM, ...env });
+  const t = await freshApp({ SMTP_URL: smtp.url, FIRM_EMAIL: FIRM, ...env });
   cleanups.push(
     () => smtp.stop(),
     () => t.close(),
@@ -282,7 +297,7 @@ describe("SMTP down", () => {
     const first = await startSmtpServer();
     const port = first.port;
     await first.stop();
-    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, FIRM_EMAIL: FIRM });
+    const t = await freshApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, FIRM_EMAIL: FIRM });
     cleanups.push(() => t.close());
 
     expect((await t.request("/api/leads/contact", { json: contact(t) })).status).toBe(201);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { eq, sql } from "drizzle-orm";
 import { createMailWorker, enqueueMail, backoffMs } from "~/server/mail/outbox.server.ts";
@@ -13,10 +13,17 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+// Each test starts on an empty outbox: one database per file, reset before each test as a new one would be.
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.drop());
+
 async function setup(): Promise<{ t: TestDatabase; smtp: TestSmtpServer }> {
-  const t = await createTestDatabase();
+  await t.reset();
   const smtp = await startSmtpServer();
-  cleanups.push(() => t.drop(), () => smtp.stop());
+  cleanups.push(() => smtp.stop());
   return { t, smtp };
 }
 

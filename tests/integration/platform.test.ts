@@ -8,6 +8,7 @@ import { openDatabase, queryRows } from "~/server/db/client.ts";
 import { migrate, readMigrations } from "~/server/db/migrate.ts";
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
+import { emptyEmbeddedDatabase } from "../support/test-db.ts";
 
 describe("HTTP platform", () => {
   let t: TestApp;
@@ -181,7 +182,7 @@ describe("database", () => {
   });
 
   it("applies each migration once and refuses one changed after it was applied", async () => {
-    const db = await openDatabase({});
+    const db = await openDatabase({ pglite: await emptyEmbeddedDatabase() });
     const all = readMigrations();
     expect(await migrate(db, all)).toEqual(all.map((m) => m.name));
     expect(await migrate(db, all)).toEqual([]);
@@ -191,7 +192,7 @@ describe("database", () => {
   });
 
   it("rolls back a failing migration whole", async () => {
-    const db = await openDatabase({});
+    const db = await openDatabase({ pglite: await emptyEmbeddedDatabase() });
     const bad = [{ name: "9999_bad.sql", sql: "create table half_done (id int); select * from no_such_table;", checksum: "x" }];
     await expect(migrate(db, bad)).rejects.toThrow(/9999_bad.sql failed/);
     const rows = await queryRows(db.db, sql`select to_regclass('half_done') as t`);

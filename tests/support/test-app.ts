@@ -20,8 +20,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole HTTP app (no pages) on a fresh database; env adds or overrides configuration; logs go to `logLines` when given. */
-export async function createTestApp(env: Record<string, string> = {}, opts: { logLines?: string[] } = {}): Promise<TestApp> {
+/**
+ * The whole HTTP app (no pages) on a fresh database; env adds or overrides configuration; logs go to `logLines`
+ * when given. With `testDb` the app runs on that database instead, as it is, and close() leaves it open (a file's
+ * tests share one database and reset() it before each app).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logLines?: string[]; testDb?: TestDatabase } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: "test",
     PUBLIC_URL: TEST_ORIGIN,
@@ -30,7 +37,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
     LOG_LEVEL: "silent",
     ...env,
   });
-  const testDb = await createTestDatabase();
+  const testDb = opts.testDb ?? (await createTestDatabase());
   const lines = opts.logLines;
   const logger = lines ? pino({ level: "debug" }, { write: (line: string) => void lines.push(line) }) : pino({ level: "silent" });
   const ctx = await createContext(config, composition, logger, testDb.database);
@@ -54,7 +61,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
     },
     async close() {
       await ctx.mail.stop();
-      await testDb.drop();
+      if (!opts.testDb) await testDb.drop();
     },
   };
 }
