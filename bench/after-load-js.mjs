@@ -7,7 +7,9 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 
 const base = process.argv[2] ?? "http://localhost:3000";
-const paths = process.argv.slice(3).length ? process.argv.slice(3) : ["/", "/pricing", "/contact", "/login", "/reset-password", "/consultation"];
+const paths = process.argv.slice(3).length
+  ? process.argv.slice(3)
+  : ["/", "/pricing", "/contact", "/login", "/reset-password", "/consultation"];
 const BUDGET_KB = 130;
 
 const browser = await chromium.launch({
@@ -28,8 +30,12 @@ try {
     await page.waitForTimeout(3000);
     const kb = [...sizes.values()].reduce((a, b) => a + b, 0) / 1024;
     if (kb > BUDGET_KB) failed = true;
-    console.log(`${path.padEnd(16)} ${kb.toFixed(1).padStart(6)} KB gzipped in ${sizes.size} files${kb > BUDGET_KB ? `  OVER ${BUDGET_KB} KB` : ""}`);
-    if (process.env.LIST) for (const [url, size] of [...sizes].sort((a, b) => b[1] - a[1])) console.log(`    ${(size / 1024).toFixed(1).padStart(5)} ${url.split("/").pop()}`);
+    console.log(
+      `${path.padEnd(16)} ${kb.toFixed(1).padStart(6)} KB gzipped in ${sizes.size} files${kb > BUDGET_KB ? `  OVER ${BUDGET_KB} KB` : ""}`,
+    );
+    if (process.env.LIST)
+      for (const [url, size] of [...sizes].sort((a, b) => b[1] - a[1]))
+        console.log(`    ${(size / 1024).toFixed(1).padStart(5)} ${url.split("/").pop()}`);
     await page.close();
   }
 } finally {
