@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { openUserMenu, signUpAndSignIn } from "./support/auth.ts";
+import { expectOnTop } from "./support/on-top.ts";
 import { publicPagePaths } from "../../src/features/marketing/public-pages.ts";
 import { articles } from "../../src/features/marketing/blog-content.ts";
 import { jobs } from "../../src/features/marketing/company-content.ts";
@@ -206,6 +207,39 @@ test.describe("public pages in the browser", () => {
     await expect(page).toHaveURL(/\/pricing\?newsletter=footer-subscribed#newsletter-footer$/);
     await expect(page.locator("#newsletter-footer").getByRole("status")).toHaveText(/You're on the list/);
     await context.close();
+  });
+});
+
+test.describe("a form's script comes on the visitor's first interaction (decision 077)", () => {
+  const forms = [
+    { path: "/contact", field: "First Name", module: /\/contact-form-[\w-]+\.js$/, submit: "Send Message" },
+    { path: "/login", field: "Email", module: /\/auth-forms-[\w-]+\.js$/, submit: "Sign In" },
+  ];
+  for (const { path, field, module, submit } of forms) {
+    test(`${path}: the server's form shows at once; its script loads when the visitor reaches for it`, async ({ page }) => {
+      const scripts: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+      });
+      await page.goto(path, { waitUntil: "networkidle" });
+      const input = page.getByRole("textbox", { name: field, exact: true });
+      await expectOnTop(input);
+      await expect(page.getByRole("button", { name: submit, exact: true })).toBeVisible();
+      expect(scripts.filter((s) => module.test(s))).toEqual([]);
+
+      await input.fill("Ada");
+      await expect.poll(() => scripts.some((s) => module.test(s))).toBe(true);
+      await expect(page.getByRole("button", { name: submit, exact: true })).toBeEnabled();
+      await expect(input).toHaveValue("Ada");
+    });
+  }
+
+  test("a form opened by a link in the site is drawn at once", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/", { waitUntil: "networkidle" });
+    await page.getByRole("banner").getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("textbox", { name: "First Name", exact: true })).toBeVisible();
   });
 });
 
