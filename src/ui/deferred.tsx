@@ -49,8 +49,13 @@ function markLive(host: Element) {
 
 if (typeof window !== "undefined") {
   void whenWanted();
-  // With the script running, the forms' own checks (with their messages) replace the browser's, as once live.
-  for (const form of document.querySelectorAll<HTMLFormElement>("[data-deferred] form")) form.noValidate = true;
+  // With the script running, a press is held until the form is live (below): the submit buttons, disabled in the
+  // server's HTML for visitors without script (the account forms would post a plain request), are live at once, and
+  // the forms' own checks (with their messages) replace the browser's.
+  for (const form of document.querySelectorAll<HTMLFormElement>("[data-deferred] form")) {
+    form.noValidate = true;
+    for (const button of form.querySelectorAll<HTMLButtonElement>("button[type=submit]:disabled")) button.disabled = false;
+  }
   // A form sent before its script is live (a press quicker than the fetch) is held, then sent again through the
   // script, so that it is checked and told as always rather than posted as a plain document request.
   window.addEventListener(

@@ -234,6 +234,15 @@ test.describe("a form's script comes on the visitor's first interaction (decisio
     });
   }
 
+  test("/login: Sign In pressed before the form's script has come is held, then checked and told", async ({ page }) => {
+    await page.goto("/login", { waitUntil: "networkidle" });
+    const signIn = page.getByRole("main").getByRole("button", { name: "Sign In", exact: true });
+    await expect(signIn).toBeEnabled();
+    await signIn.click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Login failed" })).toContainText("required");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test("a form opened by a link in the site is drawn at once", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/", { waitUntil: "networkidle" });
