@@ -11,7 +11,7 @@ import { issueFormToken } from "~/features/leads/form-token.server.ts";
 import { deferredModule } from "~/ui/deferred.tsx";
 import { useAuth } from "~/features/auth/components/auth-context.tsx";
 
-/** The form (react-hook-form) is not part of the page's first load: hydration fetches it. */
+/** The form (react-hook-form) is not part of the page's load: it is fetched on the visitor's first interaction (deferred.tsx). */
 const ContactForm = deferredModule(() => import("~/features/leads/components/contact-form.tsx")).component((m) => m.ContactForm);
 
 /** Outcome of a form posted without JavaScript (the API redirects back here). */

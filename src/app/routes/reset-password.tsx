@@ -2,7 +2,7 @@ import type { Route } from "./+types/reset-password";
 import { pageMeta } from "../seo.ts";
 import { deferredModule } from "~/ui/deferred.tsx";
 
-/** The page's form (react-hook-form) is not part of its first load: hydration fetches it. */
+/** The page's form (react-hook-form) is not part of its load: it is fetched on the visitor's first interaction (deferred.tsx). */
 const ResetPasswordPage = deferredModule(() => import("~/features/auth/components/reset-password-page.tsx")).component(
   (m) => m.ResetPasswordPage,
 );

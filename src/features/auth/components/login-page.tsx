@@ -7,7 +7,7 @@ import { GoogleButton } from "./google-button.tsx";
 import { Notice } from "~/ui/notice.tsx";
 import { deferredModule } from "~/ui/deferred.tsx";
 
-/** The forms (react-hook-form) are not part of the page's first load: hydration fetches them. */
+/** The forms (react-hook-form) are not part of the page's load: they are fetched on the visitor's first interaction (deferred.tsx). */
 const forms = deferredModule(() => import("./auth-forms.ts"));
 const SignInForm = forms.component((m) => m.SignInForm);
 const SignUpForm = forms.component((m) => m.SignUpForm);
