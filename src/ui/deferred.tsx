@@ -16,7 +16,7 @@ export function deferredModulesLoaded(): Promise<unknown> {
 }
 
 /** What tells that a visitor is at the page: the deferred modules are fetched on the first of these. */
-export const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel"] as const;
+const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel"] as const;
 
 let wanted: Promise<void> | undefined;
 let want: () => void = () => {};
