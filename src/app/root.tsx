@@ -1,11 +1,12 @@
 import "./browser-setup.ts";
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, useLocation, useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { AuthProvider } from "~/features/auth/components/auth-context.tsx";
 import { DeferredToaster } from "~/ui/deferred-toaster.tsx";
+import { HYDRATED_EVENT } from "~/lib/hydrated-event.ts";
 import { NonceContext, useNonce } from "./nonce.tsx";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "./seo.ts";
 import { ScrollManager } from "./layout/scroll-manager.tsx";
@@ -64,6 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const error = useRouteError();
   const matches = useMatches();
   const shell = error ? null : appShellOf(matches);
+  // Said once, when the root is hydrated: a public page's start-up script then hands over the presses it held.
+  useEffect(() => void window.dispatchEvent(new Event(HYDRATED_EVENT)), []);
   const canonical = data ? `${data.publicUrl}${pathname === "/" ? "/" : pathname.replace(/\/+$/, "")}` : undefined;
   return (
     <html lang="en">

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -22,17 +23,16 @@ const optionalUrl = (protocols: string[]) =>
       .optional(),
   );
 
+const wholeNumber = (max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be a whole number between 0 and ${max}`)
+    .transform(Number)
+    .refine((n) => n <= max, `must be a whole number between 0 and ${max}`);
+
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
-  PORT: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^\d+$/, "must be a whole number between 0 and 65535")
-      .transform(Number)
-      .refine((n) => n <= 65535, "must be a whole number between 0 and 65535")
-      .default(3000),
-  ),
+  PORT: z.preprocess(emptyToUndefined, wholeNumber(65535).default(3000)),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   PUBLIC_URL: optionalUrl(["http:", "https:"]),
@@ -48,6 +48,8 @@ export const envSchema = z.object({
   TRUSTED_PROXY_HEADER: z.preprocess(emptyToUndefined, z.string().toLowerCase().optional()),
   /** Lists outgoing mail at /dev/mail to requests from this machine. Off unless set; refused in production. */
   MAIL_CATCHER: z.preprocess(emptyToUndefined, z.enum(["0", "1", "true", "false"], "must be 1 or 0").default("0")),
+  /** Processes besides the app that share its port and answer the stored public pages (decision 015); 0 for none. */
+  PAGE_HELPERS: z.preprocess(emptyToUndefined, wholeNumber(16).optional()),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
 });
 
@@ -69,6 +71,8 @@ export interface Config {
   /** The local mail catcher (/dev/mail) is on: MAIL_CATCHER=1, never in production. */
   mailCatcher: boolean;
   logLevel: Env["LOG_LEVEL"];
+  /** Page helper processes to start with the built server: PAGE_HELPERS, else one for each core but one (the app's), at most 3. */
+  pageHelpers: number;
 }
 
 export class ConfigError extends Error {}
@@ -116,6 +120,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustedProxyHeader: env.TRUSTED_PROXY_HEADER,
     mailCatcher,
     logLevel: env.LOG_LEVEL,
+    pageHelpers: env.PAGE_HELPERS ?? Math.min(3, Math.max(0, availableParallelism() - 1)),
   };
 }
 

@@ -85,6 +85,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /** Seconds a client should wait before retrying while the database is unavailable. */
 export const UNAVAILABLE_RETRY_SECONDS = 5;
 export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+/** The API's answer (503, with Retry-After) while the service cannot serve. */
+export const UNAVAILABLE_BODY = { error: UNAVAILABLE_MESSAGE, code: "UNAVAILABLE" } as const;
 
 interface ErrorLogger {
   error: (obj: object, msg: string) => void;
@@ -109,7 +111,7 @@ export function unexpectedErrorResponse(c: Context, err: unknown, logger: ErrorL
   logUnexpectedError(c, err, logger);
   if (isDatabaseUnavailable(err)) {
     c.header("Retry-After", String(UNAVAILABLE_RETRY_SECONDS));
-    return c.json({ error: UNAVAILABLE_MESSAGE, code: "UNAVAILABLE" }, 503);
+    return c.json(UNAVAILABLE_BODY, 503);
   }
   return c.json({ error: "Something went wrong. Please try again later.", code: "INTERNAL" }, 500);
 }

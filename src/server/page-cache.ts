@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context, Next } from "hono";
+import { deferScriptStart } from "./script-start.ts";
+import { acceptsGzip, etagMatches, type StoredPage, writeStoredPage } from "./stored-page.ts";
 
 /**
  * Public pages (decision 015): the same bytes for every visitor, rendered once per process and kept in memory.
@@ -36,8 +38,6 @@ interface Entry {
   refreshing: boolean;
   /** Every header the app sent with this page (security headers included), but its ETag, length and encoding. */
   sent?: [string, string][];
-  /** The node server's headers for each encoding, made once. */
-  nodeHeaders?: { identity: Record<string, string>; gzip: Record<string, string> };
 }
 
 const PER_BODY = new Set(["etag", "content-length", "content-encoding", "date", "connection", "keep-alive", "transfer-encoding"]);
@@ -64,24 +64,6 @@ function cspHeader(directives: Record<string, string[]>, scriptHashes: string[])
     .join("; ");
 }
 
-function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(",").some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    if (coding !== "gzip" && coding !== "*") return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return !q || Number(q.slice(2)) > 0;
-  });
-}
-
-function etagMatches(header: string | undefined, hash: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((tag) => {
-    const t = tag.trim().replace(/^W\//, "");
-    return t === "*" || t === `"${hash}"` || t === `"${hash}-gz"`;
-  });
-}
-
 export function createPageCache(opts: PageCacheOptions) {
   const paths = new Set(opts.paths);
   const ttlMs = opts.ttlMs ?? PUBLIC_PAGE_TTL_MS;
@@ -90,6 +72,8 @@ export function createPageCache(opts: PageCacheOptions) {
   /** A render under way for a path, awaited by the requests that arrive meanwhile. */
   const pending = new Map<string, Promise<Entry | null>>();
   const baseCsp = cspHeader(opts.csp, []);
+  /** Told of each page once it is stored with the headers the app sent for it. */
+  const subscribers = new Set<(page: StoredPage) => void>();
 
   const isPublic = (c: Context) => (c.req.method === "GET" || c.req.method === "HEAD") && paths.has(c.req.path);
 
@@ -118,7 +102,7 @@ export function createPageCache(opts: PageCacheOptions) {
       res.headers.set("Content-Security-Policy", baseCsp);
       return null;
     }
-    const text = await res.text();
+    const text = deferScriptStart(await res.text());
     const csp = cspHeader(opts.csp, inlineScriptHashes(text));
     const storable =
       key !== null &&
@@ -188,14 +172,23 @@ export function createPageCache(opts: PageCacheOptions) {
     }
   }
 
-  /** Outermost middleware: notes the headers the whole app sent with a stored page, for serveNode. */
+  /**
+   * Outermost middleware: notes the headers the whole app sent with a stored page, for serveNode and the subscribers;
+   * after a write, looks at the pages' version for the version-change listeners.
+   */
   async function capture(c: Context, next: Next) {
     await next();
+    // A write may have changed what the pages show: whoever keeps copies forgets them before it is answered.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return changeListeners.size ? lookAtVersion() : undefined;
     if (!isPublic(c) || c.res.status !== 200) return;
     const entry = entries.get(c.req.path);
     const etag = c.res.headers.get("etag");
     if (!entry || entry.sent || (etag !== `"${entry.hash}"` && etag !== `"${entry.hash}-gz"`)) return;
     entry.sent = [...c.res.headers].filter(([name]) => !PER_BODY.has(name.toLowerCase()));
+    // Rendered before a change of the content: not handed out.
+    if (opts.version && (await opts.version().catch(() => VERSION_FAILED)) !== entry.version) return;
+    const page = stored(c.req.path, entry);
+    subscribers.forEach((tell) => tell(page));
   }
 
   /** A request the node server may answer before the app: a stored public page (no query string). */
@@ -205,34 +198,66 @@ export function createPageCache(opts: PageCacheOptions) {
     return entry?.sent && now() - entry.storedAt < ttlMs ? entry : null;
   }
 
+  const stored = (path: string, e: Entry): StoredPage => ({
+    path,
+    html: e.html,
+    gzip: e.gzip,
+    hash: e.hash,
+    sent: e.sent!,
+    storedAt: e.storedAt,
+    ttlMs,
+  });
+
   /**
    * Answers a stored public page straight from the node server, with the headers the app sent for it (the same
    * bytes, without building a Fetch Request and Response). False when the app must answer.
    */
   async function serveNode(req: IncomingMessage, res: ServerResponse, entry: Entry): Promise<boolean> {
     if (opts.version && (await opts.version().catch(() => VERSION_FAILED)) !== entry.version) return false;
-    const gz = acceptsGzip(req.headers["accept-encoding"]);
-    entry.nodeHeaders ??= {
-      identity: { ...Object.fromEntries(entry.sent!), etag: `"${entry.hash}"`, "content-length": String(entry.html.byteLength) },
-      gzip: {
-        ...Object.fromEntries(entry.sent!),
-        etag: `"${entry.hash}-gz"`,
-        "content-length": String(entry.gzip.byteLength),
-        "content-encoding": "gzip",
-      },
-    };
-    const headers = gz ? entry.nodeHeaders.gzip : entry.nodeHeaders.identity;
-    const inm = req.headers["if-none-match"];
-    if (etagMatches(Array.isArray(inm) ? inm.join(",") : inm, entry.hash)) {
-      const { "content-length": _length, "content-encoding": _encoding, ...notModified } = headers;
-      res.writeHead(304, notModified);
-      res.end();
-      return true;
-    }
-    const body = gz ? entry.gzip : entry.html;
-    res.writeHead(200, headers);
-    res.end(req.method === "HEAD" ? undefined : body);
+    writeStoredPage(req, res, stored(req.url!, entry));
     return true;
+  }
+
+  /** Told, and waited for, when the pages' version changes (page helpers forget their copies). */
+  const changeListeners = new Set<() => Promise<unknown>>();
+  let seenVersion: unknown = VERSION_FAILED;
+  let looking: Promise<void> = Promise.resolve();
+  let watching: ReturnType<typeof setInterval> | undefined;
+
+  /** Looks at the pages' version (after any look under way); when it has changed, tells the listeners and waits. */
+  function lookAtVersion(): Promise<void> {
+    const version = opts.version;
+    if (!version) return looking;
+    looking = looking.then(async () => {
+      const v = await version().catch(() => VERSION_FAILED);
+      if (v === VERSION_FAILED) return;
+      const changed = seenVersion !== VERSION_FAILED && v !== seenVersion;
+      seenVersion = v;
+      if (changed) await Promise.all([...changeListeners].map((tell) => tell().catch(() => {})));
+    });
+    return looking;
+  }
+
+  /**
+   * Calls `tell` whenever the pages' version changes: before a write (any request but GET and HEAD) is answered, and
+   * within a second otherwise (another process's save, seen once this process's copy of the content turns stale).
+   */
+  function onVersionChange(tell: () => Promise<unknown>): () => void {
+    changeListeners.add(tell);
+    void lookAtVersion();
+    watching ??= setInterval(() => void lookAtVersion(), 1000);
+    watching.unref();
+    return () => {
+      changeListeners.delete(tell);
+      if (changeListeners.size || !watching) return;
+      clearInterval(watching);
+      watching = undefined;
+    };
+  }
+
+  /** Every stored page that is still fresh and whose headers are known. */
+  function fresh(): StoredPage[] {
+    return [...entries].filter(([, e]) => e.sent && now() - e.storedAt < ttlMs).map(([path, e]) => stored(path, e));
   }
 
   return {
@@ -241,6 +266,13 @@ export function createPageCache(opts: PageCacheOptions) {
     capture,
     nodeCandidate,
     serveNode,
+    fresh,
+    onVersionChange,
+    /** Calls `tell` with each page once it is stored with the headers the app sent for it; returns the unsubscribe. */
+    subscribe(tell: (page: StoredPage) => void) {
+      subscribers.add(tell);
+      return () => void subscribers.delete(tell);
+    },
     /** Forgets every stored page (the next request renders again). */
     clear: () => entries.clear(),
   };

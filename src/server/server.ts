@@ -11,11 +11,14 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { createLogger } from "./logger.ts";
 import { createMailWorker } from "./mail/outbox.server.ts";
+import { startPageHelpers } from "./page-helpers.ts";
 
 export interface StartOptions {
   build?: ServerBuild | (() => Promise<ServerBuild>);
   clientDir?: string;
   dev?: boolean;
+  /** The built page helper script (decision 015): with it, `config.pageHelpers` processes share the port. */
+  pageHelperScript?: string;
   /** Development: lets Vite handle its own requests before the app. */
   wrap?: (
     listener: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void,
@@ -82,6 +85,16 @@ export async function startServer(config: Config, composition: Composition, opts
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info({ port, database: ctx.database.kind, url: config.publicUrl }, "server started");
+  const helpers =
+    pages && opts.pageHelperScript && config.pageHelpers > 0
+      ? await startPageHelpers({
+          count: config.pageHelpers,
+          script: opts.pageHelperScript,
+          server,
+          pages,
+          logger,
+        })
+      : undefined;
 
   let stopping = false;
   async function stop(signal: string) {
@@ -93,10 +106,12 @@ export async function startServer(config: Config, composition: Composition, opts
       server.closeAllConnections();
     }, 8000);
     force.unref();
+    const helpersStopped = helpers?.stop();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    await helpersStopped;
     clearTimeout(force);
     await ctx.mail.stop();
     await ctx.database.close();

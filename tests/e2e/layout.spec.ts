@@ -156,7 +156,8 @@ test.describe("small screens", () => {
   });
 
   test("the menu opens and closes by keyboard", async ({ page }) => {
-    await page.goto("/");
+    // With the page's script running: without it the menu is a plain <details>, which Escape does not close.
+    await page.goto("/", { waitUntil: "networkidle" });
     const toggle = page.getByLabel("Open menu");
     await toggle.focus();
     await page.keyboard.press("Enter");

@@ -127,7 +127,8 @@ test.describe("home page", () => {
   });
 
   test("footer 'Stay Updated' subscribes and confirms with a toast", async ({ page }) => {
-    await page.goto("/");
+    // With the page's script running (sent before it, the box posts as a plain form: public-pages.spec.ts).
+    await page.goto("/", { waitUntil: "networkidle" });
     const box = page.locator("#newsletter-footer");
     await box.getByLabel("Email address").fill(`footer-${Date.now()}@example.com`);
     await box.getByRole("button", { name: "Subscribe" }).click();
@@ -137,7 +138,7 @@ test.describe("home page", () => {
   test("footer 'Stay Updated': when its script cannot be loaded, a toast says so (no unhandled error)", async ({ page }) => {
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(err.message));
-    await page.goto("/");
+    await page.goto("/", { waitUntil: "networkidle" });
     // A new release replaced the chunk, or the network dropped: the box's schema cannot be fetched.
     await page.route("**/assets/newsletter.schema-*.js", (route) => route.abort("failed"));
     const box = page.locator("#newsletter-footer");

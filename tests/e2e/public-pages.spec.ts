@@ -63,7 +63,7 @@ test.describe("public pages without JavaScript (server HTML)", () => {
       "Financial Advisory to Accelerate Growth",
     ])
       expect(home).toContain(heading);
-    expect(home).toMatch(/<link rel="preload" as="image" href="\/images\/hero\/slide-1.svg"/);
+    expect(home).toMatch(/<link rel="preload" as="image" href="\/images\/hero\/slide-1.webp"/);
 
     const pricing = await (await request.get("/pricing")).text();
     for (const s of ["$299", "$599", "Custom", "From $500", "From $50/month", "From $5,000", "From $200/month"])
@@ -170,6 +170,10 @@ test.describe("public pages in the browser", () => {
     await page.getByRole("link", { name: new RegExp(`^Read More\\s*:\\s*${first.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).click();
     await expect(page).toHaveURL(new RegExp(`/blog/${first.slug}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.title);
+    // The article's JSON-LD comes with its page data (built by the loader), on a navigation in the browser too.
+    await expect
+      .poll(() => page.locator('script[type="application/ld+json"]').textContent())
+      .toMatch(new RegExp(`"@type":"BlogPosting".*/blog/${first.slug}`));
   });
 
   test("careers: Apply Now opens the contact form with the position in the URL", async ({ page }) => {
@@ -181,7 +185,8 @@ test.describe("public pages in the browser", () => {
 
   test("blog newsletter: subscribing shows a toast and stores the address once", async ({ page, request, baseURL }) => {
     const email = `reader-${Date.now()}@example.com`;
-    await page.goto("/blog");
+    // With the page's script running (sent before it, the box posts as a plain form: the test below).
+    await page.goto("/blog", { waitUntil: "networkidle" });
     const box = page.locator("#newsletter-blog");
     await box.getByLabel("Email address").fill("not-an-email");
     await box.getByRole("button", { name: "Subscribe" }).click();
@@ -249,6 +254,97 @@ test.describe("a form's script comes on the visitor's first interaction (decisio
     await page.getByRole("banner").getByRole("link", { name: "Contact", exact: true }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.getByRole("textbox", { name: "First Name", exact: true })).toBeVisible();
+  });
+});
+
+test.describe("a public page's script starts once the page is drawn (decision 015)", () => {
+  const scriptRequests = (page: import("@playwright/test").Page) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.endsWith(".js")) scripts.push(new URL(r.url()).pathname);
+    });
+    return scripts;
+  };
+
+  test("/: no module is asked for before the load event and the first paint; then the page comes alive", async ({ page }) => {
+    scriptRequests(page);
+    await page.goto("/", { waitUntil: "load" });
+    // Hydrated: the slideshow's controls work (its pause button turns into play).
+    const toggle = page.getByTestId("hero-toggle");
+    await expect(async () => {
+      await toggle.click();
+      await expect(toggle).toHaveAccessibleName("Play slideshow", { timeout: 1000 });
+    }).toPass();
+    const times = await page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const modules = performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname.endsWith(".js"));
+      return {
+        load: nav.loadEventStart,
+        paint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+        modules: modules.map((e) => e.startTime),
+      };
+    });
+    expect(times.modules.length).toBeGreaterThan(5);
+    expect(Math.min(...times.modules)).toBeGreaterThanOrEqual(times.load);
+    expect(Math.min(...times.modules)).toBeGreaterThan(times.paint);
+  });
+
+  test("/: a press while the page is still loading starts its script, and is done once the script runs", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" }); // the slideshow stays where the press puts it
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The hero's first image is held: the page cannot finish loading meanwhile.
+    await page.route("**/images/hero/slide-1.webp", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const scripts = scriptRequests(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(scripts).toEqual([]);
+    await page.getByRole("button", { name: "Next slide" }).click();
+    await expect.poll(() => scripts.length).toBeGreaterThan(5);
+    const active = page.getByTestId("hero-carousel").locator('[aria-roledescription="slide"][data-active="true"]');
+    await expect(active).toHaveAttribute("aria-label", "2 of 5");
+    release();
+  });
+
+  /** Holds the client entry until the returned function is called; whenHydrated resolves once the page says it is hydrated. */
+  const holdEntry = async (page: import("@playwright/test").Page) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  };
+  const whenHydrated = (page: import("@playwright/test").Page) =>
+    page.evaluate(() => new Promise<void>((done) => addEventListener("app:hydrated", () => done(), { once: true })));
+
+  test("/contact: a form sent before the page's script runs is held, then checked and told", async ({ page }) => {
+    const release = await holdEntry(page);
+    await page.goto("/contact", { waitUntil: "load" });
+    await page.getByRole("button", { name: "Send Message", exact: true }).click();
+    // Neither the browser's own bubble nor a plain post: the page waits for its script.
+    await expect(page).toHaveURL(/\/contact$/);
+    release();
+    await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("/privacy: a page scrolled before its script runs stays where the visitor put it", async ({ page }) => {
+    const release = await holdEntry(page);
+    await page.goto("/privacy", { waitUntil: "load" });
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 900);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    const hydrated = whenHydrated(page);
+    release();
+    await hydrated;
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   });
 });
 

@@ -5,7 +5,9 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "~/server/app.ts";
-import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
+import type { PageCache } from "~/server/page-cache.ts";
+import type { StoredPage } from "~/server/stored-page.ts";
+import { createSignedInUser, createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "../support/test-app.ts";
 
 // The pages need the production build (`npm run build`); without one these checks are skipped.
 const buildFile = path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js");
@@ -15,10 +17,11 @@ describe.skipIf(!existsSync(buildFile))("public pages: the same bytes for everyo
   let pages: ReturnType<typeof createApp>;
   let client: TestUser;
   let admin: TestUser;
+  let build: ServerBuild;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const build = (await import(/* @vite-ignore */ pathToFileURL(buildFile).href)) as ServerBuild;
+    build = (await import(/* @vite-ignore */ pathToFileURL(buildFile).href)) as ServerBuild;
     pages = createApp(t.ctx, { build });
     client = await createSignedInUser(t, { role: "client" });
     admin = await createSignedInUser(t, { role: "admin" });
@@ -88,6 +91,57 @@ describe.skipIf(!existsSync(buildFile))("public pages: the same bytes for everyo
     });
     expect(put.status).toBe(200);
     expect(await (await get("/")).text()).toContain("Books That Balance Themselves");
+  });
+
+  it("page helpers: each stored page is handed out with the headers sent; a save that changes the content has them forget every page before it is answered", async () => {
+    let cache: PageCache | undefined;
+    const app = createApp(t.ctx, { build, onPageCache: (p) => (cache = p) });
+    const handed: StoredPage[] = [];
+    const unsubscribe = cache!.subscribe((page) => handed.push(page));
+    let forget = () => {};
+    let told = 0;
+    const stopWatching = cache!.onVersionChange(() => {
+      told++;
+      return new Promise<void>((resolve) => (forget = resolve));
+    });
+    const answer = await app.request("/about");
+    const body = new Uint8Array(await answer.arrayBuffer());
+    expect(handed.map((p) => p.path)).toEqual(["/about"]);
+    expect(Buffer.from(handed[0]!.html).equals(Buffer.from(body))).toBe(true);
+    expect(Object.fromEntries(handed[0]!.sent)["content-security-policy"]).toBe(answer.headers.get("content-security-policy"));
+    expect(cache!.fresh().map((p) => p.path)).toEqual(["/about"]);
+
+    let answered = false;
+    const save = Promise.resolve(
+      app.request("/api/content/site-content/homepage_hero_title", {
+        method: "PUT",
+        headers: { cookie: admin.cookie, origin: TEST_ORIGIN, "content-type": "application/json" },
+        body: JSON.stringify({ value: "Ledgers Kept While You Sleep" }),
+      }),
+    ).then((res) => ((answered = true), res));
+    await expect.poll(() => told).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answered, "answered before the helpers forgot their pages").toBe(false);
+    forget();
+    expect((await save).status).toBe(200);
+    // A read changes nothing: no one is told again.
+    await app.request("/api/health");
+    expect(told).toBe(1);
+    stopWatching();
+    unsubscribe();
+  });
+
+  it("JSON-LD, built by the loaders, is in the page: the firm, an article, a service's breadcrumb", async () => {
+    const jsonLd = async (p: string) => {
+      const html = await (await get(p)).text();
+      const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+      expect(m, `${p}: a JSON-LD script`).not.toBeNull();
+      return [JSON.parse(m![1]!)].flat() as { "@type": string; "@id"?: string }[];
+    };
+    for (const p of ["/", "/contact"]) expect((await jsonLd(p)).map((x) => x["@type"])).toContain("Organization");
+    expect((await jsonLd("/blog/quarterly-estimated-taxes-guide"))[0]!["@type"]).toBe("BlogPosting");
+    expect((await jsonLd("/services/tax"))[0]!["@type"]).toBe("BreadcrumbList");
+    expect((await jsonLd("/"))[0]!["@id"]).toBe(`${t.ctx.config.publicUrl}/#organization`);
   });
 
   it("pages with a query string and the lead forms are rendered per request and not stored", async () => {

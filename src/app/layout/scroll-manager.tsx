@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
 
 /** How long the page must go without scrolling before the #hash target is checked and put back in place. */
@@ -44,11 +44,14 @@ function keepInPlace(el: HTMLElement): () => void {
  * On navigation: scrolls to the #hash target (retrying once after a tick if it is not there yet), else to the top.
  * In-app links scroll smoothly; a page load, back/forward and a URL entered again (where the browser scrolls to the
  * fragment itself) jump, as does everything for visitors who prefer reduced motion. The target is then kept in place
- * until scrolling comes to rest (see keepInPlace).
+ * until scrolling comes to rest (see keepInPlace). The page the visitor arrived on (the entry the page was hydrated
+ * on, also when gone back to) is not sent to the top: the browser has placed it, and the visitor may have scrolled it
+ * before its script ran (public pages hydrate after their first paint, decision 015).
  */
 export function ScrollManager() {
   const { pathname, hash, key } = useLocation();
   const navigationType = useNavigationType();
+  const arrivedOn = useRef(key).current;
   useEffect(() => {
     if (hash) {
       const id = decodeURIComponent(hash.slice(1));
@@ -68,8 +71,8 @@ export function ScrollManager() {
         stopKeeping?.();
       };
     }
-    window.scrollTo({ top: 0, left: 0 });
+    if (key !== arrivedOn) window.scrollTo({ top: 0, left: 0 });
     return undefined;
-  }, [pathname, hash, key, navigationType]);
+  }, [pathname, hash, key, navigationType, arrivedOn]);
   return null;
 }

@@ -6,10 +6,12 @@ import { articles, categoryHref, findArticle, formatArticleDate, readingMinutes 
 import { articleJsonLd } from "~/features/marketing/structured-data.ts";
 import { CtaBand } from "~/features/marketing/components/sections.tsx";
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, context }: Route.LoaderArgs) {
   const article = findArticle(params.slug);
   if (!article) throw data(null, { status: 404 });
-  return { slug: article.slug };
+  const path = `/blog/${article.slug}`;
+  // Built here, not in the browser: it travels as page data rather than as script (decision 015).
+  return { slug: article.slug, jsonLd: articleJsonLd(context.app.config.publicUrl, { ...article, path }) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -22,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: a.excerpt,
     path,
     publicUrl,
-    jsonLd: articleJsonLd(publicUrl, { ...a, path }),
+    jsonLd: loaderData?.jsonLd,
   });
 };
 

@@ -31,20 +31,26 @@ export function loader({ request, context }: Route.LoaderArgs) {
     : error && error in NO_SCRIPT_OUTCOMES
       ? (error as keyof typeof NO_SCRIPT_OUTCOMES)
       : null;
-  return { formToken: issueFormToken(context.app.config.appSecret), position, outcome };
+  return {
+    formToken: issueFormToken(context.app.config.appSecret),
+    position,
+    outcome,
+    // Built here, not in the browser: it travels as page data rather than as script (decision 015).
+    jsonLd: firmJsonLd(context.app.config.publicUrl),
+  };
 }
 
 /** Never stored: the form's anti-spam token is issued when the page is rendered (decision 015). */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const publicUrl = publicUrlOf(matches);
   return pageMeta({
     title: "Contact Us | Ledgerline Advisors",
     description: `Talk to Ledgerline Advisors about bookkeeping, tax, ERP or advisory. Call ${firm.phone}, email ${firm.email}, or send a message; we reply within 24 hours.`,
     path: "/contact",
     publicUrl,
-    jsonLd: firmJsonLd(publicUrl),
+    jsonLd: loaderData?.jsonLd,
   });
 };
 

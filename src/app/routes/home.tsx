@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { pageMeta } from "../seo.ts";
@@ -14,8 +15,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     return {};
   });
   const copy = homeCopy(stored);
-  // The slides, cards and logos travel as page data rather than as script (decision 015: the page's JS budget).
-  return { copy, slides: slidesWithCopy(copy), serviceCards: homeServiceCards, softwareLogos, clientLogos };
+  // The slides, cards, logos and JSON-LD travel as page data rather than as script (decision 015: the JS budget).
+  return {
+    copy,
+    slides: slidesWithCopy(copy),
+    serviceCards: homeServiceCards,
+    softwareLogos,
+    clientLogos,
+    jsonLd: firmJsonLd(context.app.config.publicUrl),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -26,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: copy?.heroDescription ?? "Accounting, bookkeeping, tax and ERP advisory for growing businesses.",
     path: "/",
     publicUrl,
-    jsonLd: firmJsonLd(publicUrl),
+    jsonLd: loaderData?.jsonLd,
   });
 };
 
@@ -34,14 +42,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { copy, slides, serviceCards, softwareLogos, clientLogos } = loaderData;
   return (
     <>
-      <HeroCarousel slides={slides} />
+      <Suspense>
+        <HeroCarousel slides={slides} />
+      </Suspense>
 
       <Section
         title="Software We Work With"
         intro="Our team is certified or experienced in the tools growing businesses rely on."
         tone="muted"
       >
-        <LogoCarousel label="software we support" items={softwareLogos} />
+        <Suspense>
+          <LogoCarousel label="software we support" items={softwareLogos} />
+        </Suspense>
       </Section>
 
       <section aria-label="Vision and mission" className="bg-white">
@@ -73,7 +85,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section title="Trusted by Growing Companies" intro="A few of the 500+ businesses whose books, taxes and systems we look after.">
-        <LogoCarousel label="our clients" items={clientLogos} />
+        <Suspense>
+          <LogoCarousel label="our clients" items={clientLogos} />
+        </Suspense>
       </Section>
 
       <CtaBand title={copy.ctaTitle} text={copy.ctaDescription} actions={[{ to: "/consultation", label: "Book Your Free Consultation" }]} />

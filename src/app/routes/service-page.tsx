@@ -13,10 +13,12 @@ const SERVICES_TRAIL = [
   { name: "Services", path: "/services" },
 ];
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, context }: Route.LoaderArgs) {
   const service = findService(params.service);
   if (!service) throw data(null, { status: 404 });
-  return { slug: service.slug };
+  const trail = [...SERVICES_TRAIL, { name: service.name, path: service.path }];
+  // Built here, not in the browser: it travels as page data rather than as script (decision 015).
+  return { slug: service.slug, jsonLd: breadcrumbJsonLd(context.app.config.publicUrl, trail) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -28,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: service.metaDescription,
     path: service.path,
     publicUrl,
-    jsonLd: breadcrumbJsonLd(publicUrl, [...SERVICES_TRAIL, { name: service.name, path: service.path }]),
+    jsonLd: loaderData?.jsonLd,
   });
 };
 

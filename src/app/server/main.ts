@@ -8,7 +8,11 @@ import { composition } from "./composition.server.ts";
 const config = loadConfigOrExit();
 try {
   const build = (await import(/* @vite-ignore */ new URL("./index.js", import.meta.url).href)) as ServerBuild;
-  await startServer(config, composition, { build, clientDir: fileURLToPath(new URL("../client", import.meta.url)) });
+  await startServer(config, composition, {
+    build,
+    clientDir: fileURLToPath(new URL("../client", import.meta.url)),
+    pageHelperScript: fileURLToPath(new URL("./page-helper.js", import.meta.url)),
+  });
 } catch (err) {
   console.error(`Server failed to start: ${(err as Error).message}`);
   process.exit(1);

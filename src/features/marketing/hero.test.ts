@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { isRotating, parallaxOffset } from "./hero.ts";
+import { clientLogos, heroSlides, softwareLogos } from "./home-content.ts";
 
 describe("parallaxOffset", () => {
   it("moves 0.1 px per scrolled pixel on wide screens", () => {
@@ -26,5 +29,13 @@ describe("isRotating", () => {
     expect(isRotating({ playing: false, hovered: false, focusInside: false })).toBe(false);
     expect(isRotating({ playing: true, hovered: true, focusInside: false })).toBe(false);
     expect(isRotating({ playing: true, hovered: false, focusInside: true })).toBe(false);
+  });
+});
+
+describe("home page images", () => {
+  it("every slide and logo names a file served from public/", () => {
+    const served = (url: string) => existsSync(path.join("public", url));
+    for (const slide of heroSlides) expect(served(slide.image)).toBe(true);
+    for (const logo of [...softwareLogos, ...clientLogos]) if (logo.src) expect(served(logo.src)).toBe(true);
   });
 });

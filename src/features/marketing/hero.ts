@@ -17,6 +17,10 @@ export interface HeroSlide {
 }
 
 export const HERO_AUTOPLAY_MS = 6000;
+/**
+ * The hero images' size (scripts/build-images.mjs). One size serves every screen: the slide covers a box at least
+ * 34rem high, so on a phone the picture is cropped from about 1,100 CSS px wide (1,900 device pixels).
+ */
 export const HERO_IMAGE_SIZE = { width: 1600, height: 900 } as const;
 
 export const PARALLAX_MAX_PX = 80;

@@ -3,7 +3,7 @@ import type { HeroSlide } from "./hero.ts";
 
 export const heroSlides: HeroSlide[] = [
   {
-    image: "/images/hero/slide-1.svg",
+    image: "/images/hero/slide-1.webp",
     alt: "Abstract skyline of rising bar charts at dawn",
     heading: "Transform Your Business with Expert Financial Guidance",
     subheading: "Bookkeeping, tax, ERP and advisory under one roof: a dedicated team that knows your numbers and answers within 24 hours.",
@@ -11,7 +11,7 @@ export const heroSlides: HeroSlide[] = [
     secondary: { to: "/services", label: "Our Services" },
   },
   {
-    image: "/images/hero/slide-2.svg",
+    image: "/images/hero/slide-2.webp",
     alt: "Ledger pages with neatly reconciled columns",
     heading: "Precise Bookkeeping, Real-Time Insights",
     subheading: "Books closed by the 10th of every month, reconciled to the bank, with a dashboard you can read in five minutes.",
@@ -19,7 +19,7 @@ export const heroSlides: HeroSlide[] = [
     secondary: { to: "/consultation", label: "Talk to an Expert" },
   },
   {
-    image: "/images/hero/slide-3.svg",
+    image: "/images/hero/slide-3.webp",
     alt: "Tax calendar with quarterly deadlines marked",
     heading: "Tax Strategy That Minimizes Liability",
     subheading: "Year-round planning, entity structuring and R&D credits, so April holds no surprises for you or your business.",
@@ -27,7 +27,7 @@ export const heroSlides: HeroSlide[] = [
     secondary: { to: "/consultation", label: "Free Tax Review" },
   },
   {
-    image: "/images/hero/slide-4.svg",
+    image: "/images/hero/slide-4.webp",
     alt: "Connected system modules linked by data flows",
     heading: "ERP Consulting for Operational Excellence",
     subheading: "Selection, migration and training for Odoo, NetSuite, Dynamics 365 and more, delivered on a fixed plan.",
@@ -35,7 +35,7 @@ export const heroSlides: HeroSlide[] = [
     secondary: { to: "/services", label: "All Services" },
   },
   {
-    image: "/images/hero/slide-5.svg",
+    image: "/images/hero/slide-5.webp",
     alt: "Upward growth curve over a city at night",
     heading: "Financial Advisory to Accelerate Growth",
     subheading: "Forecasts, valuations and deal support from advisors who have sat on both sides of the table.",
@@ -51,30 +51,30 @@ export interface SoftwareLogo {
 }
 
 export const softwareLogos: SoftwareLogo[] = [
-  { name: "QuickBooks", src: "/images/software/quickbooks.svg" },
-  { name: "Xero", src: "/images/software/xero.svg" },
-  { name: "Odoo", src: "/images/software/odoo.svg" },
-  { name: "Sage", src: "/images/software/sage.svg" },
+  { name: "QuickBooks", src: "/images/software/quickbooks.webp" },
+  { name: "Xero", src: "/images/software/xero.webp" },
+  { name: "Odoo", src: "/images/software/odoo.webp" },
+  { name: "Sage", src: "/images/software/sage.webp" },
   { name: "Reviso", src: null },
-  { name: "Microsoft Dynamics 365", src: "/images/software/microsoft-dynamics-365.svg" },
-  { name: "ERPNext", src: "/images/software/erpnext.svg" },
-  { name: "Oracle NetSuite", src: "/images/software/oracle-netsuite.svg" },
-  { name: "Looker Studio", src: "/images/software/looker-studio.svg" },
-  { name: "Tableau", src: "/images/software/tableau.svg" },
-  { name: "Zoho", src: "/images/software/zoho.svg" },
+  { name: "Microsoft Dynamics 365", src: "/images/software/microsoft-dynamics-365.webp" },
+  { name: "ERPNext", src: "/images/software/erpnext.webp" },
+  { name: "Oracle NetSuite", src: "/images/software/oracle-netsuite.webp" },
+  { name: "Looker Studio", src: "/images/software/looker-studio.webp" },
+  { name: "Tableau", src: "/images/software/tableau.webp" },
+  { name: "Zoho", src: "/images/software/zoho.webp" },
   { name: "Lightyear", src: null },
 ];
 
-/** Fictional clients shown in the client logo carousel (wordmarks drawn as SVG). */
+/** Fictional clients shown in the client logo carousel (wordmarks drawn as images). */
 export const clientLogos = [
-  { name: "Harbor & Finch Outfitters", src: "/images/clients/harbor-finch.svg" },
-  { name: "Northgate Dental Group", src: "/images/clients/northgate-dental.svg" },
-  { name: "Brightwell Logistics", src: "/images/clients/brightwell.svg" },
-  { name: "Cobalt Ridge Software", src: "/images/clients/cobalt-ridge.svg" },
-  { name: "Maple & Main Bakery", src: "/images/clients/maple-main.svg" },
-  { name: "Verity Architects", src: "/images/clients/verity.svg" },
-  { name: "Summit Peak Fitness", src: "/images/clients/summit-peak.svg" },
-  { name: "Lumen Biotech", src: "/images/clients/lumen.svg" },
+  { name: "Harbor & Finch Outfitters", src: "/images/clients/harbor-finch.webp" },
+  { name: "Northgate Dental Group", src: "/images/clients/northgate-dental.webp" },
+  { name: "Brightwell Logistics", src: "/images/clients/brightwell.webp" },
+  { name: "Cobalt Ridge Software", src: "/images/clients/cobalt-ridge.webp" },
+  { name: "Maple & Main Bakery", src: "/images/clients/maple-main.webp" },
+  { name: "Verity Architects", src: "/images/clients/verity.webp" },
+  { name: "Summit Peak Fitness", src: "/images/clients/summit-peak.webp" },
+  { name: "Lumen Biotech", src: "/images/clients/lumen.webp" },
 ];
 
 export const homeServiceCards = [

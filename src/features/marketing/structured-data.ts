@@ -35,7 +35,7 @@ export function firmJsonLd(publicUrl = ""): Record<string, unknown>[] {
       name: firm.name,
       description: firm.description,
       url,
-      image: `${publicUrl}/images/hero/slide-1.svg`,
+      image: `${publicUrl}/images/hero/slide-1.webp`,
       telephone: firm.phone,
       email: firm.email,
       priceRange: "$$",

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { getConnInfo } from "@hono/node-server/conninfo";
+import { socketAddress } from "../client-ip.ts";
 import type { Config } from "../config.ts";
 
 /**
@@ -17,14 +17,6 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   if (address === "::1") return true;
   const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
   return /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(v4);
-}
-
-function socketAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined;
-  }
 }
 
 export function mailCatcherAllowed(c: Context, config: Pick<Config, "mailCatcher" | "isProduction" | "trustedProxyHeader">): boolean {

@@ -1,31 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import useEmblaCarousel from "embla-carousel-react";
 import { buttonClass } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { HERO_AUTOPLAY_MS, HERO_IMAGE_SIZE, isRotating, parallaxOffset, type HeroSlide } from "../hero.ts";
-import { useIdle } from "./use-idle.ts";
+import { Chevron } from "./chevron.tsx";
+import { useIdleCarousel } from "./use-idle-carousel.ts";
 
 const controlClass =
   "inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-ink shadow hover:bg-white focus-visible:outline-white";
 
-/** A previous/next arrow of the slideshow: `chevron` is the arrow's path. */
-function ArrowButton({ label, chevron, onClick }: { label: string; chevron: string; onClick: () => void }) {
+/** A previous/next arrow of the slideshow. */
+function ArrowButton({ label, direction, onClick }: { label: string; direction: "back" | "forward"; onClick: () => void }) {
   return (
     <button type="button" className={controlClass} onClick={onClick} aria-label={label}>
-      <svg
-        aria-hidden="true"
-        width="20"
-        height="20"
-        viewBox="0 0 20 20"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d={chevron} />
-      </svg>
+      <Chevron direction={direction} size={20} />
     </button>
   );
 }
@@ -36,9 +24,8 @@ function ArrowButton({ label, chevron, onClick }: { label: string; chevron: stri
  * its tab order; starts paused when the visitor prefers reduced motion. Background images move with scroll.
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
-  // Embla sets itself up once the browser is idle after hydration; the first slide is already in place.
-  const ready = useIdle();
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: 30, active: ready });
+  // Embla sets itself up once the browser is idle after hydration (or on a press); the first slide is already in place.
+  const { viewportRef, embla, step: move } = useIdleCarousel({ loop: true, duration: 30 });
   const rootRef = useRef<HTMLElement>(null);
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(true);
@@ -94,8 +81,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   }, []);
 
   const step = (forward: boolean) => {
-    if (forward) embla?.scrollNext();
-    else embla?.scrollPrev();
+    move(forward);
     setMoved((n) => n + 1);
   };
 
@@ -134,8 +120,8 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             </svg>
           )}
         </button>
-        <ArrowButton label="Previous slide" chevron="M12.5 4l-6 6 6 6" onClick={() => step(false)} />
-        <ArrowButton label="Next slide" chevron="M7.5 4l6 6-6 6" onClick={() => step(true)} />
+        <ArrowButton label="Previous slide" direction="back" onClick={() => step(false)} />
+        <ArrowButton label="Next slide" direction="forward" onClick={() => step(true)} />
       </div>
 
       <div ref={viewportRef} className="overflow-hidden">

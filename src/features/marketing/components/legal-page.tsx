@@ -18,7 +18,13 @@ export function LegalPage({ title, updated, sections }: { title: string; updated
         </ol>
       </nav>
       {sections.map((s, i) => (
-        <section key={s.title} id={`section-${i + 1}`} aria-labelledby={`section-${i + 1}-heading`} className="mt-10" data-testid="legal-section">
+        <section
+          key={s.title}
+          id={`section-${i + 1}`}
+          aria-labelledby={`section-${i + 1}-heading`}
+          className="mt-10"
+          data-testid="legal-section"
+        >
           <h2 id={`section-${i + 1}-heading`} className="text-2xl font-semibold text-ink">
             {i + 1}. {s.title}
           </h2>

@@ -9,7 +9,19 @@ export interface Action {
 }
 
 /** Top band of an inner page: eyebrow, the page's h1, intro text and optional actions. */
-export function PageHero({ eyebrow, title, text, actions, children }: { eyebrow?: string; title: string; text?: string; actions?: Action[]; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  text,
+  actions,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  text?: string;
+  actions?: Action[];
+  children?: ReactNode;
+}) {
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
@@ -82,7 +94,18 @@ export function CtaBand({ title, text, actions }: { title: string; text: string;
 
 export function CheckIcon({ className }: { className?: string }) {
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" className={cn("shrink-0 text-accent-700", className)} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 20 20"
+      className={cn("shrink-0 text-accent-700", className)}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M4 10.5l4 4 8-9" />
     </svg>
   );
@@ -102,7 +125,15 @@ export function CheckList({ items, className }: { items: readonly string[]; clas
 }
 
 /** A grid of titled cards. */
-export function CardGrid({ items, columns = 3, headingLevel = "h3" }: { items: readonly { title: string; text: string }[]; columns?: 2 | 3 | 4; headingLevel?: "h3" | "h4" }) {
+export function CardGrid({
+  items,
+  columns = 3,
+  headingLevel = "h3",
+}: {
+  items: readonly { title: string; text: string }[];
+  columns?: 2 | 3 | 4;
+  headingLevel?: "h3" | "h4";
+}) {
   const H = headingLevel;
   return (
     <ul className={cn("grid gap-6 sm:grid-cols-2", columns === 3 && "lg:grid-cols-3", columns === 4 && "lg:grid-cols-4")}>
@@ -122,7 +153,10 @@ export function Steps({ steps }: { steps: readonly { title: string; text: string
     <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {steps.map((s, i) => (
         <li key={s.title} className="rounded-xl border border-slate-200 bg-white p-6">
-          <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white" aria-hidden="true">
+          <span
+            className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+            aria-hidden="true"
+          >
             {i + 1}
           </span>
           <h3 className="mt-4 text-lg font-semibold text-ink">
