@@ -255,9 +255,13 @@ export function createPageCache(opts: PageCacheOptions) {
     };
   }
 
-  /** Every stored page that is still fresh and whose headers are known. */
-  function fresh(): StoredPage[] {
-    return [...entries].filter(([, e]) => e.sent && now() - e.storedAt < ttlMs).map(([path, e]) => stored(path, e));
+  /** Every stored page that is still fresh, of the content's current version, and whose headers are known. */
+  async function fresh(): Promise<StoredPage[]> {
+    const version = opts.version ? await opts.version().catch(() => VERSION_FAILED) : undefined;
+    if (version === VERSION_FAILED) return [];
+    return [...entries]
+      .filter(([, e]) => e.sent && now() - e.storedAt < ttlMs && (!opts.version || e.version === version))
+      .map(([path, e]) => stored(path, e));
   }
 
   return {

@@ -62,7 +62,9 @@ export async function startPageHelpers(opts: { count: number; script: string; se
     helper.on("message", (message: FromHelper) => {
       if (message.type !== "ready") return;
       helper.send({ type: "listen", upstream } satisfies ToHelper, server);
-      for (const page of pages.fresh()) helper.send({ type: "page", page } satisfies ToHelper);
+      void pages
+        .fresh()
+        .then((fresh) => fresh.forEach((page) => helper.connected && helper.send({ type: "page", page } satisfies ToHelper)));
     });
     helper.once("exit", (code, signal) => {
       helpers.delete(helper);

@@ -109,7 +109,7 @@ describe.skipIf(!existsSync(buildFile))("public pages: the same bytes for everyo
     expect(handed.map((p) => p.path)).toEqual(["/about"]);
     expect(Buffer.from(handed[0]!.html).equals(Buffer.from(body))).toBe(true);
     expect(Object.fromEntries(handed[0]!.sent)["content-security-policy"]).toBe(answer.headers.get("content-security-policy"));
-    expect(cache!.fresh().map((p) => p.path)).toEqual(["/about"]);
+    expect((await cache!.fresh()).map((p) => p.path)).toEqual(["/about"]);
 
     let answered = false;
     const save = Promise.resolve(
@@ -124,6 +124,8 @@ describe.skipIf(!existsSync(buildFile))("public pages: the same bytes for everyo
     expect(answered, "answered before the helpers forgot their pages").toBe(false);
     forget();
     expect((await save).status).toBe(200);
+    // A helper started now is not handed the page rendered before the save.
+    expect(await cache!.fresh()).toEqual([]);
     // A read changes nothing: no one is told again.
     await app.request("/api/health");
     expect(told).toBe(1);
