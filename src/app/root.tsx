@@ -86,16 +86,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {children}
             </main>
             {shell ? <shell.Footer /> : <SiteFooter />}
-            {/* Below the sticky header (64 px and its border), so a toast never covers the navigation or the user menu.
+            {/* Bottom right (along the bottom on a phone), in the strip the dialogs leave free (src/ui/modal.tsx): a toast
+                never covers the header, the books switcher or a dialog's buttons, and it goes at the next press or key.
                 At once for a signed-in user (the application's screens toast through sonner directly); otherwise on
                 the first interaction or toast (the public pages, sign-in and password reset load no toast code before). */}
             <DeferredToaster
               eager={Boolean(data?.sessionKnown && user)}
               richColors
               closeButton
-              position="top-right"
-              offset={{ top: 80 }}
-              mobileOffset={{ top: 76 }}
+              position="bottom-right"
+              offset={{ bottom: 12, right: 16 }}
+              mobileOffset={{ bottom: 12, left: 12, right: 12 }}
             />
             <ScrollManager />
           </AuthProvider>

@@ -27,6 +27,8 @@ export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON (method defaults to POST). */
   json?: unknown;
+  /** A file sent as the body itself (an upload; method defaults to POST), with its type as Content-Type. */
+  file?: Blob;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -45,16 +47,17 @@ export function newIdempotencyKey(): string {
 const RETRY_DELAY_MS = 1000;
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const method = options.method ?? (options.json !== undefined ? "POST" : "GET");
+  const method = options.method ?? (options.json !== undefined || options.file ? "POST" : "GET");
   const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   if (options.json !== undefined) headers["content-type"] = "application/json";
+  else if (options.file) headers["content-type"] = options.file.type || "application/octet-stream";
   const isWrite = method !== "GET";
   if (isWrite) headers["idempotency-key"] ??= newIdempotencyKey();
   const send = () =>
     fetch(path, {
       method,
       headers,
-      body: options.json !== undefined ? JSON.stringify(options.json) : undefined,
+      body: options.json !== undefined ? JSON.stringify(options.json) : options.file,
       credentials: "same-origin",
       signal: options.signal,
     });

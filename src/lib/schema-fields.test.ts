@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { z } from "zod";
-import { INT4_MAX, idField, idParam, isoDateField, pageField, requiredTextField, textField, textProblem } from "./schema-fields.ts";
+import {
+  INT4_MAX,
+  idField,
+  idParam,
+  isoDateField,
+  pageField,
+  requiredTextField,
+  textField,
+  textIdField,
+  textIdParam,
+  textProblem,
+} from "./schema-fields.ts";
 
 /** The first message of a failed parse, or "ok" with the parsed value. */
 function outcome(schema: z.ZodType, value: unknown): string | { ok: unknown } {
@@ -96,6 +107,20 @@ describe("idField and idParam", () => {
       expect(p.safeParse(bad).success, bad).toBe(false);
     }
     expect(idParam({ max: 100 }).safeParse("101").success).toBe(false);
+  });
+
+  it("text ids: required, one line, storable, with the feature's message", () => {
+    const id = textIdField("user_id", { error: "Choose a staff member" });
+    expect(outcome(id, " abc_DEF-1 ")).toEqual({ ok: "abc_DEF-1" });
+    for (const missing of ["", "  ", undefined, null, 7]) expect(outcome(id, missing)).toBe("Choose a staff member");
+    expect(outcome(id, "a\u0000b")).toBe("user_id must be a single line without control characters");
+    expect(outcome(id, "a\ud800b")).toBe("user_id contains characters that are not valid Unicode");
+    expect(outcome(id, "x".repeat(101))).toBe("user_id must be at most 100 characters");
+    for (const bad of ["a\u0000b", "", "a b", "x".repeat(101), "a/b"]) expect(textIdParam().safeParse(bad).success, bad).toBe(false);
+    expect(textIdParam().safeParse("zYK3Q8rYwiVxBWBCmD9GsOff48DcOM4r").success).toBe(true);
+    expect(outcome(textIdField("sessionId", { max: 200, maxError: "sessionId is too long" }), "x".repeat(201))).toBe(
+      "sessionId is too long",
+    );
   });
 });
 

@@ -108,6 +108,15 @@ export function idField(label: string, o: IdOptions = {}) {
     .max(o.max ?? INT4_MAX, o.rangeError ?? `${label} not found`);
 }
 
+/**
+ * A text id in a JSON body (a user id, a session id): required, one line, at most `max` characters, storable, so that
+ * a NUL or a lone surrogate is a 400 naming the field rather than a database error.
+ */
+export function textIdField(label: string, o: { max?: number; error?: string; maxError?: string } = {}) {
+  const error = o.error ?? `${label} is required`;
+  return requiredTextField(label, { max: o.max ?? 100, typeError: error, requiredError: error, maxError: o.maxError });
+}
+
 /** An id from a URL path segment: digits only, positive, within the column's range. */
 export function idParam(o: { max?: number } = {}) {
   const max = o.max ?? INT4_MAX;
@@ -116,6 +125,11 @@ export function idParam(o: { max?: number } = {}) {
     .regex(/^[1-9][0-9]{0,15}$/)
     .transform(Number)
     .pipe(z.number().int().positive().max(max));
+}
+
+/** A text id from a URL path segment (the auth library's user ids): letters, digits, `-` and `_`, at most `max`. */
+export function textIdParam(o: { max?: number } = {}) {
+  return z.string().regex(new RegExp(`^[A-Za-z0-9_-]{1,${o.max ?? 100}}$`));
 }
 
 /** A page number in a query (`?page=2`): a whole number from 1, 1 when absent. */

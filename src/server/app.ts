@@ -13,6 +13,7 @@ import { ENROLMENT_MESSAGE, ENROLMENT_PATH, ENROLMENT_REQUIRED, enrolmentAllows 
 import { AppError, appErrorResponse } from "./http/app-error.ts";
 import { HTTPException } from "hono/http-exception";
 import { createPageCache, type PageCache } from "./page-cache.ts";
+import { idempotency } from "./idempotency.server.ts";
 import { SESSION_HINT_COOKIE, hasSessionHint } from "~/lib/session-hint.ts";
 
 export interface CreateAppOptions {
@@ -74,6 +75,12 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     c.res.headers.set("Referrer-Policy", "no-referrer");
   });
 
+  // Every API answer is private and never stored (refusals too), unless its route chose a public Cache-Control.
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!/\bpublic\b/i.test(c.res.headers.get("cache-control") ?? "")) c.res.headers.set("Cache-Control", "private, no-store");
+  });
+
   // gzip pages, JSON and assets (text over 1 KB): a phone on a slow network gets a third of the bytes.
   app.use(compress());
 
@@ -105,13 +112,16 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
 
   // CSRF: a browser always sends Origin (or Sec-Fetch-Site) on a state-changing request;
   // refuse any that comes from another site. Requests without either come from non-browser clients,
-  // which carry no ambient cookies.
+  // which carry no ambient cookies. The site's origins: PUBLIC_URL's, or this machine's names on a default start.
+  const siteOrigins = new Set(config.siteOrigins);
   app.use(async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header("origin");
       const fetchSite = c.req.header("sec-fetch-site");
-      const bad = origin ? origin !== siteOrigin : fetchSite === "cross-site" || fetchSite === "same-site";
-      if (bad) return c.json({ error: "Cross-site request refused", code: "CROSS_SITE" }, 403);
+      const bad = origin ? !siteOrigins.has(origin) : fetchSite === "cross-site" || fetchSite === "same-site";
+      // Named, so that a site opened at another address than PUBLIC_URL tells which address to use or to set.
+      if (bad)
+        return c.json({ error: `Cross-site request refused: this site's address is ${siteOrigin} (PUBLIC_URL)`, code: "CROSS_SITE" }, 403);
     }
     await next();
   });
@@ -181,6 +191,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     }
     await next();
   });
+
+  // A write sent again with its Idempotency-Key gets the first answer instead of running twice (decision 080).
+  app.use("/api/*", idempotency({ db: ctx.db, logger, trustedProxyHeader: config.trustedProxyHeader }));
 
   app.get("/api/health", async (c) => {
     try {

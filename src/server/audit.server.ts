@@ -6,6 +6,8 @@ export interface AuditActor {
   id: string | null;
   email: string | null;
   ip: string | null;
+  /** The person's name (first and last), when the account has one: mail names the sender by it. */
+  name?: string | null;
 }
 
 export interface AuditEntry {
@@ -29,7 +31,28 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry):
             ${entry.before ? JSON.stringify(entry.before) : null}::jsonb, ${entry.after ? JSON.stringify(entry.after) : null}::jsonb)`);
 }
 
+interface ActorUser {
+  id: string;
+  email: string;
+  name?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
 /** The actor of an audited request: the signed-in user and the client's IP. */
-export function auditActor(user: { id: string; email: string } | null, ip: string | null): AuditActor {
-  return { id: user?.id ?? null, email: user?.email ?? null, ip };
+export function auditActor(user: ActorUser | null, ip: string | null): AuditActor {
+  return { id: user?.id ?? null, email: user?.email ?? null, ip, name: user ? personName(user) : null };
+}
+
+/** First and last name, else the account's name unless it is only its address; null when the account has none. */
+function personName(user: ActorUser): string | null {
+  const full = [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(" ");
+  if (full) return full;
+  const name = user.name?.trim();
+  return name && name.toLowerCase() !== user.email.toLowerCase() ? name : null;
+}
+
+/** Who sent a mail, as its text says it: the person's name, or their address when the account has no name. */
+export function senderName(actor: AuditActor): string | null {
+  return actor.name || actor.email;
 }

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { Logger } from "pino";
+import type { AdminOperation } from "./admin-socket.ts";
 import type { Config } from "./config.ts";
 import type { AppContext, AppServices } from "./context.ts";
 import type { Db } from "./db/client.ts";
@@ -26,4 +27,6 @@ export interface Composition {
   api: ApiMount[];
   /** Paths of the pages that are the same for every visitor (served from memory, decision 015). */
   publicPages?: string[];
+  /** Operations of the local admin socket, served while the process holds the embedded database (decision 079). */
+  adminOperations?: (ctx: AppContext) => Record<string, AdminOperation>;
 }

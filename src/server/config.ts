@@ -62,6 +62,11 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /**
+   * Origins a browser may send writes from: PUBLIC_URL's, or on a default start (PUBLIC_URL unset) the three
+   * names of this machine at PORT (localhost, 127.0.0.1, [::1]), so that any of them signs in.
+   */
+  siteOrigins: string[];
   appSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -109,6 +114,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    siteOrigins: env.PUBLIC_URL
+      ? [new URL(env.PUBLIC_URL).origin]
+      : ["localhost", "127.0.0.1", "[::1]"].map((host) => new URL(`http://${host}:${env.PORT}`).origin),
     appSecret: env.APP_SECRET ?? generatedSecret(dataDir),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -28,3 +28,8 @@ export async function hitRateLimit(db: Db, rawKey: string, limit: number, window
   const count = Number(row.count);
   return { allowed: count <= limit, count, retryAfter: Math.max(1, Number(row.retry_after)) };
 }
+
+/** Takes back one hit counted against `key` (a try that turned out well, where only failures should count). */
+export async function giveBackRateLimitHit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}

@@ -2,6 +2,8 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import type { Logger } from "pino";
+import { serveAdminSocket } from "./admin-socket.ts";
+import { errorLogFields } from "./errors.ts";
 import { createApp } from "./app.ts";
 import type { PageCache } from "./page-cache.ts";
 import type { Composition } from "./composition.ts";
@@ -85,6 +87,14 @@ export async function startServer(config: Config, composition: Composition, opts
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info({ port, database: ctx.database.kind, url: config.publicUrl }, "server started");
+  // This process holds the embedded database: operator commands (npm run user:create) run through it (decision 079).
+  const admin =
+    ctx.database.kind === "pglite" && composition.adminOperations
+      ? await serveAdminSocket(config.dataDir, composition.adminOperations(ctx), logger).catch((err: Error) => {
+          logger.warn(errorLogFields(err), "admin socket not served: npm run user:create needs the server stopped");
+          return undefined;
+        })
+      : undefined;
   const helpers =
     pages && opts.pageHelperScript && config.pageHelpers > 0
       ? await startPageHelpers({
@@ -112,6 +122,7 @@ export async function startServer(config: Config, composition: Composition, opts
       server.closeIdleConnections();
     });
     await helpersStopped;
+    await admin?.close();
     clearTimeout(force);
     await ctx.mail.stop();
     await ctx.database.close();
@@ -121,5 +132,5 @@ export async function startServer(config: Config, composition: Composition, opts
   }
   process.once("SIGTERM", () => void stop("SIGTERM"));
   process.once("SIGINT", () => void stop("SIGINT"));
-  return { server, port, ctx };
+  return { server, port, ctx, admin };
 }

@@ -1,8 +1,33 @@
 import { Suspense, lazy, useEffect, useState } from "react";
 import type { ToasterProps } from "sonner";
-import { loadToasts, onToastsRequested } from "./toast.ts";
+import { dismissToasts, loadToasts, onToastsRequested } from "./toast.ts";
 
 const Toaster = lazy(() => loadToasts().then((m) => ({ default: m.Toaster })));
+
+const TOASTER = "[data-sonner-toaster]";
+
+/**
+ * A toast tells what the last action did and stays only until the next one: a press or a key elsewhere than on the
+ * toasts, or a move back or forward in the history, dismisses the toasts shown. A toast that action brings comes after
+ * this (it waits for the action's answer), so it stays. Modifier keys alone (and Alt+T, which focuses the toasts) do not count.
+ */
+function useDismissOnNextAction(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const onAction = (e: Event) => {
+      if (e instanceof KeyboardEvent && (e.altKey || ["Shift", "Control", "Alt", "Meta"].includes(e.key))) return;
+      if (e.target instanceof Element && e.target.closest(TOASTER)) return;
+      dismissToasts();
+    };
+    const events = ["pointerdown", "keydown"] as const;
+    for (const e of events) window.addEventListener(e, onAction, { capture: true, passive: true });
+    window.addEventListener("popstate", onAction);
+    return () => {
+      for (const e of events) window.removeEventListener(e, onAction, { capture: true });
+      window.removeEventListener("popstate", onAction);
+    };
+  }, [active]);
+}
 
 /**
  * sonner's Toaster, mounted at once when `eager`, otherwise on the visitor's first interaction or the first toast
@@ -23,6 +48,7 @@ export function DeferredToaster({ eager, ...props }: { eager: boolean } & Toaste
       stop();
     };
   }, [mounted, eager]);
+  useDismissOnNextAction(mounted);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>

@@ -43,7 +43,10 @@ export function Modal({
             initialFocus.current.focus();
           }}
           className={cn(
-            "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl",
+            // Centred in the viewport above its bottom 8rem, which stays free for the toasts (bottom offset 12 px in
+            // src/app/root.tsx; a toast with a two-line description, and the edges of two behind it, fit in it): a toast
+            // shown while a dialog is open never covers its buttons.
+            "fixed left-1/2 top-[calc(50%-4rem)] z-50 max-h-[calc(100dvh-9rem)] w-[95vw] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-4 shadow-xl sm:p-6",
             wide ? "max-w-5xl" : "max-w-2xl",
           )}
         >

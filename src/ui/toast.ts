@@ -22,6 +22,11 @@ export function onToastsRequested(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Dismisses every toast shown (none when the library was never loaded). */
+export function dismissToasts(): void {
+  if (sonner) void sonner.then(({ toast }) => toast.dismiss());
+}
+
 const show = (kind: "error" | "success" | "info" | "message") => (message: Message, data?: ExternalToast) =>
   void loadToasts().then(({ toast }) => (kind === "message" ? toast(message, data) : toast[kind](message, data)));
 

@@ -59,8 +59,10 @@ test.describe("calculators", () => {
     await expect(page).toHaveURL(/\/calculators$/);
   });
 
-  test("ROI: the issue's inputs give $15,000.00, 50%, 24 months; saving mails the figures and lists the result", async ({ page }) => {
-    await signUpAndSignIn(page);
+  test("ROI: the issue's inputs give $15,000.00, 50%, 24 months; saving mails the figures to the account and lists the result", async ({
+    page,
+  }) => {
+    const { email } = await signUpAndSignIn(page);
     await page.goto("/calculators/roi");
     await expect(page.getByLabel("Timeframe (months)")).toHaveValue("12");
     await expectNoAxeViolations(page);
@@ -73,10 +75,10 @@ test.describe("calculators", () => {
     await expect(highlight(page, "Payback Period")).toHaveText("24 months");
     await expectNoAxeViolations(page);
 
-    const email = `roi-${Date.now().toString(36)}@example.com`;
+    // The analysis goes to the account's own address, greeting the account's name: the form asks for neither.
     const save = page.getByRole("form", { name: "Save and email your results" });
-    await save.getByLabel("Email").fill(email);
-    await save.getByLabel("Name (optional)").fill("Robin Roe");
+    await expect(save.getByTestId("save-recipient")).toHaveText(`The analysis goes to your account's email address, ${email}.`);
+    await expect(save.getByRole("textbox")).toHaveCount(0);
     await save.getByRole("button", { name: "Save Results" }).click();
 
     await expect(page.getByRole("heading", { name: "Results Saved!" })).toBeVisible();
@@ -87,7 +89,7 @@ test.describe("calculators", () => {
     expect(mail.text).toContain("Annual Savings: $15,000.00");
     expect(mail.text).toContain("ROI: 50%");
     expect(mail.text).toContain("Payback Period: 24 months");
-    expect(mail.text).toContain("Hello Robin Roe,");
+    expect(mail.text).toContain("Hello Dana Whitfield,");
     expect(mail.html).toContain("$15,000.00");
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]!.mimeType).toBe("application/pdf");
@@ -106,7 +108,7 @@ test.describe("calculators", () => {
   });
 
   test("R&D: the issue's inputs give $119,500.00, $16,730.00, $28,680.00; saving mails the figures", async ({ page }) => {
-    await signUpAndSignIn(page);
+    const { email } = await signUpAndSignIn(page);
     await page.goto("/calculators/rd-tax-credit");
     await expectNoAxeViolations(page);
     await fillRnd(page, ISSUE_RND);
@@ -122,9 +124,7 @@ test.describe("calculators", () => {
     await expect(page.getByLabel("Total Wages ($)")).toHaveValue("200000");
     await page.getByRole("button", { name: "Calculate Credit" }).click();
 
-    const email = `rnd-${Date.now().toString(36)}@example.com`;
     const save = page.getByRole("form", { name: "Save and email your results" });
-    await save.getByLabel("Email").fill(email);
     await save.getByRole("button", { name: "Save Results" }).click();
     await expect(page.getByRole("heading", { name: "Results Saved!" })).toBeFocused();
 
@@ -175,7 +175,6 @@ test.describe("calculators", () => {
     await page.getByRole("button", { name: "Calculate ROI" }).click();
     await page.route("**/api/calculators/submissions", (route) => route.fulfill({ status: 500, json: { error: "down" } }));
     const save = page.getByRole("form", { name: "Save and email your results" });
-    await save.getByLabel("Email").fill("fail@example.com");
     await save.getByRole("button", { name: "Save Results" }).click();
     const toast = page.locator("[data-sonner-toast]");
     await expect(toast.getByText("Error", { exact: true })).toBeVisible();
@@ -191,7 +190,7 @@ test.describe("calculators: the save limit", () => {
     // Use up the hour's saves through the API, as the page would (same session, same origin).
     for (let i = 0; i < 20; i++) {
       const saved = await page.request.post("/api/calculators/submissions", {
-        data: { calculatorType: "roi", inputs: issueRoi, email: "limit@example.com", name: null },
+        data: { calculatorType: "roi", inputs: issueRoi },
         headers: { origin: new URL(baseURL!).origin },
       });
       expect(saved.status(), await saved.text()).toBe(201);
@@ -200,7 +199,6 @@ test.describe("calculators: the save limit", () => {
     await fillRoi(page, ISSUE_ROI);
     await page.getByRole("button", { name: "Calculate ROI" }).click();
     const save = page.getByRole("form", { name: "Save and email your results" });
-    await save.getByLabel("Email").fill("limit@example.com");
     await save.getByRole("button", { name: "Save Results" }).click();
     const toast = page.locator("[data-sonner-toast]");
     await expect(toast.getByText("Too many saved results in the last hour. Please try again later. Try again in 1 hour.")).toBeVisible();

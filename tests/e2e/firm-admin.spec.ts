@@ -58,7 +58,7 @@ test("an admin changes the home hero title, the home page shows it, then restore
   await expect(entries.nth(0)).toContainText("site_content.updated");
   await expect(entries.nth(1)).toContainText("site_content.restored");
   await expect(entries.nth(1)).toContainText(title);
-  await expect(entries.nth(3)).toContainText(`By ${ROLE_USERS.admin.email}`);
+  await expect(entries.nth(3)).toContainText(`By ${ROLE_USERS.admin.firstName} ${ROLE_USERS.admin.lastName} (${ROLE_USERS.admin.email})`);
   await expectNoAxeViolations(page);
 });
 

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { fillSignUp, newUser } from "./support/auth.ts";
+import { newUser } from "./support/auth.ts";
 import { pickAccount } from "./support/entry-form.ts";
 import { requestConsultation } from "./support/leads.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
-import { signInWithRole } from "./support/role-users.ts";
+import { ROLE_USERS, signInWithRole } from "./support/role-users.ts";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
@@ -14,7 +14,7 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
  * those books → the client sees it → the admin disables the client → the audit log tells each step.
  */
 test("from consultation request to the client's books, kept by the firm", async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `lena-${id}@example.com`;
   const company = `Okafor Logistics ${id}`;
@@ -26,6 +26,11 @@ test("from consultation request to the client's books, kept by the firm", async 
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signInWithRole(staff, "staff");
+  // Staff keep clients' books, not their own: Books takes them to the clients.
+  await staff.goto("/firm");
+  await staff.getByRole("banner").getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Books" }).click();
+  await expect(staff).toHaveURL(/\/firm\/clients$/);
+  await expect(staff.getByRole("heading", { level: 1, name: "Clients" })).toBeVisible();
   await staff.goto(`/firm/leads?q=${encodeURIComponent(email)}`);
   await staff.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Lena Okafor" }).click();
   await expect(staff.getByRole("heading", { level: 1, name: "Lena Okafor" })).toBeVisible();
@@ -55,13 +60,13 @@ test("from consultation request to the client's books, kept by the firm", async 
   const client = await clientContext.newPage();
   await client.goto(linkIn(invitation));
   await expect(client.getByText(`You are invited to the books of ${company} as owner`)).toBeVisible();
-  await client.getByRole("link", { name: "Sign in or create an account" }).click();
-  await client.locator("main").getByRole("button", { name: "Create an account" }).click();
-  await fillSignUp(client, { ...newUser("lena"), email, firstName: "Lena", lastName: "Okafor", companyName: company });
-  await expect(client.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-  await client.goto(linkIn(await waitForMail(email, (m) => /verify/i.test(m.subject))));
-  await expect(client).toHaveURL(/\/invitations\//);
-  await client.getByRole("button", { name: "Accept invitation" }).click();
+  const join = client.getByRole("form", { name: "Create your account" });
+  const { password } = newUser("lena");
+  await join.getByLabel("First name").fill("Lena");
+  await join.getByLabel("Last name").fill("Okafor");
+  await join.getByLabel("Password", { exact: true }).fill(password);
+  await join.getByLabel("Confirm password").fill(password);
+  await join.getByRole("button", { name: "Create account and join" }).click();
   await expect(client).toHaveURL(/\/accounting\/\d+$/);
   await expect(client.getByText(`Books of ${company}`)).toBeVisible();
   const booksUrl = new URL(client.url()).pathname;
@@ -100,6 +105,35 @@ test("from consultation request to the client's books, kept by the firm", async 
   await expect(seen).toContainText("Posted");
   await expect(seen).toContainText("2,500.00");
 
+  // Signed in, the client writes to the firm: the lead names her books and reaches her accountant.
+  await client.goto("/contact");
+  const form = client.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("First Name").fill("Lena");
+  await form.getByLabel("Last Name").fill("Okafor");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Message").fill(`Can you add the March invoices? (${id})`);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(toast(client, "Message Sent!")).toBeVisible();
+  const question = await waitForMail(ROLE_USERS.staff.email, (m) => m.subject === `Message from your client ${company}: Lena Okafor`);
+  await staff.goto(question.text.match(/http\S+\/firm\/leads\/[0-9a-f-]{36}/)![0]);
+  const from = staff.getByRole("region", { name: "Client" });
+  await expect(from).toContainText(`signed in as a client of ${company}`);
+  await from.getByRole("link", { name: "View client" }).click();
+  await expect(staff).toHaveURL(new RegExp(`/firm/clients/${booksUrl.split("/").at(-1)}$`));
+  await expect(staff.getByRole("link", { name: `Open books of ${company}` })).toBeVisible();
+
+  // She removes the firm's accountant from her books: he and the admins are told; Clients says the firm has no access.
+  await client.goto(booksUrl);
+  await client.getByRole("tab", { name: "Members" }).click();
+  await client.getByRole("button", { name: `Remove ${ROLE_USERS.staff.firstName} ${ROLE_USERS.staff.lastName}` }).click();
+  await client.getByRole("dialog", { name: "Remove member?" }).getByRole("button", { name: "Remove" }).click();
+  await waitForMail(ROLE_USERS.staff.email, (m) => m.subject === `${company} removed you from its books`);
+  await waitForMail(ROLE_USERS.admin.email, (m) => m.subject === `${company} removed Sam Staff from its books`);
+  await staff.goto("/firm/clients");
+  const card = staff.getByRole("listitem").filter({ has: staff.getByRole("heading", { name: company }) });
+  await expect(card.getByText("No firm access")).toBeVisible();
+  await expect(card.getByRole("link", { name: `Open books of ${company}` })).toHaveCount(0);
+
   // The admin disables the client: the client's open session ends.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -115,7 +149,7 @@ test("from consultation request to the client's books, kept by the firm", async 
   const orgId = booksUrl.split("/").at(-1)!;
   const steps: [string, string[]][] = [
     [`targetType=lead&targetId=${leadId}`, ["lead.owner_changed", "lead.note_added", "lead.status_changed", "lead.converted"]],
-    [`targetType=organization&targetId=${orgId}`, ["organization.created"]],
+    [`targetType=organization&targetId=${orgId}`, ["organization.created", "membership.firm_member_removed"]],
     [`action=membership.&actor=${encodeURIComponent(email)}`, ["membership.invitation_accepted"]],
     [`action=team.user_disabled&actor=${encodeURIComponent("admin@ledgerline.test")}`, ["team.user_disabled"]],
   ];

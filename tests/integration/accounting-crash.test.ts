@@ -9,6 +9,8 @@ import {
   retryUnanswered,
   signInOwners,
   startApp,
+  request,
+  startLeads,
   startLoad,
   tempDataDir,
   type Action,
@@ -112,6 +114,52 @@ describe("accounting: crashes lose no acknowledged write", () => {
         await retryUnanswered(app.base, owners, actions);
       }
       expect(actions.filter((a) => a.ack).length).toBeGreaterThanOrEqual(90);
+      await expectBooksIntact(app, owners, actions);
+    },
+    600_000,
+  );
+
+  it.runIf(binDir)(
+    "on PostgreSQL: an immediate stop under concurrent saves, posts and leads leaves the process alive, answering 503, then serving again",
+    async () => {
+      const pgPort = 15900 + Math.floor(Math.random() * 500);
+      const cluster: Cluster = createCluster(binDir!, pgPort);
+      cleanups.push(() => cluster.destroy());
+      const port = 5400 + Math.floor(Math.random() * 500);
+      const app = await startApp({ port, databaseUrl: cluster.url, seedUsers: ORGS });
+      cleanups.push(() => killApp(app));
+      let exited: string | null = null;
+      app.child.once("exit", (code, signal) => (exited = `exited with ${code ?? signal}: ${app.stderr().slice(-2000)}`));
+      const owners = await signInOwners(app.base, ORGS);
+      const actions: Action[] = [];
+
+      for (let round = 0; round < 2; round++) {
+        const load = startLoad(app.base, owners, CLIENTS, { post: true }, actions);
+        const leads = startLeads(app.base, 3);
+        await runUntil(load, 15);
+        await cluster.stopImmediate();
+        // While PostgreSQL is away the API says so: 503 with Retry-After, from the same process.
+        let outage = { status: 0, headers: {} as Record<string, unknown> };
+        for (let i = 0; i < 100 && outage.status !== 503 && exited === null; i++) {
+          outage = await request(app.base, "/api/accounting/orgs", { cookie: owners[0]!.cookie }).catch(() => outage);
+          if (outage.status !== 503) await new Promise((r) => setTimeout(r, 50));
+        }
+        load.stop();
+        leads.stop();
+        await Promise.all([load.done, leads.done]);
+        expect(exited).toBeNull();
+        expect(outage.status).toBe(503);
+        expect(Number(outage.headers["retry-after"])).toBeGreaterThan(0);
+        cluster.start();
+        // The same process serves again by itself once PostgreSQL is back.
+        let health = await request(app.base, "/api/health").catch(() => ({ status: 0, headers: {} }));
+        for (let i = 0; i < 200 && health.status !== 200 && exited === null; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          health = await request(app.base, "/api/health").catch(() => ({ status: 0, headers: {} }));
+        }
+        expect(exited).toBeNull();
+        expect(health.status).toBe(200);
+      }
       await expectBooksIntact(app, owners, actions);
     },
     600_000,

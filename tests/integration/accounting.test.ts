@@ -125,6 +125,16 @@ describe("accounting API", () => {
     expect((await call(alice, `/entries/${entry.id}`, { method: "PUT", json: entryBody(accountsA, 5) })).status).toBe(409);
     expect((await call(alice, `/entries/${entry.id}/post`, { method: "POST" })).status).toBe(409);
 
+    // The reversal's date follows the same rule as an entry's: 400 naming the field, nothing reversed.
+    for (const [date, message] of [
+      ["9999-12-31", "Entry date must not be after 2200-12-31"],
+      ["1899-12-31", "Entry date must not be before 1900-01-01"],
+      ["2026-02-30", "Entry date is required"],
+    ] as const) {
+      const bad = await call(alice, `/entries/${entry.id}/reverse`, { json: { entry_date: date } });
+      expect(bad.status).toBe(400);
+      expect((await json<{ fields: Record<string, string> }>(bad)).fields).toEqual({ entry_date: message });
+    }
     const rev = await call(alice, `/entries/${entry.id}/reverse`, { json: { entry_date: "2026-03-31" } });
     expect(rev.status).toBe(201);
     const mirror = (await json<{ entry: { id: number; status: string; reversal_of: number; entry_date: string } }>(rev)).entry;

@@ -20,8 +20,8 @@ let bob: TestUser;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ SMTP_URL: smtp.url, FIRM_EMAIL: FIRM });
-  alice = await createSignedInUser(t);
-  bob = await createSignedInUser(t);
+  alice = await createSignedInUser(t, { firstName: "Alice", lastName: "Able" });
+  bob = await createSignedInUser(t, { firstName: "Bob", lastName: "Baker" });
 });
 afterAll(async () => {
   await t?.close();
@@ -51,8 +51,6 @@ describe("POST /api/calculators/submissions", () => {
       calculatorType: "roi",
       inputs: issueRoi,
       results: fake,
-      email: "prospect@example.com",
-      name: "Pat Prospect",
     });
     expect(res.status).toBe(201);
     const { submission } = (await res.json()) as { submission: { id: string; results: Record<string, string> } };
@@ -61,8 +59,8 @@ describe("POST /api/calculators/submissions", () => {
     expect(row).toMatchObject({
       userId: alice.id,
       calculatorType: "roi",
-      email: "prospect@example.com",
-      name: "Pat Prospect",
+      email: alice.email,
+      name: "Alice Able",
       inputs: issueRoi,
       results: submission.results,
     });
@@ -70,17 +68,15 @@ describe("POST /api/calculators/submissions", () => {
 
   it("queues the analysis (HTML, text, PDF) and the firm's lead notice in the same write, and delivers them", async () => {
     const before = smtp.messages.length;
-    const res = await save(alice, { calculatorType: "rnd_tax_credit", inputs: rndInputs, email: "Lead@Example.com" });
+    const res = await save(bob, { calculatorType: "rnd_tax_credit", inputs: rndInputs });
     expect(res.status).toBe(201);
     const { submission } = (await res.json()) as { submission: { id: string } };
 
     const queued = await t.ctx.db
       .select()
       .from(mailOutbox)
-      .where(
-        sql`${mailOutbox.kind} in ('calculator-analysis', 'calculator-lead') and ${mailOutbox.toAddress} in ('Lead@Example.com', ${FIRM})`,
-      );
-    const analysis = queued.find((m) => m.kind === "calculator-analysis" && m.toAddress === "Lead@Example.com");
+      .where(sql`${mailOutbox.kind} in ('calculator-analysis', 'calculator-lead') and ${mailOutbox.toAddress} in (${bob.email}, ${FIRM})`);
+    const analysis = queued.find((m) => m.kind === "calculator-analysis" && m.toAddress === bob.email);
     expect(analysis?.attachments).toHaveLength(1);
     const pdf = Buffer.from(analysis!.attachments[0]!.content, "base64");
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
@@ -98,7 +94,7 @@ describe("POST /api/calculators/submissions", () => {
     }
 
     await t.ctx.mail.runOnce();
-    const mail = await smtp.waitFor((m) => m.to.includes("lead@example.com") && /R&D Tax Credit/.test(m.subject));
+    const mail = await smtp.waitFor((m) => m.to.includes(bob.email) && /R&D Tax Credit/.test(m.subject));
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain("$119,500.00");
       expect(body).toContain("$16,730.00");
@@ -114,9 +110,10 @@ describe("POST /api/calculators/submissions", () => {
         size: pdf.length,
       },
     ]);
-    const lead = await smtp.waitFor((m) => m.to.includes(FIRM) && m.subject.includes("Lead@Example.com"));
-    expect(lead.replyTo).toEqual(["lead@example.com"]);
-    expect(lead.text).toContain(alice.email);
+    expect(mail.text).toContain("Hello Bob Baker,");
+    const lead = await smtp.waitFor((m) => m.to.includes(FIRM) && m.subject.includes(bob.email));
+    expect(lead.replyTo).toEqual([bob.email]);
+    expect(lead.text).toContain(bob.email);
     expect(lead.text).toContain("$16,730.00");
     expect(smtp.messages.length).toBeGreaterThanOrEqual(before + 2);
 
@@ -130,18 +127,19 @@ describe("POST /api/calculators/submissions", () => {
     });
   });
 
-  it("escapes the name in the mail", async () => {
-    const res = await save(bob, { calculatorType: "roi", inputs: issueRoi, email: "escape@example.com", name: "<b>Eve</b>" });
+  it("escapes the account's name in the mail", async () => {
+    const eve = await createSignedInUser(t, { firstName: "<b>Eve</b>", lastName: "Tag" });
+    const res = await save(eve, { calculatorType: "roi", inputs: issueRoi });
     expect(res.status).toBe(201);
     await t.ctx.mail.runOnce();
-    const mail = await smtp.waitFor((m) => m.to.includes("escape@example.com"));
+    const mail = await smtp.waitFor((m) => m.to.includes(eve.email) && m.attachments.length > 0);
     expect(mail.html).toContain("&lt;b&gt;Eve&lt;/b&gt;");
     expect(mail.html).not.toContain("<b>Eve</b>");
   });
 
   it("401 'Not authenticated' when signed out, and nothing is stored", async () => {
     const before = await count("calculator_submissions");
-    const res = await save(null, { calculatorType: "roi", inputs: issueRoi, email: "x@example.com" });
+    const res = await save(null, { calculatorType: "roi", inputs: issueRoi });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: "Not authenticated", code: "NOT_AUTHENTICATED" });
     const after = await count("calculator_submissions");
@@ -149,41 +147,15 @@ describe("POST /api/calculators/submissions", () => {
   });
 
   it.each([
-    [
-      { calculatorType: "roi", inputs: { ...issueRoi, timeframe: 61 }, email: "a@example.com" },
-      "inputs.timeframe",
-      /Timeframe must be between 1 and 60 months/,
-    ],
-    [{ calculatorType: "roi", inputs: { ...issueRoi, timeframe: "0" }, email: "a@example.com" }, "inputs.timeframe", /Timeframe/],
-    [
-      { calculatorType: "roi", inputs: { ...issueRoi, currentCosts: -5 }, email: "a@example.com" },
-      "inputs.currentCosts",
-      /Current annual costs must be 0 or more/,
-    ],
-    [
-      { calculatorType: "roi", inputs: { ...issueRoi, currentRevenue: "lots" }, email: "a@example.com" },
-      "inputs.currentRevenue",
-      /must be a number/,
-    ],
-    [
-      { calculatorType: "rnd_tax_credit", inputs: { ...rndInputs, rdTimePercent: 101 }, email: "a@example.com" },
-      "inputs.rdTimePercent",
-      /between 0 and 100/,
-    ],
-    [
-      { calculatorType: "rnd_tax_credit", inputs: { ...rndInputs, employees: -1 }, email: "a@example.com" },
-      "inputs.employees",
-      /employees must be 0 or more/,
-    ],
-    [
-      { calculatorType: "rnd_tax_credit", inputs: { ...rndInputs, employees: 1.5 }, email: "a@example.com" },
-      "inputs.employees",
-      /whole number/,
-    ],
-    [{ calculatorType: "rnd_tax_credit", inputs: rndInputs, email: "" }, "email", /Email is required/],
-    [{ calculatorType: "rnd_tax_credit", inputs: rndInputs, email: "not-an-email" }, "email", /valid email/],
-    [{ calculatorType: "mortgage", inputs: rndInputs, email: "a@example.com" }, "calculatorType", /roi or rnd_tax_credit/],
-    [{ calculatorType: "roi", email: "a@example.com" }, "inputs", /inputs/],
+    [{ calculatorType: "roi", inputs: { ...issueRoi, timeframe: 61 } }, "inputs.timeframe", /Timeframe must be between 1 and 60 months/],
+    [{ calculatorType: "roi", inputs: { ...issueRoi, timeframe: "0" } }, "inputs.timeframe", /Timeframe/],
+    [{ calculatorType: "roi", inputs: { ...issueRoi, currentCosts: -5 } }, "inputs.currentCosts", /Current annual costs must be 0 or more/],
+    [{ calculatorType: "roi", inputs: { ...issueRoi, currentRevenue: "lots" } }, "inputs.currentRevenue", /must be a number/],
+    [{ calculatorType: "rnd_tax_credit", inputs: { ...rndInputs, rdTimePercent: 101 } }, "inputs.rdTimePercent", /between 0 and 100/],
+    [{ calculatorType: "rnd_tax_credit", inputs: { ...rndInputs, employees: -1 } }, "inputs.employees", /employees must be 0 or more/],
+    [{ calculatorType: "rnd_tax_credit", inputs: { ...rndInputs, employees: 1.5 } }, "inputs.employees", /whole number/],
+    [{ calculatorType: "mortgage", inputs: rndInputs }, "calculatorType", /roi or rnd_tax_credit/],
+    [{ calculatorType: "roi" }, "inputs", /inputs/],
   ])("400 naming the field for bad input %#", async (body, field, message) => {
     const before = await count("mail_outbox");
     const res = await save(alice, body);
@@ -193,6 +165,31 @@ describe("POST /api/calculators/submissions", () => {
     expect(json.error).toMatch(message);
     const after = await count("mail_outbox");
     expect(after).toBe(before);
+  });
+
+  it("mails only the account's own address: a request naming another address or name is refused, nothing stored or mailed", async () => {
+    const before = { saved: await count("calculator_submissions"), mail: await count("mail_outbox") };
+    for (const [extra, field, message] of [
+      [{ email: "victim@elsewhere.example" }, "email", "Results are sent to your account's email address"],
+      [{ email: alice.email }, "email", "Results are sent to your account's email address"],
+      [{ name: "Your bank" }, "name", "Results are addressed to the name of your account"],
+    ] as const) {
+      const res = await save(alice, { calculatorType: "roi", inputs: issueRoi, ...extra });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({ [field]: message });
+    }
+    expect({ saved: await count("calculator_submissions"), mail: await count("mail_outbox") }).toEqual(before);
+    const mailed = await queryRows(t.ctx.db, sql`select 1 from mail_outbox where to_address = 'victim@elsewhere.example'`);
+    expect(mailed).toEqual([]);
+  });
+
+  it("403 while the account's address is not verified, and nothing is mailed", async () => {
+    const unverified = await createSignedInUser(t);
+    await t.ctx.db.execute(sql`update users set email_verified = false where id = ${unverified.id}`);
+    const before = await count("mail_outbox");
+    const res = await save(unverified, { calculatorType: "roi", inputs: issueRoi });
+    expect(res.status).toBe(403);
+    expect(await count("mail_outbox")).toBe(before);
   });
 
   it("400 on a body that is not JSON", async () => {
@@ -211,36 +208,40 @@ describe("limits", () => {
   it(`each user may save ${SAVES_PER_HOUR} results an hour (each one sends mail); the next gets 429`, async () => {
     const dave = await createSignedInUser(t);
     for (let i = 0; i < SAVES_PER_HOUR; i++) {
-      expect((await save(dave, { calculatorType: "roi", inputs: issueRoi, email: `dave${i}@example.com` })).status).toBe(201);
+      expect((await save(dave, { calculatorType: "roi", inputs: issueRoi })).status).toBe(201);
     }
-    const over = await save(dave, { calculatorType: "roi", inputs: issueRoi, email: "dave-over@example.com" });
+    const over = await save(dave, { calculatorType: "roi", inputs: issueRoi });
     expect(over.status).toBe(429);
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
-    const rows = await t.ctx.db.select().from(calculatorSubmissions).where(eq(calculatorSubmissions.email, "dave-over@example.com"));
-    expect(rows).toEqual([]);
+    const rows = await t.ctx.db.select().from(calculatorSubmissions).where(eq(calculatorSubmissions.userId, dave.id));
+    expect(rows).toHaveLength(SAVES_PER_HOUR);
     // Another user is not affected.
-    expect((await save(bob, { calculatorType: "roi", inputs: issueRoi, email: "bob-ok@example.com" })).status).toBe(201);
+    expect((await save(bob, { calculatorType: "roi", inputs: issueRoi })).status).toBe(201);
   });
 });
 
 describe("GET /api/calculators/submissions", () => {
   it("lists only the signed-in user's results, newest first", async () => {
     const carol = await createSignedInUser(t);
-    for (const email of ["first@example.com", "second@example.com", "third@example.com"]) {
-      expect((await save(carol, { calculatorType: "roi", inputs: issueRoi, email })).status).toBe(201);
+    const ids: string[] = [];
+    for (const timeframe of ["12", "24", "36"]) {
+      const res = await save(carol, { calculatorType: "roi", inputs: { ...issueRoi, timeframe } });
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { submission: { id: string } }).submission.id);
     }
     const res = await t.request("/api/calculators/submissions", { cookie: carol.cookie });
     expect(res.status).toBe(200);
-    const { submissions } = (await res.json()) as { submissions: { email: string; createdAt: string }[] };
-    expect(submissions.map((s) => s.email)).toEqual(["third@example.com", "second@example.com", "first@example.com"]);
+    const { submissions } = (await res.json()) as { submissions: { id: string; email: string }[] };
+    expect(submissions.map((s) => s.id)).toEqual(ids.reverse());
+    expect(new Set(submissions.map((s) => s.email))).toEqual(new Set([carol.email]));
   });
 
   it("a result can be read back by its owner only; others get 404", async () => {
-    const res = await save(alice, { calculatorType: "roi", inputs: issueRoi, email: "mine@example.com" });
+    const res = await save(alice, { calculatorType: "roi", inputs: issueRoi });
     const { submission } = (await res.json()) as { submission: { id: string } };
     const own = await t.request(`/api/calculators/submissions/${submission.id}`, { cookie: alice.cookie });
     expect(own.status).toBe(200);
-    expect(((await own.json()) as { submission: { email: string } }).submission.email).toBe("mine@example.com");
+    expect(((await own.json()) as { submission: { email: string } }).submission.email).toBe(alice.email);
     const other = await t.request(`/api/calculators/submissions/${submission.id}`, { cookie: bob.cookie });
     expect(other.status).toBe(404);
     const bobList = (await (await t.request("/api/calculators/submissions", { cookie: bob.cookie })).json()) as {
@@ -259,15 +260,13 @@ describe("GET /api/calculators/submissions", () => {
 describe("atomicity", () => {
   it("when the mail cannot be queued, the submission is not stored either", async () => {
     await t.ctx.db.execute(sql`alter table mail_outbox add constraint test_no_leads check (kind <> 'calculator-lead') not valid`);
+    const before = { saved: await count("calculator_submissions"), mail: await count("mail_outbox") };
     try {
-      const res = await save(alice, { calculatorType: "roi", inputs: issueRoi, email: "atomic@example.com" });
+      const res = await save(alice, { calculatorType: "roi", inputs: issueRoi });
       expect(res.status).toBe(500);
     } finally {
       await t.ctx.db.execute(sql`alter table mail_outbox drop constraint test_no_leads`);
     }
-    const rows = await t.ctx.db.select().from(calculatorSubmissions).where(eq(calculatorSubmissions.email, "atomic@example.com"));
-    expect(rows).toEqual([]);
-    const mail = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "atomic@example.com"));
-    expect(mail).toEqual([]);
+    expect({ saved: await count("calculator_submissions"), mail: await count("mail_outbox") }).toEqual(before);
   });
 });

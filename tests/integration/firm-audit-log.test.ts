@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { recordAudit } from "~/server/audit.server.ts";
+import { queryRows } from "~/server/db/client.ts";
 import type { AuditLogPage } from "~/features/audit/audit-log.types.ts";
 import { AUDIT_PAGE_SIZE } from "~/features/audit/audit-log.schema.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
@@ -77,6 +78,40 @@ describe("firm: audit log", () => {
     expect((await read("?targetType=lead&targetId=7")).entries.map((e) => e.before)).toEqual([{ status: "new" }]);
     expect((await read("?from=2025-03-04&to=2025-03-04")).entries.map((e) => e.actorEmail)).toEqual(["old@example.com"]);
     expect((await read("?to=2025-03-03")).entries).toEqual([]);
+  });
+
+  it("names the actor, the target and the users in the fields instead of their ids", async () => {
+    const named = await createSignedInUser(t, { role: "client", firstName: "Noor", lastName: "Haddad" });
+    const db = t.ctx.db;
+    const [org] = await queryRows<{ id: number }>(db, sql`insert into organizations (name) values ('Haddad Bakery') returning id`);
+    const by = { id: admin.id, email: admin.email, ip: null };
+    await recordAudit(db, by, {
+      action: "team.user_disabled",
+      targetType: "user",
+      targetId: named.id,
+      after: { disabled: true, by: admin.id },
+    });
+    await recordAudit(db, by, {
+      action: "organization.created",
+      targetType: "organization",
+      targetId: org!.id,
+      after: { accountant: named.id },
+    });
+    await recordAudit(db, by, {
+      action: "members.role_changed",
+      targetType: "organization_membership",
+      targetId: `${org!.id}:${named.id}`,
+    });
+    await recordAudit(db, by, { action: "team.user_enabled", targetType: "user", targetId: "gone-user-id" });
+    const log = await read(`?actor=${encodeURIComponent(admin.email)}`);
+    const byTarget = Object.fromEntries(log.entries.map((e) => [e.targetId, e]));
+    expect(log.entries.every((e) => e.actorName === "Test User" && e.actorEmail === admin.email)).toBe(true);
+    expect(byTarget[named.id]!.targetName).toBe("Noor Haddad");
+    expect(byTarget[String(org!.id)]!.targetName).toBe("Haddad Bakery");
+    expect(byTarget[`${org!.id}:${named.id}`]!.targetName).toBe("Noor Haddad in Haddad Bakery");
+    expect(byTarget["gone-user-id"]!.targetName).toBeNull();
+    expect(log.people[named.id]).toBe(`Noor Haddad (${named.email})`);
+    expect(log.people[admin.id]).toBe(`Test User (${admin.email})`);
   });
 
   it("refuses bad filters with 400 naming the field", async () => {

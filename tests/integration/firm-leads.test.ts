@@ -122,11 +122,11 @@ describe("the inbox", () => {
   it("records saved calculator results", async () => {
     const res = await t.request("/api/calculators/submissions", {
       cookie: client.cookie,
-      json: { calculatorType: "roi", email: "calc@example.com", name: "Cal Culator", inputs: issueRoi },
+      json: { calculatorType: "roi", inputs: issueRoi },
     });
     expect(res.status, await res.clone().text()).toBe(201);
     const { body } = await get<LeadList>("/api/firm/leads?kind=calculator");
-    expect(body.leads.map((l) => [l.email, l.name, l.company])).toEqual([["calc@example.com", "Cal Culator", "Test Company"]]);
+    expect(body.leads.map((l) => [l.email, l.name, l.company])).toEqual([[client.email, "Test User", "Test Company"]]);
     const detail = (await get<LeadDetail>(`/api/firm/leads/${body.leads[0]!.id}`)).body;
     expect(detail.fields).toEqual(expect.arrayContaining([{ label: "Input: current revenue", value: "100000" }]));
     await t.ctx.db.execute(sql`delete from leads where kind = 'calculator'`);

@@ -157,7 +157,7 @@ describe("firm: team", () => {
     expect((await t.request(`${base}/${admin.id}/disable`, { method: "POST", cookie: admin.cookie })).status).toBe(409);
   });
 
-  it("invites a staff member: account with the staff role, a set-password mail, audited; the link works", async () => {
+  it("invites a staff member: account with the staff role, a welcome mail, audited; the link works", async () => {
     const bad = await t.request(`${base}/invitations`, { json: { email: "nope" }, cookie: admin.cookie });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { fields: Record<string, string> }).fields).toHaveProperty("email");
@@ -178,8 +178,8 @@ describe("firm: team", () => {
       sql`select subject, text_body from mail_outbox where to_address = 'new.staff@example.com'`,
     );
     expect(mail!.subject).toBe("Your staff account at Ledgerline Advisors");
-    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail!.text_body)![1]!;
-    const set = await t.request("/api/auth/reset-password", { json: { token, newPassword: "a-fresh-staff-password-42" } });
+    const token = /\/welcome\/([A-Za-z0-9_-]{43})/.exec(mail!.text_body)![1]!;
+    const set = await t.request(`${base}/invitations/${token}/accept`, { json: { password: "a-fresh-staff-password-42" } });
     expect(set.status).toBe(200);
     const signIn = await t.request("/api/auth/sign-in/email", {
       json: { email: "new.staff@example.com", password: "a-fresh-staff-password-42" },

@@ -200,6 +200,7 @@ describe("organizations: the organization in the URL, members and invitations", 
       email: "invitee-one@example.com",
       role: "viewer",
       state: "pending",
+      has_account: true,
     });
 
     expect((await call(null, `/api/accounting/invitations/${token}/accept`, { method: "POST" })).status).toBe(401);
@@ -255,7 +256,8 @@ describe("organizations: the organization in the URL, members and invitations", 
     expect(await roleOf(orgId, twice.id)).toBeUndefined();
     // Revoked: the address may be invited again.
     expect((await call(owner, path, { json: { email: "twice@example.com", role: "viewer" } })).status).toBe(201);
-    expect(await audit("membership.invitation_revoked")).toHaveLength(1);
+    // (The owner's earlier invitations went when they handed ownership over, in an earlier test.)
+    expect((await audit("membership.invitation_revoked")).filter((r) => r.target_id === String(id))).toHaveLength(1);
   });
 
   it("expires an invitation after 7 days (time moved by a parameter); an expired one may be sent again", async () => {

@@ -21,6 +21,8 @@ export const SEED_PASSWORD = "crash-test-Quiet-harbor-42";
 export interface AppProcess {
   child: ChildProcess;
   base: string;
+  /** What the process wrote to stderr so far. */
+  stderr(): string;
 }
 
 export async function startApp(opts: { port: number; dataDir?: string; databaseUrl?: string; seedUsers: number }): Promise<AppProcess> {
@@ -41,7 +43,7 @@ export async function startApp(opts: { port: number; dataDir?: string; databaseU
       }
     });
   });
-  return { child, base: `http://127.0.0.1:${opts.port}` };
+  return { child, base: `http://127.0.0.1:${opts.port}`, stderr: () => stderr };
 }
 
 /** kill -9, and wait until the process is gone. */
@@ -58,6 +60,7 @@ export async function killApp(app: AppProcess): Promise<void> {
 interface Answer {
   status: number;
   body: unknown;
+  headers: http.IncomingHttpHeaders;
 }
 
 const agent = new http.Agent({ keepAlive: true, timeout: 2000 });
@@ -88,7 +91,7 @@ export function request(
           } catch {
             /* not JSON */
           }
-          resolve({ status: res.statusCode ?? 0, body: parsed });
+          resolve({ status: res.statusCode ?? 0, body: parsed, headers: res.headers });
         });
         res.on("error", reject);
       },
@@ -417,4 +420,33 @@ export function tempDataDir(): string {
 
 export function closeAgent(): void {
   agent.destroy();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Visitors sending the contact form, beside the books' load
+
+export interface LeadLoad {
+  /** Answers by status (and "network" for no answer). */
+  answers: Map<string, number>;
+  stop(): void;
+  done: Promise<void>;
+}
+
+/** `senders` visitors each sending the contact form again and again until stopped. */
+export function startLeads(base: string, senders: number): LeadLoad {
+  let stopped = false;
+  const answers = new Map<string, number>();
+  const count = (k: string) => answers.set(k, (answers.get(k) ?? 0) + 1);
+  const run = async (s: number) => {
+    for (let i = 0; !stopped; i++) {
+      const json = { firstName: "Crash", lastName: `Visitor ${s}`, email: `visitor-${s}-${i}@example.com`, message: "Please call me." };
+      try {
+        count(String((await request(base, "/api/leads/contact", { json })).status));
+      } catch {
+        count("network");
+      }
+    }
+  };
+  const done = Promise.all(Array.from({ length: senders }, (_, s) => run(s))).then(() => undefined);
+  return { answers, stop: () => (stopped = true), done };
 }

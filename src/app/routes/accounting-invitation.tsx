@@ -3,14 +3,20 @@ import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/accounting-invitation";
 import { previewInvitation } from "~/features/accounting/invitations.server.ts";
 import { INVITATION_MESSAGES } from "~/features/accounting/members.schema.ts";
+import { InvitationSignInForm } from "~/features/accounting/components/invitation-sign-in-form.tsx";
+import { InvitationSignUpForm } from "~/features/accounting/components/invitation-sign-up-form.tsx";
 import { request } from "~/lib/api-client.ts";
-import { Button, buttonClass } from "~/ui/button.tsx";
+import { Button } from "~/ui/button.tsx";
 import { Notice } from "~/ui/notice.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Invitation | Ledgerline Advisors" }, { name: "robots", content: "noindex" }];
 
-/** /invitations/:token: the link of an invitation mail. Anyone holding it sees what it is for; a signed-in invitee accepts. */
+/**
+ * /invitations/:token: the link of an invitation mail. Anyone holding it sees what it is for. A new person sets a
+ * name and a password here and is in the books; someone with an account signs in here and accepts; a signed-in
+ * invitee accepts.
+ */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const token = /^[A-Za-z0-9_-]{43}$/.test(params.token) ? params.token : null;
   const invitation = token ? await previewInvitation(context.app.db, token) : null;
@@ -29,12 +35,13 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const here = `/invitations/${token}`;
 
+  const joined = (organizationId: number) => void navigate(`/accounting/${organizationId}`);
   async function accept() {
     setBusy(true);
     const res = await request<{ organization_id: number }>(`/api/accounting/invitations/${token}/accept`, { method: "POST" });
     setBusy(false);
     if (!res.ok) return toastFailure(res, { title: "Invitation not accepted" });
-    void navigate(`/accounting/${res.data.organization_id}`);
+    joined(res.data.organization_id);
   }
 
   return (
@@ -62,15 +69,10 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
                 {busy ? "Accepting..." : "Accept invitation"}
               </Button>
             </>
+          ) : invitation.has_account ? (
+            <InvitationSignInForm email={invitation.email} here={here} accept={accept} />
           ) : (
-            <>
-              <p className="text-sm text-muted">Sign in with that address, or create your account with it, then accept the invitation.</p>
-              <div className="flex flex-wrap gap-3">
-                <Link className={buttonClass("primary")} to={`/login?from=${encodeURIComponent(here)}`}>
-                  Sign in or create an account
-                </Link>
-              </div>
-            </>
+            <InvitationSignUpForm token={token} email={invitation.email} onJoined={joined} />
           )}
         </div>
       )}

@@ -1,11 +1,15 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/accounting";
-import { ensureOrganizations } from "~/features/accounting/organizations.server.ts";
+import { ensureOrganizations, keepsClientsBooks } from "~/features/accounting/organizations.server.ts";
 import { requirePageUser } from "~/server/http/page-guards.ts";
 
-/** /accounting opens the books of the user's first organization (created on first use, as the owner). */
+/**
+ * /accounting opens the books of a client's first organization (created on first use, as the owner). Staff and
+ * admins have no books of their own: they go to the firm's clients, whose books they open from there (decision 084).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requirePageUser(context, request);
+  if (keepsClientsBooks(user)) throw redirect("/firm/clients");
   const [first] = await ensureOrganizations(context.app.db, user);
   throw redirect(`/accounting/${first!.id}`);
 }

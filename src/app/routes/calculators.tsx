@@ -47,7 +47,7 @@ export default function Calculators({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
       {calculator ? (
-        <CalculatorScreen key={`${calculator}${search}`} type={calculator} opened={opened} prefill={prefill} defaultEmail={email} />
+        <CalculatorScreen key={`${calculator}${search}`} type={calculator} opened={opened} prefill={prefill} accountEmail={email} />
       ) : (
         <CalculatorPicker submissions={submissions} />
       )}

@@ -2,8 +2,10 @@ import { Hono } from "hono";
 import { accountRoutes } from "~/features/account/account.routes.server.ts";
 import { accountingRoutes } from "~/features/accounting/accounting.routes.server.ts";
 import { firmClientsRoutes } from "~/features/accounting/firm-clients.routes.server.ts";
+import { importRoutes } from "~/features/accounting/import.routes.server.ts";
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 import { createAuth, type Auth } from "~/features/auth/auth.server.ts";
+import { userCreateOperation } from "~/features/auth/user-admin.server.ts";
 import { calculatorsRoutes } from "~/features/calculators/calculators.routes.server.ts";
 import { auditLogRoutes } from "~/features/audit/audit-log.routes.server.ts";
 import { contentRoutes } from "~/features/content/content.routes.server.ts";
@@ -38,6 +40,8 @@ const API: ApiMount[] = [
   { path: "/account", routes: accountRoutes },
   // Room for an entry of the largest allowed size, so that too many lines is answered 400 by the schema.
   { path: "/accounting", routes: accountingRoutes, maxBodyBytes: 1024 * 1024 },
+  // CSV import of the books: a file of up to 20 MB, read as it arrives (decision 086).
+  { path: "/books-csv", routes: importRoutes, maxBodyBytes: 20 * 1024 * 1024 },
   { path: "/firm/clients", routes: firmClientsRoutes },
   { path: "/calculators", routes: calculatorsRoutes },
   { path: "/content", routes: contentRoutes },
@@ -63,4 +67,5 @@ export const composition: Composition = {
   },
   api: API,
   publicPages: publicPagePaths,
+  adminOperations: (ctx) => ({ "user:create": (input) => userCreateOperation(ctx, input) }),
 };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { companyNameField, personNameField } from "~/lib/schema-fields.ts";
+import { companyNameField, personNameField, textIdField } from "~/lib/schema-fields.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password-limits.ts";
 
 /** The profile form on /account and POST /api/account/profile. */
@@ -37,7 +37,7 @@ export const changeEmailSchema = z.object({
 
 /** POST /api/account/sessions/revoke. */
 export const revokeSessionSchema = z.object({
-  sessionId: z.string({ error: "sessionId is required" }).min(1, "sessionId is required").max(200, "sessionId is too long"),
+  sessionId: textIdField("sessionId", { max: 200, maxError: "sessionId is too long" }),
 });
 
 /** A password, asked before turning two-factor sign-in on or off, or making new backup codes. */

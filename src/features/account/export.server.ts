@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { strToU8, zipSync, type Zippable } from "fflate";
-import Papa from "papaparse";
+import { csvAmount, csvRows, type CsvCell } from "~/lib/csv.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { describeUserAgent } from "./account.server.ts";
 
@@ -11,10 +11,22 @@ function plain(rows: Row[]): Row[] {
   return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])));
 }
 
-/** RFC 4180 CSV with a header row; nested values (JSON, arrays) as JSON text. */
+/** Columns holding the books' amounts: written as numbers (decision 082). */
+const AMOUNT_COLUMNS = new Set(["total_amount", "debit_amount", "credit_amount"]);
+
+function cell(column: string, value: unknown): CsvCell {
+  if (value === null || value === undefined) return "";
+  if (AMOUNT_COLUMNS.has(column)) return csvAmount(String(value));
+  if (typeof value === "object") return JSON.stringify(value);
+  return typeof value === "number" || typeof value === "boolean" ? value : String(value);
+}
+
+/** The product's CSV (a header row; nested values, JSON and arrays, as JSON text; text safe in a spreadsheet). */
 function csv(rows: Row[], columns: string[]): string {
-  const data = rows.map((r) => columns.map((c) => (r[c] !== null && typeof r[c] === "object" ? JSON.stringify(r[c]) : (r[c] ?? ""))));
-  return Papa.unparse({ fields: columns, data }, { newline: "\r\n" });
+  return csvRows(
+    columns,
+    rows.map((r) => columns.map((c) => cell(c, r[c]))),
+  );
 }
 
 const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
@@ -39,6 +51,8 @@ sessions.json / .csv           where you are signed in
 contact-messages.json / .csv   messages you sent through the contact form
 consultations.json / .csv      consultation requests you sent
 calculator-results.json / .csv results you saved from the calculators
+                               (these three also hold what was sent from your verified email address before
+                               you had an account)
 organizations/<id>-<name>/     for each organization you belong to: its chart of accounts and its journal
                                entries (journal-entries.json has each entry with its lines; the lines are also
                                in journal-entry-lines.csv). Amounts are exact decimals.
@@ -54,16 +68,21 @@ export async function accountExport(db: Db, userId: string): Promise<Uint8Array>
     select id, user_agent, ip_address, created_at, updated_at as last_active_at, expires_at
       from sessions where user_id = ${userId} and expires_at > now() order by created_at`);
   const sessions = sessionRows.map(({ user_agent, ...s }) => ({ ...s, ...describeUserAgent(user_agent as string | null) }));
+  // Also what was sent with no account from the address the account has verified, before it existed (decision 084).
+  const mine = profile?.email_verified
+    ? sql`(user_id = ${userId} or (user_id is null and lower(email) = lower(${String(profile.email)})
+            and created_at < ${String(profile.created_at)}::timestamptz))`
+    : sql`user_id = ${userId}`;
   const contacts = await q(sql`
     select id, first_name, last_name, email, company, service, message, created_at
-      from contact_messages where user_id = ${userId} order by created_at`);
+      from contact_messages where ${mine} order by created_at`);
   const consultations = await q(sql`
     select id, first_name, last_name, email, phone, company_name, services_interested, annual_revenue_range, challenges,
            preferred_time, created_at
-      from consultation_requests where user_id = ${userId} order by created_at`);
+      from consultation_requests where ${mine} order by created_at`);
   const results = await q(sql`
     select id, calculator_type, email, name, inputs, results, created_at
-      from calculator_submissions where user_id = ${userId} order by created_at`);
+      from calculator_submissions where ${mine} order by created_at`);
   const organizations = await q(sql`
     select o.id, o.name, m.role, m.created_at as member_since
       from organization_memberships m join organizations o on o.id = m.organization_id

@@ -29,6 +29,9 @@ export async function verifySecondFactor(ctx: AppContext, headers: Headers, code
     else await ctx.auth.api.verifyBackupCode({ headers, body: { code, disableSession: true } });
   } catch (err) {
     if (!isAPIError(err)) throw err;
+    // Too many wrong codes for this account (the auth feature's per-account count): 429 with its wait.
+    if (err.statusCode === 429)
+      throw rateLimited(err.body?.message ?? "Too many attempts", Number(new Headers(err.headers).get("retry-after")) || 60);
     const message =
       err.body?.code === "CODE_ALREADY_USED" ? (err.body.message ?? "This code was already used") : "This code is not correct";
     throw invalidInput({ code: message }, message);

@@ -29,13 +29,14 @@ import { entryPdf } from "./entry-pdf.server.ts";
 import { createEntry, getEntry, listEntries, postEntry, reverseEntry, updateEntry, type EntrySummary } from "./journal-entries.server.ts";
 import {
   cleanupIdempotencyKeys,
+  handlesIdempotencyKey,
   IDEMPOTENCY_HEADER,
-  isKeyTaken,
   parseIdempotencyKey,
+  replay,
   requestHash,
   storedAnswer,
-  type Idempotency,
-} from "./idempotency.server.ts";
+} from "~/server/idempotency.server.ts";
+import { isKeyTaken, journalCaller, type Idempotency } from "./idempotency.server.ts";
 import { invitationRoutes, membersRoutes } from "./members.routes.server.ts";
 import { assertCanWrite, ensureOrganizations, requireMembership, type Membership } from "./organizations.server.ts";
 import { generateReport } from "./reports.server.ts";
@@ -101,27 +102,25 @@ function booksRoutes(ctx: AppContext) {
   const query = <S extends z.ZodType>(c: C, schema: S) => parseQuery(c, schema, FIRST_FIELD);
 
   /**
-   * A journal-entry write that honours the Idempotency-Key header (decision 053). The write stores its answer
-   * under the key in its own transaction. When it fails because the key is already stored, or because the
-   * entry's state no longer allows it (409: the first request got there), and an answer is stored under the
-   * key, that answer is returned: same status, same body.
+   * A journal-entry write that honours the Idempotency-Key header itself (decisions 053 and 080): the write keeps
+   * its answer under the key in its own transaction. When it fails because the key is already taken, or because the
+   * entry's state no longer allows it (409: the first request got there), and an answer is kept under the key, that
+   * answer is replayed. The app's idempotency middleware leaves these routes to it (`handlesIdempotencyKey`).
    */
   async function idempotent(c: C, status: 200 | 201, write: (idem: Idempotency | null) => Promise<EntrySummary>): Promise<Response> {
     const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
     if (!key) return json(c, { entry: await write(null) }, status);
     const m = c.get("membership");
-    const idem = { key, requestHash: requestHash(c.req.method, c.req.path, await c.req.text()) };
+    const idem = { key, requestHash: await requestHash(c), route: `${c.req.method} ${c.req.path}` };
     cleanupIdempotencyKeys(db, (err) => ctx.logger.warn({ err }, "idempotency key cleanup failed"));
     try {
       return json(c, { entry: await write(idem) }, status);
     } catch (err) {
       if (!isKeyTaken(err) && !(err instanceof AppError && err.status === 409)) throw err;
-      const stored = await storedAnswer(db, m, idem);
+      const stored = await storedAnswer(db, journalCaller(m), key, idem.requestHash);
       if (!stored) throw err;
-      return c.body(stored.body, stored.status as 200 | 201, {
-        "Content-Type": "application/json",
-        "Content-Length": String(Buffer.byteLength(stored.body)),
-      });
+      // As the first answer was written: the database's JSON text has spaces of its own.
+      return replay({ ...stored, body: stored.body && JSON.stringify(JSON.parse(stored.body)) });
     }
   }
 
@@ -162,25 +161,41 @@ function booksRoutes(ctx: AppContext) {
     const q = query(c, entryListQuerySchema);
     return json(c, await listEntries(db, c.get("membership"), offset, undefined, q.status ?? null));
   });
-  r.post("/entries", writer, async (c) => {
-    const input = await body(c, entryInputSchema);
-    return idempotent(c, 201, (idem) => createEntry(db, c.get("membership"), input, idem));
-  });
+  r.post(
+    "/entries",
+    writer,
+    handlesIdempotencyKey(async (c: C) => {
+      const input = await body(c, entryInputSchema);
+      return idempotent(c, 201, (idem) => createEntry(db, c.get("membership"), input, idem));
+    }),
+  );
   r.get("/entries/:id", async (c) => json(c, { entry: await getEntry(db, c.get("membership"), id(c)) }));
-  r.put("/entries/:id", writer, async (c) => {
-    const entryId = id(c);
-    const input = await body(c, entryInputSchema);
-    return idempotent(c, 200, (idem) => updateEntry(db, c.get("membership"), entryId, input, idem));
-  });
-  r.post("/entries/:id/post", writer, async (c) => {
-    const entryId = id(c);
-    return idempotent(c, 200, (idem) => postEntry(db, c.get("membership"), entryId, idem));
-  });
-  r.post("/entries/:id/reverse", writer, async (c) => {
-    const entryId = id(c);
-    const input = await body(c, reverseSchema);
-    return idempotent(c, 201, (idem) => reverseEntry(db, c.get("membership"), entryId, input.entry_date, idem));
-  });
+  r.put(
+    "/entries/:id",
+    writer,
+    handlesIdempotencyKey(async (c: C) => {
+      const entryId = id(c);
+      const input = await body(c, entryInputSchema);
+      return idempotent(c, 200, (idem) => updateEntry(db, c.get("membership"), entryId, input, idem));
+    }),
+  );
+  r.post(
+    "/entries/:id/post",
+    writer,
+    handlesIdempotencyKey(async (c: C) => {
+      const entryId = id(c);
+      return idempotent(c, 200, (idem) => postEntry(db, c.get("membership"), entryId, idem));
+    }),
+  );
+  r.post(
+    "/entries/:id/reverse",
+    writer,
+    handlesIdempotencyKey(async (c: C) => {
+      const entryId = id(c);
+      const input = await body(c, reverseSchema);
+      return idempotent(c, 201, (idem) => reverseEntry(db, c.get("membership"), entryId, input.entry_date, idem));
+    }),
+  );
   r.get("/entries/:id/pdf", async (c) => {
     const m = c.get("membership");
     const entry = await getEntry(db, m, id(c));

@@ -51,8 +51,6 @@ export const entryLineSchema = z
     path: ["debit_amount"],
   });
 
-const isoDate = z.iso.date("Entry date is required").refine((d) => d >= "1900-01-01" && d <= "9999-12-31", "Entry date is out of range");
-
 export const EARLIEST_ENTRY_DATE = "1900-01-01";
 export const LATEST_ENTRY_DATE = "2200-12-31";
 
@@ -97,7 +95,8 @@ export const entryListQuerySchema = z.object({
   status: z.enum(["draft", "posted"], { error: "status must be draft or posted" }).optional(),
 });
 
-export const reverseSchema = z.object({ entry_date: isoDate });
+/** POST /entries/:id/reverse: the reversal is an entry, so its date follows an entry's rule. */
+export const reverseSchema = z.object({ entry_date: entryDateSchema });
 
 export const reportQuerySchema = z
   .object({

@@ -128,6 +128,9 @@ export interface Invitation {
   invited_by: string | null;
   created_at: string;
   expires_at: string;
+  /** When its mail last went out (a resend moves it). */
+  sent_at: string;
+  accepted_at: string | null;
 }
 
 /** What the invitation page shows before the invitee accepts. */
@@ -136,6 +139,8 @@ export interface InvitationPreview {
   email: string;
   role: OrganizationRole;
   state: InvitationState;
+  /** The address has an account already: the page asks to sign in rather than to choose a password. */
+  has_account: boolean;
 }
 
 /** A client organization as the firm's Clients section lists it. */
@@ -148,6 +153,8 @@ export interface FirmClient {
   drafts: number;
   /** The caller is a member (may open the books). */
   is_member: boolean;
+  /** Someone of the firm (staff or admin, not disabled) is a member: false once the owner removed the firm. */
+  firm_access: boolean;
 }
 
 export interface StaffMember {

@@ -44,7 +44,7 @@ export async function createClientOrganization(
     organizationId,
     input.actor,
     { email, role: "owner" },
-    { publicUrl: input.publicUrl, now: input.now },
+    { publicUrl: input.publicUrl, now: input.now, sentAs: "firm" },
   );
   return { organizationId, invitation };
 }

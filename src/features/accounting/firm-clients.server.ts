@@ -5,10 +5,11 @@ import { conflict, invalidInput, notFound } from "~/server/http/app-error.ts";
 import type { FirmClient, StaffMember } from "./accounting.types.ts";
 
 /**
- * Every client organization for the firm's Clients section: members (owners first), the last posted entry, the
- * number of drafts, and whether the caller is a member (only members open the books).
+ * Every client organization for the firm's Clients section (or only the one `organizationId` names): members (owners
+ * first), the last posted entry, the number of drafts, whether the caller is a member (only members open the books),
+ * and whether anyone of the firm still is (an owner may remove the firm's accountants).
  */
-export async function listFirmClients(db: Db, viewerId: string): Promise<FirmClient[]> {
+export async function listFirmClients(db: Db, viewerId: string, organizationId?: number): Promise<FirmClient[]> {
   const rows = await queryRows<Omit<FirmClient, "created_at"> & { created_at: Date | string }>(
     db,
     sql`select o.id, o.name, o.created_at,
@@ -20,8 +21,11 @@ export async function listFirmClients(db: Db, viewerId: string): Promise<FirmCli
                   from journal_entries e where e.organization_id = o.id and e.status = 'posted'
                  order by e.posted_at desc, e.id desc limit 1) as last_posted,
                (select count(*)::int from journal_entries e where e.organization_id = o.id and e.status = 'draft') as drafts,
-               exists (select 1 from organization_memberships m where m.organization_id = o.id and m.user_id = ${viewerId}) as is_member
+               exists (select 1 from organization_memberships m where m.organization_id = o.id and m.user_id = ${viewerId}) as is_member,
+               exists (select 1 from organization_memberships m join users u on u.id = m.user_id
+                        where m.organization_id = o.id and u.role in ('staff', 'admin') and u.disabled_at is null) as firm_access
           from organizations o
+         where ${organizationId === undefined ? sql`true` : sql`o.id = ${organizationId}`}
          order by lower(o.name), o.id
          limit 500`,
   );

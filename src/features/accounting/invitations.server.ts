@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
-import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
+import { recordAudit, senderName, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, forbidden, notFound } from "~/server/http/app-error.ts";
 import { renderMail } from "~/server/mail/html.ts";
 import { enqueueMail, type OutgoingMail } from "~/server/mail/outbox.server.ts";
 import type { Invitation, InvitationPreview, InvitationState, OrganizationRole } from "./accounting.types.ts";
+import { senderMayGrantSql, type InvitationAuthority } from "./invitation-authority.server.ts";
 import { INVITATION_MESSAGES, type InviteInput } from "./members.schema.ts";
 
 export { INVITATION_MESSAGES };
@@ -17,15 +18,21 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export interface InvitationOptions {
   now?: Date;
   publicUrl: string;
+  /** By which right it is sent (default: an owner of the books); checked again when it is accepted. */
+  sentAs?: InvitationAuthority;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
-/** The state of an invitation row at `now` (an expired one that was closed later still reads "expired"). */
+/**
+ * The state of an invitation row at `now` (an expired one that was closed later still reads "expired"). A pending
+ * one whose sender may no longer grant its role reads "revoked": it can no longer be accepted.
+ */
 const stateSql = (now: Date): SQL =>
   sql`case when i.accepted_at is not null then 'accepted'
            when i.expires_at <= coalesce(i.revoked_at, ${now.toISOString()}::timestamptz) then 'expired'
            when i.revoked_at is not null then 'revoked'
+           when not ${senderMayGrantSql()} then 'revoked'
            else 'pending' end`;
 
 const ROLE_WORDS: Record<OrganizationRole, string> = { owner: "an owner", accountant: "an accountant", viewer: "a viewer" };
@@ -45,9 +52,11 @@ function invitationMail(to: string, organizationName: string, role: Organization
 
 /** The organization's invitations, newest first, each with its state. */
 export async function listInvitations(db: Db, organizationId: number, now = new Date()): Promise<Invitation[]> {
-  const rows = await queryRows<Omit<Invitation, "created_at" | "expires_at"> & { created_at: Date | string; expires_at: Date | string }>(
+  type Row = Omit<Invitation, "created_at" | "expires_at" | "sent_at" | "accepted_at"> &
+    Record<`${"created" | "expires" | "sent"}_at`, Date | string>;
+  const rows = await queryRows<Row & { accepted_at: Date | string | null }>(
     db,
-    sql`select i.id, i.email, i.role, ${stateSql(now)} as state, u.email as invited_by, i.created_at, i.expires_at
+    sql`select i.id, i.email, i.role, ${stateSql(now)} as state, u.email as invited_by, i.created_at, i.expires_at, i.sent_at, i.accepted_at
           from organization_invitations i left join users u on u.id = i.invited_by
          where i.organization_id = ${organizationId}
          order by i.created_at desc, i.id desc
@@ -58,6 +67,8 @@ export async function listInvitations(db: Db, organizationId: number, now = new 
     id: Number(r.id),
     created_at: new Date(r.created_at).toISOString(),
     expires_at: new Date(r.expires_at).toISOString(),
+    sent_at: new Date(r.sent_at).toISOString(),
+    accepted_at: r.accepted_at ? new Date(r.accepted_at).toISOString() : null,
   }));
 }
 
@@ -94,9 +105,9 @@ export async function createInvitation(
   const expires = new Date(now.getTime() + INVITATION_TTL_MS);
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into organization_invitations (organization_id, email, role, token_hash, invited_by, created_at, expires_at)
-        values (${organizationId}, ${input.email}, ${input.role}, ${hashToken(token)}, ${actor.id},
-                ${now.toISOString()}::timestamptz, ${expires.toISOString()}::timestamptz)
+    sql`insert into organization_invitations (organization_id, email, role, token_hash, invited_by, sent_as, created_at, sent_at, expires_at)
+        values (${organizationId}, ${input.email}, ${input.role}, ${hashToken(token)}, ${actor.id}, ${opts.sentAs ?? "owner"},
+                ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${expires.toISOString()}::timestamptz)
         on conflict do nothing
         returning id`,
   );
@@ -105,7 +116,7 @@ export async function createInvitation(
     throw conflict(message, { email: message });
   }
   const url = `${opts.publicUrl}/invitations/${token}`;
-  await enqueueMail(tx, invitationMail(input.email, org.name, input.role, actor.email, url));
+  await enqueueMail(tx, invitationMail(input.email, org.name, input.role, senderName(actor), url));
   await recordAudit(tx, actor, {
     action: "membership.invited",
     targetType: "organization_invitation",
@@ -120,6 +131,8 @@ export async function createInvitation(
     invited_by: actor.email,
     created_at: now.toISOString(),
     expires_at: expires.toISOString(),
+    sent_at: now.toISOString(),
+    accepted_at: null,
   };
 }
 
@@ -148,11 +161,63 @@ export async function revokeInvitation(db: Db, organizationId: number, actor: Au
 export async function previewInvitation(db: Db, token: string, now = new Date()): Promise<InvitationPreview | null> {
   const [row] = await queryRows<InvitationPreview>(
     db,
-    sql`select o.name as organization_name, i.email, i.role, ${stateSql(now)} as state
+    sql`select o.name as organization_name, i.email, i.role, ${stateSql(now)} as state,
+               exists (select 1 from users u where u.email = i.email) as has_account
           from organization_invitations i join organizations o on o.id = i.organization_id
          where i.token_hash = ${hashToken(token)}`,
   );
   return row ?? null;
+}
+
+/**
+ * Locks what the sender's right to invite rests on (their membership of the books, their account) until the
+ * transaction ends: a removal, demotion or disabling of the sender at the same moment waits, or is waited for.
+ */
+async function lockSender(tx: Db, tokenHash: string): Promise<void> {
+  await tx.execute(sql`select 1 from organization_invitations i join organization_memberships m
+                         on m.organization_id = i.organization_id and m.user_id = i.invited_by
+                        where i.token_hash = ${tokenHash} for share of m`);
+  await tx.execute(sql`select 1 from organization_invitations i join users s on s.id = i.invited_by
+                        where i.token_hash = ${tokenHash} for share of s`);
+}
+
+/**
+ * An owner sends an invitation again (pending or expired, neither accepted nor withdrawn): a new link (the old one
+ * stops working), valid 7 days from now, in a new mail; the owner becomes its sender. Audited.
+ */
+export async function resendInvitation(
+  db: Db,
+  organizationId: number,
+  actor: AuditActor,
+  id: number,
+  opts: InvitationOptions,
+): Promise<void> {
+  const now = opts.now ?? new Date();
+  await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ email: string; role: OrganizationRole; state: InvitationState; name: string; open: boolean }>(
+      tx,
+      sql`select i.email, i.role, ${stateSql(now)} as state, o.name, (i.accepted_at is null and i.revoked_at is null) as open
+            from organization_invitations i
+           join organizations o on o.id = i.organization_id
+           where i.id = ${id} and i.organization_id = ${organizationId} for update of i`,
+    );
+    if (!row) throw notFound("Invitation not found");
+    if (!row.open) throw conflict(`This invitation is ${row.state} and can no longer be sent.`);
+    const token = randomBytes(32).toString("base64url");
+    const expires = new Date(now.getTime() + INVITATION_TTL_MS);
+    await tx.execute(
+      sql`update organization_invitations set token_hash = ${hashToken(token)}, invited_by = ${actor.id}, sent_as = 'owner',
+            sent_at = ${now.toISOString()}::timestamptz, expires_at = ${expires.toISOString()}::timestamptz
+          where id = ${id}`,
+    );
+    await enqueueMail(tx, invitationMail(row.email, row.name, row.role, senderName(actor), `${opts.publicUrl}/invitations/${token}`));
+    await recordAudit(tx, actor, {
+      action: "membership.invitation_resent",
+      targetType: "organization_invitation",
+      targetId: id,
+      after: { organization_id: organizationId, email: row.email, role: row.role, expires_at: expires.toISOString() },
+    });
+  });
 }
 
 /**
@@ -167,6 +232,7 @@ export async function acceptInvitation(
   now = new Date(),
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    await lockSender(tx, hashToken(token));
     const [row] = await queryRows<{ id: number; organization_id: number; email: string; role: OrganizationRole; state: InvitationState }>(
       tx,
       sql`select i.id, i.organization_id, i.email, i.role, ${stateSql(now)} as state from organization_invitations i

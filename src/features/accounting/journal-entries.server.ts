@@ -5,7 +5,7 @@ import { notFound, sqlState } from "./accounting-errors.server.ts";
 import type { EntryInput } from "./accounting.schema.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
-import { storeAnswer, type Idempotency } from "./idempotency.server.ts";
+import { answerInsert, storeAnswer, type Idempotency } from "./idempotency.server.ts";
 import { summary, summaryColumns } from "./journal-entry-queries.server.ts";
 import type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary } from "./accounting.types.ts";
 
@@ -98,10 +98,7 @@ export async function createEntry(db: Db, m: Membership, input: EntryInput, idem
           insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
           select ${m.organizationId}, e.id, 'created', ${m.userId} from e
         ), k as (
-          insert into idempotency_keys (organization_id, user_id, key, request_hash, status, body)
-          select ${m.organizationId}, ${m.userId}, ${idem?.key ?? null}::uuid, ${idem?.requestHash ?? null}, 201,
-                 json_build_object('entry', row_to_json(e))
-            from e where ${idem?.key ?? null}::uuid is not null
+          ${answerInsert(m, idem, 201, sql`json_build_object('entry', row_to_json(e))`, sql`e`)}
         )
         select e.*, b.bad_line
           from (select min(line_no) as bad_line from bad) b left join e on true`,
@@ -171,10 +168,7 @@ export async function postEntry(db: Db, m: Membership, id: number, idem: Idempot
             insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
             select ${m.organizationId}, e.id, 'posted', ${m.userId} from e
           ), k as (
-            insert into idempotency_keys (organization_id, user_id, key, request_hash, status, body)
-            select ${m.organizationId}, ${m.userId}, ${idem?.key ?? null}::uuid, ${idem?.requestHash ?? null}, 200,
-                   json_build_object('entry', row_to_json(e))
-              from e where ${idem?.key ?? null}::uuid is not null
+            ${answerInsert(m, idem, 200, sql`json_build_object('entry', row_to_json(e))`, sql`e`)}
           )
           select * from e`,
     );

@@ -3,24 +3,28 @@ import { z } from "zod";
 import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
-import { notFound } from "~/server/http/app-error.ts";
+import { conflict, notFound } from "~/server/http/app-error.ts";
 import { requireUser } from "~/server/http/guards.ts";
 import { parseJson, parseParams } from "~/server/http/parse.ts";
-import { idParam } from "~/lib/schema-fields.ts";
+import { idParam, textIdParam } from "~/lib/schema-fields.ts";
+import { createVerifiedAccount, signInOnAnswer, throttleInvitationSignUp } from "~/features/auth/index.ts";
 import type { BooksEnv } from "./accounting.routes.server.ts";
+import { invitationSignUpSchema } from "./invitation-sign-up.schema.ts";
+import { noticeFirmMemberRemoved } from "./firm-access.server.ts";
 import {
   acceptInvitation,
   createInvitation,
   INVITATION_MESSAGES,
   listInvitations,
   previewInvitation,
+  resendInvitation,
   revokeInvitation,
 } from "./invitations.server.ts";
 import { invitationTokenSchema, inviteSchema, roleChangeSchema, transferSchema } from "./members.schema.ts";
 import { changeRole, listMembers, removeMember, transferOwnership } from "./members.server.ts";
-import { assertOwner } from "./organizations.server.ts";
+import { assertOwner, findMembership } from "./organizations.server.ts";
 
-const memberParams = z.object({ userId: z.string().min(1).max(100) });
+const memberParams = z.object({ userId: textIdParam() });
 const invitationParams = z.object({ id: idParam() });
 const tokenParams = z.object({ token: invitationTokenSchema });
 
@@ -46,7 +50,13 @@ export function membersRoutes(ctx: AppContext) {
   });
   r.delete("/members/:userId", owner, async (c) => {
     const { userId } = parseParams(c, memberParams);
-    await removeMember(db, c.get("membership"), actor(c), userId);
+    const m = c.get("membership");
+    const removed = await findMembership(db, userId, m.organizationId);
+    await removeMember(db, m, actor(c), userId);
+    if (removed) {
+      const notice = { organizationId: m.organizationId, userId, role: removed.role, actor: actor(c), publicUrl: ctx.config.publicUrl };
+      if ((await noticeFirmMemberRemoved(db, notice)) > 0) ctx.mail.kick();
+    }
     return c.json({ members: await listMembers(db, c.get("membership").organizationId) });
   });
   r.post("/transfer-ownership", owner, async (c) => {
@@ -63,6 +73,12 @@ export function membersRoutes(ctx: AppContext) {
       createInvitation(tx, organizationId, actor(c), input, { publicUrl: ctx.config.publicUrl }),
     );
     return c.json({ invitation }, 201);
+  });
+  r.post("/invitations/:id/resend", owner, async (c) => {
+    const { id } = parseParams(c, invitationParams);
+    await resendInvitation(db, c.get("membership").organizationId, actor(c), id, { publicUrl: ctx.config.publicUrl });
+    ctx.mail.kick();
+    return c.json({ invitations: await listInvitations(db, c.get("membership").organizationId) });
   });
   r.delete("/invitations/:id", owner, async (c) => {
     const { id } = parseParams(c, invitationParams);
@@ -87,6 +103,22 @@ export function invitationRoutes(ctx: AppContext) {
     const { token } = parseParams(c, tokenParams);
     const organizationId = await acceptInvitation(db, user, auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)), token);
     return c.json({ organization_id: organizationId });
+  });
+  /**
+   * A new person accepts: the link proves the address, so their account is made verified (no verification mail),
+   * they join the books and are signed in, in one step. Throttled like sign-up.
+   */
+  r.post("/:token/sign-up", async (c) => {
+    const { token } = parseParams(c, tokenParams);
+    const input = await parseJson(c, invitationSignUpSchema);
+    const invitation = await previewInvitation(db, token);
+    if (!invitation) throw notFound(INVITATION_MESSAGES.unknown);
+    await throttleInvitationSignUp(c, ctx, invitation.email);
+    if (invitation.state !== "pending") throw conflict(INVITATION_MESSAGES[invitation.state]);
+    const user = { id: await createVerifiedAccount(ctx, { ...input, email: invitation.email }), email: invitation.email };
+    const organizationId = await acceptInvitation(db, user, auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)), token);
+    await signInOnAnswer(c, ctx, user.email, input.password);
+    return c.json({ organization_id: organizationId }, 201);
   });
   return r;
 }

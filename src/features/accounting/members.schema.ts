@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textIdField } from "~/lib/schema-fields.ts";
 import { ORGANIZATION_ROLES, type InvitationState } from "./accounting.types.ts";
 
 /** The roles a member may hold in an organization. */
@@ -22,7 +23,7 @@ export const roleChangeSchema = z.object({ role: organizationRoleSchema });
 
 /** POST /api/accounting/orgs/:orgId/transfer-ownership */
 export const transferSchema = z.object({
-  user_id: z.string({ error: "Choose the member who becomes owner" }).trim().min(1, "Choose the member who becomes owner").max(100),
+  user_id: textIdField("user_id", { error: "Choose the member who becomes owner" }),
 });
 
 /** An invitation link's token: 43 URL-safe characters (32 random bytes). */
@@ -38,5 +39,5 @@ export const INVITATION_MESSAGES: Record<Exclude<InvitationState, "pending"> | "
 
 /** POST /api/firm/clients/:orgId/accountants: an admin adds a staff member (themselves or another) as accountant. */
 export const addAccountantSchema = z.object({
-  user_id: z.string({ error: "Choose a staff member" }).trim().min(1, "Choose a staff member").max(100),
+  user_id: textIdField("user_id", { error: "Choose a staff member" }),
 });

@@ -3,6 +3,7 @@ import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, notFound } from "~/server/http/app-error.ts";
 import type { Member, OrganizationRole } from "./accounting.types.ts";
+import { revokeInvitationsSentBy } from "./invitation-authority.server.ts";
 import type { Membership } from "./organizations.server.ts";
 
 export const LAST_OWNER_MESSAGE = "An organization must keep at least one owner: make another member owner first.";
@@ -38,7 +39,10 @@ const isLastOwner = (rows: { role: OrganizationRole }[], role: OrganizationRole)
 
 const membershipId = (organizationId: number, userId: string) => `${organizationId}:${userId}`;
 
-/** An owner changes a member's role; the last owner cannot stop being one. Audited in the same transaction. */
+/**
+ * An owner changes a member's role; the last owner cannot stop being one. The invitations the member sent that their
+ * new role may not send are revoked. Audited in the same transaction.
+ */
 export async function changeRole(db: Db, m: Membership, actor: AuditActor, userId: string, role: OrganizationRole): Promise<void> {
   await db.transaction(async (tx) => {
     const rows = await lockMembers(tx, m.organizationId);
@@ -55,10 +59,12 @@ export async function changeRole(db: Db, m: Membership, actor: AuditActor, userI
       before: { organization_id: m.organizationId, user_id: userId, role: current.role },
       after: { organization_id: m.organizationId, user_id: userId, role },
     });
+    // A member who may no longer invite: the invitations they sent are taken back with their role.
+    await revokeInvitationsSentBy(tx, actor, userId);
   });
 }
 
-/** An owner removes a member (themselves included, unless they are the last owner). Audited. */
+/** An owner removes a member (themselves included, unless they are the last owner), and their pending invitations. Audited. */
 export async function removeMember(db: Db, m: Membership, actor: AuditActor, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const rows = await lockMembers(tx, m.organizationId);
@@ -71,6 +77,7 @@ export async function removeMember(db: Db, m: Membership, actor: AuditActor, use
       targetId: membershipId(m.organizationId, userId),
       before: { organization_id: m.organizationId, user_id: userId, role: current.role },
     });
+    await revokeInvitationsSentBy(tx, actor, userId);
   });
 }
 
@@ -94,5 +101,6 @@ export async function transferOwnership(db: Db, m: Membership, actor: AuditActor
       before: { owner: m.userId, owner_role: self.role, new_owner: userId, new_owner_role: next.role },
       after: { owner: userId, owner_role: "owner", previous_owner: m.userId, previous_owner_role: "accountant" },
     });
+    await revokeInvitationsSentBy(tx, actor, m.userId);
   });
 }

@@ -33,7 +33,10 @@ export const STANDARD_CHART: ReadonlyArray<readonly [code: string, name: string,
   ["6200", "Utilities Expense", "Expense"],
 ];
 
-type UserLike = Pick<SessionUser, "id" | "name" | "email"> & { companyName?: string | null };
+type UserLike = Pick<SessionUser, "id" | "name" | "email" | "role"> & { companyName?: string | null };
+
+/** The firm's people (site roles staff and admin) keep clients' books: they never get books of their own by first use. */
+export const keepsClientsBooks = (user: Pick<SessionUser, "role">): boolean => user.role === "staff" || user.role === "admin";
 
 /** Every organization the user belongs to, oldest first. */
 export async function listOrganizations(db: Db, userId: string): Promise<OrganizationSummary[]> {
@@ -82,17 +85,23 @@ export async function insertOrganization(tx: Db, name: string, createdBy: string
 }
 
 /**
- * The user's organizations. A user who has none gets, once, an organization named after their company (else their
- * name) with the standard chart, as its owner. Concurrent first requests agree: a transaction-scoped lock per user
- * lets one create it; the others wait, then find it.
+ * The user's organizations. A client who has none gets, once, an organization named after their company (else their
+ * name) with the standard chart, as its owner. Staff and admins never do (they are not clients; decision 084): they
+ * get the client books they are members of, perhaps none. Concurrent first requests agree: a transaction-scoped
+ * lock per user lets one create it; the others wait, then find it.
  */
 export async function ensureOrganizations(db: Db, user: UserLike): Promise<OrganizationSummary[]> {
   const found = await listOrganizations(db, user.id);
-  if (found.length > 0) return found;
+  if (found.length > 0 || keepsClientsBooks(user)) return found;
   const name = (user.companyName?.trim() || user.name?.trim() || user.email).slice(0, 200);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`organization-first-use:${user.id}`}))`);
-    const [has] = await queryRows(tx, sql`select 1 from organization_memberships where user_id = ${user.id} limit 1`);
+    // The role as stored now: a session may be older than the change that made its user staff.
+    const [has] = await queryRows(
+      tx,
+      sql`select 1 from organization_memberships where user_id = ${user.id}
+          union all select 1 from users where id = ${user.id} and role in ('staff', 'admin') limit 1`,
+    );
     if (has) return;
     const id = await insertOrganization(tx, name, user.id);
     await tx.execute(sql`insert into organization_memberships (organization_id, user_id, role) values (${id}, ${user.id}, 'owner')`);

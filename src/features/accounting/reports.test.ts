@@ -68,7 +68,7 @@ describe("report math", () => {
     expect(pl.net_income).toBe("800.25");
     const loss = profitAndLoss([acct("4000", "Revenue", "0.00", "100.00"), acct("6000", "Expense", "250.10", "0.00")], "s", "e");
     expect(loss.net_income).toBe("-150.10");
-    expect(reportCsvRecords(loss).at(-1)).toEqual(["", "Net Loss", "", "", "", "-150.10"]);
+    expect(reportCsvRecords(loss).at(-1)).toEqual(["", "Net Loss", "", "", "", { amount: "-150.10" }]);
     expect(reportCsvRecords(pl).at(-1)?.[1]).toBe("Net Income");
   });
 
@@ -141,7 +141,14 @@ describe("report math", () => {
       total_closing_credit: "73300.50",
     });
     // The CSV keeps the spec's columns: the period's debit and credit, and the balance at the end of the range.
-    expect(reportCsvRecords(tb)[0]).toEqual(["1000", "Account 1000", "Asset", "13300.50", "0.00", "68800.50"]);
+    expect(reportCsvRecords(tb)[0]).toEqual([
+      "1000",
+      "Account 1000",
+      "Asset",
+      { amount: "13300.50" },
+      { amount: "0.00" },
+      { amount: "68800.50" },
+    ]);
   });
 
   it("a balance that changes side in the range moves to the other column", () => {
@@ -204,10 +211,11 @@ describe("report math", () => {
   it("CSV file names and trial balance records", () => {
     expect(reportFileName("trial_balance", "2026-01-01", "2026-11-22")).toBe("trial_balance_2026-01-01_2026-11-22.csv");
     const tb = trialBalance([acct("1000", "Asset", "5.00", "0.00"), acct("4000", "Revenue", "0.00", "5.00")], "s", "e");
+    const a = (amount: string) => ({ amount });
     expect(reportCsvRecords(tb)).toEqual([
-      ["1000", "Account 1000", "Asset", "5.00", "0.00", "5.00"],
-      ["4000", "Account 4000", "Revenue", "0.00", "5.00", "5.00"],
-      ["", "Total", "", "5.00", "5.00", ""],
+      ["1000", "Account 1000", "Asset", a("5.00"), a("0.00"), a("5.00")],
+      ["4000", "Account 4000", "Revenue", a("0.00"), a("5.00"), a("5.00")],
+      ["", "Total", "", a("5.00"), a("5.00"), ""],
     ]);
   });
 

@@ -1,3 +1,4 @@
+import type { CsvAmount, CsvCell } from "~/lib/csv.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 
 export const ACCOUNT_TYPES = ["Asset", "Liability", "Equity", "Revenue", "Expense"] as const;
@@ -238,13 +239,23 @@ export function buildReport(type: ReportType, totals: AccountTotals[], start: st
 
 export const CSV_COLUMNS = ["Account Code", "Account Name", "Account Type", "Debit", "Credit", "Balance"] as const;
 
-/** The CSV's records: the report's account rows, then the net income line where the report has one. */
-export function reportCsvRecords(report: Report): string[][] {
-  const records = report.rows.map((r) => [r.account_code, r.account_name, r.account_type, r.debit_total, r.credit_total, r.balance]);
+/** An amount cell of the CSV: written as a number (decision 082); a blank stays blank. */
+const amount = (decimal: string): CsvAmount | "" => (decimal === "" ? "" : { amount: decimal });
+
+/** The CSV's records (for `csvRows`): the report's account rows, then the net income line where the report has one. */
+export function reportCsvRecords(report: Report): CsvCell[][] {
+  const records: CsvCell[][] = report.rows.map((r) => [
+    r.account_code,
+    r.account_name,
+    r.account_type,
+    amount(r.debit_total),
+    amount(r.credit_total),
+    amount(r.balance),
+  ]);
   if (report.type === "profit_loss")
-    records.push(["", cents(report.net_income) < 0n ? "Net Loss" : "Net Income", "", "", "", report.net_income]);
-  if (report.type === "balance_sheet") records.push(["", NET_INCOME_EQUITY_LABEL, "Equity", "", "", report.net_income]);
-  if (report.type === "trial_balance") records.push(["", "Total", "", report.total_debit, report.total_credit, ""]);
+    records.push(["", cents(report.net_income) < 0n ? "Net Loss" : "Net Income", "", "", "", amount(report.net_income)]);
+  if (report.type === "balance_sheet") records.push(["", NET_INCOME_EQUITY_LABEL, "Equity", "", "", amount(report.net_income)]);
+  if (report.type === "trial_balance") records.push(["", "Total", "", amount(report.total_debit), amount(report.total_credit), ""]);
   return records;
 }
 

@@ -14,6 +14,7 @@ import { authInputProblem, signUpProfileSchema } from "./auth.schema.ts";
 import { GOOGLE_PROVIDER_ID, authSchema } from "./auth.tables.ts";
 import { verificationLink } from "./verification-link.ts";
 import { accountPlugins } from "./two-factor.server.ts";
+import { voidTrustedBrowsers } from "./account-security.server.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./password-policy.ts";
 
 export interface AuthDeps {
@@ -51,7 +52,7 @@ export function createAuth({ db, config, logger, mail }: AuthDeps) {
     baseURL: site,
     basePath: "/api/auth",
     secret: config.appSecret,
-    trustedOrigins: [site],
+    trustedOrigins: config.siteOrigins,
     database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
     user: {
       additionalFields: {
@@ -75,7 +76,9 @@ export function createAuth({ db, config, logger, mail }: AuthDeps) {
       sendResetPassword: async ({ user, token }) => {
         await send(resetPasswordMail(user.email, `${site}/reset-password?token=${encodeURIComponent(token)}`));
       },
+      // Every session ends (revokeSessionsOnPasswordReset) and no browser stays trusted to skip the code.
       onPasswordReset: async ({ user }) => {
+        await voidTrustedBrowsers(db, user.id);
         await send(passwordChangedMail(user.email, `${site}/login`));
       },
       // Sign-up with a taken address answers like a new one; the owner gets this mail instead.
@@ -173,6 +176,9 @@ export function createAuth({ db, config, logger, mail }: AuthDeps) {
       useSecureCookies: config.isProduction,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.isProduction },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // The library's Origin and callback checks against trustedOrigins run under every NODE_ENV (left alone, it
+      // skips them when the process's NODE_ENV is "test"), so that tests meet what a browser meets.
+      disableOriginCheck: false,
     },
     logger: {
       // The library's messages can quote what a request sent (a redirect target, an address): keep only their

@@ -12,6 +12,7 @@ import { recentSignInGuard } from "./recent-sign-in.server.ts";
 import { enrolmentGuard } from "./two-factor-policy.server.ts";
 import { oauthTwoFactor } from "./two-factor-oauth.server.ts";
 import { passwordlessAccounts } from "./passwordless.server.ts";
+import { accountSecurity } from "./account-security.server.ts";
 
 /** How long "Trust this browser" skips the second factor on this browser. */
 export const TRUST_DEVICE_SECONDS = 30 * 24 * 3600;
@@ -41,6 +42,8 @@ export function accountPlugins({
   return [
     enrolmentGuard(db),
     recentSignInGuard(db),
+    // Before the used-code guard, so that a refused try claims no code.
+    accountSecurity(db),
     twoFactor({
       issuer: appName,
       trustDeviceMaxAge: TRUST_DEVICE_SECONDS,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
-import { notFound, rateLimited } from "~/server/http/app-error.ts";
+import { forbidden, notFound, rateLimited } from "~/server/http/app-error.ts";
 import { requireUser } from "~/server/http/guards.ts";
 import { parseJson } from "~/server/http/parse.ts";
 import { submissionSchema } from "./calculators.schema.ts";
@@ -21,6 +21,8 @@ export function calculatorsRoutes(ctx: AppContext) {
   r.post("/submissions", async (c) => {
     const user = requireUser(c);
     const input = await parseJson(c, submissionSchema, { message: "first" });
+    // The analysis goes to the account's address: only once that address is known to be the user's.
+    if (!user.emailVerified) throw forbidden("Verify your email address before saving results.");
     const limit = await hitRateLimit(ctx.db, `calculators:save:${user.id}`, SAVES_PER_HOUR, 3600);
     if (!limit.allowed) throw rateLimited("Too many saved results in the last hour. Please try again later.", limit.retryAfter);
     const saved = await saveSubmission({ db: ctx.db, publicUrl: ctx.config.publicUrl, firmEmail: ctx.config.firmEmail }, user, input);

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { calculateRoi, type RoiInputs } from "./calculators.ts";
 import { issueRnd, issueRoi } from "./calculators.fixtures.ts";
-import {
-  calculatorFromQuery,
-  fieldErrors,
-  rndInputsSchema,
-  roiInputsSchema,
-  saveDetailsSchema,
-  submissionSchema,
-} from "./calculators.schema.ts";
+import { calculatorFromQuery, fieldErrors, rndInputsSchema, roiInputsSchema, submissionSchema } from "./calculators.schema.ts";
 
 describe("input schemas (shared by the forms and the API)", () => {
   const rndOk = { totalWages: "200000", rdTimePercent: "50", supplyCosts: "10000", contractorCosts: "20000", employees: "3" };
@@ -51,18 +44,18 @@ describe("input schemas (shared by the forms and the API)", () => {
     expect(rndInputsSchema.parse({ ...rndOk, employees: "" }).employees).toBe("0");
   });
 
-  it("save details: email required and valid, name optional", () => {
-    expect(saveDetailsSchema.parse({ email: " a@b.co ", name: "" })).toEqual({ email: "a@b.co", name: null });
-    const missing = saveDetailsSchema.safeParse({ email: "" });
-    expect(missing.success ? null : fieldErrors(missing.error)).toEqual({ email: "Email is required" });
-    const bad = saveDetailsSchema.safeParse({ email: "nope" });
-    expect(bad.success ? null : fieldErrors(bad.error)).toEqual({ email: "Email must be a valid email address" });
+  it("submission: names no address and no name (the account's are used)", () => {
+    expect(submissionSchema.parse({ calculatorType: "roi", inputs: issueRoi })).toEqual({ calculatorType: "roi", inputs: issueRoi });
+    const other = submissionSchema.safeParse({ calculatorType: "roi", inputs: issueRoi, email: "someone@else.example" });
+    expect(other.success ? null : fieldErrors(other.error)).toEqual({ email: "Results are sent to your account's email address" });
+    const named = submissionSchema.safeParse({ calculatorType: "roi", inputs: issueRoi, name: "Dear friend" });
+    expect(named.success ? null : fieldErrors(named.error)).toEqual({ name: "Results are addressed to the name of your account" });
   });
 
   it("submission: drops client results and refuses an unknown calculator type", () => {
-    const ok = submissionSchema.parse({ calculatorType: "roi", inputs: issueRoi, email: "a@b.co", results: { annualSavings: "1" } });
+    const ok = submissionSchema.parse({ calculatorType: "roi", inputs: issueRoi, results: { annualSavings: "1" } });
     expect(ok).not.toHaveProperty("results");
-    const bad = submissionSchema.safeParse({ calculatorType: "mortgage", inputs: issueRoi, email: "a@b.co" });
+    const bad = submissionSchema.safeParse({ calculatorType: "mortgage", inputs: issueRoi });
     expect(bad.success ? null : fieldErrors(bad.error)).toEqual({ calculatorType: "calculatorType must be roi or rnd_tax_credit" });
   });
 });

@@ -1,7 +1,6 @@
 import { zodFields as fieldErrors } from "~/lib/zod-fields.ts";
 import Decimal from "decimal.js";
 import { z } from "zod";
-import { textField } from "~/lib/schema-fields.ts";
 import { calculate, DEFAULT_TIMEFRAME_MONTHS, type Calculation, type CalculatorType } from "./calculators.ts";
 
 /**
@@ -114,28 +113,21 @@ export const rndInputsSchema = z.object(
 export type RoiFormValues = z.input<typeof roiInputsSchema>;
 export type RndFormValues = z.input<typeof rndInputsSchema>;
 
-/** The Save form: where to send the analysis. */
-export const saveDetailsSchema = z.object({
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .min(1, "Email is required")
-    .max(254, "Email is too long")
-    .pipe(z.email({ error: "Email must be a valid email address" })),
-  name: textField("Name", { max: 100, typeError: "Name must be text" })
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
-});
-
-export type SaveDetailsValues = z.input<typeof saveDetailsSchema>;
+/**
+ * Saving names no address and no name: the analysis goes to the account's own verified address and greets the
+ * account's name, so a signed-in user cannot have the firm mail someone else. A body that names either is refused.
+ */
+const accountRecipient = {
+  email: z.never({ error: "Results are sent to your account's email address" }).optional(),
+  name: z.never({ error: "Results are addressed to the name of your account" }).optional(),
+};
 
 /** Body of POST /api/calculators/submissions. Any results the client sends are dropped; the server computes them. */
 export const submissionSchema = z.discriminatedUnion(
   "calculatorType",
   [
-    saveDetailsSchema.extend({ calculatorType: z.literal("roi"), inputs: roiInputsSchema }),
-    saveDetailsSchema.extend({ calculatorType: z.literal("rnd_tax_credit"), inputs: rndInputsSchema }),
+    z.object({ ...accountRecipient, calculatorType: z.literal("roi"), inputs: roiInputsSchema }),
+    z.object({ ...accountRecipient, calculatorType: z.literal("rnd_tax_credit"), inputs: rndInputsSchema }),
   ],
   { error: "calculatorType must be roi or rnd_tax_credit" },
 );

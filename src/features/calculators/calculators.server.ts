@@ -35,12 +35,19 @@ export interface SaveDeps {
   firmEmail: string;
 }
 
+/** The name the analysis greets: the account's own (first and last name, else its display name), or none. */
+function accountName(user: SessionUser): string | null {
+  const full = [user.firstName, user.lastName].filter((p) => p && p.trim()).join(" ");
+  return (full || user.name || "").trim().slice(0, 100) || null;
+}
+
 /**
  * Stores a submission with results computed here from the inputs, and in the same transaction queues
- * the analysis mail (with its PDF) to the given address and the lead notification to the firm.
- * The caller wakes the mail worker afterwards.
+ * the analysis mail (with its PDF) to the account's own address, greeting the account's name, and the lead
+ * notification to the firm. The caller checks the address is verified and wakes the mail worker afterwards.
  */
-export async function saveSubmission(deps: SaveDeps, user: SessionUser, input: SubmissionInput): Promise<SavedSubmission> {
+export async function saveSubmission(deps: SaveDeps, user: SessionUser, submission: SubmissionInput): Promise<SavedSubmission> {
+  const input = { ...submission, email: user.email, name: accountName(user) };
   const calc = calculate(
     input.calculatorType === "roi"
       ? { calculatorType: "roi", inputs: input.inputs }

@@ -24,7 +24,15 @@ async function summary(db: Db, id: string, lock = false): Promise<LeadSummary> {
 export async function getLead(db: Db, id: string): Promise<LeadDetail> {
   const lead = await summary(db, id);
   const [[source], events, notes, owners] = await Promise.all([
-    queryRows<{ fields: Record<string, unknown> }>(db, sql`select fields from leads where id = ${id}`),
+    queryRows<{ fields: Record<string, unknown>; user_name: string | null; user_email: string | null; organization_name: string | null }>(
+      db,
+      // The sender is shown as a client when her signed-in account is a member of the lead's organization.
+      sql`select l.fields, u.name as user_name, u.email as user_email, g.name as organization_name
+            from leads l left join users u on u.id = l.user_id
+            left join organizations g on g.id = l.organization_id
+                  and exists (select 1 from organization_memberships m where m.organization_id = g.id and m.user_id = l.user_id)
+           where l.id = ${id}`,
+    ),
     queryRows<{
       id: string;
       type: LeadEvent["type"];
@@ -49,6 +57,15 @@ export async function getLead(db: Db, id: string): Promise<LeadDetail> {
   return {
     ...lead,
     fields: leadFieldList(source?.fields ?? {}),
+    client:
+      source?.organization_name && lead.organizationId !== null
+        ? {
+            name: source.user_name ?? "",
+            email: source.user_email ?? "",
+            organizationId: lead.organizationId,
+            organizationName: source.organization_name,
+          }
+        : null,
     events: events.map((e) => ({ id: e.id, type: e.type, from: e.from_value, to: e.to_value, actor: e.actor, createdAt: e.created_at })),
     notes: notes.map((n): LeadNote => ({ id: n.id, body: n.body, author: n.author, createdAt: n.created_at })),
     owners,

@@ -11,6 +11,18 @@ export interface LeadMailContext {
   receivedAt: Date;
   /** The signed-in account that sent it, if any. */
   account: { id: string; email: string } | null;
+  /** A signed-in client's message (decision 084): her organization, and the staff who keep its books. */
+  client?: LeadClient | null;
+}
+
+export interface LeadClient {
+  name: string;
+  organizationName: string;
+  /** The client's page in the firm's workspace, and the lead's. */
+  clientUrl: string;
+  leadUrl: string;
+  /** The addresses of the firm's people who are members of her books. */
+  staff: string[];
 }
 
 /** Subjects are one line whatever the visitor typed. */
@@ -33,10 +45,17 @@ function accountRow(ctx: LeadMailContext): [string, string] {
  */
 export function contactMails(input: ContactInput, ctx: LeadMailContext): OutgoingMail[] {
   const name = fullName(input);
+  const client = ctx.client ?? null;
   const notification = renderMail({
-    heading: "New contact message",
-    paragraphs: [`${name} sent a message through the contact form. Reply to this mail to answer them.`],
+    heading: client ? `New message from your client ${oneLine(client.organizationName)}` : "New contact message",
+    paragraphs: [
+      client
+        ? `${name} (${oneLine(client.name)}, signed in as a client of ${oneLine(client.organizationName)}) sent a message through the contact form. Reply to this mail to answer them.`
+        : `${name} sent a message through the contact form. Reply to this mail to answer them.`,
+    ],
+    ...(client ? { action: { label: "Open the lead", url: client.leadUrl } } : {}),
     rows: [
+      ...(client ? ([["Client", `${client.organizationName} (${client.clientUrl})`]] as [string, string][]) : []),
       ["First name", input.firstName],
       ["Last name", input.lastName],
       ["Email", input.email],
@@ -57,14 +76,11 @@ export function contactMails(input: ContactInput, ctx: LeadMailContext): Outgoin
     ],
     rows: [["Reference", ctx.id]],
   });
+  const subject = client ? `Message from your client ${oneLine(client.organizationName)}: ${name}` : `New contact message from ${name}`;
+  const staff = (client?.staff ?? []).filter((to) => to.toLowerCase() !== ctx.firmEmail.toLowerCase());
   return [
-    {
-      kind: "contact-notification",
-      to: ctx.firmEmail,
-      replyTo: input.email,
-      subject: `New contact message from ${name}`,
-      ...notification,
-    },
+    { kind: "contact-notification", to: ctx.firmEmail, replyTo: input.email, subject, ...notification },
+    ...staff.map((to) => ({ kind: "contact-client-notification", to, replyTo: input.email, subject, ...notification })),
     {
       kind: "contact-confirmation",
       to: input.email,

@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { leadsCsv, safeCell } from "./leads-csv.ts";
+import { leadsCsv } from "./leads-csv.ts";
 import { leadFieldList } from "./lead-field-list.ts";
 
 describe("leads CSV", () => {
-  it("turns cells a spreadsheet would run into text", () => {
-    for (const v of ["=1+1", "+1", "-2", "@SUM(A1)", "\tx", "\rx"]) expect(safeCell(v)).toBe(`'${v}`);
-    for (const v of ["Maria", "maria@example.com", "", "1-2"]) expect(safeCell(v)).toBe(v);
-  });
-
   it("quotes commas, quotes and line breaks", () => {
     const csv = leadsCsv([
       {
@@ -25,6 +20,25 @@ describe("leads CSV", () => {
       },
     ]);
     expect(csv.split("\r\n")[1]).toBe('2026-11-23 14:52:34,Contact message,"Ann ""A"", B",a@example.com,"Line\nbreak",New,,');
+  });
+
+  it("writes a company of Acme;=1+2 quoted, its formula part made text", () => {
+    const csv = leadsCsv([
+      {
+        id: "1",
+        kind: "contact",
+        name: "=HYPERLINK(1)",
+        email: "a@example.com",
+        company: "Acme;=1+2",
+        status: "new",
+        owner: null,
+        spam: false,
+        spamReason: null,
+        organizationId: null,
+        createdAt: "2026-11-23T14:52:34.123456Z",
+      },
+    ]);
+    expect(csv.split("\r\n")[1]).toBe("2026-11-23 14:52:34,Contact message,'=HYPERLINK(1),a@example.com,\"Acme;'=1+2\",New,,");
   });
 });
 

@@ -1,21 +1,14 @@
-import Papa from "papaparse";
+import { csvRows } from "~/lib/csv.ts";
 import { LEAD_KIND_LABELS, LEAD_STATUS_LABELS } from "./leads-inbox.schema.ts";
 import type { LeadSummary } from "./leads-inbox.types.ts";
 
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a leading
- * apostrophe, so a visitor's "=HYPERLINK(...)" stays text when the firm opens the export.
- */
-export function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 export const LEADS_CSV_HEADER = ["Received (UTC)", "Kind", "Name", "Email", "Company", "Status", "Owner", "Spam"];
 
-/** The filtered leads as CSV (RFC 4180, CRLF line ends). */
+/** The filtered leads as CSV (the product's one CSV writer: RFC 4180, CRLF, safe in a spreadsheet; decision 082). */
 export function leadsCsv(leads: LeadSummary[]): string {
-  const rows = leads.map((l) =>
-    [
+  return csvRows(
+    LEADS_CSV_HEADER,
+    leads.map((l) => [
       l.createdAt.replace("T", " ").slice(0, 19),
       LEAD_KIND_LABELS[l.kind],
       l.name ?? "",
@@ -24,7 +17,6 @@ export function leadsCsv(leads: LeadSummary[]): string {
       LEAD_STATUS_LABELS[l.status],
       l.owner ? l.owner.email : "",
       l.spam ? (l.spamReason ?? "yes") : "",
-    ].map(safeCell),
+    ]),
   );
-  return Papa.unparse({ fields: LEADS_CSV_HEADER, data: rows }, { newline: "\r\n" });
 }

@@ -69,7 +69,7 @@ export const leadOwnerSchema = z.object({
 export type LeadOwnerInput = z.infer<typeof leadOwnerSchema>;
 
 export const leadNoteSchema = z.object({
-  body: z.string({ error: "Note is required" }).trim().min(1, "Note is required").max(5000, "Note must be at most 5000 characters"),
+  body: requiredTextField("Note", { max: 5000, multiline: true, typeError: "Note is required" }),
 });
 export type LeadNoteInput = z.infer<typeof leadNoteSchema>;
 

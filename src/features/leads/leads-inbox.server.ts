@@ -15,16 +15,21 @@ export interface NewLead {
   /** Every field the visitor sent, as sent. */
   fields: Record<string, unknown>;
   createdAt?: Date;
+  /** The signed-in account that sent it. */
+  userId?: string | null;
+  /** The client organization a signed-in client wrote from (decision 084). */
+  organizationId?: number | null;
 }
 
 /** Adds a submission to the firm's inbox; pass the transaction that stores the submission. Returns the lead's id. */
 export async function recordLead(tx: Db, lead: NewLead): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     tx,
-    sql`insert into leads (kind, source_table, source_id, name, email, company, spam, spam_reason, fields, created_at)
+    sql`insert into leads (kind, source_table, source_id, name, email, company, spam, spam_reason, fields, created_at, user_id, organization_id)
         values (${lead.kind}, ${lead.sourceTable}, ${String(lead.sourceId)}, ${lead.name ?? null}, ${lead.email},
                 ${lead.company ?? null}, ${Boolean(lead.spamReason)}, ${lead.spamReason ?? null},
-                ${JSON.stringify(lead.fields)}::jsonb, ${(lead.createdAt ?? new Date()).toISOString()}::timestamptz)
+                ${JSON.stringify(lead.fields)}::jsonb, ${(lead.createdAt ?? new Date()).toISOString()}::timestamptz,
+                ${lead.userId ?? null}, ${lead.organizationId ?? null})
         returning id`,
   );
   return row!.id;

@@ -18,7 +18,7 @@ export interface LeadSummary {
   owner: LeadOwner | null;
   spam: boolean;
   spamReason: string | null;
-  /** The client organization made from this lead (Convert to client), if any. */
+  /** The client organization made from this lead (Convert to client), or the one its signed-in client wrote from. */
   organizationId: number | null;
   createdAt: string;
 }
@@ -59,6 +59,8 @@ export interface LeadNote {
 }
 
 export interface LeadDetail extends LeadSummary {
+  /** Sent by a signed-in client, a member of the lead's organization (decision 084). */
+  client: { name: string; email: string; organizationId: number; organizationName: string } | null;
   fields: LeadField[];
   events: LeadEvent[];
   notes: LeadNote[];

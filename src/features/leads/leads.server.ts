@@ -1,3 +1,4 @@
+import { clientOrganizationOf, firmPeopleOf } from "~/features/accounting/index.ts";
 import type { AppContext } from "~/server/context.ts";
 import { enqueueMail } from "~/server/mail/outbox.server.ts";
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
@@ -64,6 +65,8 @@ export async function storeContactMessage(deps: LeadsDeps, input: ContactInput, 
   const now = sender.now ?? Date.now();
   const spam = assess(deps, input, now);
   const stored = await deps.db.transaction(async (tx) => {
+    // A signed-in client writes from her books: the lead is hers and goes to the staff who keep them (decision 084).
+    const client = sender.user ? await clientOrganizationOf(tx, sender.user.id) : null;
     const [row] = await tx
       .insert(contactMessages)
       .values({
@@ -80,8 +83,10 @@ export async function storeContactMessage(deps: LeadsDeps, input: ContactInput, 
       })
       .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
     if (!row) throw new Error("contact message insert returned no row");
-    await recordLead(tx, {
+    const leadId = await recordLead(tx, {
       kind: "contact",
+      userId: sender.user?.id ?? null,
+      organizationId: client?.id ?? null,
       sourceTable: "contact_messages",
       sourceId: row.id,
       name: `${input.firstName} ${input.lastName}`,
@@ -100,7 +105,19 @@ export async function storeContactMessage(deps: LeadsDeps, input: ContactInput, 
     });
     const mails = spam
       ? []
-      : contactMails(input, { id: row.id, firmEmail: deps.config.firmEmail, receivedAt: row.createdAt, account: sender.user });
+      : contactMails(input, {
+          id: row.id,
+          firmEmail: deps.config.firmEmail,
+          receivedAt: row.createdAt,
+          account: sender.user,
+          client: client && {
+            name: client.userName,
+            organizationName: client.name,
+            clientUrl: `${deps.config.publicUrl}/firm/clients/${client.id}`,
+            leadUrl: `${deps.config.publicUrl}/firm/leads/${leadId}`,
+            staff: (await firmPeopleOf(tx, client.id)).map((p) => p.email),
+          },
+        });
     await enqueueMail(tx, mails);
     return { id: row.id, spam, mails: mails.length };
   });
@@ -134,6 +151,7 @@ export async function storeConsultationRequest(deps: LeadsDeps, input: Consultat
     if (!row) throw new Error("consultation request insert returned no row");
     await recordLead(tx, {
       kind: "consultation",
+      userId: sender.user?.id ?? null,
       sourceTable: "consultation_requests",
       sourceId: row.id,
       name: `${input.firstName} ${input.lastName}`,

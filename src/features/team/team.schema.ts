@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageField, textField } from "~/lib/schema-fields.ts";
+import { signUpFormSchema } from "~/features/auth/auth.schema.ts";
 
 export const SITE_ROLES = ["client", "staff", "admin"] as const;
 export type TeamRole = (typeof SITE_ROLES)[number];
@@ -37,3 +38,15 @@ export type TeamQuery = z.infer<typeof teamQuerySchema>;
 
 /** A user id in a URL (the auth library's ids: letters, digits, - and _). */
 export const userIdParam = z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
+
+/** POST /api/firm/team/invitations/:token/accept: the invited staff member's first password (sign-up's rules). */
+export const staffWelcomeSchema = signUpFormSchema.pick({ password: true });
+
+/** The welcome page's form: the password typed twice. */
+export const staffWelcomeFormSchema = signUpFormSchema
+  .pick({ password: true, confirmPassword: true })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+export type StaffWelcomeFormInput = z.infer<typeof staffWelcomeFormSchema>;
+
+/** A staff invitation link's token: 43 URL-safe characters (32 random bytes). */
+export const staffInvitationTokenParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });

@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, notFound } from "~/server/http/app-error.ts";
-import { enqueueMail } from "~/server/mail/outbox.server.ts";
-import { STAFF_INVITE_DAYS, staffInviteMail } from "./team-mail.server.ts";
+import { revokeInvitationsSentBy } from "~/features/accounting/index.ts";
+import { revokeStaffInvitationsSentBy, sendStaffInvitation } from "./staff-invitations.server.ts";
 import { TEAM_PAGE_SIZE, type StaffInviteInput, type TeamQuery, type TeamRole } from "./team.schema.ts";
 import type { TeamListResponse, TeamMember } from "./team.types.ts";
 
@@ -21,6 +21,8 @@ interface MemberRow {
   last_signed_in_at: string | Date | null;
   created_at: string | Date;
   has_login: boolean;
+  invitation_sent_at: string | Date | null;
+  invitation_accepted_at: string | Date | null;
 }
 
 const iso = (v: string | Date | null) => (v == null ? null : new Date(v).toISOString());
@@ -34,11 +36,21 @@ function toMember(r: MemberRow): TeamMember {
     state: r.disabled_at ? "disabled" : r.has_login || r.last_signed_in_at ? "active" : "invited",
     lastSignedInAt: iso(r.last_signed_in_at),
     createdAt: iso(r.created_at)!,
+    invitationSentAt: iso(r.invitation_sent_at),
+    invitationAcceptedAt: iso(r.invitation_accepted_at),
   };
 }
 
 const MEMBER_COLUMNS = sql`u.id, u.email, u.name, u.role, u.disabled_at, u.last_signed_in_at, u.created_at,
-  exists (select 1 from accounts a where a.user_id = u.id) as has_login`;
+  exists (select 1 from accounts a where a.user_id = u.id) as has_login,
+  (select max(i.sent_at) from staff_invitations i where i.user_id = u.id) as invitation_sent_at,
+  (select max(i.accepted_at) from staff_invitations i where i.user_id = u.id) as invitation_accepted_at`;
+
+/** Someone who may no longer grant what they granted: their pending invitations (staff, and to clients' books) go. */
+async function revokeInvitationsOf(tx: Db, actor: AuditActor, userId: string): Promise<void> {
+  await revokeStaffInvitationsSentBy(tx, actor, userId);
+  await revokeInvitationsSentBy(tx, actor, userId);
+}
 
 /** Every user with their site role and state: admins, then staff, then clients; paged. */
 export async function listTeam(db: Db, query: TeamQuery): Promise<TeamListResponse> {
@@ -99,6 +111,7 @@ export async function changeRole(db: Db, actor: AuditActor, userId: string, role
       before: { email: target.email, role: target.role },
       after: { email: target.email, role },
     });
+    await revokeInvitationsOf(tx, actor, userId);
     return toMember({ ...target, role });
   });
 }
@@ -122,6 +135,7 @@ export async function disableUser(db: Db, actor: AuditActor, userId: string): Pr
       before: { email: target.email, state: "active" },
       after: { email: target.email, state: "disabled", sessions_ended: ended.length },
     });
+    await revokeInvitationsOf(tx, actor, userId);
     return toMember({ ...target, disabled_at: updated!.disabled_at });
   });
 }
@@ -144,15 +158,14 @@ export async function enableUser(db: Db, actor: AuditActor, userId: string): Pro
 
 /**
  * Invites a staff member: creates their verified account with the staff role and no password, and mails a
- * one-time link (7 days) to choose one — the auth library's own password-reset token, so its reset page and
- * endpoint finish the job. Account, token, mail and audit row are one transaction.
+ * one-time link (7 days) to the welcome page, where they choose one and are signed in (staff-invitations.server.ts).
+ * Account, invitation, mail and audit row are one transaction.
  */
 export async function inviteStaff(db: Db, actor: AuditActor, input: StaffInviteInput, publicUrl: string): Promise<TeamMember> {
   const email = input.email.trim().toLowerCase();
   const firstName = input.firstName?.trim() || null;
   const lastName = input.lastName?.trim() || null;
   const name = [firstName, lastName].filter(Boolean).join(" ") || email;
-  const token = randomBytes(24).toString("base64url");
   return db.transaction(async (tx) => {
     const [existing] = await queryRows<{ id: string }>(tx, sql`select id from users where email = ${email}`);
     if (existing) throw conflict(EXISTING_ACCOUNT_MESSAGE, { email: EXISTING_ACCOUNT_MESSAGE });
@@ -161,11 +174,10 @@ export async function inviteStaff(db: Db, actor: AuditActor, input: StaffInviteI
       tx,
       sql`insert into users (id, name, email, email_verified, first_name, last_name, role)
           values (${id}, ${name}, ${email}, true, ${firstName}, ${lastName}, 'staff')
-          returning id, email, name, role, disabled_at, last_signed_in_at, created_at, false as has_login`,
+          returning id, email, name, role, disabled_at, last_signed_in_at, created_at, false as has_login,
+                    now() as invitation_sent_at, null as invitation_accepted_at`,
     );
-    await tx.execute(sql`insert into verifications (id, identifier, value, expires_at)
-      values (${randomUUID().replaceAll("-", "")}, ${`reset-password:${token}`}, ${id}, now() + make_interval(days => ${STAFF_INVITE_DAYS}))`);
-    await enqueueMail(tx, staffInviteMail(email, `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`, actor.email));
+    await sendStaffInvitation(tx, actor, { id, email }, publicUrl);
     await recordAudit(tx, actor, {
       action: "team.staff_invited",
       targetType: "user",

@@ -11,6 +11,9 @@ export interface TeamMember {
   state: MemberState;
   lastSignedInAt: string | null;
   createdAt: string;
+  /** When the latest staff invitation mail went out, and when one was accepted (null: none). */
+  invitationSentAt: string | null;
+  invitationAcceptedAt: string | null;
 }
 
 /** GET /api/firm/team */

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import pg from "pg";
+import { lockDataDir, type DataDirLock } from "./data-dir-lock.ts";
 
 // numeric and date come back as strings: money stays exact and dates never shift time zones.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
@@ -40,9 +41,15 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    pool.on("error", () => {
-      /* idle client errors are reported by the next query */
-    });
+    // A connection lost while no query of its own runs (PostgreSQL stopping, a checked-out client between two
+    // statements of a transaction) is an 'error' event on that client: unhandled, it would end the process. The
+    // pool handles its idle clients' errors; every client it opens gets a listener too, for the time it is
+    // checked out. The next query on it fails (a 503 to the caller) and the pool drops it when it comes back.
+    const ignore = () => {
+      /* reported by the next query on that connection */
+    };
+    pool.on("error", ignore);
+    pool.on("connect", (client) => client.on("error", ignore));
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
@@ -65,12 +72,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   let client: PGlite;
+  let lock: DataDirLock | undefined;
   if (opts.pglite) {
     client = opts.pglite;
   } else if (opts.dataDir) {
     const dir = path.join(opts.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    // One process at a time (data-dir-lock.ts): a second one is refused before it opens the files.
+    lock = lockDataDir(opts.dataDir);
+    try {
+      client = await PGlite.create(dir);
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
   } else {
     client = await PGlite.create();
   }
@@ -90,7 +105,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         const results = await client.exec(text);
         return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
       }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

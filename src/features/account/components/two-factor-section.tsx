@@ -99,6 +99,8 @@ export function TwoFactorSection({
     }
     toast.success("Two-factor sign-in is on", { description: "Save your backup codes now." });
     setStep({ kind: "codes", backupCodes });
+    // The status beside the backup codes says On with the toast, not once the codes are put away.
+    await revalidator.revalidate();
     return null;
   }
 

@@ -5,7 +5,7 @@ import type { ReportRow } from "../reports.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { useBooksApi } from "./books-context.tsx";
-import { Modal, tdClass, ColumnHeads } from "./ui.tsx";
+import { Amount, Modal, tdClass, ColumnHeads, cardRow, cardText } from "./ui.tsx";
 
 /** An account's posted lines in the report's range, with the running balance. */
 export function AccountLedgerDialog({
@@ -44,33 +44,35 @@ export function AccountLedgerDialog({
       {!ledger ? (
         <p role="status">Loading...</p>
       ) : (
-        <table className="min-w-full divide-y divide-slate-200">
+        // Below md each line is a card (as the journal's rows): date and entry, description, then Debit, Credit and
+        // Balance side by side with their names, so nothing is cut off or scrolled sideways on a phone.
+        <table className="min-w-full divide-y divide-slate-200 max-md:block">
           <caption className="sr-only">Posted lines of the account</caption>
-          <thead className="bg-slate-50">
+          <thead className="bg-slate-50 max-md:hidden">
             <ColumnHeads labels={["Date", "Entry", "Description", "Debit", "Credit", "Balance"]} numeric={["Debit", "Credit", "Balance"]} />
           </thead>
-          <tbody className="divide-y divide-slate-100">
-            <tr>
-              <td className={tdClass} colSpan={5}>
+          <tbody className="divide-y divide-slate-100 max-md:block">
+            <tr className={cardRow}>
+              <td className={`${tdClass} ${cardText} max-md:col-span-2`} colSpan={5}>
                 Opening balance
               </td>
-              <td className={`${tdClass} text-right`}>{formatBalance(ledger.opening_balance)}</td>
+              <Amount label="Balance">{formatBalance(ledger.opening_balance)}</Amount>
             </tr>
             {ledger.lines.map((l, i) => (
-              <tr key={i} data-testid="ledger-line">
-                <td className={`${tdClass} whitespace-nowrap`}>{l.entry_date}</td>
-                <td className={`${tdClass} font-mono`}>{l.entry_number}</td>
-                <td className={tdClass}>{l.line_description || l.description}</td>
-                <td className={`${tdClass} text-right`}>{l.debit_amount !== "0.00" ? formatUsd(l.debit_amount) : ""}</td>
-                <td className={`${tdClass} text-right`}>{l.credit_amount !== "0.00" ? formatUsd(l.credit_amount) : ""}</td>
-                <td className={`${tdClass} text-right`}>{formatBalance(l.balance)}</td>
+              <tr key={i} data-testid="ledger-line" className={cardRow}>
+                <td className={`${tdClass} ${cardText} whitespace-nowrap`}>{l.entry_date}</td>
+                <td className={`${tdClass} ${cardText} font-mono max-md:col-span-2`}>{l.entry_number}</td>
+                <td className={`${tdClass} ${cardText} max-md:col-span-3`}>{l.line_description || l.description}</td>
+                <Amount label="Debit">{l.debit_amount !== "0.00" ? formatUsd(l.debit_amount) : ""}</Amount>
+                <Amount label="Credit">{l.credit_amount !== "0.00" ? formatUsd(l.credit_amount) : ""}</Amount>
+                <Amount label="Balance">{formatBalance(l.balance)}</Amount>
               </tr>
             ))}
-            <tr className="font-semibold">
-              <td className={tdClass} colSpan={5}>
+            <tr className={`${cardRow} font-semibold`}>
+              <td className={`${tdClass} ${cardText} max-md:col-span-2`} colSpan={5}>
                 Closing balance{ledger.truncated ? " (first lines only; narrow the range to see all)" : ""}
               </td>
-              <td className={`${tdClass} text-right`}>{formatBalance(ledger.closing_balance)}</td>
+              <Amount label="Balance">{formatBalance(ledger.closing_balance)}</Amount>
             </tr>
           </tbody>
         </table>

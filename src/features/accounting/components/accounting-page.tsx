@@ -43,7 +43,12 @@ export function AccountingPage({ organization, role, organizations, initialAccou
               {canWrite ? "" : " (read only)"}
             </p>
           </div>
-          <OrganizationSwitcher current={organization.id} organizations={organizations} />
+          <div className="flex flex-wrap items-end gap-4">
+            <a className="text-sm font-semibold text-brand-700 underline" href={`/accounting/${organization.id}/import`}>
+              Import and export
+            </a>
+            <OrganizationSwitcher current={organization.id} organizations={organizations} />
+          </div>
         </div>
         <Tabs.Root defaultValue="accounts">
           <Tabs.List aria-label="Accounting sections" className="mb-6 grid grid-cols-4 gap-1 border-b border-slate-200 sm:flex">

@@ -8,7 +8,7 @@ import type { EntryDetails } from "../accounting.types.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { useBooksApi } from "./books-context.tsx";
-import { ConfirmDialog, inputClass, labelClass, Modal, StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
+import { Amount, cardRow, cardText, ConfirmDialog, inputClass, labelClass, Modal, StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
 
 const AUDIT_LABELS: Record<EntryDetails["audit"][number]["action"], string> = {
   created: "Created",
@@ -112,30 +112,31 @@ export function EntryDetailsDialog({
             ) : null}
           </dl>
 
-          <table className="min-w-full divide-y divide-slate-200 border border-slate-200">
+          {/* Below md each line is a card: account, description, then Debit and Credit with their names. */}
+          <table className="min-w-full divide-y divide-slate-200 border border-slate-200 max-md:block">
             <caption className="sr-only">Lines of {entry.entry_number}</caption>
-            <thead className="bg-slate-50">
+            <thead className="bg-slate-50 max-md:hidden">
               <ColumnHeads labels={["Account", "Description", "Debit", "Credit"]} numeric={["Debit", "Credit"]} />
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="divide-y divide-slate-100 max-md:block">
               {entry.lines.map((l) => (
-                <tr key={l.id} data-testid="detail-line">
-                  <td className={tdClass}>
+                <tr key={l.id} data-testid="detail-line" className={cardRow}>
+                  <td className={`${tdClass} ${cardText} max-md:col-span-3 max-md:font-medium`}>
                     {l.account_code} {l.account_name}
                   </td>
-                  <td className={tdClass}>{l.description ?? ""}</td>
-                  <td className={`${tdClass} text-right`}>{l.debit_amount !== "0.00" ? formatUsd(l.debit_amount) : ""}</td>
-                  <td className={`${tdClass} text-right`}>{l.credit_amount !== "0.00" ? formatUsd(l.credit_amount) : ""}</td>
+                  <td className={`${tdClass} ${cardText} max-md:col-span-3 max-md:empty:hidden`}>{l.description ?? ""}</td>
+                  <Amount label="Debit">{l.debit_amount !== "0.00" ? formatUsd(l.debit_amount) : ""}</Amount>
+                  <Amount label="Credit">{l.credit_amount !== "0.00" ? formatUsd(l.credit_amount) : ""}</Amount>
                 </tr>
               ))}
             </tbody>
-            <tfoot className="bg-slate-50 font-semibold">
-              <tr>
-                <th scope="row" colSpan={2} className={`${tdClass} text-left`}>
+            <tfoot className="bg-slate-50 font-semibold max-md:block">
+              <tr className={cardRow}>
+                <th scope="row" colSpan={2} className={`${tdClass} ${cardText} text-left`}>
                   Total
                 </th>
-                <td className={`${tdClass} text-right`}>{formatUsd(entry.total_amount)}</td>
-                <td className={`${tdClass} text-right`}>{formatUsd(entry.total_amount)}</td>
+                <Amount label="Debit">{formatUsd(entry.total_amount)}</Amount>
+                <Amount label="Credit">{formatUsd(entry.total_amount)}</Amount>
               </tr>
             </tfoot>
           </table>
@@ -159,7 +160,7 @@ export function EntryDetailsDialog({
               Export PDF
             </a>
             {canWrite && entry.status === "posted" && entry.reversed_by === null ? (
-              <div className="flex items-end gap-2">
+              <div className="flex flex-wrap items-end gap-2">
                 <div>
                   <label htmlFor={dateId} className={labelClass}>
                     Reversal date

@@ -11,10 +11,13 @@ function ClientCard({
   client,
   staff,
   onChanged,
+  alone = false,
 }: {
   client: FirmClient;
   staff: StaffMember[] | null;
   onChanged: (c: FirmClient[]) => void;
+  /** Shown on its own page (/firm/clients/:orgId): its name is not a link to itself. */
+  alone?: boolean;
 }) {
   const id = useId();
   const [chosen, setChosen] = useState("");
@@ -40,7 +43,7 @@ function ClientCard({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={`${id}-name`} className="text-lg font-bold text-ink">
-            {client.name}
+            {alone ? client.name : <Link to={`/firm/clients/${client.id}`}>{client.name}</Link>}
           </h2>
           <p className="text-sm text-muted">
             Owner: {owners.length ? owners.map((o) => `${o.name} (${o.email})`).join(", ") : "invitation pending"}
@@ -50,6 +53,13 @@ function ClientCard({
           <Link to={`/accounting/${client.id}`} className={buttonClass("primary", "sm")}>
             Open books<span className="sr-only"> of {client.name}</span>
           </Link>
+        ) : !client.firm_access ? (
+          <p className="max-w-xs text-sm text-muted">
+            <span className="inline-flex whitespace-nowrap rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-200">
+              No firm access
+            </span>{" "}
+            No one at the firm is a member of these books: only an owner can invite the firm again.
+          </p>
         ) : null}
       </div>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
@@ -117,6 +127,22 @@ export function FirmClientsList({ initial, staff }: { initial: FirmClient[]; sta
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/** /firm/clients/:orgId: one client organization, as the Clients section shows it (lead pages link here). */
+export function FirmClientView({ initial, staff }: { initial: FirmClient; staff: StaffMember[] | null }) {
+  const [client, setClient] = useState(initial);
+  return (
+    <div>
+      <Link to="/firm/clients" className="text-sm font-medium text-brand-800 underline">
+        ← All clients
+      </Link>
+      <h1 className="sr-only">{client.name}</h1>
+      <ul className="mt-4">
+        <ClientCard client={client} staff={staff} alone onChanged={(all) => setClient(all.find((c) => c.id === client.id) ?? client)} />
+      </ul>
     </div>
   );
 }

@@ -16,11 +16,23 @@ const STATE_CLASS: Record<InvitationState, string> = {
 };
 
 const day = (iso: string) => iso.slice(0, 10);
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const at = (iso: string) => `${when.format(new Date(iso))} UTC`;
 
-/** The organization's invitations with their state; a pending one can be revoked. */
+/** The organization's invitations with their state, when sent and accepted; a pending or expired one can be sent again, a pending one revoked. */
 export function InvitationsList({ invitations, onChanged }: { invitations: Invitation[] | null; onChanged: (list: Invitation[]) => void }) {
   const books = useBooksApi();
   const [revoking, setRevoking] = useState<Invitation | null>(null);
+  const [resending, setResending] = useState<number | null>(null);
+
+  async function resend(inv: Invitation) {
+    setResending(inv.id);
+    const res = await request<{ invitations: Invitation[] }>(`${books}/invitations/${inv.id}/resend`, { method: "POST" });
+    setResending(null);
+    if (!res.ok) return toastFailure(res, { title: "Invitation not sent" });
+    onChanged(res.data.invitations);
+    toast.success("Invitation sent again", { description: `${inv.email} gets a new link, valid 7 days.` });
+  }
 
   async function revoke(): Promise<boolean> {
     if (!revoking) return false;
@@ -52,11 +64,18 @@ export function InvitationsList({ invitations, onChanged }: { invitations: Invit
               <div className="min-w-0 flex-1 basis-56">
                 <p className="break-all font-semibold text-ink">{inv.email}</p>
                 <p className="text-sm text-muted">
-                  {inv.role} · sent {day(inv.created_at)}
+                  {inv.role} · sent {at(inv.sent_at)}
                   {inv.state === "pending" ? ` · valid until ${day(inv.expires_at)}` : ""}
+                  {inv.accepted_at ? ` · accepted ${at(inv.accepted_at)}` : ""}
                 </p>
               </div>
               <span className={cn("rounded-full px-2 py-0.5 text-sm font-semibold", STATE_CLASS[inv.state])}>{inv.state}</span>
+              {inv.state === "pending" || inv.state === "expired" ? (
+                <Button size="sm" variant="secondary" disabled={resending === inv.id} onClick={() => void resend(inv)}>
+                  {resending === inv.id ? "Sending..." : "Resend"}
+                  <span className="sr-only"> the invitation of {inv.email}</span>
+                </Button>
+              ) : null}
               {inv.state === "pending" ? (
                 <Button size="sm" variant="ghost" onClick={() => setRevoking(inv)}>
                   Revoke<span className="sr-only"> the invitation of {inv.email}</span>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import Papa from "papaparse";
+import { csvRows } from "~/lib/csv.ts";
 import { toast } from "sonner";
 import { Button } from "~/ui/button.tsx";
 import { formatBalance, formatUsd, toCents } from "../money.ts";
@@ -70,7 +70,7 @@ export function ReportsTab() {
   function exportCsv() {
     if (!report) return;
     try {
-      const csv = Papa.unparse({ fields: [...CSV_COLUMNS], data: reportCsvRecords(report) }, { newline: "\r\n", quotes: false });
+      const csv = csvRows(CSV_COLUMNS, reportCsvRecords(report));
       download(csv, reportFileName(report.type, report.start, report.end));
       toast.success("Export successful", { description: "Report has been exported to CSV" });
     } catch (err) {

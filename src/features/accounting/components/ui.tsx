@@ -11,6 +11,21 @@ export const labelClass = "mb-1 block text-sm font-medium text-ink";
 export const thClass = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-muted";
 export const tdClass = "px-3 py-2 text-sm text-ink";
 
+/** A table row that is a card of three columns below md (a phone), as the journal's rows are: see `Amount`. */
+export const cardRow = "max-md:grid max-md:grid-cols-3 max-md:gap-x-3 max-md:gap-y-1 max-md:px-3 max-md:py-3";
+/** A cell of a `cardRow`: no padding of its own in the card. */
+export const cardText = "max-md:p-0";
+
+/** An amount cell aligned right; in a card (below md) its column's name is shown above it, since the heads are not. */
+export function Amount({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td className={`${tdClass} text-right tabular-nums max-md:p-0 max-md:text-left max-md:[overflow-wrap:anywhere] md:whitespace-nowrap`}>
+      <span className="block text-xs font-semibold uppercase tracking-wide text-muted md:hidden">{label}</span>
+      {children || <span className="md:hidden">—</span>}
+    </td>
+  );
+}
+
 /** The heading row of a table; the `numeric` columns are aligned right, as their amounts are. */
 export function ColumnHeads({ labels, numeric = [] }: { labels: (string | false)[]; numeric?: string[] }) {
   return (

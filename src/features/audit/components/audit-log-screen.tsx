@@ -1,8 +1,44 @@
 import { Pager, pageHref } from "~/ui/pager.tsx";
 import type { AuditLogFilters } from "../audit-log.schema.ts";
-import type { AuditLogPage } from "../audit-log.types.ts";
+import type { AuditLogEntry, AuditLogPage } from "../audit-log.types.ts";
 import { AuditChanges } from "./audit-changes.tsx";
 import { AuditFilters } from "./audit-filters.tsx";
+
+const TARGET_TYPES: Record<string, string> = {
+  organization_membership: "membership",
+  organization_invitation: "invitation",
+  two_factor_policy: "two-factor policy",
+};
+
+/** Who acted: their name and address, the address alone once the account is gone, or the system. */
+function actorText(e: AuditLogEntry) {
+  if (!e.actorEmail && !e.actorId) return "the system";
+  const email = e.actorEmail ? <span className="[overflow-wrap:anywhere]">{e.actorEmail}</span> : "a deleted account";
+  if (!e.actorName) return email;
+  return (
+    <>
+      <span className="font-medium text-ink">{e.actorName}</span> ({email})
+    </>
+  );
+}
+
+/** What was acted on, in words: its kind and its name (the server resolves ids to names); the id when the row is gone. */
+function targetText(e: AuditLogEntry) {
+  const kind = TARGET_TYPES[e.targetType] ?? e.targetType.replace(/_/g, " ");
+  if (e.targetType === "two_factor_policy") return `the ${kind}`;
+  const name = e.targetName ?? (e.targetType === "site_content" ? e.targetId : null);
+  if (name)
+    return (
+      <>
+        {kind} <span className="font-medium text-ink [overflow-wrap:anywhere]">{name}</span>
+      </>
+    );
+  return (
+    <>
+      {kind} <span className="font-mono [overflow-wrap:anywhere]">{e.targetId}</span> (since deleted)
+    </>
+  );
+}
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
@@ -39,12 +75,12 @@ export function AuditLogScreen({
                   <time dateTime={e.occurredAt}>{when.format(new Date(e.occurredAt))}</time>
                 </p>
               </div>
-              <p className="mt-1 break-words text-sm text-slate-700">
-                By {e.actorEmail ?? e.actorId ?? "the system"}
-                {e.ip ? ` from ${e.ip}` : ""} · on {e.targetType} <span className="font-mono">{e.targetId}</span>
+              <p className="mt-1 text-sm text-slate-700">
+                By {actorText(e)}
+                {e.ip ? ` from ${e.ip}` : ""} · on {targetText(e)}
               </p>
               <div className="mt-3">
-                <AuditChanges before={e.before} after={e.after} />
+                <AuditChanges before={e.before} after={e.after} people={log.people} />
               </div>
             </li>
           ))}

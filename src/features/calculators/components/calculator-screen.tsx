@@ -25,13 +25,14 @@ export function CalculatorScreen({
   type,
   opened,
   prefill,
-  defaultEmail,
+  accountEmail,
 }: {
   type: CalculatorType;
   opened: SavedSubmission | null;
   /** A submission of the form without JavaScript, checked and computed by the server. */
   prefill: CalculatorQueryResult | null;
-  defaultEmail: string;
+  /** The signed-in account's address: where saved results are mailed. */
+  accountEmail: string;
 }) {
   const [phase, setPhase] = useState<Phase>(
     opened
@@ -102,7 +103,7 @@ export function CalculatorScreen({
                 to {phase.saved.email}.
               </p>
             ) : (
-              <SaveResultsForm calc={phase.calc} defaultEmail={defaultEmail} onSaved={(email) => setPhase({ kind: "saved", email })} />
+              <SaveResultsForm calc={phase.calc} email={accountEmail} onSaved={(email) => setPhase({ kind: "saved", email })} />
             )}
           </div>
         ) : (

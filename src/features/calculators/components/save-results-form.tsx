@@ -1,47 +1,28 @@
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { Button } from "~/ui/button.tsx";
-import { EmailField } from "~/ui/email-field.tsx";
-import { InputField } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import type { Calculation } from "../calculators.ts";
-import { saveDetailsSchema, type SaveDetailsValues } from "../calculators.schema.ts";
-
-type SaveDetails = { email: string; name: string | null };
 
 /**
- * Asks where to send the analysis and saves it through the API (which recomputes the results itself).
- * Calls onSaved with the address once stored; on failure shows the specified toast (a rate limit: the server's message).
+ * Saves the results through the API (which recomputes them itself) and has the analysis sent to the account's own
+ * address: the form asks for nothing. Calls onSaved with that address once stored; on failure shows the specified
+ * toast (a rate limit: the server's message).
  */
-export function SaveResultsForm({
-  calc,
-  defaultEmail,
-  onSaved,
-}: {
-  calc: Calculation;
-  defaultEmail: string;
-  onSaved: (email: string) => void;
-}) {
+export function SaveResultsForm({ calc, email, onSaved }: { calc: Calculation; email: string; onSaved: (email: string) => void }) {
   const uid = useId();
   // Saving goes through the JSON API, so the button waits for the page's script.
   const hydrated = useHydrated();
   const {
-    register,
     handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SaveDetailsValues, unknown, SaveDetails>({
-    resolver: zodResolver(saveDetailsSchema),
-    defaultValues: { email: defaultEmail, name: "" },
-  });
+    formState: { isSubmitting },
+  } = useForm();
 
-  async function onValid(details: SaveDetails) {
-    const res = await request("/api/calculators/submissions", {
-      json: { calculatorType: calc.calculatorType, inputs: calc.inputs, email: details.email, name: details.name },
-    });
-    if (res.ok) onSaved(details.email);
+  async function onValid() {
+    const res = await request("/api/calculators/submissions", { json: { calculatorType: calc.calculatorType, inputs: calc.inputs } });
+    if (res.ok) onSaved(email);
     // The specified text for a failed save; a rate limit tells the server's message and when to retry.
     else toastFailure(res, { title: "Error", description: "Failed to save results. Please try again." });
   }
@@ -57,19 +38,9 @@ export function SaveResultsForm({
         Save and email your results
       </h2>
       <p className="text-sm text-muted">We will email you a detailed analysis with a PDF copy, and keep the results in your account.</p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <EmailField id={`${uid}-email`} markRequired maxLength={254} error={errors.email?.message} {...register("email")} />
-        <InputField
-          id={`${uid}-name`}
-          label="Name"
-          optional
-          type="text"
-          autoComplete="name"
-          maxLength={100}
-          error={errors.name?.message}
-          {...register("name")}
-        />
-      </div>
+      <p className="text-sm text-ink" data-testid="save-recipient">
+        The analysis goes to your account&apos;s email address, <strong className="break-all">{email}</strong>.
+      </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
         <Button type="submit" className="shrink-0 self-start" disabled={!hydrated || isSubmitting} aria-describedby={`${uid}-lead`}>
           {isSubmitting ? "Saving..." : "Save Results"}

@@ -4,6 +4,7 @@ import { formatWhen } from "../lead-format.ts";
 import { LEAD_KIND_LABELS } from "../leads-inbox.schema.ts";
 import type { LeadDetail } from "../leads-inbox.types.ts";
 import { StatusBadge } from "./lead-badges.tsx";
+import { LeadClient } from "./lead-client.tsx";
 import { LeadConvert } from "./lead-convert.tsx";
 import { LeadHistory } from "./lead-history.tsx";
 import { LeadNotes } from "./lead-notes.tsx";
@@ -48,13 +49,14 @@ export function LeadDetailPage({ lead, me }: { lead: LeadDetail; me: string }) {
         <p className="text-sm text-muted">
           {LEAD_KIND_LABELS[lead.kind]} · received {formatWhen(lead.createdAt)}
           {lead.company ? ` · ${lead.company}` : ""}
+          {lead.client ? ` · from your client ${lead.client.organizationName}` : ""}
         </p>
       </header>
       {lead.spam ? <SpamNotice lead={lead} /> : null}
       <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
         <aside className="space-y-8 lg:col-start-2 lg:row-start-1" aria-label="Follow-up">
           <LeadWorkForms key={`${lead.status}-${lead.owner?.id ?? ""}`} lead={lead} me={me} />
-          <LeadConvert lead={lead} />
+          {lead.client ? <LeadClient client={lead.client} /> : <LeadConvert lead={lead} />}
           <LeadHistory receivedAt={lead.createdAt} events={lead.events} />
         </aside>
         <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-start-1">

@@ -53,6 +53,15 @@ export function MemberRow({
     await onChanged();
   }
 
+  async function resendInvitation() {
+    setBusy(true);
+    const res = await request(`/api/firm/team/${member.id}/invitation`, { method: "POST" });
+    setBusy(false);
+    if (!res.ok) return toastFailure(res, { title: "Invitation not sent" });
+    toast.success("Invitation sent again", { description: `${member.email} gets a new link, valid 7 days.` });
+    await onChanged();
+  }
+
   async function setEnabled(enable: boolean) {
     setBusy(true);
     const res = await reauth.run(() => request(`/api/firm/team/${member.id}/${enable ? "enable" : "disable"}`, { method: "POST" }));
@@ -76,6 +85,17 @@ export function MemberRow({
         <p className="text-sm text-slate-600">
           Last sign-in: {member.lastSignedInAt ? `${when.format(new Date(member.lastSignedInAt))} UTC` : "never"}
         </p>
+        {member.invitationSentAt ? (
+          <p className="text-sm text-slate-600">
+            Invitation sent {when.format(new Date(member.invitationSentAt))} UTC
+            {member.invitationAcceptedAt ? `, accepted ${when.format(new Date(member.invitationAcceptedAt))} UTC` : ", not accepted yet"}
+          </p>
+        ) : null}
+        {member.state === "invited" ? (
+          <Button size="sm" variant="ghost" className="mt-1" disabled={!hydrated || busy} onClick={() => void resendInvitation()}>
+            Resend invitation<span className="sr-only"> to {member.email}</span>
+          </Button>
+        ) : null}
       </div>
       <div>
         <label htmlFor={`${uid}-role`} className="sr-only">

@@ -1,0 +1,161 @@
+import { useState } from "react";
+import { request } from "~/lib/api-client.ts";
+import { Button } from "~/ui/button.tsx";
+import { Notice } from "~/ui/notice.tsx";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import type { AccountDto } from "../accounting.types.ts";
+import type { AccountResolution, ImportKind } from "../import.schema.ts";
+import type { ImportPreview, ImportResult, ImportSettings } from "../import.types.ts";
+import { ImportPreviewView } from "./import-preview.tsx";
+import { ImportSettingsForm } from "./import-settings.tsx";
+import { inputClass, labelClass } from "./ui.tsx";
+
+const api = (orgId: number) => `/api/books-csv/${orgId}`;
+
+function query(kind: ImportKind, settings: ImportSettings | null, accounts: Record<string, AccountResolution>, drafts: boolean) {
+  const q = new URLSearchParams({ kind });
+  if (settings) {
+    q.set("encoding", settings.encoding);
+    q.set("delimiter", settings.delimiter);
+    q.set("header", String(settings.header));
+    q.set("date_format", settings.date_format);
+    q.set("number_format", settings.number_format);
+    q.set("mapping", JSON.stringify(settings.mapping));
+  }
+  if (Object.keys(accounts).length > 0) q.set("accounts", JSON.stringify(accounts));
+  if (drafts) q.set("drafts", "true");
+  return q.toString();
+}
+
+/** Import of a chart or journal CSV: choose the file, check the options and mapping on a preview, then commit. */
+export function ImportScreen({
+  organization,
+  accounts,
+  canWrite,
+}: {
+  organization: { id: number; name: string };
+  accounts: AccountDto[];
+  canWrite: boolean;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [kind, setKind] = useState<ImportKind>("journal");
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [resolutions, setResolutions] = useState<Record<string, AccountResolution>>({});
+  const [drafts, setDrafts] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+
+  const run = async (step: "preview" | "commit", settings: ImportSettings | null) => {
+    if (!file) return;
+    setBusy(true);
+    const path = `${api(organization.id)}/${step}?${query(kind, settings, resolutions, drafts)}`;
+    const res = await request<ImportPreview | ImportResult>(path, { file: new Blob([file], { type: "text/csv" }) });
+    setBusy(false);
+    if (!res.ok) return toastFailure(res, { title: step === "commit" ? "Nothing was imported" : "The file could not be read" });
+    if (step === "preview") {
+      setPreview(res.data as ImportPreview);
+      setResult(null);
+    } else {
+      setResult((res.data as ImportResult).message);
+      setPreview(null);
+    }
+  };
+
+  return (
+    <section className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+      <div>
+        <h1 className="text-3xl font-bold text-ink">Import and export</h1>
+        <p className="mt-1 text-muted">
+          Books of <span className="font-semibold text-ink">{organization.name}</span> ·{" "}
+          <a className="text-brand-700 underline" href={`/accounting/${organization.id}`}>
+            Back to the books
+          </a>
+        </p>
+      </div>
+      <section aria-labelledby="export-heading" className="space-y-2">
+        <h2 id="export-heading" className="text-xl font-semibold text-ink">
+          Export
+        </h2>
+        <p className="flex flex-wrap gap-4 text-sm">
+          <a className="text-brand-700 underline" href={`${api(organization.id)}/chart.csv`} download>
+            Chart of accounts (CSV)
+          </a>
+          <a className="text-brand-700 underline" href={`${api(organization.id)}/journal.csv`} download>
+            Journal (CSV)
+          </a>
+        </p>
+      </section>
+      {canWrite ? (
+        <section aria-labelledby="import-heading" className="space-y-6">
+          <h2 id="import-heading" className="text-xl font-semibold text-ink">
+            Import from CSV
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <div>
+              <label htmlFor="import-file" className={labelClass}>
+                CSV file (up to 20 MB)
+              </label>
+              <input
+                id="import-file"
+                type="file"
+                accept=".csv,.txt,text/csv"
+                className={inputClass}
+                onChange={(e) => {
+                  setFile(e.target.files?.[0] ?? null);
+                  setPreview(null);
+                  setResolutions({});
+                }}
+              />
+            </div>
+            <div>
+              <label htmlFor="import-kind" className={labelClass}>
+                What the file holds
+              </label>
+              <select
+                id="import-kind"
+                className={inputClass}
+                value={kind}
+                onChange={(e) => (setKind(e.target.value as ImportKind), setPreview(null))}
+              >
+                <option value="journal">Journal entries</option>
+                <option value="chart">Chart of accounts</option>
+              </select>
+            </div>
+            <div className="flex items-end">
+              <Button type="button" disabled={!file || busy} onClick={() => run("preview", preview?.settings ?? null)}>
+                Preview
+              </Button>
+            </div>
+          </div>
+          {preview && (
+            <>
+              <ImportSettingsForm kind={kind} settings={preview.settings} columns={preview.columns} onChange={(s) => run("preview", s)} />
+              <ImportPreviewView
+                preview={preview}
+                accounts={accounts}
+                resolutions={resolutions}
+                onResolve={(value, r) => setResolutions((all) => ({ ...all, [value]: r }))}
+              />
+              {kind === "journal" && (
+                <label className="flex items-center gap-2 text-sm text-ink">
+                  <input type="checkbox" checked={drafts} onChange={(e) => setDrafts(e.target.checked)} /> Import as drafts (post them
+                  later)
+                </label>
+              )}
+              <Button
+                type="button"
+                disabled={busy || preview.error_count > 0 || preview.missing_fields.length > 0}
+                onClick={() => run("commit", preview.settings)}
+              >
+                Import
+              </Button>
+            </>
+          )}
+          {result && <Notice notice={{ kind: "success", text: result }} />}
+        </section>
+      ) : (
+        <p className="text-sm text-muted">Viewers can export the books; importing needs an owner or an accountant.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { AppContext, AppEnv } from "~/server/context.ts";
+import { notAuthenticated } from "~/server/http/app-error.ts";
+import { parseParams, parseQuery } from "~/server/http/parse.ts";
+import { idParam } from "~/lib/schema-fields.ts";
+import { chartCsv, journalCsv } from "./books-export.server.ts";
+import { importQuerySchema } from "./import.schema.ts";
+import { commitImport, previewImport } from "./import.server.ts";
+import { assertCanWrite, requireMembership, type Membership } from "./organizations.server.ts";
+
+type ImportEnv = { Variables: AppEnv["Variables"] & { membership: Membership } };
+
+const orgParams = z.object({ orgId: idParam() });
+
+const firstField = {
+  message: (fields: Record<string, string>) => {
+    const [key, message] = Object.entries(fields)[0] ?? ["query", "Invalid input"];
+    return `${key}: ${message}`;
+  },
+};
+
+const attachment = (name: string) => ({
+  "Content-Type": "text/csv; charset=utf-8",
+  "Content-Disposition": `attachment; filename="${name}"`,
+});
+
+/**
+ * CSV import and export of an organization's books, under /api/books-import/:orgId. The file is the request body
+ * (text/csv, up to 20 MB), read as it arrives; the options are the query string. Members read the exports;
+ * owners and accountants import. A caller who is not a member gets 404.
+ */
+export function importRoutes(ctx: AppContext) {
+  const { db } = ctx;
+  const r = new Hono<ImportEnv>();
+  r.use("/:orgId/*", async (c, next) => {
+    const user = c.get("user");
+    if (!user) throw notAuthenticated();
+    const { orgId } = parseParams(c, orgParams);
+    c.set("membership", await requireMembership(db, user.id, orgId));
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  });
+  const file = (c: Context<ImportEnv>) => {
+    assertCanWrite(c.get("membership"));
+    return { q: parseQuery(c, importQuerySchema, firstField), body: c.req.raw.body };
+  };
+
+  r.post("/:orgId/preview", async (c) => {
+    const { q, body } = file(c);
+    return c.json(await previewImport(db, c.get("membership"), body, q));
+  });
+  r.post("/:orgId/commit", async (c) => {
+    const { q, body } = file(c);
+    return c.json(await commitImport(db, c.get("membership"), body, q));
+  });
+  r.get("/:orgId/chart.csv", async (c) => c.body(await chartCsv(db, c.get("membership")), 200, attachment("chart-of-accounts.csv")));
+  r.get("/:orgId/journal.csv", (c) => c.body(journalCsv(db, c.get("membership")), 200, attachment("journal.csv")));
+  return r;
+}

@@ -1,0 +1,245 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/server/db/client.ts";
+import { invalidInput, type AppError } from "~/server/http/app-error.ts";
+import { guessType } from "./import-layout.ts";
+import { readImport, rememberSettings, type ReadImport } from "./import-read.server.ts";
+import { CODE_PATTERN, type RowError } from "./import-rows.ts";
+import type { AccountResolution, ImportQuery } from "./import.schema.ts";
+import type { ImportPreview, ImportResult, MissingAccount } from "./import.types.ts";
+import { createEntry, postEntry } from "./journal-entries.server.ts";
+import { centsToDecimal } from "./money.ts";
+import type { Membership } from "./organizations.server.ts";
+import type { AccountType } from "./reports.ts";
+
+/**
+ * CSV import: a preview of what a file would add, then the commit of all of it or nothing, in one transaction,
+ * through the same entry creation and posting as a typed entry. Entries already imported (same external
+ * reference) are skipped, so importing a file twice adds nothing the second time.
+ */
+
+interface Known {
+  id: number;
+  code: string;
+  active: boolean;
+}
+interface NewAccount {
+  code: string;
+  name: string;
+  type: AccountType;
+}
+interface Plan {
+  read: ReadImport;
+  accountOf: Map<string, string>;
+  create: NewAccount[];
+  missing: MissingAccount[];
+  errors: RowError[];
+  done: Set<string>;
+  existingAccounts: number;
+}
+
+const TYPE_BASE: Record<AccountType, number> = { Asset: 1000, Liability: 2000, Equity: 3000, Revenue: 4000, Expense: 5000 };
+
+async function chartOf(db: Db, m: Membership) {
+  const rows = await queryRows<{ id: number; account_code: string; account_name: string; is_active: boolean }>(
+    db,
+    sql`select id, account_code, account_name, is_active from chart_of_accounts where organization_id = ${m.organizationId}`,
+  );
+  const byCode = new Map<string, Known>();
+  const byName = new Map<string, Known | null>();
+  for (const r of rows) {
+    const known = { id: Number(r.id), code: r.account_code, active: r.is_active };
+    byCode.set(r.account_code, known);
+    const name = r.account_name.toLowerCase();
+    byName.set(name, byName.has(name) ? null : known);
+  }
+  const taken = new Set(byCode.keys());
+  /** A free code in the type's thousand (1001… for assets), for an account the file gives no usable code. */
+  const freeCode = (type: AccountType) => {
+    let n = TYPE_BASE[type] + 1;
+    while (taken.has(String(n))) n++;
+    taken.add(String(n));
+    return String(n);
+  };
+  return { byCode, byName, taken, freeCode };
+}
+
+/** External references among these that the organization already has (imported, or its own exported entries). */
+async function alreadyImported(db: Db, m: Membership, refs: string[]): Promise<Set<string>> {
+  if (refs.length === 0) return new Set();
+  const list = JSON.stringify(refs);
+  const rows = await queryRows<{ ref: string }>(
+    db,
+    sql`with wanted as (select jsonb_array_elements_text(${list}::jsonb) as ref)
+        select i.external_ref as ref from imported_entries i join wanted w on w.ref = i.external_ref
+         where i.organization_id = ${m.organizationId}
+        union
+        select w.ref from wanted w join journal_entries e
+          on w.ref = 'JE:' || e.organization_id || ':' || e.entry_number
+         where e.organization_id = ${m.organizationId}`,
+  );
+  return new Set(rows.map((r) => r.ref));
+}
+
+async function plan(db: Db, m: Membership, read: ReadImport, resolutions: Record<string, AccountResolution>): Promise<Plan> {
+  const chart = await chartOf(db, m);
+  const errors = [...read.errors];
+  const accountOf = new Map<string, string>();
+  const create: NewAccount[] = [];
+  const missing: MissingAccount[] = [];
+  let existingAccounts = 0;
+  if (read.kind === "chart") {
+    for (const row of read.chart) {
+      const known = row.code ? chart.byCode.get(row.code) : chart.byName.get(row.name.toLowerCase());
+      if (known) existingAccounts++;
+      else create.push({ code: row.code ?? chart.freeCode(row.type), name: row.name, type: row.type });
+    }
+    return { read, accountOf, create, missing, errors, done: new Set(), existingAccounts };
+  }
+  const seen = new Map<string, MissingAccount & { line: number }>();
+  for (const line of read.entries.flatMap((e) => e.lines)) {
+    const known = chart.byCode.get(line.account) ?? chart.byName.get(line.account.toLowerCase());
+    if (known) {
+      if (!known.active)
+        errors.push({
+          line: line.line,
+          column: read.sheet.columns[read.sheet.mapping.account!]!,
+          message: `${known.code} is a deleted account`,
+        });
+      else accountOf.set(line.account, known.code);
+      continue;
+    }
+    const name = line.accountName || line.account;
+    const s = seen.get(line.account) ?? {
+      value: line.account,
+      name,
+      suggested_type: guessType(line.account, name),
+      lines: 0,
+      line: line.line,
+    };
+    s.lines++;
+    seen.set(line.account, s);
+  }
+  for (const { line: _, ...s } of seen.values()) {
+    missing.push(s);
+    const choice = resolutions[s.value] ?? { create: s.suggested_type };
+    if ("map" in choice) {
+      const target = chart.byCode.get(choice.map);
+      if (!target?.active)
+        throw invalidInput({ [`accounts.${s.value}`]: `No active account ${choice.map}` }, `accounts: no active account ${choice.map}`);
+      accountOf.set(s.value, target.code);
+    } else {
+      const code = CODE_PATTERN.test(s.value) && !chart.taken.has(s.value) ? s.value : chart.freeCode(choice.create);
+      chart.taken.add(code);
+      create.push({ code, name: s.name.slice(0, 200), type: choice.create });
+      accountOf.set(s.value, code);
+    }
+  }
+  const done = await alreadyImported(
+    db,
+    m,
+    read.entries.map((e) => e.externalRef),
+  );
+  return { read, accountOf, create, missing, errors, done, existingAccounts };
+}
+
+export function rowErrors(errors: RowError[]): AppError {
+  const fields: Record<string, string> = {};
+  for (const e of errors.slice(0, 200)) fields[`rows.${e.line}.${e.column}`] ??= e.message;
+  const [first] = errors;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
+  return invalidInput(fields, `Line ${first!.line}, column ${first!.column}: ${first!.message}${more}`);
+}
+
+export async function previewImport(
+  db: Db,
+  m: Membership,
+  body: ReadableStream<Uint8Array> | null,
+  q: ImportQuery,
+): Promise<ImportPreview> {
+  const read = await readImport(db, m, body, q);
+  const p = await plan(db, m, read, q.accounts ?? {});
+  const fresh = read.entries.filter((e) => !p.done.has(e.externalRef));
+  const lines = fresh.flatMap((e) => e.lines);
+  const first = read.sheet.header ? 1 : 0;
+  return {
+    kind: read.kind,
+    settings: read.settings,
+    remembered: read.remembered,
+    columns: read.sheet.columns,
+    missing_fields: read.missingFields,
+    rows: read.sheet.rows.slice(first, first + 100).map((cells, i) => ({ line: first + i + 1, cells })),
+    errors: p.errors.slice(0, 500),
+    error_count: p.errors.length,
+    summary: {
+      new_items: read.kind === "chart" ? p.create.length : fresh.length,
+      existing_items: read.kind === "chart" ? p.existingAccounts : read.entries.length - fresh.length,
+      lines: lines.length,
+      debits: centsToDecimal(lines.reduce((s, l) => s + l.debit, 0n)),
+      credits: centsToDecimal(lines.reduce((s, l) => s + l.credit, 0n)),
+    },
+    missing_accounts: p.missing,
+  };
+}
+
+async function insertAccounts(tx: Db, m: Membership, accounts: NewAccount[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < accounts.length; i += 500) {
+    const values = accounts.slice(i, i + 500).map((a) => sql`(${m.organizationId}::integer, ${a.code}, ${a.name}, ${a.type}, ${m.userId})`);
+    const rows = await queryRows<{ id: number; account_code: string }>(
+      tx,
+      sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, created_by)
+          values ${sql.join(values, sql`, `)} returning id, account_code`,
+    );
+    for (const r of rows) ids.set(r.account_code, Number(r.id));
+  }
+  return ids;
+}
+
+/** Imports the file, all of it or nothing. A file with any error is a 400 naming its first line and column. */
+export async function commitImport(db: Db, m: Membership, body: ReadableStream<Uint8Array> | null, q: ImportQuery): Promise<ImportResult> {
+  const read = await readImport(db, m, body, q);
+  if (read.missingFields.length > 0) {
+    const field = read.missingFields[0]!;
+    throw invalidInput({ [`mapping.${field}`]: "Choose the column that holds it" }, `mapping.${field}: choose the column that holds it`);
+  }
+  if (read.errors.length > 0) throw rowErrors(read.errors);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`books-import:${m.organizationId}`}))`);
+    const p = await plan(tx, m, read, q.accounts ?? {});
+    if (p.errors.length > 0) throw rowErrors(p.errors);
+    const created = await insertAccounts(tx, m, p.create);
+    const chart = await chartOf(tx, m);
+    const idOf = (value: string) => chart.byCode.get(p.accountOf.get(value)!)!.id;
+    const fresh = read.entries.filter((e) => !p.done.has(e.externalRef));
+    const refs: [string, number][] = [];
+    for (const e of fresh) {
+      const entry = await createEntry(tx, m, {
+        description: e.description,
+        entry_date: e.date,
+        reference: e.reference,
+        lines: e.lines.map((l) => ({
+          account_id: idOf(l.account),
+          description: l.description,
+          debit_amount: Number(centsToDecimal(l.debit)),
+          credit_amount: Number(centsToDecimal(l.credit)),
+        })),
+      });
+      if (q.drafts !== "true") await postEntry(tx, m, entry.id);
+      refs.push([e.externalRef, entry.id]);
+    }
+    for (let i = 0; i < refs.length; i += 1000) {
+      const values = refs.slice(i, i + 1000).map(([ref, id]) => sql`(${m.organizationId}::integer, ${ref}, ${id}::integer)`);
+      await tx.execute(
+        sql`insert into imported_entries (organization_id, external_ref, journal_entry_id) values ${sql.join(values, sql`, `)}`,
+      );
+    }
+    await rememberSettings(tx, m, read);
+    const imported = read.kind === "chart" ? created.size : fresh.length;
+    const already = read.kind === "chart" ? p.existingAccounts : read.entries.length - fresh.length;
+    const message =
+      read.kind === "chart"
+        ? `${imported} accounts created, ${already} already in the chart`
+        : `${imported} entries imported, ${already} already imported`;
+    return { kind: read.kind, imported, already_imported: already, accounts_created: created.size, message };
+  });
+}

@@ -1,0 +1,10 @@
+/** What other features may use of auth, on the server (this module is server-only: not for browser code). */
+export {
+  ACCOUNT_EXISTS_MESSAGE,
+  checkPassword,
+  createVerifiedAccount,
+  PASSWORD_EXISTS_MESSAGE,
+  setFirstPassword,
+  signInOnAnswer,
+  throttleInvitationSignUp,
+} from "./invited-account.server.ts";

@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
+import { signUpAndSignIn } from "./support/auth.ts";
+import { booksApi } from "./support/books.ts";
+
+/**
+ * Getting the books in: a chart written by Odoo and a French journal (decimal commas, day-first dates, no header)
+ * imported from the shared fixtures, the trial balance they give, the export, and a repeated import adding nothing.
+ */
+
+const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures/import");
+const SHOTS = "/tmp/shots-h";
+
+async function choose(page: Page, file: string, kind: "Chart of accounts" | "Journal entries") {
+  await page.getByLabel("CSV file (up to 20 MB)").setInputFiles(file);
+  await page.getByLabel("What the file holds").selectOption({ label: kind });
+  await page.getByRole("button", { name: "Preview" }).click();
+}
+
+test("import a chart and a journal from other programs, see the trial balance, export, import again: nothing added", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUpAndSignIn(page);
+  const orgId = (await booksApi(page)).split("/").at(-1);
+  await page.goto(`/accounting/${orgId}`);
+  await page.getByRole("link", { name: "Import and export" }).click();
+  await expect(page).toHaveURL(`/accounting/${orgId}/import`);
+  await expect(page.getByRole("heading", { name: "Import from CSV" })).toBeVisible();
+
+  await choose(page, path.join(fixtures, "odoo-account.account-generic_coa.csv"), "Chart of accounts");
+  await expect(page.getByRole("status").filter({ hasText: "new accounts" })).toHaveText("41 new accounts, 4 already there");
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByText("41 accounts created, 4 already in the chart")).toBeVisible();
+
+  const journal = path.join(fixtures, "akretion-account_move_generic-fr_coa.csv");
+  await choose(page, journal, "Journal entries");
+  await expect(page.getByLabel("Date format")).toHaveValue("01/03/2026");
+  await expect(page.getByLabel("Number format")).toHaveValue("1.234,56");
+  // Without a reference the rows group by date: two entries. Column 9 holds the reference.
+  await expect(page.getByRole("status").filter({ hasText: "new entries" })).toContainText("2 new entries");
+  await page.getByLabel("Reference", { exact: true }).selectOption({ label: "9: Column 9" });
+  await expect(page.getByRole("status").filter({ hasText: "new entries" })).toContainText("3 new entries, 0 already there · 9 lines");
+  await expect(page.getByText("Accounts not in the chart (7)")).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoAxeViolations(page, { exclude: [TOASTS] });
+  await page.screenshot({ path: `${SHOTS}/import-preview-1280.png`, fullPage: true });
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByText("3 entries imported, 0 already imported")).toBeVisible();
+
+  await page.goto(`/accounting/${orgId}`);
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByLabel("Start date").fill("2022-01-01");
+  await page.getByLabel("End date").fill("2022-12-31");
+  await expect(page.getByTestId("total-closing-debits")).toHaveText("$24,942.00");
+  await expect(page.getByTestId("total-closing-credits")).toHaveText("$24,942.00");
+  await expect(page.getByTestId("report-row").filter({ hasText: "641100" }).getByTestId("closing-debit")).toHaveText("$15,000.57");
+
+  await page.goto(`/accounting/${orgId}/import`);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Journal (CSV)" }).click();
+  const exported = await (await download).path();
+  const text = readFileSync(exported, "utf8");
+  expect(text.split("\r\n")[0]).toBe("entry,date,reference,description,account_code,account_name,debit,credit,external_ref");
+  expect(text.split("\r\n").filter(Boolean)).toHaveLength(10);
+
+  // The same French file again, then the export itself: nothing new either time.
+  await choose(page, journal, "Journal entries");
+  await expect(page.getByRole("status").filter({ hasText: "new entries" })).toContainText("0 new entries, 3 already there");
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByText("0 entries imported, 3 already imported")).toBeVisible();
+  await choose(page, exported, "Journal entries");
+  await expect(page.getByRole("status").filter({ hasText: "new entries" })).toContainText("0 new entries, 3 already there");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page, { exclude: [TOASTS] });
+  await page.screenshot({ path: `${SHOTS}/import-390.png`, fullPage: true });
+});

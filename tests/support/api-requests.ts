@@ -1,0 +1,409 @@
+import { sql } from "drizzle-orm";
+import { queryRows } from "~/server/db/client.ts";
+import { addMember } from "~/features/accounting/organizations.server.ts";
+import { issueFormToken } from "~/features/leads/form-token.server.ts";
+import { createSignedInUser, type TestApp, type TestUser } from "./test-app.ts";
+
+/**
+ * A valid request for every route of the app's API (keyed as its route table names it, see route-table.ts), and
+ * for the auth endpoints the pages call, on fixtures made through the API. Tests that break requests start here;
+ * a route of the table without an entry here fails them, so a new route is never left out.
+ */
+
+export type Json = Record<string, unknown>;
+
+export interface ValidRequest {
+  method: string;
+  /** The route's pattern as the app registers it (`:param` where a value goes). */
+  path: string;
+  /** A valid value for each `:param` of the path. */
+  params?: Record<string, () => string>;
+  body?: () => Json;
+  /** A body that is a file (text/csv) rather than JSON. */
+  file?: () => string;
+  query?: () => Record<string, string>;
+  /** Other paths of the body to break besides its top-level keys. */
+  deep?: string[];
+  /** Sent without a session cookie. */
+  anonymous?: boolean;
+  /** Whose session: the admin's unless said. */
+  as?: () => TestUser;
+}
+
+export interface Fixtures {
+  admin: TestUser;
+  /** A second session of the admin, for the revoke route (revoking the admin's own would end the run). */
+  spareSessionId: string;
+  /** A staff member the team routes change. */
+  staff: TestUser;
+  /** A client who may delete their account. */
+  leaver: TestUser;
+  orgId: number;
+  accountIds: number[];
+  draftId: number;
+  postedId: number;
+  submissionId: string;
+  leadId: string;
+  invitationId: number;
+  versionId: number;
+}
+
+export const roiInputs = {
+  currentRevenue: "500000",
+  currentCosts: "350000",
+  projectedRevenue: "650000",
+  projectedCosts: "400000",
+  implementationCost: "50000",
+  timeframe: "12",
+};
+
+export function entryBody(f: Fixtures): Json {
+  return {
+    description: "Office rent",
+    entry_date: "2026-03-01",
+    reference: "INV-1",
+    lines: [
+      { account_id: f.accountIds[0], description: "rent", debit_amount: 100, credit_amount: 0 },
+      { account_id: f.accountIds[1], description: null, debit_amount: 0, credit_amount: 100 },
+    ],
+  };
+}
+
+async function json<T>(res: Response | Promise<Response>): Promise<T> {
+  const r = await res;
+  if (!r.ok) throw new Error(`fixture request failed: ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
+/** The fixtures every valid request needs, made through the API as a user would. */
+export async function createFixtures(t: TestApp): Promise<Fixtures> {
+  const admin = await createSignedInUser(t, { role: "admin" });
+  // A second session of the admin: signing in again.
+  await t.request("/api/auth/sign-in/email", { json: { email: admin.email, password: admin.password } });
+  const sessions = await json<{ sessions: { id: string; current: boolean }[] }>(
+    t.request("/api/account/sessions", { cookie: admin.cookie }),
+  );
+  const spareSessionId = sessions.sessions.find((s) => !s.current)!.id;
+  const staff = await createSignedInUser(t, { role: "staff" });
+  // The leaver owns books of their own: deleting the account asks for their name.
+  const leaver = await createSignedInUser(t, { role: "client", companyName: "Leaver Books" });
+  await json(t.request("/api/accounting/orgs", { cookie: leaver.cookie }));
+  await t.ctx.db.execute(sql`delete from rate_limits`);
+
+  // The firm's people keep clients' books: a client's, with the admin as a second owner.
+  const client = await createSignedInUser(t, { companyName: "Fuzz Bakery" });
+  const orgs = await json<{ organizations: { id: number }[] }>(t.request("/api/accounting/orgs", { cookie: client.cookie }));
+  const orgId = orgs.organizations[0]!.id;
+  await addMember(t.ctx.db, orgId, admin.id, "owner");
+  const list = await json<{ accounts: { id: number }[] }>(t.request(`/api/accounting/orgs/${orgId}/accounts`, { cookie: admin.cookie }));
+  const f = { admin, spareSessionId, staff, leaver, orgId, accountIds: list.accounts.map((a) => a.id) } as Fixtures;
+  f.draftId = (
+    await json<{ entry: { id: number } }>(t.request(`/api/accounting/orgs/${orgId}/entries`, { cookie: admin.cookie, json: entryBody(f) }))
+  ).entry.id;
+  f.postedId = (
+    await json<{ entry: { id: number } }>(t.request(`/api/accounting/orgs/${orgId}/entries`, { cookie: admin.cookie, json: entryBody(f) }))
+  ).entry.id;
+  await json(t.request(`/api/accounting/orgs/${orgId}/entries/${f.postedId}/post`, { method: "POST", cookie: admin.cookie }));
+  f.submissionId = (
+    await json<{ submission: { id: string } }>(
+      t.request("/api/calculators/submissions", { cookie: admin.cookie, json: { calculatorType: "roi", inputs: roiInputs } }),
+    )
+  ).submission.id;
+  // The staff member belongs to the books (the members routes change them); an invitation waits.
+  await t.ctx.db.execute(
+    sql`insert into organization_memberships (organization_id, user_id, role) values (${orgId}, ${staff.id}, 'viewer')`,
+  );
+  f.invitationId = (
+    await json<{ invitation: { id: number } }>(
+      t.request(`/api/accounting/orgs/${orgId}/invitations`, {
+        cookie: admin.cookie,
+        json: { email: "invitee@example.com", role: "viewer" },
+      }),
+    )
+  ).invitation.id;
+  await json(
+    t.request("/api/leads/contact", {
+      json: { ...contactBody(t), email: "lead@example.com" },
+    }),
+  );
+  f.leadId = (await json<{ leads: { id: string }[] }>(t.request("/api/firm/leads", { cookie: admin.cookie }))).leads[0]!.id;
+  await json(t.request("/api/firm/site-content/vision_title", { method: "PUT", cookie: admin.cookie, json: { value: "Our vision" } }));
+  const [version] = await queryRows<{ id: number }>(t.ctx.db, sql`select id from site_content_versions order by id desc limit 1`);
+  f.versionId = Number(version!.id);
+  await t.ctx.db.execute(sql`delete from rate_limits`);
+  return f;
+}
+
+const formToken = (t: TestApp) => issueFormToken(t.config.appSecret, Date.now() - 10_000);
+
+function contactBody(t: TestApp): Json {
+  return {
+    firstName: "Maria",
+    lastName: "Gonzalez",
+    email: "maria@example.com",
+    company: "Gonzalez Bakery",
+    service: "bookkeeping",
+    message: "We need help with two years of books.",
+    website: "",
+    formToken: formToken(t),
+  };
+}
+
+/** A valid request for every route of the app's route table. */
+export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
+  const org = { orgId: () => String(f.orgId) };
+  const account = (i: number) => ({ ...org, id: () => String(f.accountIds[i]) });
+  const lead = { leadId: () => f.leadId };
+  const period = () => ({ start: "2026-01-01", end: "2026-12-31" });
+  const chart = () => ({ kind: "chart", delimiter: "comma", header: "true" });
+  return [
+    { method: "GET", path: "/api/health", anonymous: true },
+    { method: "GET", path: "/api/session" },
+    { method: "GET", path: "/api/account/two-factor-policy" },
+    { method: "PUT", path: "/api/account/two-factor-policy", body: () => ({ requireForStaff: false, requireForClients: false }) },
+    { method: "GET", path: "/api/account/reauthenticate/google/done", query: () => ({ state: "abcdefghijklmnopqrstuvwxyz" }) },
+    { method: "GET", path: "/api/account" },
+    { method: "POST", path: "/api/account/profile", body: () => ({ firstName: "Ada", lastName: "Admin", companyName: "Ledgerline" }) },
+    { method: "GET", path: "/api/account/sessions" },
+    { method: "POST", path: "/api/account/sessions/revoke", body: () => ({ sessionId: f.spareSessionId }) },
+    { method: "POST", path: "/api/account/sessions/revoke-others", as: () => f.staff },
+    { method: "GET", path: "/api/account/export" },
+    { method: "GET", path: "/api/account/deletion" },
+    { method: "POST", path: "/api/account/delete", body: () => ({ confirmOrganizations: ["Leaver Books"] }), as: () => f.leaver },
+    { method: "GET", path: "/api/account/reauthenticate" },
+    { method: "POST", path: "/api/account/reauthenticate/google", body: () => ({ returnTo: "/account" }) },
+    { method: "POST", path: "/api/account/two-factor/disable", body: () => ({ code: "123456" }) },
+    { method: "POST", path: "/api/account/reauthenticate", body: () => ({ password: f.admin.password }) },
+    { method: "GET", path: "/api/accounting/orgs" },
+    { method: "GET", path: "/api/accounting/invitations/:token", params: { token: () => "A".repeat(43) } },
+    { method: "POST", path: "/api/accounting/invitations/:token/accept", params: { token: () => "A".repeat(43) } },
+    {
+      method: "POST",
+      path: "/api/accounting/invitations/:token/sign-up",
+      anonymous: true,
+      params: { token: () => "A".repeat(43) },
+      body: () => ({ firstName: "Ina", lastName: "Vited", password: "correct-horse-battery-staple" }),
+    },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/me", params: org },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/accounts", params: org },
+    {
+      method: "POST",
+      path: "/api/accounting/orgs/:orgId/accounts",
+      params: org,
+      body: () => ({ account_code: "9100", account_name: "Petty cash", account_type: "Asset" }),
+    },
+    {
+      method: "PATCH",
+      path: "/api/accounting/orgs/:orgId/accounts/:id",
+      params: account(2),
+      body: () => ({ account_name: "Renamed", account_type: "Asset" }),
+    },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/accounts/:id/usage", params: account(3) },
+    { method: "DELETE", path: "/api/accounting/orgs/:orgId/accounts/:id", params: account(f.accountIds.length - 1) },
+    { method: "POST", path: "/api/accounting/orgs/:orgId/accounts/:id/reactivate", params: account(f.accountIds.length - 1) },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/accounts/:id/ledger", params: account(0), query: period },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/entries", params: org, query: () => ({ offset: "0" }) },
+    {
+      method: "POST",
+      path: "/api/accounting/orgs/:orgId/entries",
+      params: org,
+      body: () => entryBody(f),
+      deep: ["lines.0.account_id", "lines.0.description", "lines.0.debit_amount", "lines.1.credit_amount", "lines.1.account_id", "lines.0"],
+    },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/entries/:id", params: { ...org, id: () => String(f.draftId) } },
+    {
+      method: "PUT",
+      path: "/api/accounting/orgs/:orgId/entries/:id",
+      params: { ...org, id: () => String(f.draftId) },
+      body: () => entryBody(f),
+      deep: ["lines.0.account_id", "lines.0.description", "lines.1.debit_amount"],
+    },
+    { method: "POST", path: "/api/accounting/orgs/:orgId/entries/:id/post", params: { ...org, id: () => String(f.draftId) } },
+    {
+      method: "POST",
+      path: "/api/accounting/orgs/:orgId/entries/:id/reverse",
+      params: { ...org, id: () => String(f.postedId) },
+      body: () => ({ entry_date: "2026-06-30" }),
+    },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/entries/:id/pdf", params: { ...org, id: () => String(f.postedId) } },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/reports/:type", params: { ...org, type: () => "trial_balance" }, query: period },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/members", params: org },
+    {
+      method: "PATCH",
+      path: "/api/accounting/orgs/:orgId/members/:userId",
+      params: { ...org, userId: () => f.staff.id },
+      body: () => ({ role: "accountant" }),
+    },
+    { method: "DELETE", path: "/api/accounting/orgs/:orgId/members/:userId", params: { ...org, userId: () => f.staff.id } },
+    { method: "POST", path: "/api/accounting/orgs/:orgId/transfer-ownership", params: org, body: () => ({ user_id: "no-such-user" }) },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/invitations", params: org },
+    {
+      method: "POST",
+      path: "/api/accounting/orgs/:orgId/invitations",
+      params: org,
+      body: () => ({ email: "second@example.com", role: "accountant" }),
+    },
+    { method: "POST", path: "/api/accounting/orgs/:orgId/invitations/:id/resend", params: { ...org, id: () => String(f.invitationId) } },
+    { method: "DELETE", path: "/api/accounting/orgs/:orgId/invitations/:id", params: { ...org, id: () => String(f.invitationId) } },
+    {
+      method: "POST",
+      path: "/api/books-csv/:orgId/preview",
+      params: org,
+      query: chart,
+      file: () => "code,name,type\r\n9300,Float,Asset\r\n",
+    },
+    {
+      method: "POST",
+      path: "/api/books-csv/:orgId/commit",
+      params: org,
+      query: chart,
+      file: () => "code,name,type\r\n9300,Float,Asset\r\n",
+    },
+    { method: "GET", path: "/api/books-csv/:orgId/chart.csv", params: org },
+    { method: "GET", path: "/api/books-csv/:orgId/journal.csv", params: org },
+    { method: "GET", path: "/api/firm/clients" },
+    { method: "GET", path: "/api/firm/clients/staff" },
+    { method: "POST", path: "/api/firm/clients/:orgId/accountants", params: org, body: () => ({ user_id: f.staff.id }) },
+    {
+      method: "POST",
+      path: "/api/calculators/submissions",
+      body: () => ({ calculatorType: "roi", inputs: { ...roiInputs } }),
+      deep: ["inputs.currentRevenue", "inputs.timeframe"],
+    },
+    { method: "GET", path: "/api/calculators/submissions" },
+    { method: "GET", path: "/api/calculators/submissions/:id", params: { id: () => f.submissionId } },
+    { method: "POST", path: "/api/content/newsletter", body: () => ({ email: "reader@example.com", source: "footer" }), anonymous: true },
+    { method: "GET", path: "/api/content/site-content", query: () => ({ keys: "vision_title,mission_title" }) },
+    {
+      method: "PUT",
+      path: "/api/content/site-content/:key",
+      params: { key: () => "vision_title" },
+      body: () => ({ value: "Our vision", description: "Home" }),
+    },
+    { method: "DELETE", path: "/api/content/site-content/:key", params: { key: () => "mission_title" } },
+    { method: "POST", path: "/api/leads/contact", anonymous: true, body: () => contactBody(t) },
+    {
+      method: "POST",
+      path: "/api/leads/consultation",
+      anonymous: true,
+      body: () => ({
+        firstName: "Raj",
+        lastName: "Patel",
+        email: "raj@example.com",
+        phone: "+1 212 555 0100",
+        companyName: "Northwind Traders",
+        annualRevenueRange: "1m-5m",
+        servicesInterested: ["tax", "erp"],
+        challenges: "Month-end close takes three weeks.",
+        preferredTime: "afternoon",
+        website: "",
+        formToken: formToken(t),
+      }),
+      deep: ["servicesInterested.0"],
+    },
+    { method: "GET", path: "/api/firm/leads", query: () => ({ view: "inbox", kind: "contact", q: "maria", from: "2026-01-01" }) },
+    { method: "GET", path: "/api/firm/leads/export.csv", query: () => ({ status: "new", owner: "none", q: "bakery" }) },
+    { method: "GET", path: "/api/firm/leads/:leadId", params: lead },
+    { method: "POST", path: "/api/firm/leads/:leadId/status", params: lead, body: () => ({ status: "contacted" }) },
+    { method: "POST", path: "/api/firm/leads/:leadId/owner", params: lead, body: () => ({ ownerId: f.admin.id }) },
+    { method: "POST", path: "/api/firm/leads/:leadId/notes", params: lead, body: () => ({ body: "Called back.\nWill send a proposal." }) },
+    { method: "POST", path: "/api/firm/leads/:leadId/convert", params: lead, body: () => ({ companyName: "Gonzalez Bakery" }) },
+    { method: "POST", path: "/api/firm/leads/:leadId/release", params: lead },
+    { method: "GET", path: "/api/firm/site-content" },
+    { method: "GET", path: "/api/firm/site-content/:key/versions", params: { key: () => "vision_title" } },
+    { method: "PUT", path: "/api/firm/site-content/:key", params: { key: () => "vision_title" }, body: () => ({ value: "Our vision" }) },
+    { method: "DELETE", path: "/api/firm/site-content/:key", params: { key: () => "mission_title" } },
+    { method: "POST", path: "/api/firm/site-content/versions/:versionId/restore", params: { versionId: () => String(f.versionId) } },
+    { method: "GET", path: "/api/firm/team", query: () => ({ q: "test", role: "staff", page: "1" }) },
+    { method: "PATCH", path: "/api/firm/team/:userId/role", params: { userId: () => f.staff.id }, body: () => ({ role: "staff" }) },
+    { method: "POST", path: "/api/firm/team/:userId/disable", params: { userId: () => f.staff.id } },
+    { method: "POST", path: "/api/firm/team/:userId/enable", params: { userId: () => f.staff.id } },
+    { method: "POST", path: "/api/firm/team/:userId/invitation", params: { userId: () => f.staff.id } },
+    { method: "GET", path: "/api/firm/team/invitations/:token", anonymous: true, params: { token: () => "B".repeat(43) } },
+    {
+      method: "POST",
+      path: "/api/firm/team/invitations/:token/accept",
+      anonymous: true,
+      params: { token: () => "B".repeat(43) },
+      body: () => ({ password: "correct-horse-battery-staple" }),
+    },
+    {
+      method: "POST",
+      path: "/api/firm/team/invitations",
+      body: () => ({ email: "new-staff@example.com", firstName: "New", lastName: "Staff" }),
+    },
+    {
+      method: "GET",
+      path: "/api/firm/audit-log",
+      query: () => ({ actor: "admin", action: "lead.status_changed", targetType: "lead", targetId: "x", from: "2026-01-01", page: "1" }),
+    },
+  ];
+}
+
+/** The auth endpoints the pages call (login, sign-up, reset, verification, profile): served by the auth library. */
+export function authRequests(f: Fixtures): ValidRequest[] {
+  return [
+    {
+      method: "POST",
+      path: "/api/auth/sign-up/email",
+      anonymous: true,
+      body: () => ({
+        email: `new-${Math.random().toString(36).slice(2, 8)}@example.com`,
+        password: "correct-horse-battery-staple",
+        name: "New Person",
+        firstName: "New",
+        lastName: "Person",
+        companyName: "Acme",
+      }),
+    },
+    {
+      method: "POST",
+      path: "/api/auth/sign-in/email",
+      anonymous: true,
+      body: () => ({ email: f.admin.email, password: "wrong-password-1", rememberMe: true }),
+    },
+    {
+      method: "POST",
+      path: "/api/auth/request-password-reset",
+      anonymous: true,
+      body: () => ({ email: f.admin.email, redirectTo: "/reset-password" }),
+    },
+    {
+      method: "POST",
+      path: "/api/auth/reset-password",
+      anonymous: true,
+      body: () => ({ token: "not-a-token", newPassword: "correct-horse-battery-staple" }),
+    },
+    {
+      method: "GET",
+      path: "/api/auth/reset-password/:token",
+      anonymous: true,
+      params: { token: () => "not-a-token" },
+      query: () => ({ callbackURL: "/reset-password" }),
+    },
+    {
+      method: "POST",
+      path: "/api/auth/send-verification-email",
+      anonymous: true,
+      body: () => ({ email: f.admin.email, callbackURL: "/login?verified=1" }),
+    },
+    {
+      method: "GET",
+      path: "/api/auth/verify-email",
+      anonymous: true,
+      query: () => ({ token: "not-a-token", callbackURL: "/login?verified=1" }),
+    },
+    { method: "GET", path: "/api/auth/get-session" },
+    {
+      method: "POST",
+      path: "/api/auth/update-user",
+      body: () => ({ name: "Ada Admin", firstName: "Ada", lastName: "Admin", companyName: "Ledgerline" }),
+    },
+    {
+      method: "POST",
+      path: "/api/auth/change-password",
+      body: () => ({ currentPassword: "not-the-password", newPassword: "correct-horse-battery-2" }),
+    },
+    { method: "POST", path: "/api/auth/sign-in/social", anonymous: true, body: () => ({ provider: "google", callbackURL: "/accounting" }) },
+  ];
+}
