@@ -11,6 +11,7 @@ import { issueRoi } from "~/features/calculators/calculators.fixtures.ts";
 import { cookieFrom, createSignedInUser, createTestApp, type TestApp } from "../support/test-app.ts";
 import { apiWriteRoutes } from "../support/route-table.ts";
 import { firstBooks } from "../support/books.ts";
+import { apiRequests, authRequests, createFixtures, type ValidRequest } from "../support/api-requests.ts";
 
 // One idempotency mechanism for every write (decision 080): the same request sent again with its Idempotency-Key
 // gets the first answer, marked `Idempotent-Replayed: true`, and writes nothing more (no record, no mail).
@@ -209,6 +210,77 @@ describe("Idempotency-Key on every API write", () => {
     expect(fixed.status).toBe(201);
     expect(fixed.headers.get("idempotent-replayed")).toBeNull();
   });
+});
+
+// Every write of the app, as its valid request (tests/support/api-requests.ts covers the whole route table), sent
+// twice with one key: a new write route is in this walk by construction.
+describe("every write route replays its first answer", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 180_000);
+  afterAll(() => t.close());
+
+  /** Every table's rows as one fingerprint each (the keys' own and the rate limits' aside). */
+  async function fingerprints(): Promise<Record<string, string>> {
+    const tables = await queryRows<{ name: string }>(
+      t.ctx.db,
+      sql`select table_name as name from information_schema.tables
+           where table_schema = current_schema() and table_type = 'BASE TABLE'
+             and table_name not in ('idempotency_keys', 'rate_limits', 'schema_migrations')`,
+    );
+    const [row] = await queryRows<Record<string, string>>(
+      t.ctx.db,
+      sql.raw(
+        `select ${tables.map((x) => `(select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) from "${x.name}" r) as "${x.name}"`).join(", ")}`,
+      ),
+    );
+    return row!;
+  }
+
+  it("the same key sent again answers the same status and body, and writes nothing more", async () => {
+    const f = await createFixtures(t);
+    const writes = [...apiRequests(t, f), ...authRequests(f)].filter((r) => r.method !== "GET");
+    // The same bytes twice: a body is made once (some hold a fresh token or address each time they are made).
+    const send = (r: ValidRequest, key: string, body: { body: string } | { json: unknown } | object) => {
+      const path = r.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(r.params?.[name]?.() ?? ""));
+      const query = r.query ? `?${new URLSearchParams(r.query()).toString()}` : "";
+      const cookie = r.anonymous ? undefined : (r.as?.() ?? f.admin).cookie;
+      const headers: Record<string, string> = { "Idempotency-Key": key };
+      if (r.file) headers["content-type"] = "text/csv";
+      return t.request(path + query, {
+        method: r.method,
+        cookie,
+        headers,
+        ...body,
+      });
+    };
+    const wrong: string[] = [];
+    let replayed = 0;
+    for (const r of writes) {
+      await t.ctx.db.execute(sql`delete from rate_limits`);
+      const key = randomUUID();
+      const body = r.file ? { body: r.file() } : r.body ? { json: r.body() } : {};
+      const first = await send(r, key, body);
+      const firstBody = await first.text();
+      const written = await fingerprints();
+      const again = await send(r, key, body);
+      const againBody = await again.text();
+      const name = `${r.method} ${r.path}`;
+      if (first.status >= 500 || again.status >= 500) wrong.push(`${name}: ${first.status} then ${again.status}`);
+      if (again.status !== first.status) wrong.push(`${name}: ${first.status}, then ${again.status} on the retry`);
+      if (first.status >= 400) continue;
+      replayed++;
+      if (againBody !== firstBody) wrong.push(`${name}: the retry answered another body`);
+      if (again.headers.get("idempotent-replayed") !== "true") wrong.push(`${name}: the retry is not marked as replayed`);
+      const after = await fingerprints();
+      const grown = Object.keys(after).filter((k) => after[k] !== written[k]);
+      if (grown.length) wrong.push(`${name}: the retry wrote to ${grown.join(", ")}`);
+    }
+    expect(wrong).toEqual([]);
+    // Most writes succeed on the catalogue's fixtures; the walk is not a walk of refusals.
+    expect(replayed).toBeGreaterThan(35);
+  }, 300_000);
 });
 
 // The middleware itself, on a route of its own: what it keeps and what it lets run again.

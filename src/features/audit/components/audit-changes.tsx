@@ -35,10 +35,11 @@ export function AuditChanges({
     return <span className={valueClass(text)}>{text}</span>;
   };
   return (
-    <table className="w-full text-left text-sm">
+    // Fixed columns: a long value wraps inside its third of the card instead of widening the table past a phone's screen.
+    <table className="w-full table-fixed text-left text-sm">
       <thead className="text-slate-600">
         <tr>
-          <th scope="col" className="py-1 pr-2 font-medium">
+          <th scope="col" className="w-1/3 py-1 pr-2 font-medium">
             Field
           </th>
           <th scope="col" className="py-1 pr-2 font-medium">
