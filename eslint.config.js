@@ -27,6 +27,11 @@ const otherFeatures = (feature) => ({
   group: ["~/features/*/**", `!~/features/${feature}/**`, ...PUBLIC],
   message: "A feature imports another feature only through its public modules (index.ts, *.types.ts, *.schema.ts, *.tables.ts).",
 });
+/** One toast: screens show toasts through src/ui/toast.ts (and failures through src/ui/toast-failure.ts), never sonner itself. */
+const NO_TOAST_LIBRARY = {
+  group: ["sonner"],
+  message: "Toasts go through src/ui/toast.ts (failures through src/ui/toast-failure.ts): the one toast of the product.",
+};
 const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
 /** Files that may cross a boundary (none today). */
@@ -45,14 +50,20 @@ export default tseslint.config(
       "@typescript-eslint/no-non-null-assertion": "off",
     },
   },
-  { files: ["src/server/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_FEATURE) },
-  { files: ["src/ui/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_FEATURE, NO_SERVER_MODULE) },
+  { files: ["src/app/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_TOAST_LIBRARY) },
+  { files: ["src/server/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_FEATURE, NO_TOAST_LIBRARY) },
+  { files: ["src/ui/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_FEATURE, NO_SERVER_MODULE) },
+  { files: ["src/lib/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_FEATURE, NO_SERVER_MODULE, NO_TOAST_LIBRARY) },
   ...FEATURES.flatMap((feature) => [
-    { files: [`src/features/${feature}/**/*.{ts,tsx}`], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(otherFeatures(feature)) },
+    {
+      files: [`src/features/${feature}/**/*.{ts,tsx}`],
+      ignores: BOUNDARY_ALLOW_LIST,
+      rules: restrict(otherFeatures(feature), NO_TOAST_LIBRARY),
+    },
     {
       files: [`src/features/${feature}/components/**/*.{ts,tsx}`],
       ignores: BOUNDARY_ALLOW_LIST,
-      rules: restrict(otherFeatures(feature), NO_SERVER_MODULE),
+      rules: restrict(otherFeatures(feature), NO_SERVER_MODULE, NO_TOAST_LIBRARY),
     },
   ]),
   {

@@ -88,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {shell ? <shell.Footer /> : <SiteFooter />}
             {/* Bottom right (along the bottom on a phone), in the strip the dialogs leave free (src/ui/modal.tsx): a toast
                 never covers the header, the books switcher or a dialog's buttons, and it goes at the next press or key.
-                At once for a signed-in user (the application's screens toast through sonner directly); otherwise on
+                At once for a signed-in user (the application's screens toast often); otherwise on
                 the first interaction or toast (the public pages, sign-in and password reset load no toast code before). */}
             <DeferredToaster
               eager={Boolean(data?.sessionKnown && user)}

@@ -54,6 +54,16 @@ describe("module boundaries", () => {
     expect(await restricted("src/features/account/new-module.server.ts", code)).toEqual([]);
   });
 
+  it("refuses sonner outside src/ui: one toast, through src/ui/toast.ts", async () => {
+    const code = 'import { toast } from "sonner";\nexport const x = toast;\n';
+    for (const file of ["src/features/leads/components/new-part.tsx", "src/app/routes/new-route.tsx", "src/lib/new-helper.ts"])
+      expect(await restricted(file, code), file).toHaveLength(1);
+    expect(await restricted("src/ui/new-widget.tsx", code)).toEqual([]);
+    expect(
+      await restricted("src/features/leads/components/new-part.tsx", 'import { toast } from "~/ui/toast.ts";\nexport const x = toast;\n'),
+    ).toEqual([]);
+  });
+
   it("the source as it stands crosses no boundary", async () => {
     const results = await eslint.lintFiles(["src/server", "src/ui", "src/lib", "src/features"]);
     const crossings = results.flatMap((r) =>

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import type { FieldValues, SubmitHandler, UseFormReturn } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { firstMessage } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { request } from "~/lib/api-client.ts";
 import { InputField } from "~/ui/field.tsx";
 import { changePasswordSchema, type ChangePasswordInput } from "../account.schema.ts";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import type { AccountCreate } from "../accounting.schema.ts";
 import { accountUsageMessage, type AccountUsageCounts } from "../accounts.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { buttonClass } from "~/ui/button.tsx";
 import { formatUsd } from "../money.ts";

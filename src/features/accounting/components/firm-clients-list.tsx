@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { request } from "~/lib/api-client.ts";
 import { Button, buttonClass } from "~/ui/button.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { csvRows } from "~/lib/csv.ts";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { formatBalance, formatUsd, toCents } from "../money.ts";
 import {

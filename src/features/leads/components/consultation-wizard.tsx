@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { WIZARD_STEPS, consultationSchema, type ConsultationFormValues, type ConsultationInput } from "../consultation.schema.ts";
 import { Modal } from "~/ui/modal.tsx";
