@@ -129,3 +129,48 @@ export function InputField({ id, label, error, hint, optional, markRequired, fie
 function withoutAs<T extends { as?: string }>({ as: _as, ...rest }: T): Omit<T, "as"> {
   return rest;
 }
+
+/**
+ * The one checkbox: a box, its label beside it and an optional hint under the label (linked). `tone="danger"` for a
+ * box that confirms something that cannot be taken back. Spread react-hook-form's `register(name)` on it, or pass
+ * `checked` and `onChange`.
+ */
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  tone = "brand",
+  fieldClassName,
+  labelClassName = "text-sm text-ink",
+  ...control
+}: Omit<ComponentProps<"input">, "type"> & {
+  id: string;
+  label: ReactNode;
+  hint?: string;
+  tone?: "brand" | "danger";
+  /** Classes of the wrapper (box, label and hint). */
+  fieldClassName?: string;
+  labelClassName?: string;
+}) {
+  return (
+    <div className={`flex items-start gap-2 ${fieldClassName ?? ""}`}>
+      <input
+        id={id}
+        type="checkbox"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={`mt-0.5 h-4 w-4 shrink-0 rounded border-slate-400 focus:ring-2 focus:ring-brand-600 ${tone === "danger" ? "accent-red-700" : "accent-brand-700"}`}
+        {...control}
+      />
+      <div>
+        <label htmlFor={id} className={labelClassName}>
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-sm text-muted">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -14,6 +14,7 @@ export function Modal({
   trigger,
   closeButton = true,
   dismissOnOutsideClick = true,
+  role = "dialog",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -29,6 +30,8 @@ export function Modal({
   closeButton?: boolean;
   /** A click outside closes it (default); off for a form whose typing would be lost. */
   dismissOnOutsideClick?: boolean;
+  /** "alertdialog" for a question that interrupts (src/ui/confirm-dialog.tsx). */
+  role?: "dialog" | "alertdialog";
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -36,6 +39,7 @@ export function Modal({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
+          role={role}
           onInteractOutside={dismissOnOutsideClick ? undefined : (e) => e.preventDefault()}
           onOpenAutoFocus={(e) => {
             if (!initialFocus?.current) return;

@@ -46,7 +46,7 @@ test.describe("accounting: a write whose answer is lost", () => {
 
     await rows.getByRole("button", { name: /^Post / }).click();
     await page
-      .getByRole("dialog", { name: /^Post JE-/ })
+      .getByRole("alertdialog", { name: /^Post JE-/ })
       .getByRole("button", { name: "Post Entry" })
       .click();
     await expect(page.getByText("Journal entry posted successfully").last()).toBeVisible();

@@ -40,7 +40,7 @@ async function createEntry(page: Page, description: string, date: string, lines:
 async function postRow(page: Page, row: ReturnType<Page["getByTestId"]>) {
   await row.getByRole("button", { name: /^Post / }).click();
   await page
-    .getByRole("dialog", { name: /^Post JE-/ })
+    .getByRole("alertdialog", { name: /^Post JE-/ })
     .getByRole("button", { name: "Post Entry" })
     .click();
   await expect(page.getByText("Journal entry posted successfully").last()).toBeVisible();
@@ -145,7 +145,7 @@ test.describe("accounting module", () => {
     await expect(page.getByText(/Account code 1010 is already used/).last()).toBeVisible();
 
     await page.getByRole("button", { name: "Delete account 1010" }).click();
-    const confirmDelete = page.getByRole("dialog", { name: "Delete account 1010 Petty Cash Box?" });
+    const confirmDelete = page.getByRole("alertdialog", { name: "Delete account 1010 Petty Cash Box?" });
     await expect(confirmDelete).toContainText("Are you sure you want to delete this account?");
     await confirmDelete.getByRole("button", { name: "Delete Account" }).click();
     await expect(page.getByText("Account deleted successfully").last()).toBeVisible();
@@ -272,7 +272,7 @@ test.describe("accounting module", () => {
     ).toBe("%PDF-");
     await details.getByLabel("Reversal date").fill("2026-03-31");
     await details.getByRole("button", { name: "Reverse Entry" }).click();
-    await page.getByRole("dialog", { name: "Reverse JE-000001?" }).getByRole("button", { name: "Reverse Entry" }).click();
+    await page.getByRole("alertdialog", { name: "Reverse JE-000001?" }).getByRole("button", { name: "Reverse Entry" }).click();
     await expect(page.getByText("Journal entry reversed successfully").last()).toBeVisible();
     await expect(details.getByTestId("audit-trail")).toContainText("Reversed");
     await expect(details).toContainText("Reversed by");

@@ -92,7 +92,7 @@ test.describe("books", () => {
 
     // Cash carries posted entries: the dialog names its balance and needs an explicit confirmation.
     await page.getByRole("button", { name: "Delete account 1000" }).click();
-    const dialog = page.getByRole("dialog", { name: "Delete account 1000 Cash?" });
+    const dialog = page.getByRole("alertdialog", { name: "Delete account 1000 Cash?" });
     await expect(dialog).toContainText("Are you sure you want to delete this account?");
     await expect(dialog.getByTestId("account-usage")).toContainText(
       "Account 1000 Cash has a balance of $68,800.50 and 2 journal entry lines.",
@@ -111,7 +111,7 @@ test.describe("books", () => {
 
     // An unused account: the spec's question alone, no checkbox.
     await page.getByRole("button", { name: "Delete account 9000" }).click();
-    const plain = page.getByRole("dialog", { name: "Delete account 9000 Project 0?" });
+    const plain = page.getByRole("alertdialog", { name: "Delete account 9000 Project 0?" });
     await expect(plain).toContainText("No journal entry uses it.");
     await plain.getByRole("button", { name: "Delete Account" }).click();
     await expect(plain).toBeHidden();
@@ -172,7 +172,7 @@ test.describe("books", () => {
     // Post asks first, naming the entry and its amount; Cancel leaves it a draft.
     const row = rows.filter({ hasText: "March consulting" });
     await row.getByRole("button", { name: `Post ${draft.entry_number}` }).click();
-    let ask = page.getByRole("dialog", { name: `Post ${draft.entry_number}?` });
+    let ask = page.getByRole("alertdialog", { name: `Post ${draft.entry_number}?` });
     await expect(ask).toContainText(`${draft.entry_number} “March consulting” for $650.00`);
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await ask.getByRole("button", { name: "Cancel" }).click();
@@ -182,7 +182,7 @@ test.describe("books", () => {
     await page.getByRole("button", { name: "All entries" }).click();
     await expect(rows).toHaveCount(4);
     await row.getByRole("button", { name: `Post ${draft.entry_number}` }).click();
-    ask = page.getByRole("dialog", { name: `Post ${draft.entry_number}?` });
+    ask = page.getByRole("alertdialog", { name: `Post ${draft.entry_number}?` });
     await expectOnTop(ask.getByRole("button", { name: "Post Entry" }));
     await ask.getByRole("button", { name: "Post Entry" }).click();
     // When the success message shows, the list already shows the entry as posted, with no Post action.
@@ -199,7 +199,7 @@ test.describe("books", () => {
     const details = page.getByRole("dialog", { name: `Journal Entry ${janNumber}` });
     await details.getByLabel("Reversal date").fill("2026-01-31");
     await details.getByRole("button", { name: "Reverse Entry" }).click();
-    const askReverse = page.getByRole("dialog", { name: `Reverse ${janNumber}?` });
+    const askReverse = page.getByRole("alertdialog", { name: `Reverse ${janNumber}?` });
     await expect(askReverse).toContainText(`${janNumber} “January rent” for $1,200.00`);
     await expect(askReverse).toContainText("dated 2026-01-31");
     await askReverse.getByRole("button", { name: "Reverse Entry" }).click();

@@ -75,7 +75,7 @@ test("an admin disables a signed-in client: the client's open session ends and s
   await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: `Disable ${client.email}` }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Disable account" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Disable account" }).click();
   await expect(page.getByText("Account disabled")).toBeVisible();
   await expect(page.getByText("Disabled", { exact: true })).toBeVisible();
 

@@ -93,7 +93,7 @@ test("from consultation request to the client's books, kept by the firm", async 
     .first();
   await row.getByRole("button", { name: /^Post / }).click();
   await staff
-    .getByRole("dialog", { name: /^Post JE-/ })
+    .getByRole("alertdialog", { name: /^Post JE-/ })
     .getByRole("button", { name: "Post Entry" })
     .click();
   await expect(row).toContainText("Posted");
@@ -126,7 +126,7 @@ test("from consultation request to the client's books, kept by the firm", async 
   await client.goto(booksUrl);
   await client.getByRole("tab", { name: "Members" }).click();
   await client.getByRole("button", { name: `Remove ${ROLE_USERS.staff.firstName} ${ROLE_USERS.staff.lastName}` }).click();
-  await client.getByRole("dialog", { name: "Remove member?" }).getByRole("button", { name: "Remove" }).click();
+  await client.getByRole("alertdialog", { name: "Remove member?" }).getByRole("button", { name: "Remove" }).click();
   await waitForMail(ROLE_USERS.staff.email, (m) => m.subject === `${company} removed you from its books`);
   await waitForMail(ROLE_USERS.admin.email, (m) => m.subject === `${company} removed Sam Staff from its books`);
   await staff.goto("/firm/clients");
@@ -140,7 +140,7 @@ test("from consultation request to the client's books, kept by the firm", async 
   await signInWithRole(admin, "admin");
   await admin.goto(`/firm/team?q=${encodeURIComponent(email)}`);
   await admin.getByRole("button", { name: `Disable ${email}` }).click();
-  await admin.getByRole("dialog").getByRole("button", { name: "Disable account" }).click();
+  await admin.getByRole("alertdialog").getByRole("button", { name: "Disable account" }).click();
   await expect(admin.getByText("Account disabled")).toBeVisible();
   await client.goto(booksUrl);
   await expect(client).toHaveURL(/\/login\?from=/);

@@ -33,7 +33,8 @@ async function fits(page: Page, name: string) {
   // The message names the elements that reach past the right edge, innermost last.
   const { scrollWidth, wide } = await page.evaluate((w) => {
     const over = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > w + 0.5);
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join(".")} "${(el.textContent ?? "").slice(0, 40)}"`;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join(".")} "${(el.textContent ?? "").slice(0, 40)}"`;
     return { scrollWidth: document.documentElement.scrollWidth, wide: over.slice(-3).map(describe) };
   }, width);
   expect(scrollWidth, `${name}: the page is no wider than the screen; past the edge: ${wide.join(" | ")}`).toBeLessThanOrEqual(width);
@@ -207,7 +208,7 @@ test.describe("screens on a phone and a desktop", () => {
       await details.getByLabel("Reversal date").fill(today());
       await details.getByRole("button", { name: "Reverse Entry" }).click();
       await page
-        .getByRole("dialog", { name: `Reverse ${entryNumber}?` })
+        .getByRole("alertdialog", { name: `Reverse ${entryNumber}?` })
         .getByRole("button", { name: "Reverse Entry" })
         .click();
       const done = toast(page, "Journal entry reversed successfully");

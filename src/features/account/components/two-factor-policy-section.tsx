@@ -8,6 +8,7 @@ import { toastFailure } from "~/ui/toast-failure.ts";
 import type { TwoFactorPolicyView } from "../account.types.ts";
 import { twoFactorPolicySchema, type TwoFactorPolicyInput } from "../account.schema.ts";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
+import { CheckboxField } from "~/ui/field.tsx";
 
 const OPTIONS = [
   {
@@ -65,23 +66,14 @@ export function TwoFactorPolicySection() {
       {policy ? (
         <form onSubmit={(e) => void handleSubmit(onValid)(e)} className="mt-4 space-y-4">
           {OPTIONS.map((o) => (
-            <div key={o.name} className="flex items-start gap-3">
-              <input
-                id={`${uid}-${o.name}`}
-                type="checkbox"
-                {...register(o.name)}
-                aria-describedby={`${uid}-${o.name}-hint`}
-                className="mt-1 h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-2 focus:ring-brand-600"
-              />
-              <div>
-                <label htmlFor={`${uid}-${o.name}`} className="font-medium text-ink">
-                  {o.label}
-                </label>
-                <p id={`${uid}-${o.name}-hint`} className="text-sm text-muted">
-                  {o.hint}
-                </p>
-              </div>
-            </div>
+            <CheckboxField
+              key={o.name}
+              id={`${uid}-${o.name}`}
+              label={o.label}
+              hint={o.hint}
+              labelClassName="font-medium text-ink"
+              {...register(o.name)}
+            />
           ))}
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? "Saving..." : "Save policy"}

@@ -9,7 +9,9 @@ import type { AccountDto } from "../accounting.types.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { useBooksApi } from "./books-context.tsx";
-import { ConfirmDialog, tdClass, ColumnHeads } from "./ui.tsx";
+import { tdClass, ColumnHeads } from "./ui.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
+import { CheckboxField } from "~/ui/field.tsx";
 
 type ListedAccount = AccountDto & { is_active?: boolean };
 
@@ -130,18 +132,13 @@ export function ChartOfAccountsTab({
       {canWrite ? <AccountForm editing={editing} onSubmit={save} onCancel={stopEditing} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold text-ink">Accounts</h2>
-        <div className="flex items-center gap-2">
-          <input
-            id={toggleId}
-            type="checkbox"
-            className="h-4 w-4 rounded border-slate-400 accent-brand-700"
-            checked={showInactive}
-            onChange={(e) => setShowInactive(e.target.checked)}
-          />
-          <label htmlFor={toggleId} className="text-sm font-medium text-ink">
-            Show inactive{showInactive && allAccounts ? ` (${inactiveCount})` : ""}
-          </label>
-        </div>
+        <CheckboxField
+          id={toggleId}
+          label={`Show inactive${showInactive && allAccounts ? ` (${inactiveCount})` : ""}`}
+          labelClassName="text-sm font-medium text-ink"
+          checked={showInactive}
+          onChange={(e) => setShowInactive(e.target.checked)}
+        />
       </div>
       <div className="overflow-x-auto rounded-lg border border-slate-200">
         <table className="min-w-full divide-y divide-slate-200">
@@ -241,18 +238,14 @@ export function ChartOfAccountsTab({
               Deleting hides it from the chart and from new entries; its posted history stays in the reports. You can reactivate it later
               under Show inactive.
             </p>
-            <label className="flex items-start gap-2 font-medium">
-              <input
-                type="checkbox"
-                className="mt-0.5 h-4 w-4 accent-red-700"
-                checked={understood}
-                onChange={(e) => setUnderstood(e.target.checked)}
-              />
-              <span>
-                Delete {pending.account.account_code} {pending.account.account_name} although it has a balance of{" "}
-                {formatBalance(pending.usage.balance)}
-              </span>
-            </label>
+            <CheckboxField
+              id={`${toggleId}-understood`}
+              tone="danger"
+              labelClassName="font-medium"
+              label={`Delete ${pending.account.account_code} ${pending.account.account_name} although it has a balance of ${formatBalance(pending.usage.balance)}`}
+              checked={understood}
+              onChange={(e) => setUnderstood(e.target.checked)}
+            />
           </div>
         ) : (
           <p className="text-sm text-muted">No journal entry uses it. You can reactivate it later under Show inactive.</p>

@@ -8,7 +8,8 @@ import type { EntryDetails } from "../accounting.types.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { useBooksApi } from "./books-context.tsx";
-import { Amount, cardRow, cardText, ConfirmDialog, inputClass, labelClass, Modal, StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
+import { Amount, cardRow, cardText, inputClass, labelClass, Modal, StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 
 const AUDIT_LABELS: Record<EntryDetails["audit"][number]["action"], string> = {
   created: "Created",

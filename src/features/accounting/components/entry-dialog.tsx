@@ -12,7 +12,7 @@ import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { useBooksApi } from "./books-context.tsx";
 import { Modal } from "./ui.tsx";
-import { DiscardConfirm } from "./discard-confirm.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { EntryLines } from "./entry-lines.tsx";
 import { EntryHeaderFields, EntryTotals } from "./entry-parts.tsx";
 
@@ -182,12 +182,17 @@ export function EntryDialog({
           </div>
         </form>
       )}
-      <DiscardConfirm
+      <ConfirmDialog
         open={confirmDiscard}
-        onKeep={() => setConfirmDiscard(false)}
-        onDiscard={() => {
-          setConfirmDiscard(false);
+        onOpenChange={setConfirmDiscard}
+        title="Discard this entry?"
+        description="What you typed has not been saved and will be lost."
+        cancelLabel="Keep editing"
+        confirmLabel="Discard entry"
+        variant="danger"
+        onConfirm={() => {
           onOpenChange(false);
+          return true;
         }}
       />
     </Modal>

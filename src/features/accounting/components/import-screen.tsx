@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { Notice } from "~/ui/notice.tsx";
@@ -9,6 +9,7 @@ import type { ImportPreview, ImportResult, ImportSettings } from "../import.type
 import { ImportPreviewView } from "./import-preview.tsx";
 import { ImportSettingsForm } from "./import-settings.tsx";
 import { inputClass, labelClass } from "./ui.tsx";
+import { CheckboxField } from "~/ui/field.tsx";
 
 const api = (orgId: number) => `/api/books-csv/${orgId}`;
 
@@ -41,6 +42,7 @@ export function ImportScreen({
   const [kind, setKind] = useState<ImportKind>("journal");
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [resolutions, setResolutions] = useState<Record<string, AccountResolution>>({});
+  const uid = useId();
   const [drafts, setDrafts] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);
@@ -137,10 +139,12 @@ export function ImportScreen({
                 onResolve={(value, r) => setResolutions((all) => ({ ...all, [value]: r }))}
               />
               {kind === "journal" && (
-                <label className="flex items-center gap-2 text-sm text-ink">
-                  <input type="checkbox" checked={drafts} onChange={(e) => setDrafts(e.target.checked)} /> Import as drafts (post them
-                  later)
-                </label>
+                <CheckboxField
+                  id={`${uid}-drafts`}
+                  label="Import as drafts (post them later)"
+                  checked={drafts}
+                  onChange={(e) => setDrafts(e.target.checked)}
+                />
               )}
               <Button
                 type="button"

@@ -6,7 +6,7 @@ import { cn } from "~/ui/cn.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { Invitation, InvitationState } from "../accounting.types.ts";
 import { useBooksApi } from "./books-context.tsx";
-import { ConfirmDialog } from "./ui.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 
 const STATE_CLASS: Record<InvitationState, string> = {
   pending: "bg-amber-100 text-amber-900",

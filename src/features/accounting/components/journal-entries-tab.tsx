@@ -10,7 +10,8 @@ import { toastFailure } from "~/ui/toast-failure.ts";
 import { useBooksApi } from "./books-context.tsx";
 import { EntryDetailsDialog } from "./entry-details-dialog.tsx";
 import { EntryDialog } from "./entry-dialog.tsx";
-import { ConfirmDialog, StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
+import { StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 
 type Filter = "all" | "draft";
 

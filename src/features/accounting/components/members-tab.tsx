@@ -7,7 +7,7 @@ import { ORGANIZATION_ROLES, type Invitation, type Member, type OrganizationRole
 import { useBooksApi } from "./books-context.tsx";
 import { InvitationsList } from "./invitations-list.tsx";
 import { InviteForm } from "./invite-form.tsx";
-import { ConfirmDialog } from "./ui.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 
 type Pending = { kind: "remove" | "transfer"; member: Member } | null;
 

@@ -1,5 +1,4 @@
-import { useRef, useState, type ReactNode } from "react";
-import { Button, type ButtonVariant } from "~/ui/button.tsx";
+import type { ReactNode } from "react";
 import { cn } from "~/ui/cn.ts";
 import { Modal } from "~/ui/modal.tsx";
 
@@ -38,59 +37,6 @@ export function ColumnHeads({ labels, numeric = [] }: { labels: (string | false)
         ),
       )}
     </tr>
-  );
-}
-
-/**
- * A question before an action that cannot be taken back, in the one modal shell. Cancel has the focus;
- * the action button shows `busyLabel` while it runs and the dialog closes when it succeeds.
- */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  confirmLabel,
-  busyLabel,
-  variant = "primary",
-  confirmDisabled,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
-  children?: ReactNode;
-  confirmLabel: string;
-  busyLabel: string;
-  variant?: ButtonVariant;
-  confirmDisabled?: boolean;
-  /** Resolves true when the action succeeded (the dialog then closes). */
-  onConfirm: () => Promise<boolean>;
-}) {
-  const cancel = useRef<HTMLButtonElement>(null);
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    try {
-      if (await onConfirm()) onOpenChange(false);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Modal open={open} onOpenChange={(o) => !busy && onOpenChange(o)} title={title} description={description} initialFocus={cancel}>
-      {children}
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
-        <Button ref={cancel} variant="ghost" disabled={busy} onClick={() => onOpenChange(false)}>
-          Cancel
-        </Button>
-        <Button variant={variant} disabled={busy || confirmDisabled} onClick={() => void confirm()}>
-          {busy ? busyLabel : confirmLabel}
-        </Button>
-      </div>
-    </Modal>
   );
 }
 

@@ -4,7 +4,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { InputField } from "~/ui/field.tsx";
+import { InputField, CheckboxField } from "~/ui/field.tsx";
 import { EmailField } from "~/ui/email-field.tsx";
 import type { SignInInput } from "../auth.schema.ts";
 import { AuthForm } from "./auth-form.tsx";
@@ -80,18 +80,7 @@ export function SignInForm({
         error={errors.password?.message}
         {...register("password")}
       />
-      <div className="flex items-center gap-2">
-        <input
-          id={`${uid}-remember`}
-          type="checkbox"
-          defaultChecked
-          className="h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
-          {...register("rememberMe")}
-        />
-        <label htmlFor={`${uid}-remember`} className="text-sm text-ink">
-          Remember me
-        </label>
-      </div>
+      <CheckboxField id={`${uid}-remember`} label="Remember me" defaultChecked {...register("rememberMe")} />
     </AuthForm>
   );
 }

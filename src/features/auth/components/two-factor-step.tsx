@@ -6,7 +6,7 @@ import { Button } from "~/ui/button.tsx";
 import { request } from "~/lib/api-client.ts";
 import { lazyZodResolver, submitOrTell } from "~/lib/form.ts";
 import { UNEXPECTED } from "../auth-messages.ts";
-import { inputClass } from "~/ui/field.tsx";
+import { inputClass, CheckboxField } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 
 /** Answers after which the code step is over and the password must be given again. */
@@ -121,17 +121,7 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
           </p>
         ) : null}
       </div>
-      <div className="flex items-center gap-2">
-        <input
-          id={`${uid}-trust`}
-          type="checkbox"
-          className="h-4 w-4 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
-          {...register("trustDevice")}
-        />
-        <label htmlFor={`${uid}-trust`} className="text-sm text-ink">
-          Trust this browser for 30 days
-        </label>
-      </div>
+      <CheckboxField id={`${uid}-trust`} label="Trust this browser for 30 days" {...register("trustDevice")} />
       <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? "Verifying..." : "Verify"}
       </Button>

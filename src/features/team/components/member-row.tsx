@@ -5,7 +5,7 @@ import { useRecentSignIn } from "~/features/account/index.ts";
 import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { inputClass } from "~/ui/field.tsx";
-import { Modal } from "~/ui/modal.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { cn } from "~/ui/cn.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { ROLE_LABELS, SITE_ROLES, roleChangeSchema, type TeamRole } from "../team.schema.ts";
@@ -62,16 +62,20 @@ export function MemberRow({
     await onChanged();
   }
 
-  async function setEnabled(enable: boolean) {
+  async function setEnabled(enable: boolean): Promise<boolean> {
     setBusy(true);
     const res = await reauth.run(() => request(`/api/firm/team/${member.id}/${enable ? "enable" : "disable"}`, { method: "POST" }));
     setBusy(false);
     setConfirming(false);
-    if (!res.ok) return toastFailure(res, { title: enable ? "Not enabled" : "Not disabled" });
+    if (!res.ok) {
+      toastFailure(res, { title: enable ? "Not enabled" : "Not disabled" });
+      return false;
+    }
     toast.success(enable ? "Account enabled" : "Account disabled", {
       description: enable ? `${member.email} can sign in again.` : `${member.email} was signed out everywhere.`,
     });
     await onChanged();
+    return true;
   }
 
   return (
@@ -120,7 +124,7 @@ export function MemberRow({
             Enable<span className="sr-only"> {member.email}</span>
           </Button>
         ) : isSelf ? null : (
-          <Modal
+          <ConfirmDialog
             open={confirming}
             onOpenChange={setConfirming}
             title={`Disable ${member.email}?`}
@@ -130,16 +134,11 @@ export function MemberRow({
                 Disable<span className="sr-only"> {member.email}</span>
               </Button>
             }
-          >
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="ghost" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-              <Button variant="danger" disabled={busy} onClick={() => void setEnabled(false)}>
-                {busy ? "Disabling..." : "Disable account"}
-              </Button>
-            </div>
-          </Modal>
+            confirmLabel="Disable account"
+            busyLabel="Disabling..."
+            variant="danger"
+            onConfirm={() => setEnabled(false)}
+          />
         )}
       </div>
       {reauth.dialog}
