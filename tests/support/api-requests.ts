@@ -41,6 +41,8 @@ export interface Fixtures {
   orgId: number;
   accountIds: number[];
   draftId: number;
+  /** A second draft, for the delete route. */
+  spareDraftId: number;
   postedId: number;
   submissionId: string;
   leadId: string;
@@ -98,6 +100,9 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const list = await json<{ accounts: { id: number }[] }>(t.request(`/api/accounting/orgs/${orgId}/accounts`, { cookie: admin.cookie }));
   const f = { admin, spareSessionId, staff, leaver, orgId, accountIds: list.accounts.map((a) => a.id) } as Fixtures;
   f.draftId = (
+    await json<{ entry: { id: number } }>(t.request(`/api/accounting/orgs/${orgId}/entries`, { cookie: admin.cookie, json: entryBody(f) }))
+  ).entry.id;
+  f.spareDraftId = (
     await json<{ entry: { id: number } }>(t.request(`/api/accounting/orgs/${orgId}/entries`, { cookie: admin.cookie, json: entryBody(f) }))
   ).entry.id;
   f.postedId = (
@@ -219,6 +224,14 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       deep: ["lines.0.account_id", "lines.0.description", "lines.1.debit_amount"],
     },
     { method: "POST", path: "/api/accounting/orgs/:orgId/entries/:id/post", params: { ...org, id: () => String(f.draftId) } },
+    { method: "DELETE", path: "/api/accounting/orgs/:orgId/entries/:id", params: { ...org, id: () => String(f.spareDraftId) } },
+    {
+      method: "POST",
+      path: "/api/accounting/orgs/:orgId/entries/post-drafts",
+      params: org,
+      body: () => ({ ids: [f.draftId] }),
+      deep: ["ids.0"],
+    },
     {
       method: "POST",
       path: "/api/accounting/orgs/:orgId/entries/:id/reverse",

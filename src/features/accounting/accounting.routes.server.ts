@@ -1,6 +1,8 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "~/server/context.ts";
+import { auditActor } from "~/server/audit.server.ts";
+import { clientIp } from "~/server/client-ip.ts";
 import { AppError, notAuthenticated, notFound } from "~/server/http/app-error.ts";
 import { requireUser } from "~/server/http/guards.ts";
 import { parseJson, parseParams, parseQuery, type CheckOptions } from "~/server/http/parse.ts";
@@ -12,6 +14,7 @@ import {
   accountUpdateSchema,
   entryInputSchema,
   entryListQuerySchema,
+  postDraftsSchema,
   reportQuerySchema,
   reportTypeSchema,
   reverseSchema,
@@ -26,7 +29,17 @@ import {
   updateAccount,
 } from "./accounts.server.ts";
 import { entryPdf } from "./entry-pdf.server.ts";
-import { createEntry, getEntry, listEntries, postEntry, reverseEntry, updateEntry, type EntrySummary } from "./journal-entries.server.ts";
+import {
+  createEntry,
+  deleteDraft,
+  getEntry,
+  listEntries,
+  postDrafts,
+  postEntry,
+  reverseEntry,
+  updateEntry,
+  type EntrySummary,
+} from "./journal-entries.server.ts";
 import {
   cleanupIdempotencyKeys,
   handlesIdempotencyKey,
@@ -99,6 +112,7 @@ function booksRoutes(ctx: AppContext) {
     await next();
   };
   const body = <S extends z.ZodType>(c: C, schema: S) => parseJson(c, schema, FIRST_FIELD);
+  const actor = (c: C) => auditActor(c.get("user"), clientIp(c, ctx.config.trustedProxyHeader));
   const query = <S extends z.ZodType>(c: C, schema: S) => parseQuery(c, schema, FIRST_FIELD);
 
   /**
@@ -170,6 +184,11 @@ function booksRoutes(ctx: AppContext) {
     }),
   );
   r.get("/entries/:id", async (c) => json(c, { entry: await getEntry(db, c.get("membership"), id(c)) }));
+  r.delete("/entries/:id", writer, async (c) => json(c, await deleteDraft(db, c.get("membership"), id(c), actor(c))));
+  r.post("/entries/post-drafts", writer, async (c) => {
+    const { ids } = await body(c, postDraftsSchema);
+    return json(c, await postDrafts(db, c.get("membership"), ids));
+  });
   r.put(
     "/entries/:id",
     writer,

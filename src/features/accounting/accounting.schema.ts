@@ -95,6 +95,23 @@ export const entryListQuerySchema = z.object({
   status: z.enum(["draft", "posted"], { error: "status must be draft or posted" }).optional(),
 });
 
+/** Most drafts posted by one request. */
+export const MAX_DRAFTS_AT_ONCE = 200;
+
+/** POST /entries/post-drafts: the drafts chosen in the journal, posted together (each checked as on its own). */
+export const postDraftsSchema = z.object({
+  ids: z
+    .array(
+      z.int("Each draft is given by its id").positive("Each draft is given by its id").max(2_147_483_647, "Each draft is given by its id"),
+      {
+        error: "Choose the drafts to post",
+      },
+    )
+    .min(1, "Choose at least one draft")
+    .max(MAX_DRAFTS_AT_ONCE, `Post at most ${MAX_DRAFTS_AT_ONCE} drafts at a time`),
+});
+export type PostDraftsInput = z.infer<typeof postDraftsSchema>;
+
 /** POST /entries/:id/reverse: the reversal is an entry, so its date follows an entry's rule. */
 export const reverseSchema = z.object({ entry_date: entryDateSchema });
 

@@ -84,6 +84,12 @@ export interface EntryListItem extends EntrySummary {
   reversed_by_number: string | null;
 }
 
+/** The answer of posting several drafts: those posted, and those that could not be, each with the reason. */
+export interface PostDraftsResult {
+  posted: EntrySummary[];
+  failed: { id: number; entry_number: string | null; reason: string }[];
+}
+
 export interface EntryPage {
   entries: EntryListItem[];
   has_more: boolean;

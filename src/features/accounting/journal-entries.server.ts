@@ -1,18 +1,20 @@
 import { sql } from "drizzle-orm";
 import { queryPrepared, queryRows, type Db } from "~/server/db/client.ts";
-import { conflict, invalidInput, type AppError } from "~/server/http/app-error.ts";
+import { AppError, conflict, invalidInput } from "~/server/http/app-error.ts";
+import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { notFound, sqlState } from "./accounting-errors.server.ts";
 import type { EntryInput } from "./accounting.schema.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
 import { answerInsert, storeAnswer, type Idempotency } from "./idempotency.server.ts";
 import { summary, summaryColumns } from "./journal-entry-queries.server.ts";
-import type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary } from "./accounting.types.ts";
+import { getEntry } from "./journal-entry-queries.server.ts";
+import type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary, PostDraftsResult } from "./accounting.types.ts";
 
-export type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary };
+export type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary, PostDraftsResult };
 export { ENTRY_PAGE_SIZE, getEntry, listEntries } from "./journal-entry-queries.server.ts";
 
-/* Changing journal entries: create, edit a draft, post, reverse. Reading them: journal-entry-queries.server.ts. */
+/* Changing journal entries: create, edit or delete a draft, post, reverse. Reading them: journal-entry-queries.server.ts. */
 
 interface PreparedLine {
   line_no: number;
@@ -225,4 +227,59 @@ export async function reverseEntry(
     if (idem) await storeAnswer(tx, m, idem, 201, { entry });
     return entry;
   });
+}
+
+/**
+ * Deletes a draft and its lines. The firm's audit log keeps what it was (number, date, description, reference and
+ * every line), in the same transaction. A posted entry is never deleted (the database refuses it too): reverse it.
+ * Its number is not given again: the journal shows the gap, and the audit log says why.
+ */
+export async function deleteDraft(db: Db, m: Membership, id: number, actor: AuditActor): Promise<{ entry_number: string }> {
+  return db.transaction(async (tx) => {
+    const current = await lockEntry(tx, m, id);
+    if (current.status !== "draft") throw conflict("Only draft entries can be deleted. Reverse a posted entry instead.");
+    const entry = await getEntry(tx, m, id);
+    await recordAudit(tx, actor, {
+      action: "journal_entry.draft_deleted",
+      targetType: "organization",
+      targetId: m.organizationId,
+      before: {
+        entry_number: entry.entry_number,
+        entry_date: entry.entry_date,
+        description: entry.description,
+        reference: entry.reference,
+        total_amount: entry.total_amount,
+        lines: entry.lines.map((l) => ({
+          account: `${l.account_code} ${l.account_name}`,
+          description: l.description,
+          debit_amount: l.debit_amount,
+          credit_amount: l.credit_amount,
+        })),
+      },
+    });
+    await tx.execute(sql`delete from journal_entry_lines where journal_entry_id = ${id} and organization_id = ${m.organizationId}`);
+    await tx.execute(sql`delete from journal_entries where id = ${id} and organization_id = ${m.organizationId} and status = 'draft'`);
+    return { entry_number: current.entry_number };
+  });
+}
+
+/**
+ * Posts the chosen drafts, each in its own transaction and checked exactly as when it is posted alone: those that
+ * cannot be posted (not found, no longer a draft, not balanced) are answered with the reason, the others are posted.
+ */
+export async function postDrafts(db: Db, m: Membership, ids: number[]): Promise<PostDraftsResult> {
+  const result: PostDraftsResult = { posted: [], failed: [] };
+  for (const id of [...new Set(ids)]) {
+    try {
+      result.posted.push(await postEntry(db, m, id));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      const [row] = await queryRows<{ entry_number: string }>(
+        db,
+        sql`select entry_number from journal_entries where id = ${id} and organization_id = ${m.organizationId}`,
+      );
+      result.failed.push({ id, entry_number: row?.entry_number ?? null, reason: err.message });
+    }
+  }
+  return result;
 }
