@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { formatUsd } from "../money.ts";
-import type { EntryListItem, EntryPage, EntrySummary } from "../accounting.types.ts";
+import type { EntryListItem, EntryPage, EntrySummary, PostDraftsResult } from "../accounting.types.ts";
 import type { AccountDto } from "../accounting.types.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
+import { CheckboxField } from "~/ui/field.tsx";
 import { useBooksApi } from "./books-context.tsx";
 import { EntryDetailsDialog } from "./entry-details-dialog.tsx";
 import { EntryDialog } from "./entry-dialog.tsx";
@@ -29,6 +30,13 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
   const [dialog, setDialog] = useState<{ open: boolean; entryId: number | null }>({ open: false, entryId: null });
   const [viewing, setViewing] = useState<number | null>(null);
   const [confirmPost, setConfirmPost] = useState<EntryListItem | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<EntryListItem | null>(null);
+  /** Drafts chosen to be posted together, by id. */
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [confirmPostChosen, setConfirmPostChosen] = useState(false);
+  /** What the last "post the chosen drafts" could not post, and why. */
+  const [notPosted, setNotPosted] = useState<PostDraftsResult["failed"]>([]);
+  const uid = useId();
 
   const books = useBooksApi();
   const load = useCallback(
@@ -64,6 +72,44 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
     return true;
   }
 
+  /** Deletes a draft (asked first), reloads the list, and only then says it is done. */
+  async function remove(entry: EntryListItem): Promise<boolean> {
+    const res = await request<{ entry_number: string }>(`${books}/entries/${entry.id}`, { method: "DELETE" });
+    if (!res.ok) {
+      toastFailure(res, { title: "Draft not deleted" });
+      return false;
+    }
+    setChosen((prev) => new Set([...prev].filter((id) => id !== entry.id)));
+    await load();
+    toast.success("Draft deleted", { description: `${res.data.entry_number} is gone; the audit log keeps what it was.` });
+    return true;
+  }
+
+  /** Posts the chosen drafts together; those that could not be posted stay listed with the reason. */
+  async function postChosen(): Promise<boolean> {
+    const res = await request<PostDraftsResult>(`${books}/entries/post-drafts`, { json: { ids: [...chosen] } });
+    if (!res.ok) {
+      toastFailure(res, { title: "Error posting entries" });
+      return false;
+    }
+    const { posted, failed } = res.data;
+    setChosen(new Set());
+    setNotPosted(failed);
+    await load();
+    if (posted.length) toast.success(`${posted.length} ${posted.length === 1 ? "entry" : "entries"} posted`);
+    if (failed.length) toast.error(`${failed.length} not posted`, { description: "The reasons are listed above the journal." });
+    return true;
+  }
+
+  const toggle = (id: number, on: boolean) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const chosenEntries = entries?.filter((e) => chosen.has(e.id)) ?? [];
+
   const openNew = () => setDialog({ open: true, entryId: null });
 
   return (
@@ -85,7 +131,24 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
           Drafts ({draftCount})
         </button>
         <span className="text-sm text-muted">Newest first by entry date.</span>
+        {canWrite && chosen.size > 0 ? (
+          <Button size="sm" variant="accent" className="ml-auto" onClick={() => setConfirmPostChosen(true)}>
+            Post selected ({chosen.size})
+          </Button>
+        ) : null}
       </div>
+      {notPosted.length ? (
+        <div role="status" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-semibold">Not posted:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {notPosted.map((f) => (
+              <li key={f.id}>
+                {f.entry_number ?? `Entry ${f.id}`}: {f.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {entries === null ? (
         <p role="status" className="text-muted">
           Loading...
@@ -126,7 +189,20 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
                     e.status === "draft" && "bg-amber-50/60",
                   )}
                 >
-                  <td className={`${tdClass} whitespace-nowrap font-mono max-md:p-0 max-md:font-semibold`}>{e.entry_number}</td>
+                  <td className={`${tdClass} whitespace-nowrap font-mono max-md:p-0 max-md:font-semibold`}>
+                    {canWrite && e.status === "draft" ? (
+                      <CheckboxField
+                        id={`${uid}-choose-${e.id}`}
+                        label={e.entry_number}
+                        aria-label={`Select ${e.entry_number} to post`}
+                        labelClassName="font-mono"
+                        checked={chosen.has(e.id)}
+                        onChange={(ev) => toggle(e.id, ev.target.checked)}
+                      />
+                    ) : (
+                      e.entry_number
+                    )}
+                  </td>
                   <td className={`${tdClass} whitespace-nowrap max-md:p-0 max-md:text-right`}>{e.entry_date}</td>
                   <td className={`${tdClass} min-w-48 max-md:col-span-2 max-md:min-w-0 max-md:p-0`}>{e.description}</td>
                   <td className={`${tdClass} max-md:col-span-2 max-md:p-0 max-md:text-muted max-md:empty:hidden`}>{e.reference ?? ""}</td>
@@ -159,6 +235,9 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
                           </Button>
                           <Button size="sm" variant="accent" onClick={() => setConfirmPost(e)} aria-label={`Post ${e.entry_number}`}>
                             Post
+                          </Button>
+                          <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(e)} aria-label={`Delete ${e.entry_number}`}>
+                            Delete
                           </Button>
                         </>
                       ) : null}
@@ -205,6 +284,41 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
         onConfirm={() => (confirmPost ? post(confirmPost) : Promise.resolve(false))}
       >
         <p className="text-sm text-ink">A posted entry can no longer be edited. To undo it later, reverse it from its details.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmDelete !== null}
+        onOpenChange={(o) => !o && setConfirmDelete(null)}
+        title={confirmDelete ? `Delete ${confirmDelete.entry_number}?` : "Delete draft?"}
+        description={
+          confirmDelete
+            ? `The draft “${confirmDelete.description}” for ${formatUsd(confirmDelete.total_amount)}, dated ${confirmDelete.entry_date}, is deleted with its lines.`
+            : ""
+        }
+        confirmLabel="Delete Draft"
+        busyLabel="Deleting..."
+        variant="danger"
+        onConfirm={() => (confirmDelete ? remove(confirmDelete) : Promise.resolve(false))}
+      >
+        <p className="text-sm text-ink">Its number is not used again. The firm&apos;s audit log keeps what the draft was.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmPostChosen}
+        onOpenChange={setConfirmPostChosen}
+        title={`Post ${chosen.size} ${chosen.size === 1 ? "draft" : "drafts"}?`}
+        description="Each goes into the books as if posted on its own; any that cannot be posted is listed with the reason."
+        confirmLabel="Post Entries"
+        busyLabel="Posting..."
+        variant="accent"
+        onConfirm={postChosen}
+      >
+        <ul className="max-h-48 space-y-1 overflow-y-auto text-sm text-ink">
+          {chosenEntries.map((e) => (
+            <li key={e.id}>
+              <span className="font-mono">{e.entry_number}</span> {e.entry_date} · {e.description} · {formatUsd(e.total_amount)}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-sm text-ink">Posted entries can no longer be edited. To undo one later, reverse it from its details.</p>
       </ConfirmDialog>
     </div>
   );
