@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "./context.ts";
 import { queryRows, type Db } from "./db/client.ts";
+import { can, rolesArray } from "~/lib/permissions.ts";
 
 /** The firm's two-factor policy (one row, migration 0017). */
 export interface TwoFactorPolicy {
@@ -15,7 +16,7 @@ export const ENROLMENT_MESSAGE = "Your firm requires two-factor sign-in. Set it 
 
 /** The SQL that tells, for a user row `u`, whether the policy requires a second factor they do not have yet. */
 export const ENROLMENT_REQUIRED_SQL = sql`(not u.two_factor_enabled and coalesce((
-  select case when u.role in ('staff', 'admin') then p.require_for_staff else p.require_for_clients end
+  select case when u.role = any(${rolesArray("firm.workspace")}::text[]) then p.require_for_staff else p.require_for_clients end
     from two_factor_policy p where p.id = 1), false))`;
 
 export async function readTwoFactorPolicy(db: Db): Promise<TwoFactorPolicy> {
@@ -28,7 +29,8 @@ export async function readTwoFactorPolicy(db: Db): Promise<TwoFactorPolicy> {
 
 export function policyRequiresEnrolment(policy: TwoFactorPolicy, user: Pick<SessionUser, "role" | "twoFactorEnabled">): boolean {
   if (user.twoFactorEnabled) return false;
-  return user.role === "client" ? policy.requireForClients : policy.requireForStaff;
+  // The firm's people (those who work in its workspace) under the staff rule; everyone else under the clients' rule.
+  return can(user, "firm.workspace") ? policy.requireForStaff : policy.requireForClients;
 }
 
 /** Re-authentication (password, or a Google round trip): enrolment on a session over 10 minutes old needs it. */

@@ -365,6 +365,30 @@ test.describe("public pages are the same for everyone (decision 015)", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toHaveCount(0);
   });
 
+  test("a hashed asset carries only the headers a file needs: immutable, its type not sniffed, this site only", async ({
+    page,
+    request,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (/\/assets\/.+\.js$/.test(r.url())) scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const path of scripts) {
+      const res = await request.get(path);
+      const headers = res.headers();
+      expect(headers["cache-control"], path).toBe("public, max-age=31536000, immutable");
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["cross-origin-resource-policy"], path).toBe("same-origin");
+      for (const name of ["content-security-policy", "x-frame-options", "strict-transport-security", "set-cookie", "referrer-policy"])
+        expect(headers[name], `${path}: ${name}`).toBeUndefined();
+      const size = Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+      expect(size, `${path}: header bytes`).toBeLessThan(400);
+    }
+  });
+
   test("ETag with 304, a shared-cache Cache-Control and a CSP without nonce or 'unsafe-inline' for scripts", async ({ request }) => {
     for (const path of ["/", "/pricing"]) {
       const res = await request.get(path);

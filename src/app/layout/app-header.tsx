@@ -3,6 +3,7 @@ import { useAuth } from "~/features/auth/components/auth-context.tsx";
 import { buttonClass } from "~/ui/button.tsx";
 import { NavList, type NavItem } from "~/ui/nav-list.tsx";
 import { Brand, HeaderBar, HeaderUserMenu, PhoneMenu } from "./header-parts.tsx";
+import { can } from "~/lib/permissions.ts";
 
 /** The sections of the signed-in portal; the firm's workspace is for staff and admins. */
 export const PORTAL_SECTIONS: (NavItem & { firm?: boolean })[] = [
@@ -19,7 +20,7 @@ export const PORTAL_SECTIONS: (NavItem & { firm?: boolean })[] = [
  */
 export function AppHeader() {
   const { user, signOut } = useAuth();
-  const sections = PORTAL_SECTIONS.filter((s) => !s.firm || (user && user.role !== "client"));
+  const sections = PORTAL_SECTIONS.filter((s) => !s.firm || can(user, "firm.workspace"));
 
   return (
     <HeaderBar>

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/ui/button.tsx";
+import { can } from "~/lib/permissions.ts";
 
 /**
  * The pieces both headers share: the public site's (SiteHeader) and the signed-in application's (AppHeader).
@@ -56,7 +57,7 @@ export function HeaderUserMenu({ user, onSignOut }: { user: { email: string; rol
         </span>
       }
     >
-      <UserMenu email={user.email} firm={user.role !== "client"} onSignOut={onSignOut} />
+      <UserMenu email={user.email} firm={can(user, "firm.workspace")} onSignOut={onSignOut} />
     </Suspense>
   );
 }

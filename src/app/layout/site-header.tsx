@@ -5,6 +5,7 @@ import { useAuth } from "~/features/auth/components/auth-context.tsx";
 import { buttonClass } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { Brand, HeaderBar, HeaderUserMenu, PhoneMenu } from "./header-parts.tsx";
+import { can } from "~/lib/permissions.ts";
 
 export const SERVICES_CLOSE_DELAY_MS = 200;
 
@@ -180,7 +181,7 @@ export function SiteHeader() {
                 <Link to="/accounting" className={buttonClass("secondary")}>
                   Accounting
                 </Link>
-                {user.role !== "client" ? (
+                {can(user, "firm.workspace") ? (
                   <Link to="/firm" className={buttonClass("secondary")}>
                     Firm workspace
                   </Link>

@@ -3,6 +3,7 @@ import type { Route } from "./+types/account-two-factor-setup";
 import { TwoFactorSetupPage } from "~/features/account/components/two-factor-setup-page.tsx";
 import { PORTAL_HOME } from "~/features/auth/verification-link.ts";
 import { signInMethods } from "~/features/account/account.server.ts";
+import { can } from "~/lib/permissions.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Set Up Two-Factor Sign-In | Ledgerline Advisors" },
@@ -15,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     email: user.email,
     required: context.enrolmentRequired,
-    next: user.role === "client" ? PORTAL_HOME : "/firm",
+    next: can(user, "firm.workspace") ? "/firm" : PORTAL_HOME,
     hasPassword: password,
   };
 }

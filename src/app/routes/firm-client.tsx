@@ -2,7 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/firm-client";
 import { listFirmClients, listStaff } from "~/features/accounting/firm-clients.server.ts";
 import { FirmClientView } from "~/features/accounting/components/firm-clients-list.tsx";
-import { requirePageHiddenSiteRole } from "~/server/http/page-guards.ts";
+import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
+import { can } from "~/lib/permissions.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.client.name ?? "Client"} · Clients · Firm workspace | Ledgerline Advisors` },
@@ -11,12 +12,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** /firm/clients/:orgId: one client organization of the Clients section (staff and admins only). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const user = requirePageHiddenSiteRole(context, "staff", "admin");
+  const user = requirePageHiddenPermission(context, "firm.clients");
   const orgId = /^[1-9][0-9]{0,9}$/.test(params.orgId) ? Number(params.orgId) : NaN;
   if (!(orgId <= 2_147_483_647)) throw data("Not found", { status: 404 });
   const [[client], staff] = await Promise.all([
     listFirmClients(context.app.db, user.id, orgId),
-    user.role === "admin" ? listStaff(context.app.db) : Promise.resolve(null),
+    can(user, "firm.clients.assign") ? listStaff(context.app.db) : Promise.resolve(null),
   ]);
   if (!client) throw data("Not found", { status: 404 });
   return { client, staff };

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/firm-clients";
 import { listFirmClients, listStaff } from "~/features/accounting/firm-clients.server.ts";
 import { FirmClientsList } from "~/features/accounting/components/firm-clients-list.tsx";
-import { requirePageHiddenSiteRole } from "~/server/http/page-guards.ts";
+import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
+import { can } from "~/lib/permissions.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Clients · Firm workspace | Ledgerline Advisors" },
@@ -10,10 +11,10 @@ export const meta: Route.MetaFunction = () => [
 
 /** The firm workspace's Clients section: every client organization (staff and admins only). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requirePageHiddenSiteRole(context, "staff", "admin");
+  const user = requirePageHiddenPermission(context, "firm.clients");
   const [clients, staff] = await Promise.all([
     listFirmClients(context.app.db, user.id),
-    user.role === "admin" ? listStaff(context.app.db) : Promise.resolve(null),
+    can(user, "firm.clients.assign") ? listStaff(context.app.db) : Promise.resolve(null),
   ]);
   return { clients, staff };
 }

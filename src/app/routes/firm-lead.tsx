@@ -4,7 +4,7 @@ import { LeadDetailPage } from "~/features/leads/components/lead-detail-page.tsx
 import { getLead } from "~/features/leads/lead-actions.server.ts";
 import { leadIdParamsSchema } from "~/features/leads/leads-inbox.schema.ts";
 import { AppError } from "~/server/http/app-error.ts";
-import { requirePageHiddenSiteRole } from "~/server/http/page-guards.ts";
+import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/firm-lead";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const user = requirePageHiddenSiteRole(context, "staff", "admin");
+  const user = requirePageHiddenPermission(context, "firm.leads");
   const parsed = safeParse(leadIdParamsSchema, params);
   if (!parsed.success) throw data("Not found", { status: 404 });
   try {

@@ -3,14 +3,14 @@ import { zodFields } from "~/lib/zod-fields.ts";
 import { LeadsInboxPage } from "~/features/leads/components/leads-inbox-page.tsx";
 import { leadListQuerySchema } from "~/features/leads/leads-inbox.schema.ts";
 import { listLeads } from "~/features/leads/leads-inbox.server.ts";
-import { requirePageHiddenSiteRole } from "~/server/http/page-guards.ts";
+import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/firm-leads";
 
 export const meta: Route.MetaFunction = () => [{ title: "Leads | Firm workspace" }, { name: "robots", content: "noindex" }];
 
 /** The filters come from the URL, checked with the API's schema; a bad one is named and the rest still apply. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requirePageHiddenSiteRole(context, "staff", "admin");
+  requirePageHiddenPermission(context, "firm.leads");
   const raw = Object.fromEntries(new URL(request.url).searchParams);
   let parsed = safeParse(leadListQuerySchema, raw);
   let errors: Record<string, string> = {};

@@ -1,11 +1,11 @@
 import { FirmAttention } from "~/features/firm/components/firm-attention.tsx";
 import { pendingInvitationCount } from "~/features/accounting/index.ts";
 import { leadsAttention } from "~/features/leads/index.ts";
-import { requirePageHiddenSiteRole } from "~/server/http/page-guards.ts";
+import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/firm-overview";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requirePageHiddenSiteRole(context, "staff", "admin");
+  requirePageHiddenPermission(context, "firm.workspace");
   const [leads, invitations] = await Promise.all([leadsAttention(context.app.db), pendingInvitationCount(context.app.db)]);
   return { leads, invitations };
 }

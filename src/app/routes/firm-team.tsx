@@ -4,14 +4,14 @@ import { TeamMembersSection } from "~/features/team/components/team-members-sect
 import { TeamPage } from "~/features/team/components/team-page.tsx";
 import { teamQuerySchema } from "~/features/team/team.schema.ts";
 import { listTeam } from "~/features/team/team.server.ts";
-import { requirePageHiddenSiteRole } from "~/server/http/page-guards.ts";
+import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/firm-team";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team | Firm workspace" }, { name: "robots", content: "noindex" }];
 
 /** The firm workspace's Team section: admins only (staff get the 404 page). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requirePageHiddenSiteRole(context, "admin");
+  const user = requirePageHiddenPermission(context, "firm.team.manage");
   const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([, v]) => v !== ""));
   const parsed = teamQuerySchema.safeParse(params);
   const query = parsed.success ? parsed.data : { page: 1 };

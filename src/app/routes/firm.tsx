@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { FirmNav } from "~/features/firm/components/firm-nav.tsx";
-import { requirePageHiddenSiteRole } from "~/server/http/page-guards.ts";
+import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import { AppFooter } from "../layout/app-footer.tsx";
 import { AppHeader } from "../layout/app-header.tsx";
 import type { AppShellHandle } from "../layout/app-shell.ts";
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Firm workspace | Ledger
 export const handle: AppShellHandle = { appShell: { Header: AppHeader, Footer: AppFooter } };
 
 export function loader({ context }: Route.LoaderArgs) {
-  const user = requirePageHiddenSiteRole(context, "staff", "admin");
+  const user = requirePageHiddenPermission(context, "firm.workspace");
   return { role: user.role };
 }
 

@@ -5,7 +5,7 @@ import { clientIp } from "~/server/client-ip.ts";
 import { requireRecentSignIn } from "~/server/http/recent-sign-in.server.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { AppError } from "~/server/http/app-error.ts";
-import { requireHiddenSiteRole, requireUser } from "~/server/http/guards.ts";
+import { requireHiddenPermission, requireUser } from "~/server/http/guards.ts";
 import { readTwoFactorPolicy } from "~/server/two-factor-policy.server.ts";
 import { parseJson, parseQuery } from "~/server/http/parse.ts";
 import {
@@ -32,11 +32,11 @@ export function accountRoutes(ctx: AppContext) {
   // The firm's two-factor policy: admins only, unknown to anyone else (404). Registered before the signed-in check
   // below, which therefore never answers for it.
   r.get("/two-factor-policy", async (c) => {
-    requireHiddenSiteRole(c, "admin");
+    requireHiddenPermission(c, "firm.security.manage");
     return c.json({ policy: await readTwoFactorPolicy(ctx.db) });
   });
   r.put("/two-factor-policy", async (c) => {
-    const user = requireHiddenSiteRole(c, "admin");
+    const user = requireHiddenPermission(c, "firm.security.manage");
     await requireRecentSignIn(c, ctx.db);
     const input = await parseJson(c, twoFactorPolicySchema, { message: "first" });
     const policy = await updateTwoFactorPolicy(ctx.db, input, auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)));

@@ -3,6 +3,7 @@ import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, invalidInput, notFound } from "~/server/http/app-error.ts";
 import type { FirmClient, StaffMember } from "./accounting.types.ts";
+import { can, rolesArray } from "~/lib/permissions.ts";
 
 /**
  * Every client organization for the firm's Clients section (or only the one `organizationId` names): members (owners
@@ -23,7 +24,7 @@ export async function listFirmClients(db: Db, viewerId: string, organizationId?:
                (select count(*)::int from journal_entries e where e.organization_id = o.id and e.status = 'draft') as drafts,
                exists (select 1 from organization_memberships m where m.organization_id = o.id and m.user_id = ${viewerId}) as is_member,
                exists (select 1 from organization_memberships m join users u on u.id = m.user_id
-                        where m.organization_id = o.id and u.role in ('staff', 'admin') and u.disabled_at is null) as firm_access
+                        where m.organization_id = o.id and u.role = any(${rolesArray("books.keepClients")}::text[]) and u.disabled_at is null) as firm_access
           from organizations o
          where ${organizationId === undefined ? sql`true` : sql`o.id = ${organizationId}`}
          order by lower(o.name), o.id
@@ -41,7 +42,10 @@ export async function listFirmClients(db: Db, viewerId: string, organizationId?:
 
 /** The firm's people: users whose site role is staff or admin. */
 export async function listStaff(db: Db): Promise<StaffMember[]> {
-  return queryRows<StaffMember>(db, sql`select id, name, email from users where role in ('staff', 'admin') order by lower(name), email`);
+  return queryRows<StaffMember>(
+    db,
+    sql`select id, name, email from users where role = any(${rolesArray("books.keepClients")}::text[]) order by lower(name), email`,
+  );
 }
 
 /** An admin adds a staff member (themselves or another) to a client's organization as accountant. Audited. */
@@ -50,8 +54,7 @@ export async function addStaffAccountant(db: Db, actor: AuditActor, organization
     const [org] = await queryRows(tx, sql`select 1 from organizations where id = ${organizationId} for update`);
     if (!org) throw notFound("Organization not found");
     const [user] = await queryRows<{ role: string }>(tx, sql`select role from users where id = ${userId}`);
-    if (!user || (user.role !== "staff" && user.role !== "admin"))
-      throw invalidInput({ user_id: "Choose a staff member" }, "Choose a staff member");
+    if (!user || !can(user, "books.keepClients")) throw invalidInput({ user_id: "Choose a staff member" }, "Choose a staff member");
     const added = await queryRows(
       tx,
       sql`insert into organization_memberships (organization_id, user_id, role) values (${organizationId}, ${userId}, 'accountant')

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { can, rolesArray } from "~/lib/permissions.ts";
 import { queryPrepared, queryRows, type Db } from "~/server/db/client.ts";
 import type { SessionUser } from "~/server/context.ts";
 import { forbidden, notFound } from "~/server/http/app-error.ts";
@@ -36,7 +37,7 @@ export const STANDARD_CHART: ReadonlyArray<readonly [code: string, name: string,
 type UserLike = Pick<SessionUser, "id" | "name" | "email" | "role"> & { companyName?: string | null };
 
 /** The firm's people (site roles staff and admin) keep clients' books: they never get books of their own by first use. */
-export const keepsClientsBooks = (user: Pick<SessionUser, "role">): boolean => user.role === "staff" || user.role === "admin";
+export const keepsClientsBooks = (user: Pick<SessionUser, "role">): boolean => can(user, "books.keepClients");
 
 /** Every organization the user belongs to, oldest first. */
 export async function listOrganizations(db: Db, userId: string): Promise<OrganizationSummary[]> {
@@ -100,7 +101,7 @@ export async function ensureOrganizations(db: Db, user: UserLike): Promise<Organ
     const [has] = await queryRows(
       tx,
       sql`select 1 from organization_memberships where user_id = ${user.id}
-          union all select 1 from users where id = ${user.id} and role in ('staff', 'admin') limit 1`,
+          union all select 1 from users where id = ${user.id} and role = any(${rolesArray("books.keepClients")}::text[]) limit 1`,
     );
     if (has) return;
     const id = await insertOrganization(tx, name, user.id);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppContext, AppEnv } from "~/server/context.ts";
-import { requireHiddenSiteRole } from "~/server/http/guards.ts";
+import { requireHiddenPermission } from "~/server/http/guards.ts";
 import { parseQuery } from "~/server/http/parse.ts";
 import { auditLogQuerySchema } from "./audit-log.schema.ts";
 import { readAuditLog } from "./audit-log.server.ts";
@@ -9,7 +9,7 @@ import { readAuditLog } from "./audit-log.server.ts";
 export function auditLogRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
   r.get("/", async (c) => {
-    requireHiddenSiteRole(c, "admin");
+    requireHiddenPermission(c, "firm.audit.read");
     return c.json(await readAuditLog(ctx.db, parseQuery(c, auditLogQuerySchema)));
   });
   return r;

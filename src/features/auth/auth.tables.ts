@@ -1,4 +1,5 @@
 import { boolean, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { SITE_ROLES } from "~/lib/permissions.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -11,9 +12,7 @@ export const users = pgTable("users", {
   firstName: text("first_name"),
   lastName: text("last_name"),
   companyName: text("company_name"),
-  role: text("role", { enum: ["client", "staff", "admin"] })
-    .notNull()
-    .default("client"),
+  role: text("role", { enum: SITE_ROLES }).notNull().default("client"),
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "~/server/context.ts";
 import { users } from "./auth.tables.ts";
-import type { SiteRole as Role } from "~/server/http/guards.ts";
+import { SITE_ROLES, type SiteRole as Role } from "~/lib/permissions.ts";
 import { textProblem, textProblemMessage } from "~/lib/schema-fields.ts";
 import { passwordProblem } from "./password-policy.ts";
 
-export const ROLES: readonly Role[] = ["client", "staff", "admin"];
+export const ROLES: readonly Role[] = SITE_ROLES;
 
 export interface UserCreateInput {
   email: string;

@@ -5,7 +5,7 @@ import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
 import { AppError, notFound, rateLimited } from "~/server/http/app-error.ts";
-import { requireSiteRole } from "~/server/http/guards.ts";
+import { requirePermission } from "~/server/http/guards.ts";
 import { check, isFormPost, parseJson, readForm } from "~/server/http/parse.ts";
 import { z } from "zod";
 import { NEWSLETTER_MESSAGES } from "./newsletter-messages.ts";
@@ -74,7 +74,7 @@ export function contentRoutes(ctx: AppContext) {
   const keyParam = z.object({ key: siteContentKeySchema });
 
   r.put("/site-content/:key", async (c) => {
-    const user = requireSiteRole(c, "admin", "staff");
+    const user = requirePermission(c, "firm.content");
     const { key } = check(keyParam, c.req.param(), { message: "first" });
     const input = await parseJson(c, siteContentUpdateSchema, { message: "first" });
     const actor = auditActor(user, clientIp(c, ctx.config.trustedProxyHeader));
@@ -83,7 +83,7 @@ export function contentRoutes(ctx: AppContext) {
   });
 
   r.delete("/site-content/:key", async (c) => {
-    const user = requireSiteRole(c, "admin", "staff");
+    const user = requirePermission(c, "firm.content");
     const { key } = check(keyParam, c.req.param(), { message: "first" });
     const existed = await ctx.siteContent.remove(key, { actor: auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)) });
     if (!existed) throw notFound("No stored value for this key");

@@ -4,7 +4,7 @@ import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { notFound } from "~/server/http/app-error.ts";
-import { requireHiddenSiteRole } from "~/server/http/guards.ts";
+import { requireHiddenPermission } from "~/server/http/guards.ts";
 import { parseJson, parseParams } from "~/server/http/parse.ts";
 import { siteContentKeySchema, siteContentValueSchema } from "./site-content.schema.ts";
 import type { SiteContentListResponse, SiteContentVersionsResponse } from "./site-content.types.ts";
@@ -16,17 +16,17 @@ const versionParam = z.object({ versionId: z.coerce.number().int().positive().ma
 export function firmSiteContentRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
   const actorOf = (c: Context<AppEnv>) => {
-    const user = requireHiddenSiteRole(c, "staff", "admin");
+    const user = requireHiddenPermission(c, "firm.content");
     return auditActor(user, clientIp(c, ctx.config.trustedProxyHeader));
   };
 
   r.get("/", async (c) => {
-    requireHiddenSiteRole(c, "staff", "admin");
+    requireHiddenPermission(c, "firm.content");
     return c.json({ entries: await ctx.siteContent.list() } satisfies SiteContentListResponse);
   });
 
   r.get("/:key/versions", async (c) => {
-    requireHiddenSiteRole(c, "staff", "admin");
+    requireHiddenPermission(c, "firm.content");
     const { key } = parseParams(c, keyParam);
     return c.json({ versions: await ctx.siteContent.versions(key) } satisfies SiteContentVersionsResponse);
   });

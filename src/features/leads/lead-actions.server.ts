@@ -7,6 +7,7 @@ import { leadFieldList } from "./lead-field-list.ts";
 import type { LeadStatus } from "./leads-inbox.schema.ts";
 import { listOwners, SUMMARY_COLUMNS, toSummary } from "./leads-inbox.server.ts";
 import type { LeadDetail, LeadEvent, LeadNote, LeadsAttention, LeadSummary } from "./leads-inbox.types.ts";
+import { rolesArray } from "~/lib/permissions.ts";
 
 type SummaryRow = Parameters<typeof toSummary>[0];
 
@@ -148,7 +149,7 @@ export async function setLeadOwner(db: Db, leadId: string, ownerId: string | nul
     if (ownerId) {
       const [owner] = await queryRows<{ email: string }>(
         tx,
-        sql`select email from users where id = ${ownerId} and role in ('staff', 'admin')`,
+        sql`select email from users where id = ${ownerId} and role = any(${rolesArray("firm.leads")}::text[])`,
       );
       if (!owner) throw invalidInput({ ownerId: "Owner must be a staff member or an admin" });
       ownerEmail = owner.email;

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
-import { requireHiddenSiteRole } from "~/server/http/guards.ts";
+import { requireHiddenPermission } from "~/server/http/guards.ts";
 import { parseJson, parseParams, parseQuery } from "~/server/http/parse.ts";
 import { addLeadNote, changeLeadStatus, convertLead, getLead, releaseLead, setLeadOwner } from "./lead-actions.server.ts";
 import { leadsCsv } from "./leads-csv.ts";
@@ -19,7 +19,7 @@ import { leadsForExport, listLeads } from "./leads-inbox.server.ts";
 /** /api/firm/leads: the firm's inbox of leads. Staff and admins only; to anyone else it does not exist (404). */
 export function firmLeadsRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
-  const staff = (c: Context<AppEnv>) => requireHiddenSiteRole(c, "staff", "admin");
+  const staff = (c: Context<AppEnv>) => requireHiddenPermission(c, "firm.leads");
   const actor = (c: Context<AppEnv>) => auditActor(staff(c), clientIp(c, ctx.config.trustedProxyHeader));
 
   r.use("*", async (c, next) => {

@@ -3,7 +3,7 @@ import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { conflict, notFound } from "~/server/http/app-error.ts";
-import { requireHiddenSiteRole } from "~/server/http/guards.ts";
+import { requireHiddenPermission } from "~/server/http/guards.ts";
 import { checkPassword, setFirstPassword, signInOnAnswer, throttleInvitationSignUp } from "~/features/auth/index.ts";
 import { parseJson, parseParams, parseQuery } from "~/server/http/parse.ts";
 import { requireRecentSignIn } from "~/server/http/recent-sign-in.server.ts";
@@ -26,7 +26,8 @@ import { changeRole, disableUser, enableUser, inviteStaff, listTeam } from "./te
 /** /api/firm/team: the firm's Team screen, admins only (anyone else 404). */
 export function teamRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
-  const adminActor = (c: Context<AppEnv>) => auditActor(requireHiddenSiteRole(c, "admin"), clientIp(c, ctx.config.trustedProxyHeader));
+  const adminActor = (c: Context<AppEnv>) =>
+    auditActor(requireHiddenPermission(c, "firm.team.manage"), clientIp(c, ctx.config.trustedProxyHeader));
   /** Role changes and disabling are sensitive: the admin's last sign-in must be recent (else 401 REAUTH_REQUIRED). */
   const recentAdminActor = async (c: Context<AppEnv>) => {
     const actor = adminActor(c);
@@ -35,7 +36,7 @@ export function teamRoutes(ctx: AppContext) {
   };
 
   r.get("/", async (c) => {
-    requireHiddenSiteRole(c, "admin");
+    requireHiddenPermission(c, "firm.team.manage");
     return c.json(await listTeam(ctx.db, parseQuery(c, teamQuerySchema)));
   });
 

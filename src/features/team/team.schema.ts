@@ -2,7 +2,8 @@ import { z } from "zod";
 import { pageField, textField } from "~/lib/schema-fields.ts";
 import { signUpFormSchema } from "~/features/auth/auth.schema.ts";
 
-export const SITE_ROLES = ["client", "staff", "admin"] as const;
+export { SITE_ROLES } from "~/lib/permissions.ts";
+import { SITE_ROLES } from "~/lib/permissions.ts";
 export type TeamRole = (typeof SITE_ROLES)[number];
 export const ROLE_LABELS: Record<TeamRole, string> = { client: "Client", staff: "Staff", admin: "Admin" };
 

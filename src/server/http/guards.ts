@@ -1,8 +1,9 @@
 import type { Context } from "hono";
+import { can, type Permission } from "~/lib/permissions.ts";
 import type { AppEnv, SessionUser } from "../context.ts";
 import { forbidden, notAuthenticated, notFound } from "./app-error.ts";
 
-export type SiteRole = SessionUser["role"];
+export type { SiteRole } from "~/lib/permissions.ts";
 
 /** The signed-in user, or AppError 401 (thrown). */
 export function requireUser(c: Context<AppEnv>): SessionUser {
@@ -11,19 +12,19 @@ export function requireUser(c: Context<AppEnv>): SessionUser {
   return user;
 }
 
-/** The signed-in user when their site role is one of `roles`; otherwise 401 (signed out) or 403. */
-export function requireSiteRole(c: Context<AppEnv>, ...roles: SiteRole[]): SessionUser {
+/** The signed-in user when they hold `permission` (src/lib/permissions.ts); otherwise 401 (signed out) or 403. */
+export function requirePermission(c: Context<AppEnv>, permission: Permission, message?: string): SessionUser {
   const user = requireUser(c);
-  if (!roles.includes(user.role)) throw forbidden();
+  if (!can(user, permission)) throw forbidden(message);
   return user;
 }
 
 /**
- * Like requireSiteRole, but a route that must not be known to exist answers 404 to everyone else
+ * Like requirePermission, but a route that must not be known to exist answers 404 to everyone else
  * (the firm's workspace: clients and visitors learn nothing of it).
  */
-export function requireHiddenSiteRole(c: Context<AppEnv>, ...roles: SiteRole[]): SessionUser {
+export function requireHiddenPermission(c: Context<AppEnv>, permission: Permission): SessionUser {
   const user = c.get("user");
-  if (!user || !roles.includes(user.role)) throw notFound();
+  if (!user || !can(user, permission)) throw notFound();
   return user;
 }

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { RequestContext, SessionUser } from "../context.ts";
-import type { SiteRole } from "./guards.ts";
+import { can, type Permission } from "~/lib/permissions.ts";
 import { ENROLMENT_PATH, enrolmentAllows } from "../two-factor-policy.server.ts";
 
 /** The sign-in page, returning to this request's path and query afterwards. */
@@ -23,20 +23,13 @@ export function requirePageUser(context: RequestContext, request: Request): Sess
   return context.user;
 }
 
-/** Page loaders: the user when their site role is one of `roles`; signed out → sign-in; anyone else → 404 page. */
-export function requirePageSiteRole(context: RequestContext, request: Request, ...roles: SiteRole[]): SessionUser {
-  const user = requirePageUser(context, request);
-  if (!roles.includes(user.role)) throw data("Not found", { status: 404 });
-  return user;
-}
-
 /**
- * Page loaders of a part of the site that must not be known to exist (the firm's workspace): the user when their
- * site role is one of `roles`; anyone else, signed out included, gets the 404 page.
+ * Page loaders of a part of the site that must not be known to exist (the firm's workspace): the user when they
+ * hold `permission` (src/lib/permissions.ts); anyone else, signed out included, gets the 404 page.
  */
-export function requirePageHiddenSiteRole(context: RequestContext, ...roles: SiteRole[]): SessionUser {
+export function requirePageHiddenPermission(context: RequestContext, permission: Permission): SessionUser {
   const user = context.user;
-  if (!user || !roles.includes(user.role)) throw data("Not found", { status: 404 });
+  if (!user || !can(user, permission)) throw data("Not found", { status: 404 });
   if (context.enrolmentRequired) throw redirect(ENROLMENT_PATH);
   return user;
 }

@@ -1,20 +1,19 @@
+import { can, type Permission, type SiteRole } from "~/lib/permissions.ts";
 import { NavList, type NavItem } from "~/ui/nav-list.tsx";
 
-type SiteRole = "client" | "staff" | "admin";
-
-/** The firm workspace's sections; Team and Audit log are for admins only. */
-export const FIRM_SECTIONS: (NavItem & { adminOnly?: boolean })[] = [
-  { to: "/firm", label: "Overview", end: true },
-  { to: "/firm/leads", label: "Leads" },
-  { to: "/firm/clients", label: "Clients" },
-  { to: "/firm/site-content", label: "Site content" },
-  { to: "/firm/team", label: "Team", adminOnly: true },
-  { to: "/firm/audit-log", label: "Audit log", adminOnly: true },
+/** The firm workspace's sections, each shown to those who hold the permission its page asks for. */
+export const FIRM_SECTIONS: (NavItem & { permission: Permission })[] = [
+  { to: "/firm", label: "Overview", end: true, permission: "firm.workspace" },
+  { to: "/firm/leads", label: "Leads", permission: "firm.leads" },
+  { to: "/firm/clients", label: "Clients", permission: "firm.clients" },
+  { to: "/firm/site-content", label: "Site content", permission: "firm.content" },
+  { to: "/firm/team", label: "Team", permission: "firm.team.manage" },
+  { to: "/firm/audit-log", label: "Audit log", permission: "firm.audit.read" },
 ];
 
 /** Navigation of the firm's workspace: tabs that wrap onto a second row on a phone (none off-screen), a column beside the page on a desktop. */
 export function FirmNav({ role }: { role: SiteRole }) {
-  const sections = FIRM_SECTIONS.filter((s) => !s.adminOnly || role === "admin");
+  const sections = FIRM_SECTIONS.filter((s) => can({ role }, s.permission));
   return (
     <nav aria-label="Firm workspace" className="border-b border-slate-200 pb-2 lg:border-0 lg:pb-0">
       <NavList

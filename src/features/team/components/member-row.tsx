@@ -10,6 +10,7 @@ import { cn } from "~/ui/cn.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { ROLE_LABELS, SITE_ROLES, roleChangeSchema, type TeamRole } from "../team.schema.ts";
 import type { MemberState, TeamMember } from "../team.types.ts";
+import { can } from "~/lib/permissions.ts";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const STATE_LABELS: Record<MemberState, { text: string; className: string }> = {
@@ -48,7 +49,7 @@ export function MemberRow({
     } else {
       toast.success("Role changed", { description: `${member.email} is now ${ROLE_LABELS[role].toLowerCase()}.` });
       // An admin who stepped down no longer sees this page.
-      if (isSelf && role !== "admin") return void navigate("/firm");
+      if (isSelf && !can({ role }, "firm.team.manage")) return void navigate("/firm");
     }
     await onChanged();
   }

@@ -1,0 +1,41 @@
+/** The site's roles (a user's `role`), defined once. */
+export const SITE_ROLES = ["client", "staff", "admin"] as const;
+export type SiteRole = (typeof SITE_ROLES)[number];
+
+/**
+ * What each site role may do, by name, defined once. Guards on the server (src/server/http/guards.ts,
+ * page-guards.ts) and screens in the browser ask by name (`can(user, "firm.team.manage")`), never by listing roles.
+ * A role within one client's books (owner, accountant, viewer) is another matter: see the accounting feature.
+ */
+export const PERMISSIONS = {
+  /** The firm's workspace: its overview and navigation. */
+  "firm.workspace": ["staff", "admin"],
+  /** Leads: the inbox, a lead, its notes, status, owner and conversion. */
+  "firm.leads": ["staff", "admin"],
+  /** Clients and the books the firm keeps for them. */
+  "firm.clients": ["staff", "admin"],
+  /** Giving a client's books to the firm's accountants (and seeing the staff to choose from). */
+  "firm.clients.assign": ["admin"],
+  /** The site's stored texts (home page copy) and their versions. */
+  "firm.content": ["staff", "admin"],
+  /** The team: invitations, roles, disabling accounts. */
+  "firm.team.manage": ["admin"],
+  /** The firm's two-factor policy. */
+  "firm.security.manage": ["admin"],
+  /** The audit log. */
+  "firm.audit.read": ["admin"],
+  /** Keeps clients' books instead of books of one's own (no organization is made for them on first use). */
+  "books.keepClients": ["staff", "admin"],
+} as const satisfies Record<string, readonly SiteRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** Whether this user (signed in; a role as stored or sent) holds the permission. */
+export function can(user: { role: string } | null | undefined, permission: Permission): boolean {
+  return !!user && (PERMISSIONS[permission] as readonly string[]).includes(user.role);
+}
+
+/** The roles that hold a permission, as a PostgreSQL array literal for a query: `u.role = any(${rolesArray(p)}::text[])`. */
+export function rolesArray(permission: Permission): string {
+  return `{${PERMISSIONS[permission].join(",")}}`;
+}
