@@ -450,8 +450,7 @@ describe("bad input on every API route", () => {
       () => ({ calculatorType: "roi", email: "cfo@example.com", name: NUL, inputs: roiInputs }),
       "name",
     ],
-    ["PUT", "/api/content/site-content/vision_title", () => ({ value: NUL }), "value"],
-    ["PUT", "/api/content/site-content/vision_title", () => ({ value: "Vision", description: NUL }), "description"],
+    ["PUT", "/api/firm/site-content/vision_title", () => ({ value: NUL }), "value"],
     [
       "POST",
       "/api/leads/contact",

@@ -13,7 +13,9 @@ describe("newsletter subscriptions", () => {
   afterAll(() => t.close());
 
   const count = async (email: string) =>
-    Number((await queryRows<{ n: string }>(t.ctx.db, sql`select count(*)::int as n from newsletter_subscriptions where email = ${email}`))[0]!.n);
+    Number(
+      (await queryRows<{ n: string }>(t.ctx.db, sql`select count(*)::int as n from newsletter_subscriptions where email = ${email}`))[0]!.n,
+    );
 
   it("stores a subscription once: 201 the first time, 200 with a clear message after", async () => {
     const first = await t.request("/api/content/newsletter", { json: { email: "  Reader@Example.com ", source: "blog" } });
@@ -25,7 +27,10 @@ describe("newsletter subscriptions", () => {
     expect(await again.json()).toEqual({ status: "already_subscribed", message: NEWSLETTER_MESSAGES.already });
 
     expect(await count("reader@example.com")).toBe(1);
-    const [row] = await queryRows<{ source: string }>(t.ctx.db, sql`select source from newsletter_subscriptions where email = 'reader@example.com'`);
+    const [row] = await queryRows<{ source: string }>(
+      t.ctx.db,
+      sql`select source from newsletter_subscriptions where email = 'reader@example.com'`,
+    );
     expect(row!.source).toBe("blog");
   });
 
@@ -41,7 +46,11 @@ describe("newsletter subscriptions", () => {
     expect(((await badSource.json()) as { fields: Record<string, string> }).fields.source).toMatch(/source/i);
     expect(await count("ok@example.com")).toBe(0);
 
-    const notJson = await t.request("/api/content/newsletter", { method: "POST", body: "{", headers: { "content-type": "application/json" } });
+    const notJson = await t.request("/api/content/newsletter", {
+      method: "POST",
+      body: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
   });
 
@@ -67,7 +76,10 @@ describe("newsletter subscriptions", () => {
     const limited = await createTestApp({ TRUSTED_PROXY_HEADER: "x-forwarded-for" });
     try {
       const send = (i: number, ip: string) =>
-        limited.request("/api/content/newsletter", { json: { email: `burst${i}@example.com`, source: "footer" }, headers: { "x-forwarded-for": ip } });
+        limited.request("/api/content/newsletter", {
+          json: { email: `burst${i}@example.com`, source: "footer" },
+          headers: { "x-forwarded-for": ip },
+        });
       for (let i = 0; i < NEWSLETTER_RATE_LIMIT.limit; i++) expect((await send(i, "203.0.113.9")).status).toBe(201);
       const over = await send(99, "203.0.113.9");
       expect(over.status).toBe(429);
@@ -92,28 +104,32 @@ describe("site content overrides", () => {
   });
   afterAll(() => t.close());
 
-  const put = (key: string, json: unknown, cookie?: string) => t.request(`/api/content/site-content/${key}`, { method: "PUT", json, cookie });
+  // The one write API of the stored texts is the firm's Site content screen's (hidden from everyone else: 404).
+  const put = (key: string, json: unknown, cookie?: string) => t.request(`/api/firm/site-content/${key}`, { method: "PUT", json, cookie });
 
   it("lets only staff and admins change a value", async () => {
-    expect((await put("homepage_hero_title", { value: "x" })).status).toBe(401);
-    expect((await put("homepage_hero_title", { value: "x" }, client.cookie)).status).toBe(403);
+    expect((await put("homepage_hero_title", { value: "x" })).status).toBe(404);
+    expect((await put("homepage_hero_title", { value: "x" }, client.cookie)).status).toBe(404);
     expect((await t.ctx.siteContent.getAll()).homepage_hero_title).toBeUndefined();
     expect((await put("homepage_cta_title", { value: "Staff edit" }, staff.cookie)).status).toBe(200);
   });
 
   it("validates the key and the value", async () => {
-    const unknown = await put("footer_text", { value: "x" }, admin.cookie);
-    expect(unknown.status).toBe(400);
-    expect(((await unknown.json()) as { fields: Record<string, string> }).fields.key).toMatch(/key/i);
+    // A key that is not one of the stored texts names nothing: 404, as any unknown path.
+    expect((await put("footer_text", { value: "x" }, admin.cookie)).status).toBe(404);
     const empty = await put("vision_title", { value: "   " }, admin.cookie);
     expect(empty.status).toBe(400);
-    expect(((await empty.json()) as { fields: Record<string, string> }).fields.value).toBe("Value is required");
+    expect(((await empty.json()) as { fields: Record<string, string> }).fields.value).toBe("Text is required");
   });
 
   it("a change through the app shows at once on the home page; removing it falls back to the built-in text", async () => {
     const { loader } = await import("~/app/routes/home.tsx");
     const loadHome = () =>
-      loader({ context: { app: t.ctx, user: null, sessionId: null, nonce: "" }, request: new Request("http://localhost:3000/"), params: {} } as never);
+      loader({
+        context: { app: t.ctx, user: null, sessionId: null, nonce: "" },
+        request: new Request("http://localhost:3000/"),
+        params: {},
+      } as never);
 
     // Warm the cache with the built-in text first, so the next read proves the write dropped it.
     const before = await loadHome();
@@ -128,7 +144,7 @@ describe("site content overrides", () => {
     const listed = await t.request("/api/content/site-content?keys=homepage_hero_title");
     expect(await listed.json()).toEqual({ content: [{ content_key: "homepage_hero_title", content_value: "Numbers you can build on" }] });
 
-    expect((await t.request("/api/content/site-content/homepage_hero_title", { method: "DELETE", cookie: admin.cookie })).status).toBe(204);
+    expect((await t.request("/api/firm/site-content/homepage_hero_title", { method: "DELETE", cookie: admin.cookie })).status).toBe(204);
     const fallback = await loadHome();
     expect(fallback.copy.heroTitle).toBe("Transform Your Business with Expert Financial Guidance");
   });

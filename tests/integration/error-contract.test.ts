@@ -43,8 +43,6 @@ const PROBES: Probe[] = [
   { method: "GET", path: `/api/calculators/submissions/${UNKNOWN_UUID}`, signedIn: true },
   { method: "POST", path: "/api/content/newsletter", signedIn: false, wrongType: { email: ["a@example.com"], source: 3 } },
   { method: "GET", path: "/api/content/site-content", signedIn: false },
-  { method: "PUT", path: "/api/content/site-content/vision_title", signedIn: true, wrongType: { value: 12 }, as: () => admin },
-  { method: "DELETE", path: "/api/content/site-content/vision_title", signedIn: true, as: () => admin },
   { method: "POST", path: "/api/leads/contact", signedIn: false, wrongType: { firstName: 42, email: true, message: {} } },
   { method: "POST", path: "/api/leads/consultation", signedIn: false, wrongType: { servicesInterested: "tax", companyName: 1 } },
   { method: "POST", path: "/api/auth/sign-in/email", signedIn: false, wrongType: { email: 5, password: [] } },
@@ -112,7 +110,7 @@ describe("one error contract on every /api route", () => {
     const answers = [
       await t.request(`/api/calculators/submissions/${UNKNOWN_UUID}`, { cookie: user.cookie }),
       await t.request("/api/calculators/submissions/not-an-id", { cookie: user.cookie }),
-      await t.request("/api/content/site-content/vision_title", { method: "DELETE", cookie: admin.cookie }),
+      await t.request("/api/firm/site-content/vision_title", { method: "DELETE", cookie: admin.cookie }),
       await t.request("/api/account/sessions/revoke", { json: { sessionId: "no-such-session" }, cookie: user.cookie }),
       await t.request("/api/no-such-route", { cookie: user.cookie }),
     ];
@@ -122,8 +120,10 @@ describe("one error contract on every /api route", () => {
     }
   });
 
-  it("a signed-in user without the role → 403 FORBIDDEN, in the same shape", async () => {
-    const res = await t.request("/api/content/site-content/vision_title", { method: "PUT", json: { value: "x" }, cookie: user.cookie });
+  it("a signed-in user without the permission → 403 FORBIDDEN, in the same shape", async () => {
+    // A staff member may see the firm's clients but not give their books to an accountant.
+    const staff = await createSignedInUser(t, { role: "staff" });
+    const res = await t.request("/api/firm/clients/1/accountants", { json: { user_id: staff.id }, cookie: staff.cookie });
     expect(res.status).toBe(403);
     expectContract(await res.json(), res.status, "FORBIDDEN");
   });

@@ -96,15 +96,4 @@ describe("firm: site content", () => {
       ["site_content.restored", admin.email.toLowerCase(), { value: null }, "First title"],
     ]);
   });
-
-  it("the older JSON route writes a version and an audit row too", async () => {
-    const res = await t.request("/api/content/site-content/mission_title", {
-      method: "PUT",
-      json: { value: "Via JSON" },
-      cookie: staff.cookie,
-    });
-    expect(res.status).toBe(200);
-    expect((await versions("mission_title", staff.cookie)).map((v) => v.value)).toEqual(["Via JSON"]);
-    expect((await audits("mission_title")).map((r) => r.action)).toEqual(["site_content.updated"]);
-  });
 });

@@ -84,7 +84,7 @@ describe.skipIf(!existsSync(buildFile))("public pages: the same bytes for everyo
 
   it("a site content save shows on / at once in the same process", async () => {
     expect(await (await get("/")).text()).not.toContain("Books That Balance Themselves");
-    const put = await t.request("/api/content/site-content/homepage_hero_title", {
+    const put = await t.request("/api/firm/site-content/homepage_hero_title", {
       method: "PUT",
       cookie: admin.cookie,
       json: { value: "Books That Balance Themselves" },
@@ -113,7 +113,7 @@ describe.skipIf(!existsSync(buildFile))("public pages: the same bytes for everyo
 
     let answered = false;
     const save = Promise.resolve(
-      app.request("/api/content/site-content/homepage_hero_title", {
+      app.request("/api/firm/site-content/homepage_hero_title", {
         method: "PUT",
         headers: { cookie: admin.cookie, origin: TEST_ORIGIN, "content-type": "application/json" },
         body: JSON.stringify({ value: "Ledgers Kept While You Sleep" }),

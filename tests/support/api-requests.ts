@@ -287,13 +287,6 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
     { method: "GET", path: "/api/calculators/submissions/:id", params: { id: () => f.submissionId } },
     { method: "POST", path: "/api/content/newsletter", body: () => ({ email: "reader@example.com", source: "footer" }), anonymous: true },
     { method: "GET", path: "/api/content/site-content", query: () => ({ keys: "vision_title,mission_title" }) },
-    {
-      method: "PUT",
-      path: "/api/content/site-content/:key",
-      params: { key: () => "vision_title" },
-      body: () => ({ value: "Our vision", description: "Home" }),
-    },
-    { method: "DELETE", path: "/api/content/site-content/:key", params: { key: () => "mission_title" } },
     { method: "POST", path: "/api/leads/contact", anonymous: true, body: () => contactBody(t) },
     {
       method: "POST",

@@ -1,17 +1,15 @@
 import { localPath } from "~/lib/local-path.ts";
 import { Hono, type Context } from "hono";
 import type { AppContext, AppEnv } from "~/server/context.ts";
-import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
-import { AppError, notFound, rateLimited } from "~/server/http/app-error.ts";
-import { requirePermission } from "~/server/http/guards.ts";
+import { AppError, rateLimited } from "~/server/http/app-error.ts";
 import { check, isFormPost, parseJson, readForm } from "~/server/http/parse.ts";
 import { z } from "zod";
 import { NEWSLETTER_MESSAGES } from "./newsletter-messages.ts";
 import { newsletterSchema, type NewsletterSource } from "./newsletter.schema.ts";
 import { subscribeToNewsletter } from "./newsletter.server.ts";
-import { SITE_CONTENT_KEYS, siteContentKeySchema, siteContentUpdateSchema } from "./site-content.schema.ts";
+import { SITE_CONTENT_KEYS } from "./site-content.schema.ts";
 
 /** Per IP: 10 newsletter sign-ups per hour. */
 export const NEWSLETTER_RATE_LIMIT = { limit: 10, windowSeconds: 3600 };
@@ -68,26 +66,6 @@ export function contentRoutes(ctx: AppContext) {
       .filter(Boolean);
     const keys = wanted?.length ? SITE_CONTENT_KEYS.filter((k) => wanted.includes(k)) : SITE_CONTENT_KEYS;
     return c.json({ content: keys.filter((k) => values[k] !== undefined).map((k) => ({ content_key: k, content_value: values[k] })) });
-  });
-
-  // Changing it: staff and admins only (the firm's Site content screen uses /api/firm/site-content).
-  const keyParam = z.object({ key: siteContentKeySchema });
-
-  r.put("/site-content/:key", async (c) => {
-    const user = requirePermission(c, "firm.content");
-    const { key } = check(keyParam, c.req.param(), { message: "first" });
-    const input = await parseJson(c, siteContentUpdateSchema, { message: "first" });
-    const actor = auditActor(user, clientIp(c, ctx.config.trustedProxyHeader));
-    await ctx.siteContent.set(key, input.value, { description: input.description, actor });
-    return c.json({ content_key: key, content_value: input.value });
-  });
-
-  r.delete("/site-content/:key", async (c) => {
-    const user = requirePermission(c, "firm.content");
-    const { key } = check(keyParam, c.req.param(), { message: "first" });
-    const existed = await ctx.siteContent.remove(key, { actor: auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)) });
-    if (!existed) throw notFound("No stored value for this key");
-    return c.body(null, 204);
   });
 
   return r;

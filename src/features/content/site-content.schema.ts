@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredTextField, textField } from "~/lib/schema-fields.ts";
+import { requiredTextField } from "~/lib/schema-fields.ts";
 
 /** The known site_content keys; each overrides one piece of the home page. */
 export const SITE_CONTENT_KEYS = [
@@ -19,14 +19,6 @@ export type SiteContentKey = (typeof SITE_CONTENT_KEYS)[number];
 export type SiteContentValues = Partial<Record<SiteContentKey, string>>;
 
 export const siteContentKeySchema = z.enum(SITE_CONTENT_KEYS, { error: `Key must be one of ${SITE_CONTENT_KEYS.join(", ")}` });
-
-/** Body of PUT /api/content/site-content/:key. */
-export const siteContentUpdateSchema = z.object({
-  value: requiredTextField("Value", { max: 2000, multiline: true, typeError: "Value is required" }),
-  description: textField("Description", { max: 500 }).optional(),
-});
-
-export type SiteContentUpdate = z.infer<typeof siteContentUpdateSchema>;
 
 export function isSiteContentKey(key: string): key is SiteContentKey {
   return (SITE_CONTENT_KEYS as readonly string[]).includes(key);
