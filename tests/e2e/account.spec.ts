@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expectOnTop } from "./support/on-top.ts";
@@ -6,36 +5,12 @@ import { expectNoAxeViolations } from "./support/axe.ts";
 import { clickUntilVisible, newUser, openUserMenu, signUpAndSignIn } from "./support/auth.ts";
 import { booksApi } from "./support/books.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
+import { base32Decode, totp } from "./support/totp.ts";
 import { FIRM_USER_PASSWORD, POLICY_ADMIN, POLICY_STAFF } from "./support/firm-users.ts";
 import { strFromU8, unzipSync } from "fflate";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const main = (page: Page) => page.locator("main");
-
-function base32Decode(input: string): Buffer {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of input.replace(/[\s=]+/g, "").toUpperCase()) {
-    value = (value << 5) | alphabet.indexOf(ch);
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
-/** RFC 6238 (HMAC-SHA1, 30 s, 6 digits), independent of the app. */
-function totp(secret: Buffer, stepOffset = 0): string {
-  const msg = Buffer.alloc(8);
-  msg.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + stepOffset));
-  const h = createHmac("sha1", secret).update(msg).digest();
-  const o = h[h.length - 1]! & 15;
-  return String((((h[o]! & 127) << 24) | (h[o + 1]! << 16) | (h[o + 2]! << 8) | h[o + 3]!) % 1_000_000).padStart(6, "0");
-}
 
 /** A valid code not used before (a code is accepted once). */
 function freshCode(secret: Buffer, used: Set<string>): string {
