@@ -90,7 +90,7 @@ describe("journal drafts: delete, and post several at once", () => {
     expect((await call(`/entries/${posted.id}`)).status).toBe(200);
   });
 
-  it("a viewer may not delete or post drafts; another organization's caller gets 404", async () => {
+  it("a viewer may not delete or post drafts; another organization's caller gets 404, a signed-out one 401", async () => {
     const entry = await draft(5);
     const viewer = await createSignedInUser(t);
     const stranger = await createSignedInUser(t);
@@ -100,6 +100,9 @@ describe("journal drafts: delete, and post several at once", () => {
     expect((await t.request(`${path}/entries/${entry.id}`, { method: "DELETE", cookie: viewer.cookie })).status).toBe(403);
     expect((await t.request(`${path}/entries/post-drafts`, { cookie: viewer.cookie, json: { ids: [entry.id] } })).status).toBe(403);
     expect((await t.request(`${path}/entries/${entry.id}`, { method: "DELETE", cookie: stranger.cookie })).status).toBe(404);
+    expect((await t.request(`${path}/entries/post-drafts`, { json: { ids: [entry.id] }, cookie: stranger.cookie })).status).toBe(404);
+    expect((await t.request(`${path}/entries/${entry.id}`, { method: "DELETE" })).status).toBe(401);
+    expect((await t.request(`${path}/entries/post-drafts`, { json: { ids: [entry.id] } })).status).toBe(401);
     expect((await call(`/entries/${entry.id}`)).status).toBe(200);
   });
 
