@@ -7,6 +7,7 @@ import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { invitationSignUpFormSchema, type InvitationSignUpFormInput } from "../invitation-sign-up.schema.ts";
+import { PasswordPairFields } from "~/ui/password-pair-fields.tsx";
 
 /**
  * The invitation page for someone without an account: a name and a password, and they are in the books. The
@@ -58,25 +59,7 @@ export function InvitationSignUpForm({ token, email, onJoined }: { token: string
           {...register("lastName")}
         />
       </div>
-      <InputField
-        id={`${uid}-password`}
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 8 characters. Very common passwords are refused."
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <InputField
-        id={`${uid}-confirm`}
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
-      />
+      <PasswordPairFields id={uid} register={register} errors={errors} />
       <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
         {isSubmitting ? "Joining..." : "Create account and join"}
       </Button>

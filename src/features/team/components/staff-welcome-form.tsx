@@ -4,9 +4,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { request } from "~/lib/api-client.ts";
 import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
-import { InputField } from "~/ui/field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { staffWelcomeFormSchema, type StaffWelcomeFormInput } from "../team.schema.ts";
+import { PasswordPairFields } from "~/ui/password-pair-fields.tsx";
 
 /** The welcome page's form: the invited staff member chooses a password and is signed in. */
 export function StaffWelcomeForm({ token, email, onSignedIn }: { token: string; email: string; onSignedIn: () => void }) {
@@ -31,25 +31,7 @@ export function StaffWelcomeForm({ token, email, onSignedIn }: { token: string; 
     <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="mt-6 space-y-4">
       {/* For password managers: the account this password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <InputField
-        id={`${uid}-password`}
-        label="Choose a password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 8 characters. Very common passwords are refused."
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <InputField
-        id={`${uid}-confirm`}
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
-      />
+      <PasswordPairFields id={uid} label="Choose a password" register={register} errors={errors} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Setting up..." : "Set up my account"}
       </Button>
