@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openBooksSection } from "./support/books.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { pickAccount } from "./support/entry-form.ts";
 
@@ -11,8 +12,7 @@ test.describe("accounting: a write whose answer is lost", () => {
     test.setTimeout(120_000);
     await signUpAndSignIn(page);
     await page.goto("/accounting");
-    await page.getByRole("tab", { name: "Journal Entries" }).click();
-    await expect(page.getByRole("tab", { name: "Journal Entries" })).toHaveAttribute("aria-selected", "true");
+    await openBooksSection(page, "Journal Entries");
 
     // The first request of each write reaches the server, which commits it; its answer is then lost on the way back.
     const sent: { method: string; url: string; key: string | undefined }[] = [];

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
-import { booksApi } from "./support/books.ts";
+import { openBooksSection, booksApi } from "./support/books.ts";
 
 /**
  * Getting the books in: a chart written by Odoo and a French journal (decimal commas, day-first dates, no header)
@@ -49,7 +49,7 @@ test("import a chart and a journal from other programs, see the trial balance, e
   await expect(page.getByText("3 entries imported, 0 already imported")).toBeVisible();
 
   await page.goto(`/accounting/${orgId}`);
-  await page.getByRole("tab", { name: "Reports" }).click();
+  await openBooksSection(page, "Reports");
   await page.getByLabel("Start date").fill("2022-01-01");
   await page.getByLabel("End date").fill("2022-12-31");
   await expect(page.getByTestId("total-closing-debits")).toHaveText("$24,942.00");

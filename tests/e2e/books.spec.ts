@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { expectOnTop } from "./support/on-top.ts";
 import { clickUntilVisible, signUpAndSignIn } from "./support/auth.ts";
-import { booksApi } from "./support/books.ts";
+import { openBooksSection, booksApi } from "./support/books.ts";
 
 /**
  * The books as a new user meets them: deleting a used account, inactive accounts, editing low in a long chart,
@@ -158,13 +158,13 @@ test.describe("books", () => {
       false,
     );
 
-    await page.getByRole("tab", { name: "Journal Entries" }).click();
+    await openBooksSection(page, "Journal Entries");
     const rows = page.getByTestId("entry-row");
     await expect(rows).toHaveCount(4);
     expect(await rows.locator("td:nth-child(2)").allInnerTexts()).toEqual(["2026-11-05", "2026-10-02", "2026-03-15", "2026-01-10"]);
 
     // Drafts are one click away.
-    await page.getByRole("button", { name: "Drafts (1)" }).click();
+    await page.getByRole("link", { name: "Drafts (1)" }).click();
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText("March consulting");
     await shot(page, "journal-drafts");
@@ -179,7 +179,7 @@ test.describe("books", () => {
     await expect(ask).toBeHidden();
     await expect(row).toContainText("Draft");
 
-    await page.getByRole("button", { name: "All entries" }).click();
+    await page.getByRole("link", { name: "All entries" }).click();
     await expect(rows).toHaveCount(4);
     await row.getByRole("button", { name: `Post ${draft.entry_number}` }).click();
     ask = page.getByRole("alertdialog", { name: `Post ${draft.entry_number}?` });
@@ -189,7 +189,7 @@ test.describe("books", () => {
     await expect(page.getByText("Journal entry posted successfully").last()).toBeVisible();
     expect(await row.getByRole("button", { name: `Post ${draft.entry_number}` }).count()).toBe(0);
     expect(await row.innerText()).toContain("Posted");
-    await expect(page.getByRole("button", { name: "Drafts (0)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Drafts (0)" })).toBeVisible();
 
     // Reverse asks first too; afterwards the original says Reversed and the reversal names it.
     const janNumber = (await rows.filter({ hasText: "January rent" }).locator("td").first().innerText()).trim();
@@ -244,7 +244,7 @@ test.describe("books", () => {
       ["4000", 0, 13300.5],
     ]);
 
-    await page.getByRole("tab", { name: "Reports" }).click();
+    await openBooksSection(page, "Reports");
     await page.getByLabel("Start date").fill("2026-11-15");
     await page.getByLabel("End date").fill("2026-11-30");
     const rows = page.getByTestId("report-row");
@@ -307,7 +307,7 @@ test.describe("books", () => {
       await expectNoAxeViolations(page, { exclude: [TOASTS] });
       await shot(page, `reports-pl-${width}`);
     }
-    await page.getByRole("tab", { name: "Chart of Accounts" }).click();
+    await openBooksSection(page, "Chart of Accounts");
     await shot(page, "chart-390");
   });
 });

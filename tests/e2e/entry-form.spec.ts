@@ -3,11 +3,11 @@ import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { pickAccount } from "./support/entry-form.ts";
 import { isOnTop } from "./support/on-top.ts";
-import { booksApi } from "./support/books.ts";
+import { openBooksSection, booksApi } from "./support/books.ts";
 
 async function openNewEntry(page: Page) {
   await page.goto("/accounting");
-  await page.getByRole("tab", { name: "Journal Entries" }).click();
+  await openBooksSection(page, "Journal Entries");
   await page.getByRole("button", { name: "New Entry" }).click();
   const dialog = page.getByRole("dialog", { name: "New Journal Entry" });
   await expect(dialog).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { openBooksSection } from "./support/books.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { newUser } from "./support/auth.ts";
 import { pickAccount } from "./support/entry-form.ts";
@@ -76,7 +77,7 @@ test("from consultation request to the client's books, kept by the firm", async 
   await staff.getByRole("link", { name: `Open books of ${company}` }).click();
   await expect(staff).toHaveURL(new RegExp(`${booksUrl}$`));
   await expect(staff.getByText(`Books of ${company}`)).toBeVisible();
-  await staff.getByRole("tab", { name: "Journal Entries" }).click();
+  await openBooksSection(staff, "Journal Entries");
   await staff.getByRole("button", { name: "New Entry" }).click();
   const dialog = staff.getByRole("dialog", { name: "New Journal Entry" });
   await dialog.getByLabel("Description", { exact: true }).fill(`Opening balance ${id}`);
@@ -100,7 +101,7 @@ test("from consultation request to the client's books, kept by the firm", async 
 
   // The client sees it.
   await client.reload();
-  await client.getByRole("tab", { name: "Journal Entries" }).click();
+  await openBooksSection(client, "Journal Entries");
   const seen = client.getByTestId("entry-row").filter({ hasText: `Opening balance ${id}` });
   await expect(seen).toContainText("Posted");
   await expect(seen).toContainText("2,500.00");
@@ -124,7 +125,7 @@ test("from consultation request to the client's books, kept by the firm", async 
 
   // She removes the firm's accountant from her books: he and the admins are told; Clients says the firm has no access.
   await client.goto(booksUrl);
-  await client.getByRole("tab", { name: "Members" }).click();
+  await openBooksSection(client, "Members");
   await client.getByRole("button", { name: `Remove ${ROLE_USERS.staff.firstName} ${ROLE_USERS.staff.lastName}` }).click();
   await client.getByRole("alertdialog", { name: "Remove member?" }).getByRole("button", { name: "Remove" }).click();
   await waitForMail(ROLE_USERS.staff.email, (m) => m.subject === `${company} removed you from its books`);

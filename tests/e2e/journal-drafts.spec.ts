@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
-import { booksApi } from "./support/books.ts";
+import { openBooksSection, booksApi } from "./support/books.ts";
 
 // A mistaken draft is deleted (asked first); several drafts are posted together, and the one that could not be is
 // named with its reason. At a desktop's width and a phone's.
@@ -47,8 +47,8 @@ for (const viewport of [
     const { books, made, headers } = await drafts(page, ["Flour delivery", "Oven repair", "Typed twice by mistake"]);
     const [flour, oven, mistake] = made as [(typeof made)[0], (typeof made)[0], (typeof made)[0]];
     await page.goto(books.replace("/api/accounting/orgs", "/accounting"));
-    await page.getByRole("tab", { name: "Journal Entries" }).click();
-    await page.getByRole("button", { name: "Drafts (3)" }).click();
+    await openBooksSection(page, "Journal Entries");
+    await page.getByRole("link", { name: "Drafts (3)" }).click();
     const rows = page.getByTestId("entry-row");
     await expect(rows).toHaveCount(3);
 
@@ -61,7 +61,7 @@ for (const viewport of [
     await ask.getByRole("button", { name: "Delete Draft" }).click();
     await expect(toast(page, "Draft deleted")).toBeVisible();
     await expect(rows).toHaveCount(2);
-    await expect(page.getByRole("button", { name: "Drafts (2)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Drafts (2)" })).toBeVisible();
 
     // Both remaining drafts chosen; meanwhile someone else posts one of them.
     await page.getByRole("checkbox", { name: `Select ${flour.entry_number} to post` }).check();
@@ -80,7 +80,7 @@ for (const viewport of [
     await expect(toast(page, "1 entry posted")).toBeVisible();
     const notPosted = page.getByRole("status").filter({ hasText: "Not posted:" });
     await expect(notPosted).toContainText(`${oven.entry_number}: Only draft entries can be posted`);
-    await expect(page.getByRole("button", { name: "Drafts (0)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Drafts (0)" })).toBeVisible();
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(viewport.width);
     if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/journal-after-post-${viewport.width}.png`, fullPage: true });
   });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { openBooksSection } from "./support/books.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { newUser, signUpAndSignIn } from "./support/auth.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
@@ -26,7 +27,7 @@ test.describe("organizations and their members", () => {
     // One organization: no switcher.
     await expect(page.getByLabel("Organization")).toHaveCount(0);
 
-    await page.getByRole("tab", { name: "Members" }).click();
+    await openBooksSection(page, "Members");
     await expect(page.getByRole("heading", { name: "Members", level: 2 })).toBeVisible();
     await expect(page.getByRole("region", { name: "Members" }).getByText(owner.email)).toBeVisible();
     const viewer = newUser("viewer");
@@ -72,7 +73,7 @@ test.describe("organizations and their members", () => {
     // Reads: the chart, the members (read only). Writes: no form, and the API refuses.
     await expect(guest.getByTestId("account-row").first()).toBeVisible();
     await expect(guest.getByRole("button", { name: "Create Account" })).toHaveCount(0);
-    await guest.getByRole("tab", { name: "Members" }).click();
+    await openBooksSection(guest, "Members");
     await expect(guest.getByText("Only an owner can change who has access.")).toBeVisible();
     await expect(guest.getByRole("form", { name: "Invite a member" })).toHaveCount(0);
     const write = await guest.request.post(`/api/accounting/orgs/${orgId}/accounts`, {
@@ -87,7 +88,7 @@ test.describe("organizations and their members", () => {
 
     // The owner sees it accepted.
     await page.reload();
-    await page.getByRole("tab", { name: "Members" }).click();
+    await openBooksSection(page, "Members");
     await expect(page.getByRole("region", { name: "Invitations" }).getByRole("listitem").filter({ hasText: viewer.email })).toContainText(
       "accepted",
     );

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { newUser, signUpAndSignIn } from "./support/auth.ts";
-import { booksApi } from "./support/books.ts";
+import { openBooksSection, booksApi } from "./support/books.ts";
 import { requestConsultation } from "./support/leads.ts";
 import { ROLE_USERS, signInWithRole } from "./support/role-users.ts";
 import { base32Decode, totp } from "./support/totp.ts";
@@ -97,12 +97,7 @@ async function clientWithBooks(page: Page): Promise<{ orgPath: string; entryNumb
   return { orgPath: books.replace("/api/accounting/orgs", "/accounting"), entryNumber: entryNumbers.at(-1)!, entryNumbers };
 }
 
-async function openTab(page: Page, name: string) {
-  await expect(async () => {
-    await page.getByRole("tab", { name }).click({ timeout: 2000 });
-    await expect(page.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true", { timeout: 2000 });
-  }).toPass();
-}
+const openTab = openBooksSection;
 
 async function openEntry(page: Page, entryNumber: string): Promise<Locator> {
   await openTab(page, "Journal Entries");
@@ -127,9 +122,9 @@ test.describe("screens on a phone and a desktop", () => {
 
       await page.goto(orgPath);
       await expect(page.getByRole("heading", { name: "Accounting", level: 1 })).toBeVisible();
-      for (const tab of ["Chart of Accounts", "Journal Entries", "Reports", "Members"]) {
+      for (const tab of ["Chart of Accounts", "Journal Entries", "Reports", "Members", "Import and export"] as const) {
         await openTab(page, tab);
-        await expect(page.getByRole("tabpanel")).toBeVisible();
+        await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
         if (tab === "Reports") await expect(page.getByRole("button", { name: "Cash", exact: true }).first()).toBeVisible();
         await fits(page, `books-${tab.toLowerCase().replaceAll(" ", "-")}`);
       }

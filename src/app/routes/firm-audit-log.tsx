@@ -1,7 +1,7 @@
 import { AuditLogScreen } from "~/features/audit/components/audit-log-screen.tsx";
-import { auditLogQuerySchema, type AuditLogFilters } from "~/features/audit/audit-log.schema.ts";
+import { auditLogQuerySchema } from "~/features/audit/audit-log.schema.ts";
 import { readAuditLog } from "~/features/audit/audit-log.server.ts";
-import { zodFields } from "~/lib/zod-fields.ts";
+import { readPageQuery } from "~/server/http/page-query.ts";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/firm-audit-log";
 
@@ -10,10 +10,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Audit log | Firm worksp
 /** The firm workspace's Audit log: admins only (staff get the 404 page). Filters come from the URL. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requirePageHiddenPermission(context, "firm.audit.read");
-  const filters = Object.fromEntries([...new URL(request.url).searchParams].filter(([, v]) => v.trim() !== "")) as AuditLogFilters;
-  const parsed = auditLogQuerySchema.safeParse(filters);
-  if (!parsed.success) return { log: null, filters, errors: zodFields(parsed.error) };
-  return { log: await readAuditLog(context.app.db, parsed.data), filters, errors: {} };
+  const { query, filters, errors } = readPageQuery(request, auditLogQuerySchema);
+  return { log: await readAuditLog(context.app.db, query), filters, errors };
 }
 
 export default function FirmAuditLog({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { TeamPage } from "~/features/team/components/team-page.tsx";
 import { teamQuerySchema } from "~/features/team/team.schema.ts";
 import { listTeam } from "~/features/team/team.server.ts";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
+import { readPageQuery } from "~/server/http/page-query.ts";
 import type { Route } from "./+types/firm-team";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team | Firm workspace" }, { name: "robots", content: "noindex" }];
@@ -12,9 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Team | Firm workspace" 
 /** The firm workspace's Team section: admins only (staff get the 404 page). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requirePageHiddenPermission(context, "firm.team.manage");
-  const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([, v]) => v !== ""));
-  const parsed = teamQuerySchema.safeParse(params);
-  const query = parsed.success ? parsed.data : { page: 1 };
+  const { query } = readPageQuery(request, teamQuerySchema);
   return { list: await listTeam(context.app.db, query), query, selfId: user.id };
 }
 

@@ -14,9 +14,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const token = /^[A-Za-z0-9_-]{43}$/.test(params.token) ? params.token : null;
   const invitation = token ? await previewStaffInvitation(context.app.db, token) : null;
   const message =
-    !invitation || invitation.state === "pending"
-      ? STAFF_INVITATION_MESSAGES.unknown
-      : STAFF_INVITATION_MESSAGES[invitation.state];
+    !invitation || invitation.state === "pending" ? STAFF_INVITATION_MESSAGES.unknown : STAFF_INVITATION_MESSAGES[invitation.state];
   return { token: params.token, invitation: invitation?.state === "pending" ? invitation : null, message };
 }
 

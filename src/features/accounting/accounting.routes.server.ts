@@ -13,7 +13,7 @@ import {
   accountListQuerySchema,
   accountUpdateSchema,
   entryInputSchema,
-  entryListQuerySchema,
+  journalQuerySchema,
   postDraftsSchema,
   reportQuerySchema,
   reportTypeSchema,
@@ -171,9 +171,7 @@ function booksRoutes(ctx: AppContext) {
   });
 
   r.get("/entries", async (c) => {
-    const offset = Math.max(0, Math.min(1_000_000_000, Number.parseInt(c.req.query("offset") ?? "0", 10) || 0));
-    const q = query(c, entryListQuerySchema);
-    return json(c, await listEntries(db, c.get("membership"), offset, undefined, q.status ?? null));
+    return json(c, await listEntries(db, c.get("membership"), query(c, journalQuerySchema)));
   });
   r.post(
     "/entries",

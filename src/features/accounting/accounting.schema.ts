@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_TYPES, REPORT_TYPES } from "./reports.ts";
 import { decimalsOf, toCents } from "./money.ts";
-import { idField, idParam, isoDateField, requiredTextField, textField } from "~/lib/schema-fields.ts";
+import { idField, idParam, isoDateField, pageField, requiredTextField, textField } from "~/lib/schema-fields.ts";
 
 /** Largest amount a line or an entry may carry: numeric(14,2). */
 export const MAX_AMOUNT = 999_999_999_999.99;
@@ -90,10 +90,30 @@ export const entryInputSchema = z
   });
 export type EntryInput = z.infer<typeof entryInputSchema>;
 
-/** GET /entries: `status=draft` (or posted) lists those entries only. */
-export const entryListQuerySchema = z.object({
-  status: z.enum(["draft", "posted"], { error: "status must be draft or posted" }).optional(),
-});
+/** Entries on one page of the journal. */
+export const JOURNAL_PAGE_SIZE = 100;
+
+/**
+ * The journal's filters, every one optional: GET /entries and the Journal screen's URL (`/accounting/:orgId/journal`).
+ * `q` finds the words in an entry's number, description or reference; `account` keeps entries with a line on it.
+ */
+export const journalQuerySchema = z
+  .object({
+    q: textField("Search", { max: 200 }).optional(),
+    status: z.enum(["draft", "posted"], { error: "Status must be draft or posted" }).optional(),
+    from: isoDateField("From").optional(),
+    to: isoDateField("To").optional(),
+    account: z.coerce
+      .number({ error: "Account not found" })
+      .int("Account not found")
+      .positive("Account not found")
+      .max(2_147_483_647, "Account not found")
+      .optional(),
+    page: pageField(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "To must be on or after From", path: ["to"] });
+export type JournalQuery = z.infer<typeof journalQuerySchema>;
+export type JournalFilters = z.input<typeof journalQuerySchema>;
 
 /** Most drafts posted by one request. */
 export const MAX_DRAFTS_AT_ONCE = 200;
@@ -123,5 +143,15 @@ export const reportQuerySchema = z
   .refine((q) => q.start <= q.end, { message: "Start date must not be after the end date", path: ["start"] });
 
 export const reportTypeSchema = z.enum(REPORT_TYPES, { error: "Unknown report type" });
+
+/**
+ * The Reports screen's URL (`/accounting/:orgId/reports?type=&start=&end=`): every part optional, the screen fills in
+ * the trial balance from January 1 to today; the period itself is then checked with reportQuerySchema.
+ */
+export const reportViewQuerySchema = z.object({
+  type: reportTypeSchema.optional(),
+  start: isoDateField("Start date").optional(),
+  end: isoDateField("End date").optional(),
+});
 
 export const idParamSchema = idParam();

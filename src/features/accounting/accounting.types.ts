@@ -92,6 +92,8 @@ export interface PostDraftsResult {
 
 export interface EntryPage {
   entries: EntryListItem[];
+  /** The page shown (from 1), and whether there is another after it. */
+  page: number;
   has_more: boolean;
   /** Drafts of the organization, whatever the filter. */
   draft_count: number;

@@ -12,7 +12,7 @@ import { getEntry } from "./journal-entry-queries.server.ts";
 import type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary, PostDraftsResult } from "./accounting.types.ts";
 
 export type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary, PostDraftsResult };
-export { ENTRY_PAGE_SIZE, getEntry, listEntries } from "./journal-entry-queries.server.ts";
+export { getEntry, listEntries } from "./journal-entry-queries.server.ts";
 
 /* Changing journal entries: create, edit or delete a draft, post, reverse. Reading them: journal-entry-queries.server.ts. */
 

@@ -3,6 +3,7 @@ import { queryRows, type Db } from "~/server/db/client.ts";
 import { notFound } from "./accounting-errors.server.ts";
 import type { Membership } from "./organizations.server.ts";
 import type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary } from "./accounting.types.ts";
+import { JOURNAL_PAGE_SIZE, type JournalQuery } from "./accounting.schema.ts";
 
 /** Reading journal entries: the list, one entry with its lines and history, one entry's summary. */
 
@@ -20,31 +21,45 @@ const SUMMARY_COLUMNS = [
 ];
 export const summaryColumns = (alias?: string) => sql.raw(SUMMARY_COLUMNS.map((c) => (alias ? `${alias}.${c}` : c)).join(", "));
 
-export const ENTRY_PAGE_SIZE = 100;
+/** `%`, `_` and `\\` taken literally in an ILIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Newest first by entry date, then by number, a page at a time; `status` keeps drafts (or posted entries) only. */
-export async function listEntries(
-  db: Db,
-  m: Membership,
-  offset = 0,
-  limit = ENTRY_PAGE_SIZE,
-  status: EntrySummary["status"] | null = null,
-): Promise<EntryPage> {
-  const only = status === null ? sql`` : sql`and e.status = ${status}`;
+/**
+ * One page of the journal, newest first by entry date, then by number, with the query's filters (journalQuerySchema):
+ * each word of `q` must appear in the entry's number, description or reference.
+ */
+export async function listEntries(db: Db, m: Membership, q: JournalQuery): Promise<EntryPage> {
+  const where = [sql`e.organization_id = ${m.organizationId}`];
+  if (q.status) where.push(sql`e.status = ${q.status}`);
+  if (q.from) where.push(sql`e.entry_date >= ${q.from}::date`);
+  if (q.to) where.push(sql`e.entry_date <= ${q.to}::date`);
+  if (q.account)
+    where.push(sql`exists (select 1 from journal_entry_lines l
+                            where l.journal_entry_id = e.id and l.organization_id = ${m.organizationId} and l.account_id = ${q.account})`);
+  for (const word of (q.q ?? "").split(/\s+/).filter(Boolean).slice(0, 10)) {
+    const pattern = `%${likeLiteral(word)}%`;
+    where.push(sql`(e.entry_number ilike ${pattern} or e.description ilike ${pattern} or coalesce(e.reference, '') ilike ${pattern})`);
+  }
+  const offset = (q.page - 1) * JOURNAL_PAGE_SIZE;
   const rows = await queryRows<EntryListItem>(
     db,
     sql`select ${summaryColumns("e")}, ro.entry_number as reversal_of_number, rb.entry_number as reversed_by_number
           from journal_entries e
           left join journal_entries ro on ro.id = e.reversal_of
           left join journal_entries rb on rb.id = e.reversed_by
-         where e.organization_id = ${m.organizationId} ${only}
-         order by e.entry_date desc, e.entry_seq desc limit ${limit + 1} offset ${offset}`,
+         where ${sql.join(where, sql` and `)}
+         order by e.entry_date desc, e.entry_seq desc limit ${JOURNAL_PAGE_SIZE + 1} offset ${offset}`,
   );
   const [drafts] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from journal_entries where organization_id = ${m.organizationId} and status = 'draft'`,
   );
-  return { entries: rows.slice(0, limit), has_more: rows.length > limit, draft_count: Number(drafts?.n ?? 0) };
+  return {
+    entries: rows.slice(0, JOURNAL_PAGE_SIZE),
+    page: q.page,
+    has_more: rows.length > JOURNAL_PAGE_SIZE,
+    draft_count: Number(drafts?.n ?? 0),
+  };
 }
 
 export async function getEntry(db: Db, m: Membership, id: number): Promise<EntryDetails> {

@@ -1,3 +1,4 @@
+import { filledParams } from "~/lib/search-params.ts";
 import type { Context } from "hono";
 import { safeParse, type z } from "zod";
 
@@ -61,9 +62,9 @@ export async function parseJson<S extends Schema>(c: Context, schema: S, options
   return check(schema, await readJson(c), options);
 }
 
-/** The query string (one value per name) checked with a schema; 400 INVALID_INPUT naming each field. */
+/** The query string (one value per name, blank ones left out) checked with a schema; 400 INVALID_INPUT naming each field. */
 export function parseQuery<S extends Schema>(c: Context, schema: S, options?: CheckOptions): z.output<S> {
-  return check(schema, c.req.query(), options);
+  return check(schema, filledParams(c.req.query()), options);
 }
 
 /** Path parameters checked with a schema; a malformed id is a 404 (it names nothing that exists), not a 400. */

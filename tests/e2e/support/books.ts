@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** The API path of the signed-in user's first organization's books (`/api/accounting/orgs/:id`). */
 export async function booksApi(page: Page): Promise<string> {
@@ -6,4 +6,13 @@ export async function booksApi(page: Page): Promise<string> {
   if (!res.ok()) throw new Error(`organizations: ${res.status()}`);
   const { organizations } = (await res.json()) as { organizations: { id: number }[] };
   return `/api/accounting/orgs/${organizations[0]!.id}`;
+}
+
+export type BooksSection = "Chart of Accounts" | "Journal Entries" | "Reports" | "Members" | "Import and export";
+
+/** Opens a section of the books from their navigation and waits until it is the page shown. */
+export async function openBooksSection(page: Page, name: BooksSection): Promise<void> {
+  const link = page.getByRole("navigation", { name: "Accounting sections" }).getByRole("link", { name, exact: true });
+  await link.click();
+  await expect(link).toHaveAttribute("aria-current", "page");
 }

@@ -1,4 +1,6 @@
 import { createContext, useContext } from "react";
+import { useOutletContext } from "react-router";
+import type { AccountDto, OrganizationRole } from "../accounting.types.ts";
 
 /** The organization whose books the screen shows: every call of the screen goes under its API path. */
 const BooksContext = createContext<number | null>(null);
@@ -15,4 +17,24 @@ export function useBooksApi(): string {
   const id = useContext(BooksContext);
   if (id === null) throw new Error("useBooksApi needs a BooksProvider");
   return booksApiPath(id);
+}
+
+/** What the books' layout (/accounting/:orgId) hands each of its sections. */
+export interface BooksOutlet {
+  organization: { id: number; name: string };
+  role: OrganizationRole;
+  canWrite: boolean;
+  userId: string;
+  /** The active accounts, by code: for the entry form and the filters. */
+  accounts: AccountDto[];
+}
+
+/** The books' layout data, inside one of its sections. */
+export function useBooks(): BooksOutlet {
+  return useOutletContext<BooksOutlet>();
+}
+
+/** The URL of a section of the books: `""` (the chart), `journal`, `reports`, `members`, `import`. */
+export function booksPath(organizationId: number, section = ""): string {
+  return section ? `/accounting/${organizationId}/${section}` : `/accounting/${organizationId}`;
 }

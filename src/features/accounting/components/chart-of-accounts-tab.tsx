@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { useRevalidator, useSearchParams } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import type { AccountCreate } from "../accounting.schema.ts";
@@ -8,7 +9,7 @@ import { AccountForm } from "./account-form.tsx";
 import type { AccountDto } from "../accounting.types.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { useBooksApi } from "./books-context.tsx";
+import { useBooks, useBooksApi } from "./books-context.tsx";
 import { tdClass, ColumnHeads } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { CheckboxField } from "~/ui/field.tsx";
@@ -21,38 +22,23 @@ interface PendingDelete {
   usage: AccountUsageCounts | null;
 }
 
-export function ChartOfAccountsTab({
-  accounts,
-  canWrite,
-  reload,
-}: {
-  accounts: AccountDto[];
-  canWrite: boolean;
-  reload: () => Promise<void>;
-}) {
+/**
+ * The chart of accounts (/accounting/:orgId): the accounts its loader read, inactive ones too when the URL says
+ * `include_inactive=true`; after a change the route's loaders run again.
+ */
+export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: ListedAccount[]; showInactive: boolean }) {
+  const { canWrite } = useBooks();
   const [editing, setEditing] = useState<AccountDto | null>(null);
-  const [showInactive, setShowInactive] = useState(false);
-  const [allAccounts, setAllAccounts] = useState<ListedAccount[] | null>(null);
   const [pending, setPending] = useState<PendingDelete | null>(null);
   const [understood, setUnderstood] = useState(false);
   const editButtons = useRef(new Map<number, HTMLButtonElement>());
   const toggleId = useId();
-
+  const [, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
   const books = useBooksApi();
-  const loadAll = useCallback(async () => {
-    const res = await request<{ accounts: ListedAccount[] }>(`${books}/accounts?include_inactive=true`);
-    if (res.ok) setAllAccounts(res.data.accounts);
-    else toastFailure(res, { title: "Error" });
-  }, [books]);
-  useEffect(() => {
-    if (showInactive) void loadAll();
-  }, [showInactive, loadAll]);
 
-  /** The chart and, when inactive accounts are shown, the full list. */
-  async function refresh() {
-    await reload();
-    if (showInactive) await loadAll();
-  }
+  /** The chart and the entry form's accounts, read again. */
+  const refresh = () => revalidator.revalidate();
 
   /** Back to the row's Edit button after an edit ends, for keyboard users. */
   function stopEditing() {
@@ -124,8 +110,7 @@ export function ChartOfAccountsTab({
     });
   }
 
-  const listed: ListedAccount[] = showInactive && allAccounts ? allAccounts : accounts;
-  const inactiveCount = allAccounts?.filter((a) => a.is_active === false).length ?? 0;
+  const inactiveCount = accounts.filter((a) => a.is_active === false).length;
 
   return (
     <div className="space-y-6">
@@ -134,10 +119,12 @@ export function ChartOfAccountsTab({
         <h2 className="text-xl font-semibold text-ink">Accounts</h2>
         <CheckboxField
           id={toggleId}
-          label={`Show inactive${showInactive && allAccounts ? ` (${inactiveCount})` : ""}`}
+          label={`Show inactive${showInactive ? ` (${inactiveCount})` : ""}`}
           labelClassName="text-sm font-medium text-ink"
           checked={showInactive}
-          onChange={(e) => setShowInactive(e.target.checked)}
+          onChange={(e) =>
+            setSearchParams(e.target.checked ? { include_inactive: "true" } : {}, { replace: true, preventScrollReset: true })
+          }
         />
       </div>
       <div className="overflow-x-auto rounded-lg border border-slate-200">
@@ -149,14 +136,14 @@ export function ChartOfAccountsTab({
             <ColumnHeads labels={["Code", "Name", "Type", canWrite && "Actions"]} />
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {listed.length === 0 ? (
+            {accounts.length === 0 ? (
               <tr>
                 <td colSpan={4} className={`${tdClass} text-muted`}>
                   No accounts yet.
                 </td>
               </tr>
             ) : (
-              listed.map((a) => {
+              accounts.map((a) => {
                 const inactive = a.is_active === false;
                 return (
                   <tr key={a.id} data-testid="account-row" className={inactive ? "bg-slate-50" : undefined}>

@@ -1,11 +1,12 @@
 import { useId, useState } from "react";
+import { useRevalidator } from "react-router";
 import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { Notice } from "~/ui/notice.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import type { AccountDto } from "../accounting.types.ts";
 import type { AccountResolution, ImportKind } from "../import.schema.ts";
 import type { ImportPreview, ImportResult, ImportSettings } from "../import.types.ts";
+import { useBooks } from "./books-context.tsx";
 import { ImportPreviewView } from "./import-preview.tsx";
 import { ImportSettingsForm } from "./import-settings.tsx";
 import { inputClass, labelClass } from "./ui.tsx";
@@ -28,16 +29,13 @@ function query(kind: ImportKind, settings: ImportSettings | null, accounts: Reco
   return q.toString();
 }
 
-/** Import of a chart or journal CSV: choose the file, check the options and mapping on a preview, then commit. */
-export function ImportScreen({
-  organization,
-  accounts,
-  canWrite,
-}: {
-  organization: { id: number; name: string };
-  accounts: AccountDto[];
-  canWrite: boolean;
-}) {
+/**
+ * Import and export (/accounting/:orgId/import): the books as CSV files, and the import of a chart or journal CSV:
+ * choose the file, check the options and mapping on a preview, then commit (the books' loaders then run again).
+ */
+export function ImportScreen() {
+  const { organization, accounts, canWrite } = useBooks();
+  const revalidator = useRevalidator();
   const [file, setFile] = useState<File | null>(null);
   const [kind, setKind] = useState<ImportKind>("journal");
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -60,20 +58,12 @@ export function ImportScreen({
     } else {
       setResult((res.data as ImportResult).message);
       setPreview(null);
+      await revalidator.revalidate();
     }
   };
 
   return (
-    <section className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
-      <div>
-        <h1 className="text-3xl font-bold text-ink">Import and export</h1>
-        <p className="mt-1 text-muted">
-          Books of <span className="font-semibold text-ink">{organization.name}</span> ·{" "}
-          <a className="text-brand-700 underline" href={`/accounting/${organization.id}`}>
-            Back to the books
-          </a>
-        </p>
-      </div>
+    <div className="space-y-8">
       <section aria-labelledby="export-heading" className="space-y-2">
         <h2 id="export-heading" className="text-xl font-semibold text-ink">
           Export
@@ -160,6 +150,6 @@ export function ImportScreen({
       ) : (
         <p className="text-sm text-muted">Viewers can export the books; importing needs an owner or an accountant.</p>
       )}
-    </section>
+    </div>
   );
 }

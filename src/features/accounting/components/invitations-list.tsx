@@ -20,7 +20,7 @@ const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: 
 const at = (iso: string) => `${when.format(new Date(iso))} UTC`;
 
 /** The organization's invitations with their state, when sent and accepted; a pending or expired one can be sent again, a pending one revoked. */
-export function InvitationsList({ invitations, onChanged }: { invitations: Invitation[] | null; onChanged: (list: Invitation[]) => void }) {
+export function InvitationsList({ invitations, onChanged }: { invitations: Invitation[]; onChanged: () => Promise<unknown> }) {
   const books = useBooksApi();
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   const [resending, setResending] = useState<number | null>(null);
@@ -30,7 +30,7 @@ export function InvitationsList({ invitations, onChanged }: { invitations: Invit
     const res = await request<{ invitations: Invitation[] }>(`${books}/invitations/${inv.id}/resend`, { method: "POST" });
     setResending(null);
     if (!res.ok) return toastFailure(res, { title: "Invitation not sent" });
-    onChanged(res.data.invitations);
+    await onChanged();
     toast.success("Invitation sent again", { description: `${inv.email} gets a new link, valid 7 days.` });
   }
 
@@ -41,7 +41,7 @@ export function InvitationsList({ invitations, onChanged }: { invitations: Invit
       toastFailure(res, { title: "Invitation not revoked" });
       return false;
     }
-    onChanged(res.data.invitations);
+    await onChanged();
     toast.success("Invitation revoked", { description: `The link sent to ${revoking.email} no longer works.` });
     return true;
   }
@@ -51,11 +51,7 @@ export function InvitationsList({ invitations, onChanged }: { invitations: Invit
       <h2 id="invitations-heading" className="text-xl font-bold text-ink">
         Invitations
       </h2>
-      {!invitations ? (
-        <p role="status" className="mt-4 text-muted">
-          Loading...
-        </p>
-      ) : invitations.length === 0 ? (
+      {invitations.length === 0 ? (
         <p className="mt-2 text-sm text-muted">No invitations yet.</p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "~/ui/toast.ts";
 import type { z } from "zod";
 import { request } from "~/lib/api-client.ts";
+import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { EmailField } from "~/ui/email-field.tsx";
 import { InputField } from "~/ui/field.tsx";
@@ -13,7 +14,7 @@ import { inviteSchema, type InviteInput } from "../members.schema.ts";
 import { useBooksApi } from "./books-context.tsx";
 
 /** Invite by email with a role; the server mails a one-time link valid 7 days. */
-export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => void }) {
+export function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> }) {
   const uid = useId();
   const books = useBooksApi();
   const {
@@ -30,10 +31,10 @@ export function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) 
   async function onValid(values: InviteInput) {
     const res = await request<{ invitation: Invitation }>(`${books}/invitations`, { json: values });
     if (!res.ok) {
-      if (res.fields.email) setError("email", { message: res.fields.email }, { shouldFocus: true });
+      setServerErrors(setError, res.fields, ["email", "role"]);
       return toastFailure(res, { title: "Invitation not sent" });
     }
-    onInvited(res.data.invitation);
+    await onInvited();
     reset({ email: "", role: values.role });
     toast.success("Invitation sent", { description: `${values.email} will receive a link valid for 7 days.` });
   }

@@ -1,32 +1,35 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { Pager, pageHref } from "~/ui/pager.tsx";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { formatUsd } from "../money.ts";
 import type { EntryListItem, EntryPage, EntrySummary, PostDraftsResult } from "../accounting.types.ts";
-import type { AccountDto } from "../accounting.types.ts";
+import type { JournalFilters } from "../accounting.schema.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { CheckboxField } from "~/ui/field.tsx";
-import { useBooksApi } from "./books-context.tsx";
+import { useBooks, useBooksApi } from "./books-context.tsx";
+import { JournalFilterForm } from "./journal-filter-form.tsx";
 import { EntryDetailsDialog } from "./entry-details-dialog.tsx";
 import { EntryDialog } from "./entry-dialog.tsx";
 import { StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 
-type Filter = "all" | "draft";
-
-const filterClass = (active: boolean) =>
+const quickFilterClass = (active: boolean) =>
   cn(
     "rounded-md px-3 py-1.5 text-sm font-semibold",
     active ? "bg-brand-700 text-white" : "border border-slate-300 bg-white text-ink hover:bg-slate-100",
   );
 
-export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto[]; canWrite: boolean }) {
-  const [entries, setEntries] = useState<EntryListItem[] | null>(null);
-  const [hasMore, setHasMore] = useState(false);
-  const [draftCount, setDraftCount] = useState(0);
-  const [filter, setFilter] = useState<Filter>("all");
+/**
+ * The journal (/accounting/:orgId/journal): the page of entries its loader read for the filters in the URL, newest
+ * first. Drafts are edited, posted (one or several) or deleted here; after each change the route's loaders run again.
+ */
+export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; filters: JournalFilters; errors: Record<string, string> }) {
+  const { accounts, canWrite } = useBooks();
+  const entries = page.entries;
   const [dialog, setDialog] = useState<{ open: boolean; entryId: number | null }>({ open: false, entryId: null });
   const [viewing, setViewing] = useState<number | null>(null);
   const [confirmPost, setConfirmPost] = useState<EntryListItem | null>(null);
@@ -37,26 +40,12 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
   /** What the last "post the chosen drafts" could not post, and why. */
   const [notPosted, setNotPosted] = useState<PostDraftsResult["failed"]>([]);
   const uid = useId();
-
   const books = useBooksApi();
-  const load = useCallback(
-    async (offset = 0) => {
-      const res = await request<EntryPage>(`${books}/entries?offset=${offset}${filter === "draft" ? "&status=draft" : ""}`);
-      if (!res.ok) {
-        toastFailure(res, { title: "Error" });
-        setEntries((prev) => prev ?? []);
-        return;
-      }
-      const page = res.data;
-      setEntries((prev) => (offset === 0 ? page.entries : [...(prev ?? []), ...page.entries]));
-      setHasMore(page.has_more);
-      setDraftCount(page.draft_count);
-    },
-    [filter, books],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const revalidator = useRevalidator();
+  /** The journal read again (the page in the URL, with its filters). */
+  const load = () => revalidator.revalidate();
+  const filtered = Boolean(filters.q || filters.from || filters.to || filters.account || filters.status);
+  const onlyDrafts = filters.status === "draft";
 
   /** Posts, shows the row as posted, reloads the list, and only then says it is done. */
   async function post(entry: EntryListItem): Promise<boolean> {
@@ -65,8 +54,6 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
       toastFailure(res, { title: "Error posting entry" });
       return false;
     }
-    const posted = res.data.entry;
-    setEntries((prev) => prev?.map((e) => (e.id === posted.id ? { ...e, ...posted } : e)) ?? prev);
     await load();
     toast.success("Journal entry posted successfully");
     return true;
@@ -108,7 +95,7 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
       else next.delete(id);
       return next;
     });
-  const chosenEntries = entries?.filter((e) => chosen.has(e.id)) ?? [];
+  const chosenEntries = entries.filter((e) => chosen.has(e.id));
 
   const openNew = () => setDialog({ open: true, entryId: null });
 
@@ -118,19 +105,25 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
         <h2 className="text-xl font-semibold text-ink">Journal Entries</h2>
         {canWrite ? <Button onClick={openNew}>New Entry</Button> : null}
       </div>
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Show">
-        <button type="button" className={filterClass(filter === "all")} aria-pressed={filter === "all"} onClick={() => setFilter("all")}>
-          All entries
-        </button>
-        <button
-          type="button"
-          className={filterClass(filter === "draft")}
-          aria-pressed={filter === "draft"}
-          onClick={() => setFilter("draft")}
+      <nav className="flex flex-wrap items-center gap-2" aria-label="Show">
+        <Link
+          to={pageHref({ ...filters, status: undefined }, 1)}
+          className={quickFilterClass(!filters.status)}
+          aria-current={filters.status ? undefined : "page"}
         >
-          Drafts ({draftCount})
-        </button>
+          All entries
+        </Link>
+        <Link
+          to={pageHref({ ...filters, status: "draft" }, 1)}
+          className={quickFilterClass(onlyDrafts)}
+          aria-current={onlyDrafts ? "page" : undefined}
+        >
+          Drafts ({page.draft_count})
+        </Link>
         <span className="text-sm text-muted">Newest first by entry date.</span>
+      </nav>
+      <JournalFilterForm key={pageHref(filters, 1)} filters={filters} errors={errors} accounts={accounts} />
+      <div className="flex flex-wrap items-center gap-2">
         {canWrite && chosen.size > 0 ? (
           <Button size="sm" variant="accent" className="ml-auto" onClick={() => setConfirmPostChosen(true)}>
             Post selected ({chosen.size})
@@ -149,13 +142,13 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
           </ul>
         </div>
       ) : null}
-      {entries === null ? (
-        <p role="status" className="text-muted">
-          Loading...
-        </p>
-      ) : entries.length === 0 && filter === "draft" ? (
+      {entries.length === 0 && onlyDrafts && !filtered ? (
         <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
           <p className="text-muted">No draft entries: every entry is posted.</p>
+        </div>
+      ) : entries.length === 0 && (filtered || page.page > 1) ? (
+        <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
+          <p className="text-muted">No entry matches these filters.</p>
         </div>
       ) : entries.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
@@ -169,9 +162,7 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full divide-y divide-slate-200 max-md:block">
-            <caption className="sr-only">
-              {filter === "draft" ? "Draft journal entries" : "Journal entries"}, newest first by entry date
-            </caption>
+            <caption className="sr-only">{onlyDrafts ? "Draft journal entries" : "Journal entries"}, newest first by entry date</caption>
             <thead className="bg-slate-50 max-md:hidden">
               <ColumnHeads
                 labels={["Entry Number", "Date", "Description", "Reference", "Amount", "Status", "Actions"]}
@@ -247,15 +238,16 @@ export function JournalEntriesTab({ accounts, canWrite }: { accounts: AccountDto
               ))}
             </tbody>
           </table>
-          {hasMore ? (
-            <div className="p-3 text-center">
-              <Button variant="ghost" onClick={() => void load(entries.length)}>
-                Show more
-              </Button>
-            </div>
-          ) : null}
         </div>
       )}
+      {page.page > 1 || page.has_more ? (
+        <Pager
+          label="Journal pages"
+          status={`Page ${page.page}`}
+          previous={page.page > 1 ? { to: pageHref(filters, page.page - 1), text: "Newer entries" } : null}
+          next={page.has_more ? { to: pageHref(filters, page.page + 1), text: "Older entries" } : null}
+        />
+      ) : null}
       <EntryDialog
         open={dialog.open}
         entryId={dialog.entryId}

@@ -1,35 +1,27 @@
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { ORGANIZATION_ROLES, type Invitation, type Member, type OrganizationRole } from "../accounting.types.ts";
-import { useBooksApi } from "./books-context.tsx";
+import { useBooks, useBooksApi } from "./books-context.tsx";
 import { InvitationsList } from "./invitations-list.tsx";
 import { InviteForm } from "./invite-form.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 
 type Pending = { kind: "remove" | "transfer"; member: Member } | null;
 
-/** The Members tab: everyone sees who has access; an owner invites, changes roles, removes and hands over ownership. */
-export function MembersTab({ isOwner, userId }: { isOwner: boolean; userId: string }) {
+/**
+ * Members (/accounting/:orgId/members): everyone sees who has access; an owner invites, changes roles, removes and
+ * hands over ownership. After each change the route's loaders run again (the reader's own role included).
+ */
+export function MembersTab({ members, invitations, isOwner }: { members: Member[]; invitations: Invitation[]; isOwner: boolean }) {
+  const { userId } = useBooks();
   const books = useBooksApi();
-  const [members, setMembers] = useState<Member[] | null>(null);
-  const [invitations, setInvitations] = useState<Invitation[] | null>(null);
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
   const [pending, setPending] = useState<Pending>(null);
-
-  const load = useCallback(async () => {
-    const res = await request<{ members: Member[] }>(`${books}/members`);
-    if (res.ok) setMembers(res.data.members);
-    else toastFailure(res, { title: "Error" });
-    if (!isOwner) return;
-    const inv = await request<{ invitations: Invitation[] }>(`${books}/invitations`);
-    if (inv.ok) setInvitations(inv.data.invitations);
-    else toastFailure(inv, { title: "Error" });
-  }, [books, isOwner]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function changeRole(member: Member, role: OrganizationRole) {
     const res = await request<{ members: Member[] }>(`${books}/members/${encodeURIComponent(member.user_id)}`, {
@@ -37,10 +29,8 @@ export function MembersTab({ isOwner, userId }: { isOwner: boolean; userId: stri
       json: { role },
     });
     if (!res.ok) return toastFailure(res, { title: "Role not changed" });
-    setMembers(res.data.members);
+    await revalidator.revalidate();
     toast.success("Role changed", { description: `${member.name} is now ${role}.` });
-    // Demoting oneself from owner ends one's right to manage: the page reloads with the new role.
-    if (member.user_id === userId && role !== "owner") window.location.reload();
   }
 
   async function confirmPending(): Promise<boolean> {
@@ -54,11 +44,12 @@ export function MembersTab({ isOwner, userId }: { isOwner: boolean; userId: stri
       toastFailure(res, { title: kind === "remove" ? "Member not removed" : "Ownership not transferred" });
       return false;
     }
-    setMembers(res.data.members);
+    // Leaving the books ends one's access to them: back to the list of one's organizations.
+    if (kind === "remove" && member.user_id === userId) await navigate("/accounting");
+    else await revalidator.revalidate();
     toast.success(kind === "remove" ? "Member removed" : "Ownership transferred", {
       description: kind === "remove" ? `${member.name} no longer has access to these books.` : `${member.name} is now the owner.`,
     });
-    if (kind === "transfer" || member.user_id === userId) window.location.reload();
     return true;
   }
 
@@ -71,59 +62,53 @@ export function MembersTab({ isOwner, userId }: { isOwner: boolean; userId: stri
         <p className="mt-1 text-sm text-muted">
           {isOwner ? "Owners invite people, change their roles and remove them." : "Only an owner can change who has access."}
         </p>
-        {!members ? (
-          <p role="status" className="mt-4 text-muted">
-            Loading...
-          </p>
-        ) : (
-          <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-            {members.map((m) => (
-              <li key={m.user_id} className="flex flex-wrap items-center gap-3 p-4">
-                <div className="min-w-0 flex-1 basis-56">
-                  <p className="font-semibold text-ink">
-                    {m.name}
-                    {m.user_id === userId ? <span className="font-normal text-muted"> (you)</span> : null}
-                  </p>
-                  <p className="break-all text-sm text-muted">{m.email}</p>
-                </div>
-                {isOwner ? (
-                  <div className="flex flex-wrap items-center gap-2">
-                    <label className="sr-only" htmlFor={`role-${m.user_id}`}>
-                      Role of {m.name}
-                    </label>
-                    <select
-                      id={`role-${m.user_id}`}
-                      value={m.role}
-                      onChange={(e) => void changeRole(m, e.target.value as OrganizationRole)}
-                      className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-ink"
-                    >
-                      {ORGANIZATION_ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {r}
-                        </option>
-                      ))}
-                    </select>
-                    {m.role !== "owner" ? (
-                      <Button size="sm" variant="secondary" onClick={() => setPending({ kind: "transfer", member: m })}>
-                        Make owner<span className="sr-only"> {m.name}</span>
-                      </Button>
-                    ) : null}
-                    <Button size="sm" variant="ghost" onClick={() => setPending({ kind: "remove", member: m })}>
-                      Remove<span className="sr-only"> {m.name}</span>
+        <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {members.map((m) => (
+            <li key={m.user_id} className="flex flex-wrap items-center gap-3 p-4">
+              <div className="min-w-0 flex-1 basis-56">
+                <p className="font-semibold text-ink">
+                  {m.name}
+                  {m.user_id === userId ? <span className="font-normal text-muted"> (you)</span> : null}
+                </p>
+                <p className="break-all text-sm text-muted">{m.email}</p>
+              </div>
+              {isOwner ? (
+                <div className="flex flex-wrap items-center gap-2">
+                  <label className="sr-only" htmlFor={`role-${m.user_id}`}>
+                    Role of {m.name}
+                  </label>
+                  <select
+                    id={`role-${m.user_id}`}
+                    value={m.role}
+                    onChange={(e) => void changeRole(m, e.target.value as OrganizationRole)}
+                    className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-ink"
+                  >
+                    {ORGANIZATION_ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {r}
+                      </option>
+                    ))}
+                  </select>
+                  {m.role !== "owner" ? (
+                    <Button size="sm" variant="secondary" onClick={() => setPending({ kind: "transfer", member: m })}>
+                      Make owner<span className="sr-only"> {m.name}</span>
                     </Button>
-                  </div>
-                ) : (
-                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-800">{m.role}</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+                  ) : null}
+                  <Button size="sm" variant="ghost" onClick={() => setPending({ kind: "remove", member: m })}>
+                    Remove<span className="sr-only"> {m.name}</span>
+                  </Button>
+                </div>
+              ) : (
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-800">{m.role}</span>
+              )}
+            </li>
+          ))}
+        </ul>
       </section>
       {isOwner ? (
         <>
-          <InviteForm onInvited={(inv) => setInvitations((list) => [inv, ...(list ?? [])])} />
-          <InvitationsList invitations={invitations} onChanged={setInvitations} />
+          <InviteForm onInvited={() => revalidator.revalidate()} />
+          <InvitationsList invitations={invitations} onChanged={() => revalidator.revalidate()} />
         </>
       ) : null}
       <ConfirmDialog

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { csvRows } from "~/lib/csv.ts";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { formatBalance, formatUsd, toCents } from "../money.ts";
 import {
   CSV_COLUMNS,
-  defaultPeriod,
   NET_INCOME_EQUITY_LABEL,
   REPORT_LABELS,
   REPORT_TYPES,
@@ -15,9 +15,6 @@ import {
   type ReportRow,
   type ReportType,
 } from "../reports.ts";
-import { request } from "~/lib/api-client.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
-import { useBooksApi } from "./books-context.tsx";
 import { AccountLedgerDialog } from "./account-ledger-dialog.tsx";
 import { inputClass, labelClass } from "./ui.tsx";
 import { RowsTable, SummaryLine, TrialBalanceTable } from "./report-tables.tsx";
@@ -33,39 +30,41 @@ function download(text: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function ReportsTab() {
-  const [type, setType] = useState<ReportType>("trial_balance");
-  const [period, setPeriod] = useState(defaultPeriod);
-  const [report, setReport] = useState<Report | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+/**
+ * Reports (/accounting/:orgId/reports): the report its loader made for the type and period in the URL. Choosing
+ * another type or date changes the URL (replacing the history entry), and the loader makes that report.
+ */
+export function ReportsTab({
+  type,
+  start,
+  end,
+  report,
+  failure,
+}: {
+  type: ReportType;
+  start: string;
+  end: string;
+  report: Report | null;
+  failure: string | null;
+}) {
+  // The fields follow what is typed at once; the URL (and the report) follow it.
+  const [period, setPeriod] = useState({ start, end });
   const [ledgerFor, setLedgerFor] = useState<ReportRow | null>(null);
   const id = useId();
-  // Answers can arrive out of order (a large report is slower than a small one): only the latest request counts.
-  const latest = useRef(0);
-  const books = useBooksApi();
-
-  const load = useCallback(async () => {
-    if (!period.end || (!period.start && type !== "balance_sheet")) return;
-    // The balance sheet is a position at the end date; its start date (hidden) only names the CSV file.
-    const start = type === "balance_sheet" && !(period.start && period.start <= period.end) ? period.end : period.start;
-    const mine = ++latest.current;
-    setLoading(true);
-    const res = await request<{ report: Report }>(`${books}/reports/${type}?start=${start}&end=${period.end}`);
-    if (mine !== latest.current) return;
-    setLoading(false);
-    if (res.ok) {
-      setReport(res.data.report);
-      setFailure(null);
-    } else {
-      setReport(null);
-      setFailure(res.message);
-      toastFailure(res, { title: "Error generating report" });
-    }
-  }, [type, period, books]);
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const loading = navigation.state === "loading" || revalidator.state === "loading";
+  useEffect(() => setPeriod({ start, end }), [start, end]);
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (failure) toast.error("Error generating report", { description: failure });
+  }, [failure, type, start, end]);
+
+  function show(next: { type?: ReportType; start?: string; end?: string }) {
+    const wanted = { type, ...period, ...next };
+    if (next.start !== undefined || next.end !== undefined) setPeriod({ start: wanted.start, end: wanted.end });
+    setSearchParams(wanted, { replace: true, preventScrollReset: true });
+  }
 
   function exportCsv() {
     if (!report) return;
@@ -78,7 +77,7 @@ export function ReportsTab() {
     }
   }
 
-  const ledgerRange = report?.type === "balance_sheet" ? { start: "1900-01-01", end: period.end } : period;
+  const ledgerRange = report?.type === "balance_sheet" ? { start: "1900-01-01", end } : { start, end };
 
   return (
     <div className="space-y-6">
@@ -87,7 +86,7 @@ export function ReportsTab() {
           <label htmlFor={`${id}-type`} className={labelClass}>
             Report type
           </label>
-          <select id={`${id}-type`} className={inputClass} value={type} onChange={(e) => setType(e.target.value as ReportType)}>
+          <select id={`${id}-type`} className={inputClass} value={type} onChange={(e) => show({ type: e.target.value as ReportType })}>
             {REPORT_TYPES.map((t) => (
               <option key={t} value={t}>
                 {REPORT_LABELS[t]}
@@ -105,7 +104,7 @@ export function ReportsTab() {
               type="date"
               className={inputClass}
               value={period.start}
-              onChange={(e) => setPeriod((p) => ({ ...p, start: e.target.value }))}
+              onChange={(e) => show({ start: e.target.value })}
             />
           </div>
         )}
@@ -113,13 +112,7 @@ export function ReportsTab() {
           <label htmlFor={`${id}-end`} className={labelClass}>
             End date
           </label>
-          <input
-            id={`${id}-end`}
-            type="date"
-            className={inputClass}
-            value={period.end}
-            onChange={(e) => setPeriod((p) => ({ ...p, end: e.target.value }))}
-          />
+          <input id={`${id}-end`} type="date" className={inputClass} value={period.end} onChange={(e) => show({ end: e.target.value })} />
         </div>
         <Button variant="secondary" onClick={exportCsv} disabled={!report || loading}>
           Export CSV
@@ -129,9 +122,7 @@ export function ReportsTab() {
       <section aria-live="polite" aria-busy={loading} className="rounded-lg border border-slate-200">
         <h2 className="border-b border-slate-200 px-3 py-3 text-lg font-semibold text-ink">
           {REPORT_LABELS[type]}{" "}
-          <span className="text-sm font-normal text-muted">
-            {type === "balance_sheet" ? `as of ${period.end}` : `${period.start} to ${period.end}`}
-          </span>
+          <span className="text-sm font-normal text-muted">{type === "balance_sheet" ? `as of ${end}` : `${start} to ${end}`}</span>
         </h2>
         {!report ? (
           loading ? (
@@ -139,7 +130,7 @@ export function ReportsTab() {
           ) : failure ? (
             <div className="flex flex-wrap items-center gap-3 p-4">
               <p className="text-red-800">Error generating report: {failure}</p>
-              <Button size="sm" variant="secondary" onClick={() => void load()}>
+              <Button size="sm" variant="secondary" onClick={() => void revalidator.revalidate()}>
                 Try again
               </Button>
             </div>

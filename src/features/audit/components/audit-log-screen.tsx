@@ -43,15 +43,7 @@ function targetText(e: AuditLogEntry) {
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 /** The firm's Audit log: every recorded action, newest first, filtered and paged on the server. */
-export function AuditLogScreen({
-  log,
-  filters,
-  errors,
-}: {
-  log: AuditLogPage | null;
-  filters: AuditLogFilters;
-  errors: Record<string, string>;
-}) {
+export function AuditLogScreen({ log, filters, errors }: { log: AuditLogPage; filters: AuditLogFilters; errors: Record<string, string> }) {
   return (
     <div className="space-y-6">
       <header>
@@ -61,9 +53,7 @@ export function AuditLogScreen({
         </p>
       </header>
       <AuditFilters values={filters} errors={errors} />
-      {!log ? (
-        <p className="text-red-800">Correct the filters above to see the log.</p>
-      ) : log.entries.length === 0 ? (
+      {log.entries.length === 0 ? (
         <p className="text-slate-700">No entry matches these filters.</p>
       ) : (
         <ol className="space-y-3" aria-label="Audit entries, newest first">
@@ -86,14 +76,12 @@ export function AuditLogScreen({
           ))}
         </ol>
       )}
-      {log ? (
-        <Pager
-          label="Audit log pages"
-          status={`Page ${log.page}`}
-          previous={log.page > 1 ? { to: pageHref(filters, log.page - 1), text: "Newer entries" } : null}
-          next={log.hasMore ? { to: pageHref(filters, log.page + 1), text: "Older entries" } : null}
-        />
-      ) : null}
+      <Pager
+        label="Audit log pages"
+        status={`Page ${log.page}`}
+        previous={log.page > 1 ? { to: pageHref(filters, log.page - 1), text: "Newer entries" } : null}
+        next={log.hasMore ? { to: pageHref(filters, log.page + 1), text: "Older entries" } : null}
+      />
     </div>
   );
 }

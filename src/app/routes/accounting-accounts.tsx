@@ -1,0 +1,18 @@
+import type { Route } from "./+types/accounting-accounts";
+import { accountListQuerySchema } from "~/features/accounting/accounting.schema.ts";
+import { listAccounts } from "~/features/accounting/accounts.server.ts";
+import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
+import { ChartOfAccountsTab } from "~/features/accounting/components/chart-of-accounts-tab.tsx";
+import { readPageQuery } from "~/server/http/page-query.ts";
+
+/** /accounting/:orgId: the chart of accounts, the books' first section; `?include_inactive=true` lists inactive ones too. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { membership } = await requireBooksPage(context, request, params.orgId);
+  const { query } = readPageQuery(request, accountListQuerySchema);
+  const showInactive = query.include_inactive === "true";
+  return { accounts: await listAccounts(context.app.db, membership, showInactive), showInactive };
+}
+
+export default function AccountingAccounts({ loaderData }: Route.ComponentProps) {
+  return <ChartOfAccountsTab accounts={loaderData.accounts} showInactive={loaderData.showInactive} />;
+}

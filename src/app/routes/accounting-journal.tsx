@@ -1,0 +1,17 @@
+import type { Route } from "./+types/accounting-journal";
+import { journalQuerySchema } from "~/features/accounting/accounting.schema.ts";
+import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
+import { listEntries } from "~/features/accounting/journal-entries.server.ts";
+import { JournalEntriesTab } from "~/features/accounting/components/journal-entries-tab.tsx";
+import { readPageQuery } from "~/server/http/page-query.ts";
+
+/** /accounting/:orgId/journal: one page of the journal for the filters in the URL (the API's query, GET /entries). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { membership } = await requireBooksPage(context, request, params.orgId);
+  const { query, filters, errors } = readPageQuery(request, journalQuerySchema);
+  return { page: await listEntries(context.app.db, membership, query), filters, errors };
+}
+
+export default function AccountingJournal({ loaderData }: Route.ComponentProps) {
+  return <JournalEntriesTab page={loaderData.page} filters={loaderData.filters} errors={loaderData.errors} />;
+}

@@ -1,0 +1,30 @@
+import { safeParse } from "zod";
+import type { Route } from "./+types/accounting-reports";
+import { reportQuerySchema, reportViewQuerySchema } from "~/features/accounting/accounting.schema.ts";
+import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
+import { ReportsTab } from "~/features/accounting/components/reports-tab.tsx";
+import { defaultPeriod } from "~/features/accounting/reports.ts";
+import { generateReport } from "~/features/accounting/reports.server.ts";
+import { zodFields } from "~/lib/zod-fields.ts";
+import { readPageQuery } from "~/server/http/page-query.ts";
+
+/**
+ * /accounting/:orgId/reports: the report and period in the URL (default: the trial balance from January 1 to today).
+ * The balance sheet is a position at the end date; its start date only names the CSV file.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { membership } = await requireBooksPage(context, request, params.orgId);
+  const { query, errors } = readPageQuery(request, reportViewQuerySchema);
+  const type = query.type ?? "trial_balance";
+  const defaults = defaultPeriod();
+  const end = query.end ?? defaults.end;
+  const start = type === "balance_sheet" ? (query.start && query.start <= end ? query.start : end) : (query.start ?? defaults.start);
+  const period = safeParse(reportQuerySchema, { start, end });
+  const failure = Object.values(errors)[0] ?? (period.success ? null : (Object.values(zodFields(period.error))[0] ?? "Invalid period"));
+  const report = failure ? null : await generateReport(context.app.db, membership, type, start, end);
+  return { type, start, end, report, failure };
+}
+
+export default function AccountingReports({ loaderData }: Route.ComponentProps) {
+  return <ReportsTab {...loaderData} />;
+}

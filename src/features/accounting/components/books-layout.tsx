@@ -1,0 +1,53 @@
+import { NavLink, Outlet } from "react-router";
+import { cn } from "~/ui/cn.ts";
+import type { OrganizationSummary } from "../accounting.types.ts";
+import { BooksProvider, booksPath, type BooksOutlet } from "./books-context.tsx";
+import { OrganizationSwitcher } from "./organization-switcher.tsx";
+
+/** The sections of the books, each its own URL under /accounting/:orgId. */
+const SECTIONS = [
+  { path: "", label: "Chart of Accounts" },
+  { path: "journal", label: "Journal Entries" },
+  { path: "reports", label: "Reports" },
+  { path: "members", label: "Members" },
+  { path: "import", label: "Import and export" },
+] as const;
+
+const sectionClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "-mb-px block border-b-2 px-2 py-2 text-sm font-semibold sm:px-4",
+    isActive ? "border-brand-700 text-brand-800" : "border-transparent text-muted hover:text-ink",
+  );
+
+/** The books of the organization in the URL: its name and the reader's role, the sections, and the section shown. */
+export function BooksLayout({ books, organizations }: { books: BooksOutlet; organizations: OrganizationSummary[] }) {
+  const { organization, role, canWrite } = books;
+  return (
+    <BooksProvider value={organization.id}>
+      <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-bold text-ink">Accounting</h1>
+            <p className="mt-1 text-muted">
+              Books of <span className="font-semibold text-ink">{organization.name}</span> · your role: {role}
+              {canWrite ? "" : " (read only)"}
+            </p>
+          </div>
+          <OrganizationSwitcher current={organization.id} organizations={organizations} />
+        </div>
+        <nav aria-label="Accounting sections" className="mb-6 border-b border-slate-200">
+          <ul className="flex flex-wrap gap-x-1">
+            {SECTIONS.map((s) => (
+              <li key={s.path}>
+                <NavLink to={booksPath(organization.id, s.path)} end className={sectionClass} preventScrollReset>
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Outlet context={books} />
+      </section>
+    </BooksProvider>
+  );
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
+import { firstBooks } from "../support/books.ts";
+
+interface Listed {
+  id: number;
+  entry_number: string;
+  entry_date: string;
+  description: string;
+  status: string;
+}
+interface Page {
+  entries: Listed[];
+  page: number;
+  has_more: boolean;
+  draft_count: number;
+}
+
+describe("journal search: GET /entries with q, status, from, to, account and page", () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let codes: Record<string, number>;
+  let books: ReturnType<typeof firstBooks>;
+  const call = async (path: string, init: RequestInit & { json?: unknown } = {}) =>
+    t.request(`${await books(alice.cookie)}${path}`, { ...init, cookie: alice.cookie });
+  const list = async (query: string) => {
+    const res = await call(`/entries?${query}`);
+    expect(res.status, query).toBe(200);
+    return (await res.json()) as Page;
+  };
+  const save = async (description: string, date: string, other: string, opts: { reference?: string; post?: boolean } = {}) => {
+    const res = await call("/entries", {
+      json: {
+        description,
+        reference: opts.reference ?? "",
+        entry_date: date,
+        lines: [
+          { account_id: codes["1000"], debit_amount: 10, credit_amount: 0 },
+          { account_id: codes[other], debit_amount: 0, credit_amount: 10 },
+        ],
+      },
+    });
+    expect(res.status).toBe(201);
+    const { entry } = (await res.json()) as { entry: { id: number; entry_number: string } };
+    if (opts.post !== false) expect((await call(`/entries/${entry.id}/post`, { method: "POST" })).status).toBe(200);
+    return entry;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    books = firstBooks(t);
+    alice = await createSignedInUser(t, { companyName: "Search Co" });
+    const { accounts } = (await (await call("/accounts")).json()) as { accounts: { id: number; account_code: string }[] };
+    codes = Object.fromEntries(accounts.map((a) => [a.account_code, a.id]));
+    await save("Office rent for March", "2026-03-01", "2000", { reference: "INV-100%" });
+    await save("Consulting sale, 50_off", "2026-04-15", "4000");
+    await save("Office supplies", "2026-05-20", "2000", { post: false });
+    // 101 more, so that the journal has a second page.
+    for (let i = 0; i < 101; i += 1) await save(`Daily takings ${i}`, "2026-06-01", "4000");
+  });
+  afterAll(() => t.close());
+
+  it("finds every word of q in the number, description or reference, case-insensitively, wildcards taken literally", async () => {
+    expect((await list("q=office")).entries.map((e) => e.description)).toEqual(["Office supplies", "Office rent for March"]);
+    expect((await list("q=OFFICE+march")).entries.map((e) => e.description)).toEqual(["Office rent for March"]);
+    expect((await list("q=inv-100%25")).entries.map((e) => e.description)).toEqual(["Office rent for March"]);
+    // `%` and `_` match themselves only.
+    expect((await list("q=%25")).entries.map((e) => e.description)).toEqual(["Office rent for March"]);
+    expect((await list("q=50_off")).entries.map((e) => e.description)).toEqual(["Consulting sale, 50_off"]);
+    expect((await list("q=0_o")).entries).toHaveLength(1);
+    const first = (await list("q=office+march")).entries[0]!;
+    expect((await list(`q=${first.entry_number}`)).entries.map((e) => e.id)).toEqual([first.id]);
+    expect((await list("q=nothing-like-this")).entries).toEqual([]);
+  });
+
+  it("keeps a status, a period and an account; a blank filter is no filter", async () => {
+    expect((await list("status=draft")).entries.map((e) => e.description)).toEqual(["Office supplies"]);
+    expect((await list("status=posted&q=office")).entries.map((e) => e.description)).toEqual(["Office rent for March"]);
+    expect((await list("from=2026-03-01&to=2026-04-30")).entries.map((e) => e.entry_date)).toEqual(["2026-04-15", "2026-03-01"]);
+    expect((await list(`account=${codes["2000"]}`)).entries.map((e) => e.description)).toEqual(["Office supplies", "Office rent for March"]);
+    expect((await list(`account=${codes["5000"]}`)).entries).toEqual([]);
+    const all = await list("q=&from=&status=&account=");
+    expect(all.entries).toHaveLength(100);
+    expect(all.draft_count).toBe(1);
+  });
+
+  it("pages 100 at a time, newest first, with has_more until the last page", async () => {
+    const one = await list("");
+    const two = await list("page=2");
+    expect(one).toMatchObject({ page: 1, has_more: true });
+    expect(two).toMatchObject({ page: 2, has_more: false });
+    expect(one.entries).toHaveLength(100);
+    expect(two.entries).toHaveLength(4);
+    expect(new Set([...one.entries, ...two.entries].map((e) => e.id)).size).toBe(104);
+    expect(two.entries.map((e) => e.description).slice(1)).toEqual(["Office supplies", "Consulting sale, 50_off", "Office rent for March"]);
+    expect(two.entries.at(-1)!.description).toBe("Office rent for March");
+  });
+
+  it("answers 400 naming the wrong filter", async () => {
+    const cases: [string, string, string][] = [
+      ["status=open", "status", "Status must be draft or posted"],
+      ["from=2026-13-01", "from", "From must be a date as YYYY-MM-DD"],
+      ["from=2026-05-01&to=2026-04-01", "to", "To must be on or after From"],
+      ["account=abc", "account", "Account not found"],
+      ["page=0", "page", "Page must be at least 1"],
+      [`q=${"x".repeat(201)}`, "q", "Search must be at most 200 characters"],
+    ];
+    for (const [query, field, message] of cases) {
+      const res = await call(`/entries?${query}`);
+      expect(res.status, query).toBe(400);
+      const body = (await res.json()) as { fields: Record<string, string> };
+      expect(body.fields[field], query).toBe(message);
+    }
+  });
+});
