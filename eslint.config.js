@@ -32,6 +32,16 @@ const NO_TOAST_LIBRARY = {
   group: ["sonner"],
   message: "Toasts go through src/ui/toast.ts (failures through src/ui/toast-failure.ts): the one toast of the product.",
 };
+/** One dialog, one menu, one set of tabs: screens use src/ui (modal.tsx, confirm-dialog.tsx, menu.tsx), never Radix itself. */
+const NO_RADIX = {
+  group: ["@radix-ui/*"],
+  message: "Radix is used inside src/ui only (Modal, ConfirmDialog, Menu): screens use those, so each kind of widget is built once.",
+};
+/** A relative path out of a feature (`../auth/…` from a feature's own folder, `../../auth/…` from its components). */
+const NO_RELATIVE_EXIT = (depth) => ({
+  regex: `^${"\\.\\./".repeat(depth)}(?!\\.\\./\\.\\./tests/)`,
+  message: "Another feature is imported as ~/features/<name>/<public module>, so that the boundary rule sees it.",
+});
 const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
 /** Files that may cross a boundary (none today). */
@@ -50,20 +60,24 @@ export default tseslint.config(
       "@typescript-eslint/no-non-null-assertion": "off",
     },
   },
-  { files: ["src/app/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_TOAST_LIBRARY) },
-  { files: ["src/server/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_FEATURE, NO_TOAST_LIBRARY) },
+  { files: ["src/app/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_TOAST_LIBRARY, NO_RADIX) },
+  { files: ["src/server/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_FEATURE, NO_TOAST_LIBRARY, NO_RADIX) },
   { files: ["src/ui/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_FEATURE, NO_SERVER_MODULE) },
-  { files: ["src/lib/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_FEATURE, NO_SERVER_MODULE, NO_TOAST_LIBRARY) },
+  {
+    files: ["src/lib/**/*.{ts,tsx}"],
+    ignores: BOUNDARY_ALLOW_LIST,
+    rules: restrict(NO_FEATURE, NO_SERVER_MODULE, NO_TOAST_LIBRARY, NO_RADIX),
+  },
   ...FEATURES.flatMap((feature) => [
     {
       files: [`src/features/${feature}/**/*.{ts,tsx}`],
       ignores: BOUNDARY_ALLOW_LIST,
-      rules: restrict(otherFeatures(feature), NO_TOAST_LIBRARY),
+      rules: restrict(otherFeatures(feature), NO_TOAST_LIBRARY, NO_RADIX, NO_RELATIVE_EXIT(1)),
     },
     {
       files: [`src/features/${feature}/components/**/*.{ts,tsx}`],
       ignores: BOUNDARY_ALLOW_LIST,
-      rules: restrict(otherFeatures(feature), NO_SERVER_MODULE, NO_TOAST_LIBRARY),
+      rules: restrict(otherFeatures(feature), NO_SERVER_MODULE, NO_TOAST_LIBRARY, NO_RADIX, NO_RELATIVE_EXIT(2)),
     },
   ]),
   {

@@ -386,6 +386,39 @@ function reportPosting(label: string, orgs: number, t: Awaited<ReturnType<typeof
   );
 }
 
+/**
+ * The journal's search (GET /entries, what the Journal screen's loader runs) over the generated books: the first and
+ * the last page, words that match every entry, one entry or none, an account, a month. Medians, API and its rows.
+ */
+async function journalSearch(cookie: string, db: pg.Client, orgId: number) {
+  const account = (
+    await db.query<{ id: number }>(`select id from chart_of_accounts where organization_id = $1 order by account_code limit 1`, [orgId])
+  ).rows[0]!.id;
+  const lastPage = Math.ceil(ENTRIES / 100);
+  const queries = [
+    "",
+    `page=${lastPage}`,
+    "q=bench+entry",
+    `q=B-${ENTRIES - 1}`,
+    "q=no-such-words",
+    `account=${account}`,
+    "from=2025-06-01&to=2025-06-30",
+    `q=entry&account=${account}&from=2025-01-01&to=2025-12-31`,
+    "status=draft",
+  ];
+  const out: Record<string, string>[] = [];
+  for (const q of queries) {
+    let rows = 0;
+    const [t] = await mediansInTurn([
+      async () => {
+        rows = (await api<{ entries: unknown[] }>(cookie, `/entries?${q}`)).entries.length;
+      },
+    ]);
+    out.push({ query: q || "(none)", api: ms(t!), rows: String(rows) });
+  }
+  return out;
+}
+
 async function main() {
   console.log(`PostgreSQL ${DB_URL}; ${ENTRIES} entries x 4 lines, ${ACCOUNTS} accounts; medians of ${RUNS} runs`);
   await recreateDatabase();
@@ -442,6 +475,7 @@ async function main() {
       rmSync(dir, { recursive: true, force: true });
 
       console.table(results);
+      console.table(await journalSearch(cookie, db, orgId));
       console.log(
         `ledger bal (same year, ${ENTRIES * 4} postings): median ${ms(median(ledgerRuns))}; trial balance vs ledger: ${tb.report.rows.length} accounts, ${mismatches} mismatches; totals ${tb.report.total_debit} = ${tb.report.total_credit}`,
       );

@@ -27,6 +27,8 @@ for (const path of paths) {
   for (const u of urls) total += await gzSize(new URL(u, base).href);
   const kb = total / 1024;
   if (kb > BUDGET_KB) failed = true;
-  console.log(`${path.padEnd(16)} ${kb.toFixed(1).padStart(6)} KB gzipped in ${urls.size} files${kb > BUDGET_KB ? `  OVER ${BUDGET_KB} KB` : ""}`);
+  console.log(
+    `${path.padEnd(16)} ${kb.toFixed(1).padStart(6)} KB gzipped in ${urls.size} files${kb > BUDGET_KB ? `  OVER ${BUDGET_KB} KB` : ""}`,
+  );
 }
 process.exitCode = failed ? 1 : 0;

@@ -5,7 +5,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows, type Database } from "../src/server/db/client.ts";
+import { openDatabase, PGLITE_EXTENSIONS, queryRows, type Database } from "../src/server/db/client.ts";
 import { migrate } from "../src/server/db/migrate.ts";
 import { leadsAttention } from "../src/features/leads/lead-actions.server.ts";
 import { leadListQuerySchema, type LeadListQuery } from "../src/features/leads/leads-inbox.schema.ts";
@@ -15,7 +15,7 @@ const N = Number(process.env.BENCH_LEADS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 
 async function open(): Promise<Database> {
-  if (process.env.BENCH_PGLITE === "1") return openDatabase({ pglite: await PGlite.create() });
+  if (process.env.BENCH_PGLITE === "1") return openDatabase({ pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }) });
   const admin = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const name = process.env.BENCH_DB_NAME ?? "bench_leads";
   const c = new pg.Client({ connectionString: admin });

@@ -33,11 +33,6 @@ export const Button = forwardRef<
   return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />;
 });
 
-export function ButtonLink({
-  variant,
-  size,
-  className,
-  ...props
-}: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
+export function ButtonLink({ variant, size, className, ...props }: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <Link className={buttonClass(variant, size, className)} {...props} />;
 }

@@ -77,7 +77,10 @@ describe("journal search: GET /entries with q, status, from, to, account and pag
     expect((await list("status=draft")).entries.map((e) => e.description)).toEqual(["Office supplies"]);
     expect((await list("status=posted&q=office")).entries.map((e) => e.description)).toEqual(["Office rent for March"]);
     expect((await list("from=2026-03-01&to=2026-04-30")).entries.map((e) => e.entry_date)).toEqual(["2026-04-15", "2026-03-01"]);
-    expect((await list(`account=${codes["2000"]}`)).entries.map((e) => e.description)).toEqual(["Office supplies", "Office rent for March"]);
+    expect((await list(`account=${codes["2000"]}`)).entries.map((e) => e.description)).toEqual([
+      "Office supplies",
+      "Office rent for March",
+    ]);
     expect((await list(`account=${codes["5000"]}`)).entries).toEqual([]);
     const all = await list("q=&from=&status=&account=");
     expect(all.entries).toHaveLength(100);

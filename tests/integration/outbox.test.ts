@@ -55,7 +55,14 @@ describe("mail outbox", () => {
     const port = smtp.port;
     await smtp.stop();
     for (let i = 0; i < 5; i++) await enqueueMail(t.database.db, mail(i));
-    const worker = createMailWorker({ db: t.database.db, logger, smtpUrl: `smtp://127.0.0.1:${port}`, from: "f@example.com", baseBackoffMs: 1, maxBackoffMs: 1 });
+    const worker = createMailWorker({
+      db: t.database.db,
+      logger,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: "f@example.com",
+      baseBackoffMs: 1,
+      maxBackoffMs: 1,
+    });
     expect(await worker.runOnce()).toBe(0);
     const pending = await t.database.db.select().from(mailOutbox);
     expect(pending.every((m) => m.status === "pending" && m.attempts === 1 && (m.lastError ?? "").length > 0)).toBe(true);

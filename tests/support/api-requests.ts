@@ -207,7 +207,12 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
     { method: "DELETE", path: "/api/accounting/orgs/:orgId/accounts/:id", params: account(f.accountIds.length - 1) },
     { method: "POST", path: "/api/accounting/orgs/:orgId/accounts/:id/reactivate", params: account(f.accountIds.length - 1) },
     { method: "GET", path: "/api/accounting/orgs/:orgId/accounts/:id/ledger", params: account(0), query: period },
-    { method: "GET", path: "/api/accounting/orgs/:orgId/entries", params: org, query: () => ({ page: "1", q: "rent", from: "2026-01-01" }) },
+    {
+      method: "GET",
+      path: "/api/accounting/orgs/:orgId/entries",
+      params: org,
+      query: () => ({ page: "1", q: "rent", from: "2026-01-01" }),
+    },
     {
       method: "POST",
       path: "/api/accounting/orgs/:orgId/entries",

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
-import { openDatabase, type Database, type RawQuery } from "~/server/db/client.ts";
+import { openDatabase, PGLITE_EXTENSIONS, type Database, type RawQuery } from "~/server/db/client.ts";
 import { migrate, migrationsDir, readMigrations } from "~/server/db/migrate.ts";
 
 export interface TestDatabase {
@@ -55,8 +55,8 @@ let migratedDir: Promise<Blob> | undefined;
 
 /** A new embedded database as PGlite.create() makes it (initdb only, no migration), in memory. */
 export async function emptyEmbeddedDatabase(): Promise<PGlite> {
-  emptyDir ??= keptDataDir("empty", "", () => PGlite.create());
-  return PGlite.create({ loadDataDir: await emptyDir });
+  emptyDir ??= keptDataDir("empty", "", () => PGlite.create({ extensions: PGLITE_EXTENSIONS }));
+  return PGlite.create({ loadDataDir: await emptyDir, extensions: PGLITE_EXTENSIONS });
 }
 
 async function migratedEmbeddedDatabase(): Promise<PGlite> {
@@ -71,7 +71,7 @@ async function migratedEmbeddedDatabase(): Promise<PGlite> {
       return client;
     });
   })();
-  return PGlite.create({ loadDataDir: await migratedDir });
+  return PGlite.create({ loadDataDir: await migratedDir, extensions: PGLITE_EXTENSIONS });
 }
 
 // ---------------------------------------------------------------------------------------------------------

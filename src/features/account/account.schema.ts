@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { companyNameField, personNameField, textIdField } from "~/lib/schema-fields.ts";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password-limits.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema.ts";
 
 /** The profile form on /account and POST /api/account/profile. */
 export const profileSchema = z.object({

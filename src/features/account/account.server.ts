@@ -1,7 +1,7 @@
 import Bowser from "bowser";
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Db } from "~/server/db/client.ts";
-import { GOOGLE_PROVIDER_ID, accounts, sessions, users } from "../auth/auth.tables.ts";
+import { GOOGLE_PROVIDER_ID, accounts, sessions, users } from "~/features/auth/auth.tables.ts";
 import type { AccountProfile, AccountSession } from "./account.types.ts";
 
 export type { AccountProfile, AccountSession };

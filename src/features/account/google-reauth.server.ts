@@ -4,7 +4,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect.ts";
 import type { AppContext, AppEnv, SessionUser } from "~/server/context.ts";
 import { AppError } from "~/server/http/app-error.ts";
 import { markSignedInAgain } from "~/server/http/recent-sign-in.server.ts";
-import { GOOGLE_PROVIDER_ID } from "../auth/auth.tables.ts";
+import { GOOGLE_PROVIDER_ID } from "~/features/auth/auth.tables.ts";
 import type { GoogleReauthInput } from "./account.schema.ts";
 import { signInMethods } from "./account.server.ts";
 import { countReauthTry, verifySecondFactor } from "./reauth.server.ts";

@@ -24,31 +24,41 @@ export const summaryColumns = (alias?: string) => sql.raw(SUMMARY_COLUMNS.map((c
 /** `%`, `_` and `\\` taken literally in an ILIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** An entry's searchable text: the expression of the trigram index journal_entries_search_idx (migration 0025). */
+const SEARCH_TEXT = sql.raw(`(e.entry_number || ' ' || e.description || ' ' || coalesce(e.reference, ''))`);
+
 /**
  * One page of the journal, newest first by entry date, then by number, with the query's filters (journalQuerySchema):
- * each word of `q` must appear in the entry's number, description or reference.
+ * each word of `q` must appear in the entry's number, description or reference. The page's ids are chosen first
+ * (from the order index; for an account, from that account's lines), then their rows are read.
  */
 export async function listEntries(db: Db, m: Membership, q: JournalQuery): Promise<EntryPage> {
   const where = [sql`e.organization_id = ${m.organizationId}`];
   if (q.status) where.push(sql`e.status = ${q.status}`);
   if (q.from) where.push(sql`e.entry_date >= ${q.from}::date`);
   if (q.to) where.push(sql`e.entry_date <= ${q.to}::date`);
-  if (q.account)
-    where.push(sql`exists (select 1 from journal_entry_lines l
-                            where l.journal_entry_id = e.id and l.organization_id = ${m.organizationId} and l.account_id = ${q.account})`);
   for (const word of (q.q ?? "").split(/\s+/).filter(Boolean).slice(0, 10)) {
-    const pattern = `%${likeLiteral(word)}%`;
-    where.push(sql`(e.entry_number ilike ${pattern} or e.description ilike ${pattern} or coalesce(e.reference, '') ilike ${pattern})`);
+    where.push(sql`${SEARCH_TEXT} ilike ${`%${likeLiteral(word)}%`}`);
   }
+  // An account's entries come from its lines (a few of the organization's), not from walking every entry.
+  const onAccount = q.account
+    ? sql`with on_account as materialized (
+            select distinct journal_entry_id as id from journal_entry_lines
+             where organization_id = ${m.organizationId} and account_id = ${q.account})`
+    : sql``;
+  if (q.account) where.push(sql`e.id in (select id from on_account)`);
   const offset = (q.page - 1) * JOURNAL_PAGE_SIZE;
   const rows = await queryRows<EntryListItem>(
     db,
-    sql`select ${summaryColumns("e")}, ro.entry_number as reversal_of_number, rb.entry_number as reversed_by_number
-          from journal_entries e
+    sql`${onAccount}
+        select ${summaryColumns("e")}, ro.entry_number as reversal_of_number, rb.entry_number as reversed_by_number
+          from (select e.id from journal_entries e
+                 where ${sql.join(where, sql` and `)}
+                 order by e.entry_date desc, e.entry_seq desc limit ${JOURNAL_PAGE_SIZE + 1} offset ${offset}) page
+          join journal_entries e on e.id = page.id
           left join journal_entries ro on ro.id = e.reversal_of
           left join journal_entries rb on rb.id = e.reversed_by
-         where ${sql.join(where, sql` and `)}
-         order by e.entry_date desc, e.entry_seq desc limit ${JOURNAL_PAGE_SIZE + 1} offset ${offset}`,
+         order by e.entry_date desc, e.entry_seq desc`,
   );
   const [drafts] = await queryRows<{ n: number }>(
     db,

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { companyNameField, personNameField, requiredTextField, textField, textProblem, textProblemMessage } from "~/lib/schema-fields.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-limits.ts";
 
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+
 const email = z
   .string({ error: "Email is required" })
   .trim()

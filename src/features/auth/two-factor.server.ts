@@ -7,7 +7,7 @@ import type { Db } from "~/server/db/client.ts";
 import type { OutgoingMail } from "~/server/mail/outbox.server.ts";
 import { emailChangeMail, emailChangedMail, passwordChangedInAccountMail, twoFactorChangedMail } from "./auth-mail.server.ts";
 import { twoFactorUsedCodes, users } from "./auth.tables.ts";
-import { changeEmailSchema } from "../account/account.schema.ts";
+import { changeEmailSchema } from "~/features/account/account.schema.ts";
 import { recentSignInGuard } from "./recent-sign-in.server.ts";
 import { enrolmentGuard } from "./two-factor-policy.server.ts";
 import { oauthTwoFactor } from "./two-factor-oauth.server.ts";

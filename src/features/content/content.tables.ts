@@ -7,7 +7,9 @@ export const siteContent = pgTable("site_content", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   contentKey: text("content_key").notNull().unique(),
   contentValue: text("content_value").notNull(),
-  contentType: text("content_type", { enum: ["text", "html", "markdown"] }).notNull().default("text"),
+  contentType: text("content_type", { enum: ["text", "html", "markdown"] })
+    .notNull()
+    .default("text"),
   description: text("description"),
   updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: ts("updated_at").notNull().defaultNow(),

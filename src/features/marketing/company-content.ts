@@ -51,7 +51,8 @@ export const jobs: Job[] = [
     department: "Tax",
     location: "New York, NY (hybrid)",
     type: "Full-time",
-    summary: "Prepare and review business and individual returns, lead quarterly planning meetings and mentor two associates. CPA required.",
+    summary:
+      "Prepare and review business and individual returns, lead quarterly planning meetings and mentor two associates. CPA required.",
   },
   {
     title: "Staff Bookkeeper",
@@ -109,8 +110,13 @@ export const caseStudies = [
     industry: "Retail & e-commerce",
     service: "Bookkeeping",
     challenge: "Three sales channels and two years of uncategorized transactions left the owners unable to tell which products made money.",
-    solution: "We rebuilt 24 months of books, connected Shopify and Amazon settlements, and introduced a monthly close with product-line margins.",
-    results: ["Close time cut from 25 days to 8", "Two unprofitable product lines identified and dropped", "Line of credit approved on clean statements"],
+    solution:
+      "We rebuilt 24 months of books, connected Shopify and Amazon settlements, and introduced a monthly close with product-line margins.",
+    results: [
+      "Close time cut from 25 days to 8",
+      "Two unprofitable product lines identified and dropped",
+      "Line of credit approved on clean statements",
+    ],
   },
   {
     client: "Cobalt Ridge Software",
@@ -118,7 +124,11 @@ export const caseStudies = [
     service: "Tax Services",
     challenge: "A 40-person software company had never claimed the R&D tax credit and was paying full federal tax.",
     solution: "A documented R&D credit study across three open tax years, with payroll-tax offset elections for the start-up years.",
-    results: ["$412,000 in credits claimed across three years", "Study documentation ready for audit", "Quarterly estimates reduced going forward"],
+    results: [
+      "$412,000 in credits claimed across three years",
+      "Study documentation ready for audit",
+      "Quarterly estimates reduced going forward",
+    ],
   },
   {
     client: "Brightwell Logistics",
@@ -167,4 +177,10 @@ export const mediaKit = [
   { title: "Leadership biographies", href: "/press/ledgerline-leadership.txt", size: "2 KB" },
 ];
 
-export const mediaContact = { name: "Elena Brooks", role: "Communications Manager", email: "press@ledgerline.example", phone: "(212) 555-0163", phoneHref: "tel:+12125550163" };
+export const mediaContact = {
+  name: "Elena Brooks",
+  role: "Communications Manager",
+  email: "press@ledgerline.example",
+  phone: "(212) 555-0163",
+  phoneHref: "tel:+12125550163",
+};

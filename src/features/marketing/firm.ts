@@ -16,7 +16,11 @@ export const firm = {
     country: "US",
   },
   hours: [
-    { days: "Monday - Friday", time: "9:00 - 18:00", spec: { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "18:00" } },
+    {
+      days: "Monday - Friday",
+      time: "9:00 - 18:00",
+      spec: { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "18:00" },
+    },
     { days: "Saturday", time: "10:00 - 14:00", spec: { days: ["Saturday"], opens: "10:00", closes: "14:00" } },
     { days: "Sunday", time: "Closed", spec: null },
   ],

@@ -91,7 +91,9 @@ export const privacySections: LegalSection[] = [
 export const termsSections: LegalSection[] = [
   {
     title: "Acceptance of Terms",
-    paragraphs: [`By using this website or the client portal you agree to these terms. If you use them on behalf of a company, you confirm you may bind it.`],
+    paragraphs: [
+      `By using this website or the client portal you agree to these terms. If you use them on behalf of a company, you confirm you may bind it.`,
+    ],
   },
   {
     title: "Our Services",

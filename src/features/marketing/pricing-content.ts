@@ -14,7 +14,12 @@ export const plans: Plan[] = [
     price: "$299",
     period: "/month",
     description: "For owner-run businesses with up to 100 transactions a month.",
-    features: ["Monthly bookkeeping and reconciliations", "Monthly profit & loss and balance sheet", "Year-end package for your tax preparer", "Email support, answers within 24 hours"],
+    features: [
+      "Monthly bookkeeping and reconciliations",
+      "Monthly profit & loss and balance sheet",
+      "Year-end package for your tax preparer",
+      "Email support, answers within 24 hours",
+    ],
     cta: { to: "/consultation", label: "Get Started" },
   },
   {
@@ -37,7 +42,12 @@ export const plans: Plan[] = [
     price: "Custom",
     period: null,
     description: "For multi-entity groups and companies with complex operations.",
-    features: ["Unlimited transactions and entities", "Consolidations and intercompany eliminations", "Dedicated controller", "ERP support and custom reporting"],
+    features: [
+      "Unlimited transactions and entities",
+      "Consolidations and intercompany eliminations",
+      "Dedicated controller",
+      "ERP support and custom reporting",
+    ],
     cta: { to: "/contact", label: "Contact Sales" },
   },
 ];
@@ -60,10 +70,12 @@ export const pricingFaqs = [
   },
   {
     question: "Can I change plans later?",
-    answer: "Yes. You can move up or down at the start of any month; we review volumes with you each quarter and suggest the plan that fits.",
+    answer:
+      "Yes. You can move up or down at the start of any month; we review volumes with you each quarter and suggest the plan that fits.",
   },
   {
     question: "Do you work with my existing software?",
-    answer: "Almost certainly. We work in QuickBooks Online, Xero, Zoho Books, Sage and the major ERPs, and can migrate you if your current tool holds you back.",
+    answer:
+      "Almost certainly. We work in QuickBooks Online, Xero, Zoho Books, Sage and the major ERPs, and can migrate you if your current tool holds you back.",
   },
 ];

@@ -40,7 +40,12 @@ export const serviceContent: Record<ServiceSlug, ServiceContent> = {
     metaDescription:
       "Monthly bookkeeping with bank reconciliations, a close by the 10th and clear financial statements. Dedicated bookkeepers on QuickBooks, Xero and more.",
     summary: "Accurate, up-to-date books with a monthly close you can rely on.",
-    highlights: ["Bank and card reconciliations", "Accounts payable and receivable", "Monthly financial statements", "Payroll and sales tax support"],
+    highlights: [
+      "Bank and card reconciliations",
+      "Accounts payable and receivable",
+      "Monthly financial statements",
+      "Payroll and sales tax support",
+    ],
     hero: {
       eyebrow: "Bookkeeping",
       title: "Books You Can Trust, Closed Every Month",
@@ -63,7 +68,10 @@ export const serviceContent: Record<ServiceSlug, ServiceContent> = {
       "Fixed monthly fee based on volume, agreed up front",
       "Year-end files ready for your tax preparer on day one",
     ],
-    sideCard: { title: "Get your books in order", text: "Start with a free review of your last three months of books. Plans start at $299 a month." },
+    sideCard: {
+      title: "Get your books in order",
+      text: "Start with a free review of your last three months of books. Plans start at $299 a month.",
+    },
   },
   tax: {
     slug: "tax",
@@ -73,7 +81,12 @@ export const serviceContent: Record<ServiceSlug, ServiceContent> = {
     metaDescription:
       "Tax preparation, year-round planning, R&D tax credits and IRS representation for businesses and their owners. Free 30-minute tax review.",
     summary: "Returns filed right and on time, with planning that lowers next year's bill.",
-    highlights: ["Business and individual returns", "Quarterly estimates and planning", "R&D tax credit studies", "IRS notice and audit support"],
+    highlights: [
+      "Business and individual returns",
+      "Quarterly estimates and planning",
+      "R&D tax credit studies",
+      "IRS notice and audit support",
+    ],
     hero: {
       eyebrow: "Tax Services",
       title: "Tax Strategy That Works All Year, Not Just in April",
@@ -81,7 +94,10 @@ export const serviceContent: Record<ServiceSlug, ServiceContent> = {
     },
     features: [
       { title: "Business Tax Returns", text: "Forms 1120, 1120-S and 1065 with state and city filings, prepared and reviewed by CPAs." },
-      { title: "Individual Returns", text: "Owner and family returns coordinated with the business, including K-1s and multi-state income." },
+      {
+        title: "Individual Returns",
+        text: "Owner and family returns coordinated with the business, including K-1s and multi-state income.",
+      },
       { title: "Tax Planning", text: "Quarterly projections, estimated payments and timing decisions made before year-end, not after." },
       { title: "R&D Tax Credits", text: "Documented studies of qualifying wages, supplies and contractors to claim the federal credit." },
       { title: "Sales & Use Tax", text: "Nexus reviews, registrations and monthly or quarterly filings in every state you sell into." },
@@ -96,7 +112,10 @@ export const serviceContent: Record<ServiceSlug, ServiceContent> = {
       "Audit support included for returns we prepare",
       "Clear fixed fees, quoted before we start",
     ],
-    sideCard: { title: "Free tax review", text: "Send us last year's return and we'll point out what could have been done differently, at no cost." },
+    sideCard: {
+      title: "Free tax review",
+      text: "Send us last year's return and we'll point out what could have been done differently, at no cost.",
+    },
     taxSeason: {
       title: "Tax Season is Here",
       text: "Deadlines are coming. Get your documents to us early and we'll file accurately and on time.",
@@ -115,7 +134,12 @@ export const serviceContent: Record<ServiceSlug, ServiceContent> = {
     metaDescription:
       "Independent ERP consulting for Odoo, Oracle NetSuite, Microsoft Dynamics 365, Sage, ERPNext and Zoho: selection, data migration, training and support.",
     summary: "The right system, configured for how your company works, and a team trained to use it.",
-    highlights: ["Needs assessment and system selection", "Implementation and configuration", "Data migration", "Training and ongoing support"],
+    highlights: [
+      "Needs assessment and system selection",
+      "Implementation and configuration",
+      "Data migration",
+      "Training and ongoing support",
+    ],
     hero: {
       eyebrow: "ERP Consulting",
       title: "ERP Systems That Fit the Way You Work",
@@ -138,7 +162,10 @@ export const serviceContent: Record<ServiceSlug, ServiceContent> = {
       "Reports built for the decisions you actually make",
       "Implementations from $5,000",
     ],
-    sideCard: { title: "Plan your ERP project", text: "Tell us about your current tools and we'll outline a realistic scope and timeline." },
+    sideCard: {
+      title: "Plan your ERP project",
+      text: "Tell us about your current tools and we'll outline a realistic scope and timeline.",
+    },
     platforms: {
       title: "ERP Platforms We Support",
       items: [

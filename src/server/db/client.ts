@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { createHash } from "node:crypto";
@@ -15,6 +16,9 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
 export type Db = PgDatabase<PgQueryResultHKT>;
+
+/** The extensions the migrations create: the embedded database loads them whenever it opens. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export interface Database {
   db: Db;
@@ -81,13 +85,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // One process at a time (data-dir-lock.ts): a second one is refused before it opens the files.
     lock = lockDataDir(opts.dataDir);
     try {
-      client = await PGlite.create(dir);
+      client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
     } catch (err) {
       lock.release();
       throw err;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, {}) as unknown as Db;
   return {

@@ -28,8 +28,15 @@ export function JournalFilterForm({
   return (
     <Form method="get" role="search" aria-label="Search the journal" className="rounded-lg border border-slate-200 bg-white p-4">
       {filters.status ? <input type="hidden" name="status" value={str(filters.status)} /> : null}
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_2fr]">
-        <Field id={`${uid}-q`} label="Search" showOptional={false} error={errors.q} hint="Number, description or reference">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_2fr]">
+        <Field
+          id={`${uid}-q`}
+          label="Search"
+          showOptional={false}
+          error={errors.q}
+          hint="Number, description or reference"
+          className="col-span-2 lg:col-span-1"
+        >
           <input
             id={`${uid}-q`}
             name="q"
@@ -52,7 +59,7 @@ export function JournalFilterForm({
             />
           </Field>
         ))}
-        <Field id={`${uid}-account`} label="Account" showOptional={false} error={errors.account}>
+        <Field id={`${uid}-account`} label="Account" showOptional={false} error={errors.account} className="col-span-2 lg:col-span-1">
           <select
             id={`${uid}-account`}
             name="account"

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from "react";
-import * as Dialog from "@radix-ui/react-dialog";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "~/ui/toast.ts";
@@ -146,11 +145,9 @@ export function ConsultationWizard({
             Your request is in. An advisor will email you at <strong className="text-ink">{values.email}</strong> to set up a time for your
             free 30-minute call.
           </p>
-          <Dialog.Close asChild>
-            <Button variant="primary" size="lg" className="mt-6">
-              Close
-            </Button>
-          </Dialog.Close>
+          <Button variant="primary" size="lg" className="mt-6" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
         </div>
       ) : (
         <form
