@@ -272,8 +272,8 @@ export interface Books {
 
 async function allEntries(base: string, owner: Owner): Promise<(EntryAnswer & { description: string })[]> {
   const out: (EntryAnswer & { description: string })[] = [];
-  for (let page = 1; ; page += 1) {
-    const res = await request(base, `${owner.books}/entries?page=${page}`, { cookie: owner.cookie });
+  for (let n = 1; ; n += 1) {
+    const res = await request(base, `${owner.books}/entries?page=${n}`, { cookie: owner.cookie });
     if (res.status !== 200) throw new Error(`entries: ${res.status}`);
     const page = res.body as { entries: (EntryAnswer & { description: string })[]; has_more: boolean };
     out.push(...page.entries);
