@@ -401,6 +401,7 @@ async function journalSearch(cookie: string, db: pg.Client, orgId: number) {
     "q=bench+entry",
     `q=B-${ENTRIES - 1}`,
     "q=no-such-words",
+    "q=1%2C234.56",
     `account=${account}`,
     "from=2025-06-01&to=2025-06-30",
     `q=entry&account=${account}&from=2025-01-01&to=2025-12-31`,

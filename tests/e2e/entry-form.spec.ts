@@ -257,4 +257,62 @@ test.describe("journal entry form", () => {
       await expect(page.getByText("Journal entry saved successfully").last()).toBeVisible();
     });
   }
+
+  test("by keyboard: 1,234.56 typed, Tab from the last credit opens a line, Balance offers the difference, Save and New, then Duplicate", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpAndSignIn(page);
+    const dialog = await openNewEntry(page);
+    await dialog.getByLabel("Description", { exact: true }).fill("Flour and sugar");
+    await dialog.getByLabel("Entry date", { exact: true }).fill("2026-03-02");
+    await pickAccount(dialog, 1, "5000 Cost of Goods Sold");
+    await dialog.getByLabel("Line 1 debit").fill("1,234.56");
+    await pickAccount(dialog, 2, "1000 Cash");
+    await dialog.getByLabel("Line 2 credit").fill("1,000");
+    await expect(dialog.getByText("Difference: $234.56.")).toBeVisible();
+
+    // Tab from the last credit while the entry does not balance: a third line, its account focused.
+    await dialog.getByLabel("Line 2 credit").focus();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByTestId("entry-line")).toHaveCount(3);
+    await expect(dialog.getByRole("combobox", { name: "Line 3 account" })).toBeFocused();
+    await page.keyboard.type("2000");
+    await dialog.getByRole("option", { name: "2000 Accounts Payable", exact: true }).click();
+
+    // The remaining difference, offered for the last line, lands on its credit.
+    await dialog.getByRole("button", { name: "Balance with a credit of $234.56" }).click();
+    await expect(dialog.getByLabel("Line 3 credit")).toHaveValue("234.56");
+    await expect(dialog.getByTestId("total-debit")).toHaveText("$1,234.56");
+    await expect(dialog.getByTestId("total-credit")).toHaveText("$1,234.56");
+
+    // Save and New: saved, the dialog stays open on a blank entry of the same date, its description focused.
+    await dialog.getByRole("button", { name: "Save and New" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Journal entry saved successfully" }).first()).toBeVisible();
+    await expect(dialog.getByLabel("Description", { exact: true })).toHaveValue("");
+    await expect(dialog.getByLabel("Description", { exact: true })).toBeFocused();
+    await expect(dialog.getByLabel("Entry date", { exact: true })).toHaveValue("2026-03-02");
+    await expect(dialog.getByTestId("entry-line")).toHaveCount(2);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    const rows = page.getByTestId("entry-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("$1,234.56");
+
+    // Duplicate: a new entry with the same description, reference and lines, dated today.
+    const number = (await rows.first().locator("td").first().innerText()).trim();
+    await page.getByRole("button", { name: `View ${number}`, exact: true }).click();
+    await page
+      .getByRole("dialog", { name: `Journal Entry ${number}` })
+      .getByRole("button", { name: "Duplicate" })
+      .click();
+    const copy = page.getByRole("dialog", { name: "New Journal Entry" });
+    await expect(copy.getByLabel("Description", { exact: true })).toHaveValue("Flour and sugar");
+    await expect(copy.getByTestId("entry-line")).toHaveCount(3);
+    await expect(copy.getByLabel("Line 3 credit")).toHaveValue("234.56");
+    await expect(copy.getByLabel("Entry date", { exact: true })).not.toHaveValue("2026-03-02");
+    await copy.getByRole("button", { name: "Save Entry" }).click();
+    await expect(copy).toBeHidden();
+    await expect(rows).toHaveCount(2);
+  });
 });

@@ -16,7 +16,7 @@ interface Page {
   draft_count: number;
 }
 
-describe("journal search: GET /entries with q, status, from, to, account and page", () => {
+describe("journal search: GET /entries with q (words or an amount), status, from, to, account and page", () => {
   let t: TestApp;
   let alice: TestUser;
   let codes: Record<string, number>;
@@ -28,15 +28,21 @@ describe("journal search: GET /entries with q, status, from, to, account and pag
     expect(res.status, query).toBe(200);
     return (await res.json()) as Page;
   };
-  const save = async (description: string, date: string, other: string, opts: { reference?: string; post?: boolean } = {}) => {
+  const save = async (
+    description: string,
+    date: string,
+    other: string,
+    opts: { reference?: string; post?: boolean; amount?: number } = {},
+  ) => {
+    const amount = opts.amount ?? 10;
     const res = await call("/entries", {
       json: {
         description,
         reference: opts.reference ?? "",
         entry_date: date,
         lines: [
-          { account_id: codes["1000"], debit_amount: 10, credit_amount: 0 },
-          { account_id: codes[other], debit_amount: 0, credit_amount: 10 },
+          { account_id: codes["1000"], debit_amount: amount, credit_amount: 0 },
+          { account_id: codes[other], debit_amount: 0, credit_amount: amount },
         ],
       },
     });
@@ -53,7 +59,7 @@ describe("journal search: GET /entries with q, status, from, to, account and pag
     const { accounts } = (await (await call("/accounts")).json()) as { accounts: { id: number; account_code: string }[] };
     codes = Object.fromEntries(accounts.map((a) => [a.account_code, a.id]));
     await save("Office rent for March", "2026-03-01", "2000", { reference: "INV-100%" });
-    await save("Consulting sale, 50_off", "2026-04-15", "4000");
+    await save("Consulting sale, 50_off", "2026-04-15", "4000", { amount: 1234.56 });
     await save("Office supplies", "2026-05-20", "2000", { post: false });
     // 101 more, so that the journal has a second page.
     for (let i = 0; i < 101; i += 1) await save(`Daily takings ${i}`, "2026-06-01", "4000");
@@ -71,6 +77,14 @@ describe("journal search: GET /entries with q, status, from, to, account and pag
     const first = (await list("q=office+march")).entries[0]!;
     expect((await list(`q=${first.entry_number}`)).entries.map((e) => e.id)).toEqual([first.id]);
     expect((await list("q=nothing-like-this")).entries).toEqual([]);
+    // A word that reads as an amount also finds the entries of that total.
+    for (const amount of ["1234.56", "1%2C234.56", "%241%2C234.56"])
+      expect(
+        (await list(`q=${amount}`)).entries.map((e) => e.description),
+        amount,
+      ).toEqual(["Consulting sale, 50_off"]);
+    expect((await list("q=consulting+1234.56")).entries).toHaveLength(1);
+    expect((await list("q=office+1234.56")).entries).toEqual([]);
   });
 
   it("keeps a status, a period and an account; a blank filter is no filter", async () => {

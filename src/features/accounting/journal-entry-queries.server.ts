@@ -24,12 +24,18 @@ export const summaryColumns = (alias?: string) => sql.raw(SUMMARY_COLUMNS.map((c
 /** `%`, `_` and `\\` taken literally in an ILIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A word of the search that reads as an amount (`1234.56`, `1,234.56`, `$68.50`, `100`): also the entry's total. */
+function searchAmount(word: string): string | null {
+  const m = /^\$?((?:\d{1,3}(?:,\d{3})+|\d{1,12})(?:\.\d{1,2})?)$/.exec(word);
+  return m ? m[1]!.replace(/,/g, "") : null;
+}
+
 /** An entry's searchable text: the expression of the trigram index journal_entries_search_idx (migration 0025). */
 const SEARCH_TEXT = sql.raw(`(e.entry_number || ' ' || e.description || ' ' || coalesce(e.reference, ''))`);
 
 /**
  * One page of the journal, newest first by entry date, then by number, with the query's filters (journalQuerySchema):
- * each word of `q` must appear in the entry's number, description or reference. The page's ids are chosen first
+ * each word of `q` must appear in the entry's number, description or reference, or be its total. The page's ids are chosen first
  * (from the order index; for an account, from that account's lines), then their rows are read.
  */
 export async function listEntries(db: Db, m: Membership, q: JournalQuery): Promise<EntryPage> {
@@ -38,7 +44,9 @@ export async function listEntries(db: Db, m: Membership, q: JournalQuery): Promi
   if (q.from) where.push(sql`e.entry_date >= ${q.from}::date`);
   if (q.to) where.push(sql`e.entry_date <= ${q.to}::date`);
   for (const word of (q.q ?? "").split(/\s+/).filter(Boolean).slice(0, 10)) {
-    where.push(sql`${SEARCH_TEXT} ilike ${`%${likeLiteral(word)}%`}`);
+    const text = sql`${SEARCH_TEXT} ilike ${`%${likeLiteral(word)}%`}`;
+    const amount = searchAmount(word);
+    where.push(amount === null ? text : sql`(${text} or e.total_amount = ${amount}::numeric)`);
   }
   // An account's entries come from its lines (a few of the organization's), not from walking every entry.
   const onAccount = q.account

@@ -26,11 +26,14 @@ export function EntryDetailsDialog({
   canWrite,
   onOpenChange,
   onChanged,
+  onDuplicate,
 }: {
   entryId: number | null;
   canWrite: boolean;
   onOpenChange: (open: boolean) => void;
   onChanged: () => void;
+  /** Opens a new entry with this one's description, reference and lines (dated today). */
+  onDuplicate?: (entryId: number) => void;
 }) {
   const [entry, setEntry] = useState<EntryDetails | null>(null);
   const [reverseDate, setReverseDate] = useState(defaultPeriod().end);
@@ -157,9 +160,16 @@ export function EntryDetailsDialog({
           </section>
 
           <div className="flex flex-wrap items-end justify-between gap-4 border-t border-slate-200 pt-4">
-            <a className={buttonClass("secondary")} href={`${books}/entries/${entry.id}/pdf`} download={`${entry.entry_number}.pdf`}>
-              Export PDF
-            </a>
+            <div className="flex flex-wrap gap-2">
+              <a className={buttonClass("secondary")} href={`${books}/entries/${entry.id}/pdf`} download={`${entry.entry_number}.pdf`}>
+                Export PDF
+              </a>
+              {canWrite && onDuplicate ? (
+                <Button variant="secondary" onClick={() => onDuplicate(entry.id)}>
+                  Duplicate
+                </Button>
+              ) : null}
+            </div>
             {canWrite && entry.status === "posted" && entry.reversed_by === null ? (
               <div className="flex flex-wrap items-end gap-2">
                 <div>

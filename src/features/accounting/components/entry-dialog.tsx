@@ -5,7 +5,8 @@ import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { firstMessage } from "~/lib/form.ts";
 import type { EntryInput } from "../accounting.schema.ts";
-import { entryFormSchema, isBalanced, isDirty, type EntryFormLine, type EntryFormValues } from "../entry-form.ts";
+import { entryFormSchema, entryTotals, isBalanced, isDirty, type EntryFormLine, type EntryFormValues } from "../entry-form.ts";
+import { centsToDecimal } from "../money.ts";
 import { defaultPeriod } from "../reports.ts";
 import type { AccountDto, EntryDetails } from "../accounting.types.ts";
 import { request } from "~/lib/api-client.ts";
@@ -20,16 +21,22 @@ const newLine = (l: Partial<EntryFormLine> = {}): EntryFormLine => ({ accountId:
 const blank = (): EntryFormValues => ({ description: "", entryDate: defaultPeriod().end, reference: "", lines: [newLine(), newLine()] });
 const resolver = zodResolver(entryFormSchema);
 
-/** Create (entryId null) or edit a draft entry. */
+/**
+ * Create (entryId null) or edit a draft entry; `copyFrom` starts a new entry from another one's description,
+ * reference and lines, dated today. By keyboard: Tab from the last credit of an unbalanced entry opens a new line,
+ * "Balance" puts the remaining difference on the last line, "Save and New" keeps the dialog open for the next entry.
+ */
 export function EntryDialog({
   open,
   entryId,
+  copyFrom = null,
   accounts,
   onOpenChange,
   onSaved,
 }: {
   open: boolean;
   entryId: number | null;
+  copyFrom?: number | null;
   accounts: AccountDto[];
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
@@ -55,7 +62,8 @@ export function EntryDialog({
   useEffect(() => {
     if (!open) return;
     setConfirmDiscard(false);
-    if (entryId === null) {
+    const source = entryId ?? copyFrom;
+    if (source === null) {
       const fresh = blank();
       reset(fresh);
       setInitial(fresh);
@@ -64,14 +72,14 @@ export function EntryDialog({
     }
     let live = true;
     setLoading(true);
-    void request<{ entry: EntryDetails }>(`${books}/entries/${entryId}`).then((res) => {
+    void request<{ entry: EntryDetails }>(`${books}/entries/${source}`).then((res) => {
       if (live) setLoading(false);
       if (!res.ok) return toastFailure(res, { title: "Error" });
       if (!live) return;
       const { entry } = res.data;
       const loaded: EntryFormValues = {
         description: entry.description,
-        entryDate: entry.entry_date,
+        entryDate: entryId === null ? blank().entryDate : entry.entry_date,
         reference: entry.reference ?? "",
         lines: entry.lines.map((l) =>
           newLine({
@@ -82,14 +90,20 @@ export function EntryDialog({
           }),
         ),
       };
-      setNumber(entry.entry_number);
       reset(loaded);
-      setInitial(loaded);
+      if (entryId === null) {
+        // A copy is a new entry: nothing of it is saved yet.
+        setNumber(null);
+        setInitial(blank());
+      } else {
+        setNumber(entry.entry_number);
+        setInitial(loaded);
+      }
     });
     return () => {
       live = false;
     };
-  }, [open, entryId, books, reset]);
+  }, [open, entryId, copyFrom, books, reset]);
 
   // After Add Line or Remove, the focus goes to the account of the line concerned.
   useEffect(() => {
@@ -106,6 +120,31 @@ export function EntryDialog({
   function addLine() {
     append(newLine(), { shouldFocus: false });
     setFocusLine(fields.length);
+  }
+
+  /** The remaining difference on the last line (on its empty side), or on a new line when the last one has an amount. */
+  function balanceLastLine() {
+    const { difference } = entryTotals(values.lines);
+    if (difference === 0n) return;
+    const side = difference > 0n ? "credit" : "debit";
+    const amount = centsToDecimal(difference > 0n ? difference : -difference);
+    const last = values.lines.length - 1;
+    const line = values.lines[last];
+    const key = fields[last]?.id;
+    if (line && key && !line.debit.trim() && !line.credit.trim()) {
+      setValue(`lines.${last}.${side}`, amount, { shouldDirty: true });
+      document.getElementById(lineId(key, side))?.focus();
+    } else {
+      append(newLine({ [side]: amount }), { shouldFocus: false });
+      setFocusLine(fields.length);
+    }
+  }
+
+  /** Tab from the last line's credit while the entry does not balance: a new line, its account focused. */
+  function tabFromLastLine(): boolean {
+    if (isBalanced(values.lines)) return false;
+    addLine();
+    return true;
   }
 
   function removeLine(at: number) {
@@ -129,16 +168,24 @@ export function EntryDialog({
     requestClose();
   }
 
-  async function save(payload: EntryInput) {
+  /** Saves; with `andNew`, the dialog stays open on a blank entry of the same date, its description focused. */
+  async function save(payload: EntryInput, andNew = false) {
     const res = await request(entryId === null ? `${books}/entries` : `${books}/entries/${entryId}`, {
       method: entryId === null ? "POST" : "PUT",
       json: payload,
     });
     if (!res.ok) return toastFailure(res, { title: "Error saving entry" });
     toast.success("Journal entry saved successfully");
-    onOpenChange(false);
     onSaved();
+    if (!andNew) return onOpenChange(false);
+    const next = { ...blank(), entryDate: values.entryDate };
+    reset(next);
+    setInitial(next);
+    document.getElementById(`${formId}-description`)?.focus();
   }
+
+  const refused = (errors: Parameters<typeof firstMessage>[0] & { root?: { message?: string } }) =>
+    toast.error("Validation Error", { description: errors.root?.message ?? firstMessage(errors) ?? "Invalid entry" });
 
   return (
     <Modal
@@ -151,16 +198,7 @@ export function EntryDialog({
       {loading ? (
         <p role="status">Loading...</p>
       ) : (
-        <form
-          id={formId}
-          onSubmit={(e) =>
-            void handleSubmit(save, (errors) =>
-              toast.error("Validation Error", { description: errors.root?.message ?? firstMessage(errors) ?? "Invalid entry" }),
-            )(e)
-          }
-          noValidate
-          className="space-y-4"
-        >
+        <form id={formId} onSubmit={(e) => void handleSubmit((payload) => save(payload), refused)(e)} noValidate className="space-y-4">
           <EntryHeaderFields formId={formId} entryDate={values.entryDate} register={register} />
           <EntryLines
             keys={fields.map((f) => f.id)}
@@ -170,12 +208,22 @@ export function EntryDialog({
             register={register}
             setValue={setValue}
             removeLine={removeLine}
+            onTabFromLastLine={tabFromLastLine}
           />
-          <EntryTotals lines={values.lines} onAddLine={addLine} />
-          <div className="flex justify-end gap-2">
+          <EntryTotals lines={values.lines} onAddLine={addLine} onBalance={balanceLastLine} />
+          <div className="flex flex-wrap justify-end gap-2">
             <Button variant="ghost" onClick={requestClose}>
               Cancel
             </Button>
+            {entryId === null ? (
+              <Button
+                variant="secondary"
+                disabled={!balanced || saving}
+                onClick={() => void handleSubmit((payload) => save(payload, true), refused)()}
+              >
+                Save and New
+              </Button>
+            ) : null}
             <Button type="submit" disabled={!balanced || saving}>
               {saving ? "Saving..." : "Save Entry"}
             </Button>

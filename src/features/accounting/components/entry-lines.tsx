@@ -25,6 +25,7 @@ export function EntryLines({
   register,
   setValue,
   removeLine,
+  onTabFromLastLine,
 }: {
   keys: string[];
   lines: EntryFormLine[];
@@ -33,6 +34,8 @@ export function EntryLines({
   register: UseFormRegister<EntryFormValues>;
   setValue: UseFormSetValue<EntryFormValues>;
   removeLine: (index: number) => void;
+  /** Tab pressed in the last line's credit: true when it opened a new line (the Tab is then consumed). */
+  onTabFromLastLine: () => boolean;
 }) {
   return (
     <fieldset>
@@ -57,6 +60,14 @@ export function EntryLines({
               if (e.ctrlKey && e.shiftKey && e.key === "Backspace") {
                 e.preventDefault();
                 removeLine(i);
+              } else if (
+                e.key === "Tab" &&
+                !e.shiftKey &&
+                i === keys.length - 1 &&
+                (e.target as HTMLElement).id === lineId(key, "credit") &&
+                onTabFromLastLine()
+              ) {
+                e.preventDefault();
               }
             }}
           >

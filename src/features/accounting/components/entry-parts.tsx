@@ -42,9 +42,10 @@ export function EntryHeaderFields({
 }
 
 /** Add Line, the totals, and whether the entry balances (once an amount is typed). */
-export function EntryTotals({ lines, onAddLine }: { lines: EntryFormLine[]; onAddLine: () => void }) {
+export function EntryTotals({ lines, onAddLine, onBalance }: { lines: EntryFormLine[]; onAddLine: () => void; onBalance: () => void }) {
   const totals = entryTotals(lines);
   const balanced = isBalanced(lines);
+  const difference = centsToDecimal(totals.difference < 0n ? -totals.difference : totals.difference);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -65,12 +66,17 @@ export function EntryTotals({ lines, onAddLine }: { lines: EntryFormLine[]; onAd
       <p className="text-xs text-muted">Ctrl+Shift+Backspace removes the line you are in.</p>
       <div aria-live="polite">
         {!balanced && hasAmounts(lines) ? (
-          <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {ENTRY_MESSAGES.notBalancedInline}
-            {totals.difference !== 0n
-              ? ` Difference: ${formatUsd(centsToDecimal(totals.difference < 0n ? -totals.difference : totals.difference))}.`
-              : ""}
-          </p>
+          <div className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p>
+              {ENTRY_MESSAGES.notBalancedInline}
+              {totals.difference !== 0n ? ` Difference: ${formatUsd(difference)}.` : ""}
+            </p>
+            {totals.difference !== 0n ? (
+              <Button variant="secondary" size="sm" onClick={onBalance}>
+                {`Balance with a ${totals.difference > 0n ? "credit" : "debit"} of ${formatUsd(difference)}`}
+              </Button>
+            ) : null}
+          </div>
         ) : null}
       </div>
     </>

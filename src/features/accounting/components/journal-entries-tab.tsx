@@ -30,7 +30,10 @@ const quickFilterClass = (active: boolean) =>
 export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; filters: JournalFilters; errors: Record<string, string> }) {
   const { accounts, canWrite } = useBooks();
   const entries = page.entries;
-  const [dialog, setDialog] = useState<{ open: boolean; entryId: number | null }>({ open: false, entryId: null });
+  const [dialog, setDialog] = useState<{ open: boolean; entryId: number | null; copyFrom?: number | null }>({
+    open: false,
+    entryId: null,
+  });
   const [viewing, setViewing] = useState<number | null>(null);
   const [confirmPost, setConfirmPost] = useState<EntryListItem | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<EntryListItem | null>(null);
@@ -251,6 +254,7 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
       <EntryDialog
         open={dialog.open}
         entryId={dialog.entryId}
+        copyFrom={dialog.copyFrom ?? null}
         accounts={accounts}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
         onSaved={() => void load()}
@@ -260,6 +264,10 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
         canWrite={canWrite}
         onOpenChange={(open) => !open && setViewing(null)}
         onChanged={() => void load()}
+        onDuplicate={(id) => {
+          setViewing(null);
+          setDialog({ open: true, entryId: null, copyFrom: id });
+        }}
       />
       <ConfirmDialog
         open={confirmPost !== null}

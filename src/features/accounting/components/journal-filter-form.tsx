@@ -34,7 +34,7 @@ export function JournalFilterForm({
           label="Search"
           showOptional={false}
           error={errors.q}
-          hint="Number, description or reference"
+          hint="Number, description, reference or amount"
           className="col-span-2 lg:col-span-1"
         >
           <input
@@ -44,7 +44,7 @@ export function JournalFilterForm({
             defaultValue={str(filters.q)}
             maxLength={200}
             className={inputClass}
-            {...describedBy(`${uid}-q`, { error: errors.q, hint: "Number, description or reference" })}
+            {...describedBy(`${uid}-q`, { error: errors.q, hint: "Number, description, reference or amount" })}
           />
         </Field>
         {DATES.map((d) => (

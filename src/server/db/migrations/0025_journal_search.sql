@@ -14,3 +14,6 @@ create index journal_entries_search_idx on journal_entries
 -- An account's entries (the journal's account filter) from its lines alone: the index holds the entry's id.
 create index journal_entry_lines_account_entry_idx on journal_entry_lines (organization_id, account_id) include (journal_entry_id);
 drop index journal_entry_lines_account_idx;
+
+-- A search for an amount finds the entries of that total.
+create index journal_entries_amount_idx on journal_entries (organization_id, total_amount);
