@@ -356,7 +356,8 @@ describe("accounting API", () => {
     };
     const line = (d: unknown, c: unknown, id = accountsA["6000"]) => ({ account_id: id, debit_amount: d, credit_amount: c });
     const bad: unknown[] = [
-      { ...entryBody(accountsA), lines: [line("100", 0), line(0, "100", accountsA["1000"])] },
+      { ...entryBody(accountsA), lines: [line("100.001", "0"), line("0", "100.001", accountsA["1000"])] },
+      { ...entryBody(accountsA), lines: [line("1e2", "0"), line("0", "1e2", accountsA["1000"])] },
       { ...entryBody(accountsA), lines: [line(-100, 0), line(0, -100, accountsA["1000"])] },
       { ...entryBody(accountsA), lines: [line(1.005, 0), line(0, 1.005, accountsA["1000"])] },
       { ...entryBody(accountsA), lines: [line(10, 10), line(0, 0, accountsA["1000"])] },

@@ -6,6 +6,8 @@ import { teamQuerySchema } from "~/features/team/team.schema.ts";
 import { listTeam } from "~/features/team/team.server.ts";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import { readPageQuery } from "~/server/http/page-query.ts";
+import { readTwoFactorPolicy } from "~/server/two-factor-policy.server.ts";
+import { can } from "~/lib/permissions.ts";
 import type { Route } from "./+types/firm-team";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team | Firm workspace" }, { name: "robots", content: "noindex" }];
@@ -14,16 +16,20 @@ export const meta: Route.MetaFunction = () => [{ title: "Team | Firm workspace" 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requirePageHiddenPermission(context, "firm.team.manage");
   const { query } = readPageQuery(request, teamQuerySchema);
-  return { list: await listTeam(context.app.db, query), query, selfId: user.id };
+  const [list, policy] = await Promise.all([
+    listTeam(context.app.db, query),
+    can(user, "firm.security.manage") ? readTwoFactorPolicy(context.app.db) : Promise.resolve(null),
+  ]);
+  return { list, query, selfId: user.id, policy };
 }
 
 export default function FirmTeam({ loaderData }: Route.ComponentProps) {
-  const { list, query, selfId } = loaderData;
+  const { list, query, selfId, policy } = loaderData;
   return (
     <TeamPage>
       <TeamMembersSection list={list} query={query} selfId={selfId} />
       <StaffInviteSection />
-      <TwoFactorPolicySection />
+      {policy ? <TwoFactorPolicySection policy={policy} /> : null}
     </TeamPage>
   );
 }

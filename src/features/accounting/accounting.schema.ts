@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_TYPES, REPORT_TYPES } from "./reports.ts";
-import { decimalsOf, toCents } from "./money.ts";
+import { centsToDecimal, toCents } from "./money.ts";
 import { idField, idParam, isoDateField, pageField, requiredTextField, textField } from "~/lib/schema-fields.ts";
 
 /** Largest amount a line or an entry may carry: numeric(14,2). */
@@ -33,11 +33,26 @@ export const accountDeleteQuerySchema = z.object({
   confirm: z.enum(["true", "false"], { error: "confirm must be true or false" }).optional(),
 });
 
-const amount = z
-  .number({ error: "must be a number" })
-  .min(0, "must not be negative")
-  .max(MAX_AMOUNT, "is too large")
-  .refine((v) => decimalsOf(v) <= 2, "must have at most 2 decimals");
+const MAX_AMOUNT_CENTS = toCents(MAX_AMOUNT)!;
+
+/**
+ * A line's amount: a decimal string as the database stores it ("1234.50"), what the browser sends; a JSON number is
+ * read through its shortest text, for callers that send one. The output is the exact decimal with two places.
+ */
+const amount = z.union([z.string(), z.number()], { error: "must be a number" }).transform((value, ctx) => {
+  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim();
+  const fail = (message: string) => {
+    ctx.addIssue({ code: "custom", message, input: value });
+    return z.NEVER;
+  };
+  if (typeof value === "number" && value > MAX_AMOUNT) return fail("is too large");
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return fail("must be a number");
+  if (text.startsWith("-") && /[1-9]/.test(text)) return fail("must not be negative");
+  if ((text.split(".")[1] ?? "").length > 2) return fail("must have at most 2 decimals");
+  const cents = toCents(text.replace(/^-/, ""))!;
+  if (cents > MAX_AMOUNT_CENTS) return fail("is too large");
+  return centsToDecimal(cents);
+});
 
 export const entryLineSchema = z
   .object({
@@ -46,7 +61,7 @@ export const entryLineSchema = z
     debit_amount: amount,
     credit_amount: amount,
   })
-  .refine((l) => l.debit_amount > 0 !== l.credit_amount > 0, {
+  .refine((l) => toCents(l.debit_amount)! > 0n !== toCents(l.credit_amount)! > 0n, {
     message: "A line holds either a debit or a credit",
     path: ["debit_amount"],
   });

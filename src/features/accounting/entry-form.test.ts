@@ -38,7 +38,13 @@ describe("entry form rules, in the order they are checked", () => {
     expect(entryInputSchema.safeParse({ ...base, lines: [l(10, 0)] }).error?.issues[0]?.message).toBe(
       "At least two account lines are required",
     );
-    expect(entryInputSchema.safeParse({ ...base, lines: [l("10", 0), l(0, "10")] }).success).toBe(false);
+    // Decimal strings are what the form sends; the API reads them exactly (and numbers from other callers).
+    expect(entryInputSchema.parse({ ...base, lines: [l("10.5", "0"), l("0", "10.50")] }).lines[0]).toMatchObject({
+      debit_amount: "10.50",
+      credit_amount: "0.00",
+    });
+    for (const bad of ["10.005", "1e1", "-10", "", "ten", null])
+      expect(entryInputSchema.safeParse({ ...base, lines: [l(bad, "0"), l("0", bad)] }).success, String(bad)).toBe(false);
     expect(entryInputSchema.safeParse({ ...base, lines: [l(0.005, 0), l(0, 0.005)] }).success).toBe(false);
     expect(entryInputSchema.safeParse({ ...base, lines: [l(5, 5), l(0, 0)] }).success).toBe(false);
   });
@@ -139,8 +145,8 @@ describe("entryFormSchema (the form's resolver)", () => {
       entry_date: "2026-03-01",
       reference: null,
       lines: [
-        { account_id: 1, description: null, debit_amount: 10, credit_amount: 0 },
-        { account_id: 2, description: null, debit_amount: 0, credit_amount: 10 },
+        { account_id: 1, description: null, debit_amount: "10.00", credit_amount: "0.00" },
+        { account_id: 2, description: null, debit_amount: "0.00", credit_amount: "10.00" },
       ],
     });
   });

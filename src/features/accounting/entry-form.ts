@@ -117,9 +117,9 @@ export function validateEntryForm(values: EntryFormValues): string | null {
   return null;
 }
 
-/** What the form sends: the lines that count, amounts as numbers, blank texts as null. */
+/** What the form sends: the lines that count, amounts as decimal strings ("1234.50"), blank texts as null. */
 export function entryPayload(values: EntryFormValues): z.input<typeof entryInputSchema> {
-  const amount = (text: string) => Number(centsToDecimal(inputCents(text)));
+  const amount = (text: string) => centsToDecimal(inputCents(text));
   return {
     description: values.description.trim(),
     entry_date: values.entryDate,

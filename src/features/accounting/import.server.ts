@@ -220,8 +220,8 @@ export async function commitImport(db: Db, m: Membership, body: ReadableStream<U
         lines: e.lines.map((l) => ({
           account_id: idOf(l.account),
           description: l.description,
-          debit_amount: Number(centsToDecimal(l.debit)),
-          credit_amount: Number(centsToDecimal(l.credit)),
+          debit_amount: centsToDecimal(l.debit),
+          credit_amount: centsToDecimal(l.credit),
         })),
       });
       if (q.drafts !== "true") await postEntry(tx, m, entry.id);

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
+import { useRevalidator } from "react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "~/ui/toast.ts";
@@ -23,26 +24,16 @@ const OPTIONS = [
   },
 ] as const;
 
-/** The firm's two-factor policy, for admins (shown on the firm's Team page). */
-export function TwoFactorPolicySection() {
+/** The firm's two-factor policy, for admins (shown on the firm's Team page, whose loader reads it). */
+export function TwoFactorPolicySection({ policy }: { policy: TwoFactorPolicyView }) {
   const uid = useId();
   const reauth = useRecentSignIn();
-  const [policy, setPolicy] = useState<TwoFactorPolicyView | null>(null);
-  const [hidden, setHidden] = useState(false);
+  const revalidator = useRevalidator();
   const {
     register,
     handleSubmit,
     formState: { isSubmitting },
-  } = useForm<TwoFactorPolicyInput>({ resolver: zodResolver(twoFactorPolicySchema), values: policy ?? undefined });
-
-  useEffect(() => {
-    void request<{ policy: TwoFactorPolicyView }>("/api/account/two-factor-policy").then((res) => {
-      if (res.ok) setPolicy(res.data.policy);
-      else if (res.status === 404)
-        setHidden(true); // not an admin: the policy is not theirs to see
-      else toastFailure(res, { title: "Could not load the two-factor policy" });
-    });
-  }, []);
+  } = useForm<TwoFactorPolicyInput>({ resolver: zodResolver(twoFactorPolicySchema), values: policy });
 
   async function onValid(data: TwoFactorPolicyInput) {
     const res = await reauth.run(() =>
@@ -52,36 +43,31 @@ export function TwoFactorPolicySection() {
       toastFailure(res, { title: "Policy not saved" });
       return;
     }
-    setPolicy(res.data.policy);
+    await revalidator.revalidate();
     toast.success("Two-factor policy saved");
   }
 
-  if (hidden) return null;
   return (
     <section aria-labelledby={`${uid}-title`} className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <h2 id={`${uid}-title`} className="text-lg font-semibold text-ink">
         Two-factor sign-in policy
       </h2>
       <p className="mt-1 text-sm text-muted">Require a code from an authenticator app after the password.</p>
-      {policy ? (
-        <form onSubmit={(e) => void handleSubmit(onValid)(e)} className="mt-4 space-y-4">
-          {OPTIONS.map((o) => (
-            <CheckboxField
-              key={o.name}
-              id={`${uid}-${o.name}`}
-              label={o.label}
-              hint={o.hint}
-              labelClassName="font-medium text-ink"
-              {...register(o.name)}
-            />
-          ))}
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? "Saving..." : "Save policy"}
-          </Button>
-        </form>
-      ) : (
-        <p className="mt-4 text-sm text-muted">Loading...</p>
-      )}
+      <form onSubmit={(e) => void handleSubmit(onValid)(e)} className="mt-4 space-y-4">
+        {OPTIONS.map((o) => (
+          <CheckboxField
+            key={o.name}
+            id={`${uid}-${o.name}`}
+            label={o.label}
+            hint={o.hint}
+            labelClassName="font-medium text-ink"
+            {...register(o.name)}
+          />
+        ))}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : "Save policy"}
+        </Button>
+      </form>
       {reauth.dialog}
     </section>
   );
