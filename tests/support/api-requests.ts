@@ -244,6 +244,19 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       body: () => ({ entry_date: "2026-06-30" }),
     },
     { method: "GET", path: "/api/accounting/orgs/:orgId/entries/:id/pdf", params: { ...org, id: () => String(f.postedId) } },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/opening-balances", params: org },
+    {
+      method: "PUT",
+      path: "/api/accounting/orgs/:orgId/opening-balances",
+      params: org,
+      body: () => ({
+        as_of: "2026-01-01",
+        lines: [
+          { account_id: f.accountIds[0], debit_amount: "1500.00", credit_amount: "" },
+          { account_id: f.accountIds[1], debit_amount: "", credit_amount: "250.00" },
+        ],
+      }),
+    },
     { method: "GET", path: "/api/accounting/orgs/:orgId/reports/:type", params: { ...org, type: () => "trial_balance" }, query: period },
     { method: "GET", path: "/api/accounting/orgs/:orgId/members", params: org },
     {

@@ -1,3 +1,4 @@
+import { readOpeningBalances, saveOpeningBalances } from "./opening-balances.server.ts";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "~/server/context.ts";
@@ -18,6 +19,7 @@ import {
   reportQuerySchema,
   reportTypeSchema,
   reverseSchema,
+  openingBalancesSchema,
 } from "./accounting.schema.ts";
 import {
   accountLedger,
@@ -223,6 +225,11 @@ function booksRoutes(ctx: AppContext) {
     });
   });
 
+  r.get("/opening-balances", async (c) => json(c, { opening_balances: await readOpeningBalances(db, c.get("membership")) }));
+  r.put("/opening-balances", writer, async (c) => {
+    const input = await body(c, openingBalancesSchema);
+    return json(c, await saveOpeningBalances(db, c.get("membership"), input));
+  });
   r.get("/reports/:type", async (c) => {
     const type = reportTypeSchema.safeParse(c.req.param("type"));
     if (!type.success) throw notFound("Unknown report type");

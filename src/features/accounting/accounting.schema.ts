@@ -170,3 +170,35 @@ export const reportViewQuerySchema = z.object({
 });
 
 export const idParamSchema = idParam();
+
+/** An opening balance's debit or credit: a blank field counts as zero. */
+const openingAmount = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? "0" : v), amount);
+
+/** Most accounts given opening balances at once. */
+export const MAX_OPENING_LINES = 2000;
+
+/**
+ * PUT /opening-balances and the Opening balances form: each account's balance as of a date, on its debit or credit
+ * side; what does not balance goes to Opening Balance Equity.
+ */
+export const openingBalancesSchema = z
+  .object({
+    as_of: entryDateSchema,
+    lines: z
+      .array(
+        z
+          .object({ account_id: idField("Account"), debit_amount: openingAmount, credit_amount: openingAmount })
+          .refine((l) => !(toCents(l.debit_amount)! > 0n && toCents(l.credit_amount)! > 0n), {
+            message: "A balance is a debit or a credit, not both",
+            path: ["debit_amount"],
+          }),
+        { error: "Enter at least one opening balance" },
+      )
+      .max(MAX_OPENING_LINES, `At most ${MAX_OPENING_LINES} accounts at once`),
+  })
+  .refine((o) => o.lines.some((l) => toCents(l.debit_amount)! > 0n || toCents(l.credit_amount)! > 0n), {
+    message: "Enter at least one opening balance",
+    path: ["lines"],
+  });
+export type OpeningBalancesInput = z.infer<typeof openingBalancesSchema>;
+export type OpeningBalancesForm = z.input<typeof openingBalancesSchema>;

@@ -170,3 +170,14 @@ export interface StaffMember {
   name: string;
   email: string;
 }
+
+/** An organization's opening balances: the posted opening entry's lines (Opening Balance Equity apart). */
+export interface OpeningBalances {
+  /** Null until opening balances were saved once. */
+  as_of: string | null;
+  entry_id: number | null;
+  entry_number: string | null;
+  /** The Opening Balance Equity account, once it exists. */
+  equity_account_id: number | null;
+  lines: { account_id: number; debit_amount: string; credit_amount: string }[];
+}
