@@ -30,6 +30,7 @@ export default [
       index("routes/accounting-accounts.tsx"),
       route("journal", "routes/accounting-journal.tsx"),
       route("reports", "routes/accounting-reports.tsx"),
+      route("opening-balances", "routes/accounting-opening-balances.tsx"),
       route("members", "routes/accounting-members.tsx"),
       route("import", "routes/accounting-import.tsx"),
     ]),

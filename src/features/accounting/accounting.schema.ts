@@ -36,11 +36,13 @@ export const accountDeleteQuerySchema = z.object({
 const MAX_AMOUNT_CENTS = toCents(MAX_AMOUNT)!;
 
 /**
- * A line's amount: a decimal string as the database stores it ("1234.50"), what the browser sends; a JSON number is
+ * A line's amount: a decimal string as the database stores it ("1234.50", or typed "1,234.50"), what the browser sends; a JSON number is
  * read through its shortest text, for callers that send one. The output is the exact decimal with two places.
  */
 const amount = z.union([z.string(), z.number()], { error: "must be a number" }).transform((value, ctx) => {
-  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim();
+  const typed = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim();
+  // Thousands grouped by commas, as typed in a form: "1,234.56".
+  const text = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(typed) ? typed.replace(/,/g, "") : typed;
   const fail = (message: string) => {
     ctx.addIssue({ code: "custom", message, input: value });
     return z.NEVER;

@@ -43,7 +43,8 @@ describe("entry form rules, in the order they are checked", () => {
       debit_amount: "10.50",
       credit_amount: "0.00",
     });
-    for (const bad of ["10.005", "1e1", "-10", "", "ten", null])
+    expect(entryInputSchema.parse({ ...base, lines: [l("1,234.5", "0"), l("0", "1234.50")] }).lines[0]?.debit_amount).toBe("1234.50");
+    for (const bad of ["10.005", "1e1", "-10", "", "ten", null, "1,23.00", "12,34"])
       expect(entryInputSchema.safeParse({ ...base, lines: [l(bad, "0"), l("0", bad)] }).success, String(bad)).toBe(false);
     expect(entryInputSchema.safeParse({ ...base, lines: [l(0.005, 0), l(0, 0.005)] }).success).toBe(false);
     expect(entryInputSchema.safeParse({ ...base, lines: [l(5, 5), l(0, 0)] }).success).toBe(false);

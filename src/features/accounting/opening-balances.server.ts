@@ -96,7 +96,12 @@ export async function saveOpeningBalances(
       if (seen.has(l.account_id)) throw refuse("Each account has one opening balance");
       seen.add(l.account_id);
       difference += debit - credit;
-      lines.push({ account_id: l.account_id, debit_amount: centsToDecimal(debit), credit_amount: centsToDecimal(credit), description: null });
+      lines.push({
+        account_id: l.account_id,
+        debit_amount: centsToDecimal(debit),
+        credit_amount: centsToDecimal(credit),
+        description: null,
+      });
     }
     if (difference !== 0n)
       lines.push({

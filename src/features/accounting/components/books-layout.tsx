@@ -9,6 +9,7 @@ const SECTIONS = [
   { path: "", label: "Chart of Accounts" },
   { path: "journal", label: "Journal Entries" },
   { path: "reports", label: "Reports" },
+  { path: "opening-balances", label: "Opening balances" },
   { path: "members", label: "Members" },
   { path: "import", label: "Import and export" },
 ] as const;
