@@ -6,7 +6,7 @@ import { readImport, rememberSettings, type ReadImport } from "./import-read.ser
 import { CODE_PATTERN, type RowError } from "./import-rows.ts";
 import type { AccountResolution, ImportQuery } from "./import.schema.ts";
 import type { ImportPreview, ImportResult, MissingAccount } from "./import.types.ts";
-import { createEntry, postEntry } from "./journal-entries.server.ts";
+import { createEntries } from "./journal-entries.server.ts";
 import { centsToDecimal } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
 import type { AccountType } from "./reports.ts";
@@ -211,9 +211,10 @@ export async function commitImport(db: Db, m: Membership, body: ReadableStream<U
     const chart = await chartOf(tx, m);
     const idOf = (value: string) => chart.byCode.get(p.accountOf.get(value)!)!.id;
     const fresh = read.entries.filter((e) => !p.done.has(e.externalRef));
-    const refs: [string, number][] = [];
-    for (const e of fresh) {
-      const entry = await createEntry(tx, m, {
+    const ids = await createEntries(
+      tx,
+      m,
+      fresh.map((e) => ({
         description: e.description,
         entry_date: e.date,
         reference: e.reference,
@@ -223,10 +224,10 @@ export async function commitImport(db: Db, m: Membership, body: ReadableStream<U
           debit_amount: centsToDecimal(l.debit),
           credit_amount: centsToDecimal(l.credit),
         })),
-      });
-      if (q.drafts !== "true") await postEntry(tx, m, entry.id);
-      refs.push([e.externalRef, entry.id]);
-    }
+      })),
+      q.drafts !== "true",
+    );
+    const refs: [string, number][] = fresh.map((e, i) => [e.externalRef, ids[i]!]);
     for (let i = 0; i < refs.length; i += 1000) {
       const values = refs.slice(i, i + 1000).map(([ref, id]) => sql`(${m.organizationId}::integer, ${ref}, ${id}::integer)`);
       await tx.execute(
