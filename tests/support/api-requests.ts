@@ -12,6 +12,9 @@ import { createSignedInUser, type TestApp, type TestUser } from "./test-app.ts";
 
 export type Json = Record<string, unknown>;
 
+/** A small PDF (its first bytes make it one), for the document routes. */
+const RECEIPT_PDF = "%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n";
+
 export interface ValidRequest {
   method: string;
   /** The route's pattern as the app registers it (`:param` where a value goes). */
@@ -44,6 +47,8 @@ export interface Fixtures {
   /** A second draft, for the delete route. */
   spareDraftId: number;
   postedId: number;
+  /** A document on the draft, for the document routes. */
+  documentId: number;
   submissionId: string;
   leadId: string;
   invitationId: number;
@@ -109,6 +114,15 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     await json<{ entry: { id: number } }>(t.request(`/api/accounting/orgs/${orgId}/entries`, { cookie: admin.cookie, json: entryBody(f) }))
   ).entry.id;
   await json(t.request(`/api/accounting/orgs/${orgId}/entries/${f.postedId}/post`, { method: "POST", cookie: admin.cookie }));
+  f.documentId = (
+    await json<{ document: { id: number } }>(
+      t.request(`/api/entry-documents/${orgId}/${f.spareDraftId}/documents?name=receipt.pdf`, {
+        method: "POST",
+        cookie: admin.cookie,
+        body: RECEIPT_PDF,
+      }),
+    )
+  ).document.id;
   f.submissionId = (
     await json<{ submission: { id: string } }>(
       t.request("/api/calculators/submissions", { cookie: admin.cookie, json: { calculatorType: "roi", inputs: roiInputs } }),
@@ -291,6 +305,24 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       file: () => "code,name,type\r\n9300,Float,Asset\r\n",
     },
     { method: "GET", path: "/api/books-csv/:orgId/chart.csv", params: org },
+    {
+      method: "POST",
+      path: "/api/entry-documents/:orgId/:entryId/documents",
+      params: { ...org, entryId: () => String(f.postedId) },
+      query: () => ({ name: "receipt.pdf" }),
+      file: () => RECEIPT_PDF,
+    },
+    { method: "GET", path: "/api/entry-documents/:orgId/:entryId/documents", params: { ...org, entryId: () => String(f.postedId) } },
+    {
+      method: "GET",
+      path: "/api/entry-documents/:orgId/:entryId/documents/:documentId",
+      params: { ...org, entryId: () => String(f.spareDraftId), documentId: () => String(f.documentId) },
+    },
+    {
+      method: "DELETE",
+      path: "/api/entry-documents/:orgId/:entryId/documents/:documentId",
+      params: { ...org, entryId: () => String(f.spareDraftId), documentId: () => String(f.documentId) },
+    },
     { method: "GET", path: "/api/books-csv/:orgId/journal.csv", params: org },
     { method: "GET", path: "/api/firm/clients" },
     { method: "GET", path: "/api/firm/clients/staff" },

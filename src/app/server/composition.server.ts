@@ -3,6 +3,7 @@ import { accountRoutes } from "~/features/account/account.routes.server.ts";
 import { accountingRoutes } from "~/features/accounting/accounting.routes.server.ts";
 import { firmClientsRoutes } from "~/features/accounting/firm-clients.routes.server.ts";
 import { importRoutes } from "~/features/accounting/import.routes.server.ts";
+import { entryDocumentsRoutes } from "~/features/accounting/entry-documents.routes.server.ts";
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 import { createAuth, type Auth } from "~/features/auth/auth.server.ts";
 import { userCreateOperation } from "~/features/auth/user-admin.server.ts";
@@ -42,6 +43,8 @@ const API: ApiMount[] = [
   { path: "/accounting", routes: accountingRoutes, maxBodyBytes: 1024 * 1024 },
   // CSV import of the books: a file of up to 20 MB, read as it arrives (decision 086).
   { path: "/books-csv", routes: importRoutes, maxBodyBytes: 20 * 1024 * 1024 },
+  // Documents on journal entries: a file of up to 10 MB, read as it arrives (decision 089).
+  { path: "/entry-documents", routes: entryDocumentsRoutes, maxBodyBytes: 10 * 1024 * 1024 + 1024 },
   { path: "/firm/clients", routes: firmClientsRoutes },
   { path: "/calculators", routes: calculatorsRoutes },
   { path: "/content", routes: contentRoutes },

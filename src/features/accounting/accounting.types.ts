@@ -181,3 +181,13 @@ export interface OpeningBalances {
   equity_account_id: number | null;
   lines: { account_id: number; debit_amount: string; credit_amount: string }[];
 }
+
+/** A document (receipt, invoice) on a journal entry: its content is downloaded from its own URL. */
+export interface EntryDocument {
+  id: number;
+  file_name: string;
+  content_type: "application/pdf" | "image/png" | "image/jpeg" | "image/heic";
+  size_bytes: number;
+  uploaded_at: string;
+  uploaded_by_name: string | null;
+}

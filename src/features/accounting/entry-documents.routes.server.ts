@@ -1,0 +1,67 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { idParam } from "~/lib/schema-fields.ts";
+import { auditActor } from "~/server/audit.server.ts";
+import { clientIp } from "~/server/client-ip.ts";
+import type { AppContext, AppEnv } from "~/server/context.ts";
+import { notAuthenticated } from "~/server/http/app-error.ts";
+import { parseParams } from "~/server/http/parse.ts";
+import { cleanFileName, deleteDocument, listDocuments, openDocument, storeDocument } from "./entry-documents.server.ts";
+import { assertCanWrite, requireMembership, type Membership } from "./organizations.server.ts";
+
+type DocumentsEnv = { Variables: AppEnv["Variables"] & { membership: Membership } };
+
+const entryParams = z.object({ orgId: idParam(), entryId: idParam() });
+const documentParams = entryParams.extend({ documentId: idParam() });
+
+/** `filename*` of a Content-Disposition header: the name in UTF-8, percent-encoded (RFC 6266). */
+const attachmentHeader = (name: string) => `attachment; filename="document"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * Documents on a journal entry, under /api/entry-documents/:orgId/:entryId. Members list and download them (as
+ * attachments, never shown inline by the browser); owners and accountants add them (the file is the request body, its
+ * name in `?name=`); a draft's documents can be removed. A caller who is not a member gets 404.
+ */
+export function entryDocumentsRoutes(ctx: AppContext) {
+  const { db } = ctx;
+  const r = new Hono<DocumentsEnv>();
+  r.use("/:orgId/:entryId/*", async (c, next) => {
+    const user = c.get("user");
+    if (!user) throw notAuthenticated();
+    const { orgId } = parseParams(c, entryParams);
+    c.set("membership", await requireMembership(db, user.id, orgId));
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  });
+  const actor = (c: Context<DocumentsEnv>) => auditActor(c.get("user"), clientIp(c, ctx.config.trustedProxyHeader));
+
+  r.get("/:orgId/:entryId/documents", async (c) => {
+    const { entryId } = parseParams(c, entryParams);
+    return c.json({ documents: await listDocuments(db, c.get("membership"), entryId) });
+  });
+  r.post("/:orgId/:entryId/documents", async (c) => {
+    assertCanWrite(c.get("membership"));
+    const { entryId } = parseParams(c, entryParams);
+    const name = cleanFileName(c.req.query("name"));
+    const document = await storeDocument(db, c.get("membership"), entryId, name, c.req.raw.body, actor(c));
+    return c.json({ document }, 201);
+  });
+  r.get("/:orgId/:entryId/documents/:documentId", async (c) => {
+    const { entryId, documentId } = parseParams(c, documentParams);
+    const { document, stream } = await openDocument(db, c.get("membership"), entryId, documentId, actor(c));
+    return c.body(stream, 200, {
+      "Content-Type": document.content_type,
+      "Content-Length": String(document.size_bytes),
+      "Content-Disposition": attachmentHeader(document.file_name),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    });
+  });
+  r.delete("/:orgId/:entryId/documents/:documentId", async (c) => {
+    assertCanWrite(c.get("membership"));
+    const { entryId, documentId } = parseParams(c, documentParams);
+    await deleteDocument(db, c.get("membership"), entryId, documentId, actor(c));
+    return c.json({ deleted: true });
+  });
+  return r;
+}
