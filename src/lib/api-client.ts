@@ -31,6 +31,8 @@ export interface RequestOptions {
   file?: Blob;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** "blob": a successful answer's body as a Blob (a document to preview); JSON otherwise. */
+  as?: "json" | "blob";
 }
 
 /** A random UUID (v4); crypto.randomUUID needs a secure context, getRandomValues does not. */
@@ -48,7 +50,7 @@ const RETRY_DELAY_MS = 1000;
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const method = options.method ?? (options.json !== undefined || options.file ? "POST" : "GET");
-  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  const headers: Record<string, string> = { accept: options.as === "blob" ? "*/*" : "application/json", ...options.headers };
   if (options.json !== undefined) headers["content-type"] = "application/json";
   else if (options.file) headers["content-type"] = options.file.type || "application/octet-stream";
   const isWrite = method !== "GET";
@@ -75,6 +77,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     }
   }
 
+  if (res.ok && options.as === "blob") return { ok: true, status: res.status, data: (await res.blob()) as T };
   const body = (await res.json().catch(() => null)) as unknown;
   if (res.ok) return { ok: true, status: res.status, data: body as T };
   const error = (body && typeof body === "object" ? body : {}) as Partial<ApiErrorBody>;

@@ -44,7 +44,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", "data:"],
+    // blob: the previews of an entry's documents, made from bytes the page fetched (images, and PDFs in a frame).
+    imgSrc: ["'self'", "data:", "blob:"],
+    frameSrc: ["blob:"],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
     formAction: ["'self'"],

@@ -7,7 +7,8 @@ import { defaultPeriod } from "../reports.ts";
 import type { EntryDetails } from "../accounting.types.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { useBooksApi } from "./books-context.tsx";
+import { useBooks, useBooksApi } from "./books-context.tsx";
+import { EntryDocuments } from "./entry-documents.tsx";
 import { Amount, cardRow, cardText, inputClass, labelClass, Modal, StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 
@@ -42,6 +43,7 @@ export function EntryDetailsDialog({
   const dateId = useId();
 
   const books = useBooksApi();
+  const { organization } = useBooks();
   useEffect(() => {
     if (entryId === null) return;
     let live = true;
@@ -144,6 +146,8 @@ export function EntryDetailsDialog({
               </tr>
             </tfoot>
           </table>
+
+          <EntryDocuments orgId={organization.id} entryId={entry.id} canWrite={canWrite} draft={entry.status === "draft"} />
 
           <section aria-labelledby={`${dateId}-audit`}>
             <h3 id={`${dateId}-audit`} className="mb-2 text-base font-semibold">

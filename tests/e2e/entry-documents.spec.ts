@@ -1,0 +1,84 @@
+import { mkdirSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
+import { signUpAndSignIn } from "./support/auth.ts";
+import { booksApi } from "./support/books.ts";
+
+// A receipt goes with its entry: added from the entry's details, previewed, downloaded as an attachment; a file that
+// is not a PDF, PNG, JPEG or HEIC is refused by what it is, whatever its name.
+
+const SHOTS_DIR = process.env.SHOTS_DIR;
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGOQc1hPEmIY1TCqYfhqAAByJQ0QIpDAYQAAAABJRU5ErkJggg==",
+  "base64",
+);
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`documents at ${viewport.width} px: a receipt added, previewed and downloaded; a disguised file refused`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    await signUpAndSignIn(page);
+    const books = await booksApi(page);
+    const { accounts } = (await (await page.request.get(`${books}/accounts`)).json()) as {
+      accounts: { id: number; account_code: string }[];
+    };
+    const id = (code: string) => accounts.find((a) => a.account_code === code)!.id;
+    const made = await page.request.post(`${books}/entries`, {
+      headers: { origin: process.env.E2E_BASE_URL! },
+      data: {
+        description: "Flour from the mill",
+        entry_date: "2026-03-02",
+        lines: [
+          { account_id: id("5000"), debit_amount: "80.00", credit_amount: "0" },
+          { account_id: id("1000"), debit_amount: "0", credit_amount: "80.00" },
+        ],
+      },
+    });
+    const { entry } = (await made.json()) as { entry: { entry_number: string } };
+    await page.goto(`${books.replace("/api/accounting/orgs", "/accounting")}/journal`);
+    await page.getByRole("button", { name: `View ${entry.entry_number}`, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: `Journal Entry ${entry.entry_number}` });
+    await expect(dialog.getByText("No documents yet.")).toBeVisible();
+
+    // A PNG receipt: listed, previewed from its bytes, its link a download of the API's attachment.
+    await dialog
+      .getByLabel("Add a document (PDF, PNG, JPEG or HEIC, up to 10 MB)")
+      .setInputFiles({ name: "mill receipt.png", mimeType: "image/png", buffer: PNG });
+    await expect(toast(page, "Document added")).toBeVisible();
+    const item = dialog.getByTestId("entry-document");
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText("PNG");
+    await item.getByRole("button", { name: "Preview mill receipt.png" }).click();
+    const preview = dialog.getByRole("img", { name: "Preview of mill receipt.png" });
+    await expect(preview).toBeVisible();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
+    const link = item.getByRole("link", { name: "mill receipt.png" });
+    await expect(link).toHaveAttribute("download", "mill receipt.png");
+    const download = await page.request.get((await link.getAttribute("href"))!);
+    expect(download.headers()["content-disposition"]).toContain("attachment");
+    expect(Buffer.from(await download.body()).equals(PNG)).toBe(true);
+    if (SHOTS_DIR) {
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      await page.screenshot({ path: `${SHOTS_DIR}/entry-documents-${viewport.width}.png`, fullPage: true });
+    }
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
+
+    // A web page named like a PDF is refused for what it is; nothing is added.
+    await dialog.getByLabel("Add a document (PDF, PNG, JPEG or HEIC, up to 10 MB)").setInputFiles({
+      name: "invoice.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("<!doctype html><script>alert(1)</script>"),
+    });
+    await expect(toast(page, "Document not added")).toContainText("A document must be a PDF, PNG, JPEG or HEIC file");
+    await expect(item).toHaveCount(1);
+
+    // A draft's document can be removed, after asking.
+    await item.getByRole("button", { name: "Remove mill receipt.png" }).click();
+    await page.getByRole("alertdialog", { name: "Remove mill receipt.png?" }).getByRole("button", { name: "Remove" }).click();
+    await expect(dialog.getByText("No documents yet.")).toBeVisible();
+  });
+}
