@@ -8,6 +8,7 @@ const heroField = (page: Page) => page.getByRole("textbox", { name: "Hero title"
 const heroForm = (page: Page) => page.locator("form").filter({ has: heroField(page) });
 
 test("an admin changes the home hero title, the home page shows it, then restores it; the audit log shows each step", async ({ page }) => {
+  test.setTimeout(150_000);
   const title = `Books that balance, every month ${Date.now().toString(36)}`;
   await signInWithRole(page, "admin");
 

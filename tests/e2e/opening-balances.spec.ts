@@ -32,11 +32,13 @@ for (const viewport of [
     await openBooksSection(page, "Opening balances");
     const form = page.getByRole("form", { name: "Opening balances" });
     await expect(form.getByLabel("As of")).toHaveValue(/^\d{4}-01-01$/);
-    await form.getByLabel("As of").fill("2026-01-01");
-    await form.getByLabel("1000 Cash Debit").fill("10,000");
-    await form.getByLabel("1100 Accounts Receivable Debit").fill("2500.50");
-    await form.getByLabel("2000 Accounts Payable Credit").fill("4,000.00");
-    await expect(form.getByTestId("opening-debits")).toHaveText("$12,500.50");
+    await expect(async () => {
+      await form.getByLabel("As of").fill("2026-01-01");
+      await form.getByLabel("1000 Cash Debit").fill("10,000");
+      await form.getByLabel("1100 Accounts Receivable Debit").fill("2500.50");
+      await form.getByLabel("2000 Accounts Payable Credit").fill("4,000.00");
+      await expect(form.getByTestId("opening-debits")).toHaveText("$12,500.50", { timeout: 2000 });
+    }).toPass();
     await expect(form.getByTestId("opening-credits")).toHaveText("$4,000.00");
     await expect(form.getByTestId("opening-equity")).toHaveText("credit $8,500.50");
     if (SHOTS_DIR) {
@@ -56,9 +58,12 @@ for (const viewport of [
 
     // A correction: Cash was 12,000 and there was nothing receivable. Saving asks first, then replaces the entry.
     await page.goto(`${orgPath}/opening-balances`);
-    await form.getByLabel("1000 Cash Debit").fill("12000");
-    await form.getByLabel("1100 Accounts Receivable Debit").fill("");
-    await expect(form.getByTestId("opening-equity")).toHaveText("credit $8,000.00");
+    // Typed again until the page has hydrated (what is typed before is replaced by the hydrated form's values).
+    await expect(async () => {
+      await form.getByLabel("1000 Cash Debit").fill("12000");
+      await form.getByLabel("1100 Accounts Receivable Debit").fill("");
+      await expect(form.getByTestId("opening-equity")).toHaveText("credit $8,000.00", { timeout: 2000 });
+    }).toPass();
     await form.getByRole("button", { name: "Post opening balances" }).click();
     const ask = page.getByRole("alertdialog", { name: "Replace the opening balances?" });
     await expect(ask).toContainText("is reversed on its own date");

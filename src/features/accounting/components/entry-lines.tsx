@@ -1,15 +1,14 @@
 import type { UseFormRegister, UseFormSetValue } from "react-hook-form";
 import { Button } from "~/ui/button.tsx";
-import { cn } from "~/ui/cn.ts";
 import { parseAmount, type EntryFormLine, type EntryFormValues } from "../entry-form.ts";
 import { AccountCombobox } from "./account-combobox.tsx";
 import type { AccountDto } from "../accounting.types.ts";
+import { AmountInput } from "./amount-input.tsx";
 import { inputClass } from "./ui.tsx";
 
 /** Removes the line that holds the focus, as its Remove button does (those buttons are left out of the Tab order). */
 const REMOVE_SHORTCUT = "Control+Shift+Backspace";
 
-const fieldError = "mt-1 text-xs font-medium text-red-700";
 const smallLabel = "mb-1 block text-xs font-medium text-muted lg:sr-only";
 const SIDES = ["debit", "credit"] as const;
 
@@ -96,7 +95,7 @@ export function EntryLines({
             </div>
             {SIDES.map((side) => (
               <div key={side} className="sm:col-span-2 lg:col-span-1">
-                <AmountInput
+                <LineAmount
                   text={lines[i]?.[side] ?? ""}
                   i={i}
                   side={side}
@@ -128,7 +127,7 @@ export function EntryLines({
 }
 
 /** A debit or credit amount; typing one clears the other side of the line. */
-function AmountInput({
+function LineAmount({
   text,
   i,
   side,
@@ -143,34 +142,23 @@ function AmountInput({
   register: UseFormRegister<EntryFormValues>;
   setValue: UseFormSetValue<EntryFormValues>;
 }) {
-  const { error } = parseAmount(text);
   const other = side === "debit" ? "credit" : "debit";
   return (
-    <div>
-      <label htmlFor={id} className={smallLabel}>
-        <span className="sr-only">Line {i + 1} </span>
-        {side === "debit" ? "Debit" : "Credit"}
-      </label>
-      <input
-        id={id}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
-        className={cn(inputClass, "text-right tabular-nums", error && "border-red-700")}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...register(`lines.${i}.${side}`, {
-          onChange: (e: { target: HTMLInputElement }) => {
-            if (e.target.value !== "") setValue(`lines.${i}.${other}`, "");
-          },
-        })}
-      />
-      {error ? (
-        <p id={`${id}-error`} className={fieldError}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <AmountInput
+      id={id}
+      labelClassName={smallLabel}
+      label={
+        <>
+          <span className="sr-only">Line {i + 1} </span>
+          {side === "debit" ? "Debit" : "Credit"}
+        </>
+      }
+      error={parseAmount(text).error}
+      field={register(`lines.${i}.${side}`, {
+        onChange: (e: { target: HTMLInputElement }) => {
+          if (e.target.value !== "") setValue(`lines.${i}.${other}`, "");
+        },
+      })}
+    />
   );
 }

@@ -5,7 +5,6 @@ import { useRevalidator } from "react-router";
 import { request } from "~/lib/api-client.ts";
 import { firstMessage, setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
-import { cn } from "~/ui/cn.ts";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { toast } from "~/ui/toast.ts";
@@ -16,7 +15,7 @@ import { inputCents } from "../entry-form.ts";
 import { centsToDecimal, formatUsd } from "../money.ts";
 import { defaultPeriod } from "../reports.ts";
 import { useBooks, useBooksApi } from "./books-context.tsx";
-import { inputClass } from "./ui.tsx";
+import { AmountInput } from "./amount-input.tsx";
 
 const resolver = zodResolver(openingBalancesSchema);
 const shown = (amount: string | undefined) => (amount && amount !== "0.00" ? amount : "");
@@ -149,29 +148,26 @@ export function OpeningBalancesScreen({ opening }: { opening: OpeningBalances })
                     errors.lines?.[i]?.[side]?.message ?? (side === "debit_amount" ? errors.lines?.[i]?.account_id?.message : undefined);
                   const name = side === "debit_amount" ? "debit" : "credit";
                   return (
-                    <div key={side}>
-                      <label htmlFor={id} className="block text-xs font-medium text-muted sm:sr-only">
-                        <span className="sr-only">{label} </span>
-                        {name === "debit" ? "Debit" : "Credit"}
-                      </label>
-                      <input
-                        id={id}
-                        type="text"
-                        inputMode="decimal"
-                        autoComplete="off"
-                        placeholder="0.00"
-                        readOnly={!canWrite}
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={error ? `${id}-error` : undefined}
-                        className={cn(inputClass, "text-right tabular-nums", error && "border-red-700")}
-                        {...register(`lines.${i}.${side}`)}
-                      />
-                      {error ? (
-                        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-700">
-                          {name === "debit" && errors.lines?.[i]?.account_id ? error : `${name === "debit" ? "Debit" : "Credit"} ${error}`}
-                        </p>
-                      ) : null}
-                    </div>
+                    <AmountInput
+                      key={side}
+                      id={id}
+                      labelClassName="block text-xs font-medium text-muted sm:sr-only"
+                      label={
+                        <>
+                          <span className="sr-only">{label} </span>
+                          {name === "debit" ? "Debit" : "Credit"}
+                        </>
+                      }
+                      error={
+                        error
+                          ? name === "debit" && errors.lines?.[i]?.account_id
+                            ? error
+                            : `${name === "debit" ? "Debit" : "Credit"} ${error}`
+                          : undefined
+                      }
+                      readOnly={!canWrite}
+                      field={register(`lines.${i}.${side}`)}
+                    />
                   );
                 })}
               </li>
