@@ -22,8 +22,8 @@ const wrongType = () => new AppError(415, "UNSUPPORTED_MEDIA_TYPE", `A document 
 
 /** A file name kept for the download: one line, no path, at most 200 characters. */
 export function cleanFileName(raw: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
   const name = (raw ?? "")
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"\\/]/g, "")
     .trim()
     .slice(0, 200);

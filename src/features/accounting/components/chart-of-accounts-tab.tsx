@@ -9,7 +9,7 @@ import { AccountForm } from "./account-form.tsx";
 import type { AccountDto } from "../accounting.types.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { useBooks, useBooksApi } from "./books-context.tsx";
+import { useBooks, useBooksApi, usePendingParam } from "./books-context.tsx";
 import { tdClass, ColumnHeads } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { CheckboxField } from "~/ui/field.tsx";
@@ -34,6 +34,9 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Liste
   const editButtons = useRef(new Map<number, HTMLButtonElement>());
   const toggleId = useId();
   const [, setSearchParams] = useSearchParams();
+  // The box follows the click at once (the URL it asks for), while the loader reads the other list.
+  const pendingInactive = usePendingParam("include_inactive");
+  const inactiveChecked = pendingInactive === undefined ? showInactive : pendingInactive === "true";
   const revalidator = useRevalidator();
   const books = useBooksApi();
 
@@ -121,7 +124,7 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Liste
           id={toggleId}
           label={`Show inactive${showInactive ? ` (${inactiveCount})` : ""}`}
           labelClassName="text-sm font-medium text-ink"
-          checked={showInactive}
+          checked={inactiveChecked}
           onChange={(e) =>
             setSearchParams(e.target.checked ? { include_inactive: "true" } : {}, { replace: true, preventScrollReset: true })
           }

@@ -16,6 +16,7 @@ import {
   type ReportType,
 } from "../reports.ts";
 import { AccountLedgerDialog } from "./account-ledger-dialog.tsx";
+import { usePendingParam } from "./books-context.tsx";
 import { inputClass, labelClass } from "./ui.tsx";
 import { RowsTable, SummaryLine, TrialBalanceTable } from "./report-tables.tsx";
 
@@ -56,6 +57,9 @@ export function ReportsTab({
   const revalidator = useRevalidator();
   const loading = navigation.state === "loading" || revalidator.state === "loading";
   useEffect(() => setPeriod({ start, end }), [start, end]);
+  // The select follows the choice at once, while the loader makes that report.
+  const pendingType = usePendingParam("type");
+  const shownType = (pendingType ?? type) as ReportType;
   useEffect(() => {
     if (failure) toast.error("Error generating report", { description: failure });
   }, [failure, type, start, end]);
@@ -86,7 +90,7 @@ export function ReportsTab({
           <label htmlFor={`${id}-type`} className={labelClass}>
             Report type
           </label>
-          <select id={`${id}-type`} className={inputClass} value={type} onChange={(e) => show({ type: e.target.value as ReportType })}>
+          <select id={`${id}-type`} className={inputClass} value={shownType} onChange={(e) => show({ type: e.target.value as ReportType })}>
             {REPORT_TYPES.map((t) => (
               <option key={t} value={t}>
                 {REPORT_LABELS[t]}
@@ -94,7 +98,7 @@ export function ReportsTab({
             ))}
           </select>
         </div>
-        {type === "balance_sheet" ? null : (
+        {shownType === "balance_sheet" ? null : (
           <div>
             <label htmlFor={`${id}-start`} className={labelClass}>
               Start date
