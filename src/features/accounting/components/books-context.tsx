@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { useLocation, useNavigation, useOutletContext } from "react-router";
+import { useOutletContext } from "react-router";
 import type { AccountDto, OrganizationRole } from "../accounting.types.ts";
 
 /** The organization whose books the screen shows: every call of the screen goes under its API path. */
@@ -37,15 +37,4 @@ export function useBooks(): BooksOutlet {
 /** The URL of a section of the books: `""` (the chart), `journal`, `reports`, `members`, `import`. */
 export function booksPath(organizationId: number, section = ""): string {
   return section ? `/accounting/${organizationId}/${section}` : `/accounting/${organizationId}`;
-}
-
-/**
- * A search parameter of the URL this screen is on its way to (a filter just changed, its loader still reading):
- * undefined when no navigation of this screen is under way, so a control can show the choice at once.
- */
-export function usePendingParam(name: string): string | null | undefined {
-  const navigation = useNavigation();
-  const location = useLocation();
-  if (!navigation.location || navigation.location.pathname !== location.pathname) return undefined;
-  return new URLSearchParams(navigation.location.search).get(name);
 }

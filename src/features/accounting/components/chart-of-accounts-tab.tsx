@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
@@ -9,7 +9,7 @@ import { AccountForm } from "./account-form.tsx";
 import type { AccountDto } from "../accounting.types.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { useBooks, useBooksApi, usePendingParam } from "./books-context.tsx";
+import { useBooks, useBooksApi } from "./books-context.tsx";
 import { tdClass, ColumnHeads } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { CheckboxField } from "~/ui/field.tsx";
@@ -34,9 +34,9 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Liste
   const editButtons = useRef(new Map<number, HTMLButtonElement>());
   const toggleId = useId();
   const [, setSearchParams] = useSearchParams();
-  // The box follows the click at once (the URL it asks for), while the loader reads the other list.
-  const pendingInactive = usePendingParam("include_inactive");
-  const inactiveChecked = pendingInactive === undefined ? showInactive : pendingInactive === "true";
+  // The box follows the click at once, while the loader reads the other list; then it follows the URL.
+  const [inactiveChecked, setInactiveChecked] = useState(showInactive);
+  useEffect(() => setInactiveChecked(showInactive), [showInactive]);
   const revalidator = useRevalidator();
   const books = useBooksApi();
 
@@ -125,9 +125,10 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Liste
           label={`Show inactive${showInactive ? ` (${inactiveCount})` : ""}`}
           labelClassName="text-sm font-medium text-ink"
           checked={inactiveChecked}
-          onChange={(e) =>
-            setSearchParams(e.target.checked ? { include_inactive: "true" } : {}, { replace: true, preventScrollReset: true })
-          }
+          onChange={(e) => {
+            setInactiveChecked(e.target.checked);
+            setSearchParams(e.target.checked ? { include_inactive: "true" } : {}, { replace: true, preventScrollReset: true });
+          }}
         />
       </div>
       <div className="overflow-x-auto rounded-lg border border-slate-200">

@@ -16,7 +16,6 @@ import {
   type ReportType,
 } from "../reports.ts";
 import { AccountLedgerDialog } from "./account-ledger-dialog.tsx";
-import { usePendingParam } from "./books-context.tsx";
 import { inputClass, labelClass } from "./ui.tsx";
 import { RowsTable, SummaryLine, TrialBalanceTable } from "./report-tables.tsx";
 
@@ -57,15 +56,16 @@ export function ReportsTab({
   const revalidator = useRevalidator();
   const loading = navigation.state === "loading" || revalidator.state === "loading";
   useEffect(() => setPeriod({ start, end }), [start, end]);
-  // The select follows the choice at once, while the loader makes that report.
-  const pendingType = usePendingParam("type");
-  const shownType = (pendingType ?? type) as ReportType;
+  // The select follows the choice at once, while the loader makes that report; then it follows the URL.
+  const [shownType, setShownType] = useState(type);
+  useEffect(() => setShownType(type), [type]);
   useEffect(() => {
     if (failure) toast.error("Error generating report", { description: failure });
   }, [failure, type, start, end]);
 
   function show(next: { type?: ReportType; start?: string; end?: string }) {
-    const wanted = { type, ...period, ...next };
+    const wanted = { type: shownType, ...period, ...next };
+    if (next.type) setShownType(next.type);
     if (next.start !== undefined || next.end !== undefined) setPeriod({ start: wanted.start, end: wanted.end });
     setSearchParams(wanted, { replace: true, preventScrollReset: true });
   }
