@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { request } from "~/lib/api-client.ts";
+import { setServerErrors } from "~/lib/form.ts";
 import { setPasswordSchema, type SetPasswordInput } from "../account.schema.ts";
 import { FormSection } from "./account-ui.tsx";
 import { NewPasswordFields, UsernameForPasswordManagers, withMatchingPasswords } from "./new-password-fields.tsx";
@@ -25,7 +26,7 @@ export function SetPassword({ twoFactor }: { twoFactor: boolean }) {
   async function onValid(data: SetPasswordInput) {
     const res = await reauth.run(() => request("/api/auth/set-password", { json: { newPassword: data.newPassword } }));
     if (!res.ok) {
-      if (res.fields.newPassword) form.setError("newPassword", { message: res.fields.newPassword });
+      setServerErrors(form.setError, res.fields, ["newPassword"]);
       toast.error("Password not set", { description: res.message });
       return;
     }
