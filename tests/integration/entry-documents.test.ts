@@ -146,6 +146,8 @@ describe("documents on journal entries: type from the content, 10 MB, stored in 
     expect((await t.request(await base(postedId), { cookie: viewer.cookie })).status).toBe(200);
     expect((await t.request(`${await base(postedId)}/${postedDoc.id}`, { cookie: viewer.cookie })).status).toBe(200);
     expect((await upload(postedId, "viewer.png", PNG, viewer)).status).toBe(403);
+    const anonymous = await t.request(`${await base(postedId)}/${postedDoc.id}`);
+    expect(anonymous.status).toBe(401);
     const stranger = await createSignedInUser(t);
     expect((await t.request(`${await base(postedId)}/${postedDoc.id}`, { cookie: stranger.cookie })).status).toBe(404);
     expect((await upload(postedId, "stranger.png", PNG, stranger)).status).toBe(404);

@@ -76,6 +76,8 @@ describe("organizations: the organization in the URL, members and invitations", 
 
   it("answers the authorization matrix on the books and the members routes", async () => {
     const books = booksPath(orgId);
+    const { accounts } = await json<{ accounts: { id: number }[] }>(await call(owner, `${books}/accounts`));
+    const opening = { as_of: "2026-01-01", lines: [{ account_id: accounts[0]!.id, debit_amount: "10.00", credit_amount: "" }] };
     const routes: [method: string, path: string, body?: unknown][] = [
       ["GET", `${books}/me`],
       ["GET", `${books}/accounts`],
@@ -85,14 +87,16 @@ describe("organizations: the organization in the URL, members and invitations", 
       ["POST", `${books}/accounts`, { account_code: "9001", account_name: "Matrix", account_type: "Asset" }],
       ["POST", `${books}/invitations`, { email: "matrix-probe@example.com", role: "viewer" }],
       ["PATCH", `${books}/members/${viewer.id}`, { role: "viewer" }],
+      ["GET", `${books}/opening-balances`],
+      ["PUT", `${books}/opening-balances`, opening],
     ];
     const expected: Record<string, number[]> = {
-      // me, accounts, entries, members, invitations, write account, invite, change role
-      anonymous: [401, 401, 401, 401, 401, 401, 401, 401],
-      stranger: [404, 404, 404, 404, 404, 404, 404, 404],
-      viewer: [200, 200, 200, 200, 403, 403, 403, 403],
-      accountant: [200, 200, 200, 200, 403, 201, 403, 403],
-      owner: [200, 200, 200, 200, 200, 409, 201, 200],
+      // me, accounts, entries, members, invitations, write account, invite, change role, opening balances (read, save)
+      anonymous: [401, 401, 401, 401, 401, 401, 401, 401, 401, 401],
+      stranger: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404],
+      viewer: [200, 200, 200, 200, 403, 403, 403, 403, 200, 403],
+      accountant: [200, 200, 200, 200, 403, 201, 403, 403, 200, 200],
+      owner: [200, 200, 200, 200, 200, 409, 201, 200, 200, 200],
     };
     const who: Record<string, TestUser | null> = { anonymous: null, stranger, viewer, accountant, owner };
     for (const [name, statuses] of Object.entries(expected)) {
