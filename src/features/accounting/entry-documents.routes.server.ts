@@ -3,13 +3,13 @@ import { z } from "zod";
 import { idParam } from "~/lib/schema-fields.ts";
 import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
-import type { AppContext, AppEnv } from "~/server/context.ts";
-import { notAuthenticated } from "~/server/http/app-error.ts";
+import type { AppContext } from "~/server/context.ts";
 import { parseParams } from "~/server/http/parse.ts";
 import { cleanFileName, deleteDocument, listDocuments, openDocument, storeDocument } from "./entry-documents.server.ts";
-import { assertCanWrite, requireMembership, type Membership } from "./organizations.server.ts";
+import { booksMember, type BooksMemberEnv } from "./books-member.server.ts";
+import { assertCanWrite } from "./organizations.server.ts";
 
-type DocumentsEnv = { Variables: AppEnv["Variables"] & { membership: Membership } };
+type DocumentsEnv = BooksMemberEnv;
 
 const entryParams = z.object({ orgId: idParam(), entryId: idParam() });
 const documentParams = entryParams.extend({ documentId: idParam() });
@@ -25,14 +25,7 @@ const attachmentHeader = (name: string) => `attachment; filename="document"; fil
 export function entryDocumentsRoutes(ctx: AppContext) {
   const { db } = ctx;
   const r = new Hono<DocumentsEnv>();
-  r.use("/:orgId/:entryId/*", async (c, next) => {
-    const user = c.get("user");
-    if (!user) throw notAuthenticated();
-    const { orgId } = parseParams(c, entryParams);
-    c.set("membership", await requireMembership(db, user.id, orgId));
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  });
+  r.use("/:orgId/:entryId/*", booksMember(db));
   const actor = (c: Context<DocumentsEnv>) => auditActor(c.get("user"), clientIp(c, ctx.config.trustedProxyHeader));
 
   r.get("/:orgId/:entryId/documents", async (c) => {

@@ -1,17 +1,13 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
-import type { AppContext, AppEnv } from "~/server/context.ts";
-import { notAuthenticated } from "~/server/http/app-error.ts";
-import { parseParams, parseQuery } from "~/server/http/parse.ts";
-import { idParam } from "~/lib/schema-fields.ts";
+import type { AppContext } from "~/server/context.ts";
+import { parseQuery } from "~/server/http/parse.ts";
 import { chartCsv, journalCsv } from "./books-export.server.ts";
 import { importQuerySchema } from "./import.schema.ts";
 import { commitImport, previewImport } from "./import.server.ts";
-import { assertCanWrite, requireMembership, type Membership } from "./organizations.server.ts";
+import { booksMember, type BooksMemberEnv } from "./books-member.server.ts";
+import { assertCanWrite } from "./organizations.server.ts";
 
-type ImportEnv = { Variables: AppEnv["Variables"] & { membership: Membership } };
-
-const orgParams = z.object({ orgId: idParam() });
+type ImportEnv = BooksMemberEnv;
 
 const firstField = {
   message: (fields: Record<string, string>) => {
@@ -33,14 +29,7 @@ const attachment = (name: string) => ({
 export function importRoutes(ctx: AppContext) {
   const { db } = ctx;
   const r = new Hono<ImportEnv>();
-  r.use("/:orgId/*", async (c, next) => {
-    const user = c.get("user");
-    if (!user) throw notAuthenticated();
-    const { orgId } = parseParams(c, orgParams);
-    c.set("membership", await requireMembership(db, user.id, orgId));
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  });
+  r.use("/:orgId/*", booksMember(db));
   const file = (c: Context<ImportEnv>) => {
     assertCanWrite(c.get("membership"));
     return { q: parseQuery(c, importQuerySchema, firstField), body: c.req.raw.body };
