@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import type { AppContext, AppServices } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import type { MailWorker } from "./mail/outbox.server.ts";
+import type { ScheduledJob } from "./jobs.ts";
 import type { SessionReader } from "./session.server.ts";
 
 /** One feature's JSON API, mounted at /api + path. */
@@ -27,6 +28,8 @@ export interface Composition {
   api: ApiMount[];
   /** Paths of the pages that are the same for every visitor (served from memory, decision 015). */
   publicPages?: string[];
+  /** Jobs every server process runs at start and then on a schedule (src/server/jobs.ts). */
+  jobs?: (ctx: AppContext) => ScheduledJob[];
   /** Operations of the local admin socket, served while the process holds the embedded database (decision 079). */
   adminOperations?: (ctx: AppContext) => Record<string, AdminOperation>;
 }

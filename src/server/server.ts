@@ -14,6 +14,7 @@ import { migrate } from "./db/migrate.ts";
 import { createLogger } from "./logger.ts";
 import { createMailWorker } from "./mail/outbox.server.ts";
 import { startPageHelpers } from "./page-helpers.ts";
+import { startJobs } from "./jobs.ts";
 
 export interface StartOptions {
   build?: ServerBuild | (() => Promise<ServerBuild>);
@@ -106,6 +107,9 @@ export async function startServer(config: Config, composition: Composition, opts
         })
       : undefined;
 
+  // Scheduled work (recurring entries): its first run catches up on what came due while the site was down.
+  const jobs = startJobs(composition.jobs?.(ctx) ?? [], logger);
+
   let stopping = false;
   async function stop(signal: string) {
     if (stopping) return;
@@ -122,6 +126,7 @@ export async function startServer(config: Config, composition: Composition, opts
       server.closeIdleConnections();
     });
     await helpersStopped;
+    await jobs.stop();
     await admin?.close();
     clearTimeout(force);
     await ctx.mail.stop();
@@ -132,5 +137,5 @@ export async function startServer(config: Config, composition: Composition, opts
   }
   process.once("SIGTERM", () => void stop("SIGTERM"));
   process.once("SIGINT", () => void stop("SIGINT"));
-  return { server, port, ctx, admin };
+  return { server, port, ctx, admin, jobs };
 }

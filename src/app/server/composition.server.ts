@@ -4,6 +4,7 @@ import { accountingRoutes } from "~/features/accounting/accounting.routes.server
 import { firmClientsRoutes } from "~/features/accounting/firm-clients.routes.server.ts";
 import { importRoutes } from "~/features/accounting/import.routes.server.ts";
 import { entryDocumentsRoutes } from "~/features/accounting/entry-documents.routes.server.ts";
+import { recurringEntriesJob } from "~/features/accounting/recurring-entries.server.ts";
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 import { createAuth, type Auth } from "~/features/auth/auth.server.ts";
 import { userCreateOperation } from "~/features/auth/user-admin.server.ts";
@@ -70,5 +71,6 @@ export const composition: Composition = {
   },
   api: API,
   publicPages: publicPagePaths,
+  jobs: (ctx) => [{ name: "recurring-entries", everyMs: 60_000, run: () => recurringEntriesJob(ctx.db, ctx.logger) }],
   adminOperations: (ctx) => ({ "user:create": (input) => userCreateOperation(ctx, input) }),
 };

@@ -20,7 +20,16 @@ import {
   reportTypeSchema,
   reverseSchema,
   openingBalancesSchema,
+  recurringEntrySchema,
 } from "./accounting.schema.ts";
+import {
+  changeRecurringStatus,
+  createRecurringEntry,
+  deleteRecurringEntry,
+  getRecurringEntry,
+  listRecurringEntries,
+  updateRecurringEntry,
+} from "./recurring-entries.server.ts";
 import {
   accountLedger,
   accountUsage,
@@ -229,6 +238,25 @@ function booksRoutes(ctx: AppContext) {
   r.put("/opening-balances", writer, async (c) => {
     const input = await body(c, openingBalancesSchema);
     return json(c, await saveOpeningBalances(db, c.get("membership"), input));
+  });
+  r.get("/recurring", async (c) => json(c, { recurring: await listRecurringEntries(db, c.get("membership")) }));
+  r.post("/recurring", writer, async (c) => {
+    const input = await body(c, recurringEntrySchema);
+    return json(c, { recurring: await createRecurringEntry(db, c.get("membership"), input, actor(c)) }, 201);
+  });
+  r.get("/recurring/:id", async (c) => json(c, { recurring: await getRecurringEntry(db, c.get("membership"), id(c)) }));
+  r.put("/recurring/:id", writer, async (c) => {
+    const recurringId = id(c);
+    const input = await body(c, recurringEntrySchema);
+    return json(c, { recurring: await updateRecurringEntry(db, c.get("membership"), recurringId, input, actor(c)) });
+  });
+  for (const action of ["pause", "resume", "end"] as const)
+    r.post(`/recurring/:id/${action}`, writer, async (c) =>
+      json(c, { recurring: await changeRecurringStatus(db, c.get("membership"), id(c), action, actor(c)) }),
+    );
+  r.delete("/recurring/:id", writer, async (c) => {
+    await deleteRecurringEntry(db, c.get("membership"), id(c), actor(c));
+    return json(c, { ok: true });
   });
   r.get("/reports/:type", async (c) => {
     const type = reportTypeSchema.safeParse(c.req.param("type"));

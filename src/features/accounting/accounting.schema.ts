@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_TYPES, REPORT_TYPES } from "./reports.ts";
+import { FREQUENCIES } from "./recurrence.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import { idField, idParam, isoDateField, pageField, requiredTextField, textField } from "~/lib/schema-fields.ts";
 
@@ -85,27 +86,57 @@ export const entryDateSchema = z.iso.date("Entry date is required").superRefine(
   else if (d > latestEntryDate()) ctx.addIssue({ code: "custom", message: "Entry date must not be more than one year ahead" });
 });
 
-export const entryInputSchema = z
-  .object({
-    description: requiredTextField("Description", { max: 500, typeError: "Description is required" }),
-    entry_date: entryDateSchema,
-    reference: textField("Reference", { max: 100 }).nullish(),
-    lines: z
-      .array(entryLineSchema, { error: "At least two account lines are required" })
-      .min(2, "At least two account lines are required")
-      .max(MAX_LINES, `An entry has at most ${MAX_LINES} lines`),
-  })
-  .superRefine((e, ctx) => {
-    let debit = 0n;
-    let credit = 0n;
-    for (const l of e.lines) {
-      debit += toCents(l.debit_amount) ?? 0n;
-      credit += toCents(l.credit_amount) ?? 0n;
-    }
-    if (debit !== credit || debit <= 0n) ctx.addIssue({ code: "custom", message: "Debits must equal credits", path: ["lines"] });
-    else if (debit > 99_999_999_999_999n) ctx.addIssue({ code: "custom", message: "Entry total is too large", path: ["lines"] });
-  });
+/** What an entry and a recurring entry's template both hold: description, reference and balanced lines. */
+const entryContent = {
+  description: requiredTextField("Description", { max: 500, typeError: "Description is required" }),
+  reference: textField("Reference", { max: 100 }).nullish(),
+  lines: z
+    .array(entryLineSchema, { error: "At least two account lines are required" })
+    .min(2, "At least two account lines are required")
+    .max(MAX_LINES, `An entry has at most ${MAX_LINES} lines`),
+};
+
+/** Debits equal credits, above zero and within the largest total. */
+function checkBalance(e: { lines: { debit_amount: string; credit_amount: string }[] }, ctx: z.RefinementCtx): void {
+  let debit = 0n;
+  let credit = 0n;
+  for (const l of e.lines) {
+    debit += toCents(l.debit_amount) ?? 0n;
+    credit += toCents(l.credit_amount) ?? 0n;
+  }
+  if (debit !== credit || debit <= 0n) ctx.addIssue({ code: "custom", message: "Debits must equal credits", path: ["lines"] });
+  else if (debit > 99_999_999_999_999n) ctx.addIssue({ code: "custom", message: "Entry total is too large", path: ["lines"] });
+}
+
+export const entryInputSchema = z.object({ ...entryContent, entry_date: entryDateSchema }).superRefine(checkBalance);
 export type EntryInput = z.infer<typeof entryInputSchema>;
+
+/** A schedule's first and last date: real calendar dates from 1900 to 2200. */
+const scheduleDate = (label: string) =>
+  z.iso.date(`${label} is required`).refine((d) => d >= EARLIEST_ENTRY_DATE && d <= LATEST_ENTRY_DATE, {
+    message: `${label} must be between ${EARLIEST_ENTRY_DATE} and ${LATEST_ENTRY_DATE}`,
+  });
+
+/**
+ * POST and PUT /recurring and the recurring entry form: the entry to make (description, reference, lines) and its
+ * schedule. `post` makes each run a posted entry; otherwise a draft to review.
+ */
+export const recurringEntrySchema = z
+  .object({
+    ...entryContent,
+    frequency: z.enum(FREQUENCIES, { error: "Frequency must be monthly, quarterly or yearly" }),
+    day_of_month: z.coerce
+      .number({ error: "Day of the month must be from 1 to 31" })
+      .int("Day of the month must be from 1 to 31")
+      .min(1, "Day of the month must be from 1 to 31")
+      .max(31, "Day of the month must be from 1 to 31"),
+    start_date: scheduleDate("Start date"),
+    end_date: scheduleDate("End date").nullish(),
+    post: z.boolean({ error: "Choose whether runs are posted" }).default(false),
+  })
+  .superRefine(checkBalance)
+  .refine((r) => !r.end_date || r.end_date >= r.start_date, { message: "End date must not be before the start date", path: ["end_date"] });
+export type RecurringEntryInput = z.infer<typeof recurringEntrySchema>;
 
 /** Entries on one page of the journal. */
 export const JOURNAL_PAGE_SIZE = 100;

@@ -191,3 +191,51 @@ export interface EntryDocument {
   uploaded_at: string;
   uploaded_by_name: string | null;
 }
+
+export type RecurringStatus = "active" | "paused" | "ended";
+
+/** A recurring entry as the list shows it: what it makes, its schedule and where it stands. */
+export interface RecurringEntrySummary {
+  id: number;
+  description: string;
+  reference: string | null;
+  frequency: "monthly" | "quarterly" | "yearly";
+  day_of_month: number;
+  start_date: string;
+  end_date: string | null;
+  /** Runs are posted entries; otherwise drafts to review. */
+  post: boolean;
+  status: RecurringStatus;
+  next_run_on: string | null;
+  /** Why the schedule was paused by the job, until it is resumed. */
+  last_error: string | null;
+  total_amount: string;
+  /** Entries made so far. */
+  runs: number;
+  /** The next run dates (up to three) while active. */
+  upcoming: string[];
+}
+
+export interface RecurringEntryLine {
+  line_no: number;
+  account_id: number;
+  account_code: string;
+  account_name: string;
+  description: string | null;
+  debit_amount: string;
+  credit_amount: string;
+}
+
+export interface RecurringEntryRun {
+  run_on: string;
+  /** Null once the draft made was deleted. */
+  journal_entry_id: number | null;
+  entry_number: string | null;
+  entry_status: "draft" | "posted" | null;
+}
+
+export interface RecurringEntryDetails extends RecurringEntrySummary {
+  lines: RecurringEntryLine[];
+  /** The latest runs, newest first (at most 24). */
+  recent_runs: RecurringEntryRun[];
+}

@@ -16,7 +16,7 @@ export { getEntry, listEntries } from "./journal-entry-queries.server.ts";
 
 /* Changing journal entries: create, edit or delete a draft, post, reverse. Reading them: journal-entry-queries.server.ts. */
 
-interface PreparedLine {
+export interface PreparedLine {
   line_no: number;
   account_id: number;
   description: string | null;
@@ -25,7 +25,7 @@ interface PreparedLine {
 }
 
 /** Lines numbered from 1 with exact decimal amounts, and the entry's total (its debits). */
-function prepareLines(input: EntryInput): { lines: PreparedLine[]; total: string } {
+export function prepareLines(input: Pick<EntryInput, "lines">): { lines: PreparedLine[]; total: string } {
   let total = 0n;
   const lines = input.lines.map((l, i) => {
     const debit = toCents(l.debit_amount)!;
@@ -47,7 +47,7 @@ function accountNotFound(lineNo: number): AppError {
 }
 
 /** Checks the client cannot make: every account belongs to the organization and is active. */
-async function assertAccounts(db: Db, m: Membership, lines: PreparedLine[]): Promise<void> {
+export async function assertAccounts(db: Db, m: Membership, lines: PreparedLine[]): Promise<void> {
   const ids = [...new Set(lines.map((l) => l.account_id))];
   const found = await queryRows<{ id: number }>(
     db,
