@@ -78,6 +78,16 @@ describe("organizations: the organization in the URL, members and invitations", 
     const books = booksPath(orgId);
     const { accounts } = await json<{ accounts: { id: number }[] }>(await call(owner, `${books}/accounts`));
     const opening = { as_of: "2026-01-01", lines: [{ account_id: accounts[0]!.id, debit_amount: "10.00", credit_amount: "" }] };
+    const recurring = {
+      description: "Rent",
+      lines: [
+        { account_id: accounts[0]!.id, debit_amount: "10.00", credit_amount: "0" },
+        { account_id: accounts[1]!.id, debit_amount: "0", credit_amount: "10.00" },
+      ],
+      frequency: "monthly",
+      day_of_month: 1,
+      start_date: "2100-01-01",
+    };
     const routes: [method: string, path: string, body?: unknown][] = [
       ["GET", `${books}/me`],
       ["GET", `${books}/accounts`],
@@ -89,14 +99,17 @@ describe("organizations: the organization in the URL, members and invitations", 
       ["PATCH", `${books}/members/${viewer.id}`, { role: "viewer" }],
       ["GET", `${books}/opening-balances`],
       ["PUT", `${books}/opening-balances`, opening],
+      ["GET", `${books}/recurring`],
+      ["POST", `${books}/recurring`, recurring],
     ];
     const expected: Record<string, number[]> = {
-      // me, accounts, entries, members, invitations, write account, invite, change role, opening balances (read, save)
-      anonymous: [401, 401, 401, 401, 401, 401, 401, 401, 401, 401],
-      stranger: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404],
-      viewer: [200, 200, 200, 200, 403, 403, 403, 403, 200, 403],
-      accountant: [200, 200, 200, 200, 403, 201, 403, 403, 200, 200],
-      owner: [200, 200, 200, 200, 200, 409, 201, 200, 200, 200],
+      // me, accounts, entries, members, invitations, write account, invite, change role, opening balances (read, save),
+      // recurring entries (list, create)
+      anonymous: [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401],
+      stranger: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404],
+      viewer: [200, 200, 200, 200, 403, 403, 403, 403, 200, 403, 200, 403],
+      accountant: [200, 200, 200, 200, 403, 201, 403, 403, 200, 200, 200, 201],
+      owner: [200, 200, 200, 200, 200, 409, 201, 200, 200, 200, 200, 201],
     };
     const who: Record<string, TestUser | null> = { anonymous: null, stranger, viewer, accountant, owner };
     for (const [name, statuses] of Object.entries(expected)) {

@@ -49,6 +49,9 @@ export interface Fixtures {
   postedId: number;
   /** A document on the draft, for the document routes. */
   documentId: number;
+  /** A recurring entry (its first run far ahead), and a second one for the delete route. */
+  recurringId: number;
+  spareRecurringId: number;
   submissionId: string;
   leadId: string;
   invitationId: number;
@@ -63,6 +66,22 @@ export const roiInputs = {
   implementationCost: "50000",
   timeframe: "12",
 };
+
+export function recurringBody(f: Fixtures): Json {
+  return {
+    description: "Office rent",
+    reference: "Lease",
+    lines: [
+      { account_id: f.accountIds[0], description: "rent", debit_amount: "1500.00", credit_amount: "0" },
+      { account_id: f.accountIds[1], description: null, debit_amount: "0", credit_amount: "1500.00" },
+    ],
+    frequency: "monthly",
+    day_of_month: 31,
+    start_date: "2100-01-31",
+    end_date: null,
+    post: false,
+  };
+}
 
 export function entryBody(f: Fixtures): Json {
   return {
@@ -123,6 +142,12 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       }),
     )
   ).document.id;
+  for (const key of ["recurringId", "spareRecurringId"] as const)
+    f[key] = (
+      await json<{ recurring: { id: number } }>(
+        t.request(`/api/accounting/orgs/${orgId}/recurring`, { cookie: admin.cookie, json: recurringBody(f) }),
+      )
+    ).recurring.id;
   f.submissionId = (
     await json<{ submission: { id: string } }>(
       t.request("/api/calculators/submissions", { cookie: admin.cookie, json: { calculatorType: "roi", inputs: roiInputs } }),
@@ -271,6 +296,19 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
         ],
       }),
     },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/recurring", params: org },
+    { method: "POST", path: "/api/accounting/orgs/:orgId/recurring", params: org, body: () => recurringBody(f), deep: ["lines.0.debit_amount"] },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/recurring/:id", params: { ...org, id: () => String(f.recurringId) } },
+    {
+      method: "PUT",
+      path: "/api/accounting/orgs/:orgId/recurring/:id",
+      params: { ...org, id: () => String(f.recurringId) },
+      body: () => recurringBody(f),
+    },
+    { method: "POST", path: "/api/accounting/orgs/:orgId/recurring/:id/pause", params: { ...org, id: () => String(f.recurringId) } },
+    { method: "POST", path: "/api/accounting/orgs/:orgId/recurring/:id/resume", params: { ...org, id: () => String(f.recurringId) } },
+    { method: "POST", path: "/api/accounting/orgs/:orgId/recurring/:id/end", params: { ...org, id: () => String(f.spareRecurringId) } },
+    { method: "DELETE", path: "/api/accounting/orgs/:orgId/recurring/:id", params: { ...org, id: () => String(f.spareRecurringId) } },
     { method: "GET", path: "/api/accounting/orgs/:orgId/reports/:type", params: { ...org, type: () => "trial_balance" }, query: period },
     { method: "GET", path: "/api/accounting/orgs/:orgId/members", params: org },
     {
