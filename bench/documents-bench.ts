@@ -120,7 +120,11 @@ try {
   }
   console.log(
     JSON.stringify(
-      { database: process.env.TEST_DATABASE_URL ? "PostgreSQL" : "embedded (PGlite)", results, peak_rss_mb: +(process.resourceUsage().maxRSS / 1024).toFixed(0) },
+      {
+        database: process.env.TEST_DATABASE_URL ? "PostgreSQL" : "embedded (PGlite)",
+        results,
+        peak_rss_mb: +(process.resourceUsage().maxRSS / 1024).toFixed(0),
+      },
       null,
       2,
     ),

@@ -144,7 +144,10 @@ describe("recurring entries: a template and a schedule, each run made once, draf
   });
 
   it("an account made inactive since: the run is not made, the schedule pauses with the reason", async () => {
-    const created = await call("/accounts", { method: "POST", json: { account_code: "6950", account_name: "Parking", account_type: "Expense" } });
+    const created = await call("/accounts", {
+      method: "POST",
+      json: { account_code: "6950", account_name: "Parking", account_type: "Expense" },
+    });
     const parking = ((await created.json()) as { account: { id: number } }).account.id;
     const r = await create({
       reference: "Parking",
