@@ -124,7 +124,12 @@ export async function createRecurringEntry(
     );
     const id = Number(row!.id);
     await writeLines(tx, m, id, input);
-    await recordAudit(tx, actor, { action: "recurring_entry.created", targetType: "recurring_entry", targetId: id, after: auditTerms(input) });
+    await recordAudit(tx, actor, {
+      action: "recurring_entry.created",
+      targetType: "recurring_entry",
+      targetId: id,
+      after: auditTerms(input),
+    });
     return id;
   });
   await runDueRecurringEntries(db, today, { recurringEntryId: id });
@@ -256,7 +261,12 @@ const SYSTEM: AuditActor = { id: null, email: null, ip: null };
  * A run that cannot be made (an account made inactive since, the person who set the schedule up no longer able to
  * change the books) pauses its schedule with the reason; nothing is half made.
  */
-export async function runDueRecurringEntries(db: Db, today: string, only: { recurringEntryId?: number } = {}, logger?: Logger): Promise<number> {
+export async function runDueRecurringEntries(
+  db: Db,
+  today: string,
+  only: { recurringEntryId?: number } = {},
+  logger?: Logger,
+): Promise<number> {
   let made = 0;
   for (;;) {
     const outcome = await db.transaction(async (tx) => {
