@@ -29,6 +29,7 @@ export default [
     route("accounting/:orgId", "routes/accounting-books.tsx", [
       index("routes/accounting-accounts.tsx"),
       route("journal", "routes/accounting-journal.tsx"),
+      route("recurring", "routes/accounting-recurring.tsx"),
       route("reports", "routes/accounting-reports.tsx"),
       route("opening-balances", "routes/accounting-opening-balances.tsx"),
       route("members", "routes/accounting-members.tsx"),

@@ -10,11 +10,42 @@ export interface EntryFormLine {
   credit: string;
 }
 
-export interface EntryFormValues {
-  description: string;
-  entryDate: string;
-  reference: string;
+/** What every form that holds an entry's lines has (the entry form, the recurring entry form). */
+export interface EntryLinesValues {
   lines: EntryFormLine[];
+}
+
+/** The description, reference and lines of an entry or of a recurring entry's template, as typed. */
+export interface EntryContentValues extends EntryLinesValues {
+  description: string;
+  reference: string;
+}
+
+export interface EntryFormValues extends EntryContentValues {
+  entryDate: string;
+}
+
+/** A line of the form: empty, or with the given fields. */
+export const newLine = (l: Partial<EntryFormLine> = {}): EntryFormLine => ({ accountId: "", description: "", debit: "", credit: "", ...l });
+
+/** A line as the API answers it, of an entry or of a recurring entry's template. */
+export interface SavedLine {
+  account_id: number;
+  description: string | null;
+  debit_amount: string;
+  credit_amount: string;
+}
+
+/** Saved lines as the form holds them: a zero amount is an empty input. */
+export function formLines(lines: SavedLine[]): EntryFormLine[] {
+  return lines.map((l) =>
+    newLine({
+      accountId: String(l.account_id),
+      description: l.description ?? "",
+      debit: l.debit_amount === "0.00" ? "" : l.debit_amount,
+      credit: l.credit_amount === "0.00" ? "" : l.credit_amount,
+    }),
+  );
 }
 
 export const ENTRY_MESSAGES = {
@@ -103,26 +134,28 @@ export function amountProblem(lines: EntryFormLine[]): string | null {
 }
 
 /**
- * The first failing rule of the entry form, in the order they are checked, or null when the entry may be saved. A refused amount is
- * reported before the line count, since it is why a line does not count.
+ * The first failing rule of an entry's lines, or null: every amount readable, at least two lines that count, debits
+ * equal to credits. A refused amount is reported before the line count, since it is why a line does not count.
  */
-export function validateEntryForm(values: EntryFormValues): string | null {
-  if (values.description.trim() === "") return ENTRY_MESSAGES.descriptionRequired;
-  const date = entryDateProblem(values.entryDate);
-  if (date) return date;
-  const amount = amountProblem(values.lines);
+export function validateLines(lines: EntryFormLine[]): string | null {
+  const amount = amountProblem(lines);
   if (amount) return amount;
-  if (completeLines(values.lines).length < 2) return ENTRY_MESSAGES.twoLines;
-  if (!isBalanced(values.lines) || !isBalanced(completeLines(values.lines))) return ENTRY_MESSAGES.unbalanced;
+  if (completeLines(lines).length < 2) return ENTRY_MESSAGES.twoLines;
+  if (!isBalanced(lines) || !isBalanced(completeLines(lines))) return ENTRY_MESSAGES.unbalanced;
   return null;
 }
 
-/** What the form sends: the lines that count, amounts as decimal strings ("1234.50"), blank texts as null. */
-export function entryPayload(values: EntryFormValues): z.input<typeof entryInputSchema> {
+/** The first failing rule of the entry form, in the order they are checked, or null when the entry may be saved. */
+export function validateEntryForm(values: EntryFormValues): string | null {
+  if (values.description.trim() === "") return ENTRY_MESSAGES.descriptionRequired;
+  return entryDateProblem(values.entryDate) ?? validateLines(values.lines);
+}
+
+/** The description, reference and lines as sent: the lines that count, amounts as decimal strings ("1234.50"), blank texts as null. */
+export function contentPayload(values: EntryContentValues): Omit<z.input<typeof entryInputSchema>, "entry_date"> {
   const amount = (text: string) => centsToDecimal(inputCents(text));
   return {
     description: values.description.trim(),
-    entry_date: values.entryDate,
     reference: values.reference.trim() || null,
     lines: completeLines(values.lines).map((l) => ({
       account_id: Number(l.accountId),
@@ -131,6 +164,11 @@ export function entryPayload(values: EntryFormValues): z.input<typeof entryInput
       credit_amount: amount(l.credit),
     })),
   };
+}
+
+/** What the entry form sends. */
+export function entryPayload(values: EntryFormValues): z.input<typeof entryInputSchema> {
+  return { ...contentPayload(values), entry_date: values.entryDate };
 }
 
 /**
@@ -146,16 +184,20 @@ export const entryFormSchema = z
   .transform(entryPayload)
   .pipe(entryInputSchema) satisfies z.ZodType<EntryInput, EntryFormValues>;
 
-/** What the form holds, without blank lines and surrounding spaces: two forms with the same content compare equal. */
-function content(values: EntryFormValues): string {
-  const lines = values.lines
+/**
+ * What a form holds, without blank lines and surrounding spaces: two forms with the same content compare equal. The
+ * fields other than description, reference and lines (a date, a schedule) are compared as they are.
+ */
+function content({ description, reference, lines, ...rest }: EntryContentValues): string {
+  const filled = lines
     .map((l) => ({ accountId: l.accountId, description: l.description.trim(), debit: l.debit.trim(), credit: l.credit.trim() }))
     .filter((l) => l.accountId !== "" || l.description !== "" || l.debit !== "" || l.credit !== "");
-  return JSON.stringify([values.description.trim(), values.entryDate, values.reference.trim(), lines]);
+  const others = Object.entries(rest).sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify([description.trim(), reference.trim(), filled, others]);
 }
 
-/** Whether closing the form now would lose something typed since it opened. */
-export function isDirty(values: EntryFormValues, initial: EntryFormValues): boolean {
+/** Whether closing the form now would lose something typed since it opened (the entry form, the recurring entry form). */
+export function isDirty<V extends EntryContentValues>(values: V, initial: V): boolean {
   return content(values) !== content(initial);
 }
 

@@ -8,7 +8,8 @@ export async function booksApi(page: Page): Promise<string> {
   return `/api/accounting/orgs/${organizations[0]!.id}`;
 }
 
-export type BooksSection = "Chart of Accounts" | "Journal Entries" | "Reports" | "Opening balances" | "Members" | "Import and export";
+export type BooksSection =
+  "Chart of Accounts" | "Journal Entries" | "Recurring entries" | "Reports" | "Opening balances" | "Members" | "Import and export";
 
 /** Opens a section of the books from their navigation and waits until it is the page shown. */
 export async function openBooksSection(page: Page, name: BooksSection): Promise<void> {

@@ -34,7 +34,7 @@ export function useBooks(): BooksOutlet {
   return useOutletContext<BooksOutlet>();
 }
 
-/** The URL of a section of the books: `""` (the chart), `journal`, `reports`, `members`, `import`. */
+/** The URL of a section of the books: `""` (the chart), `journal`, `recurring`, `reports`, `members`, `import`. */
 export function booksPath(organizationId: number, section = ""): string {
   return section ? `/accounting/${organizationId}/${section}` : `/accounting/${organizationId}`;
 }

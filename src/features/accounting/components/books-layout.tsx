@@ -8,6 +8,7 @@ import { OrganizationSwitcher } from "./organization-switcher.tsx";
 const SECTIONS = [
   { path: "", label: "Chart of Accounts" },
   { path: "journal", label: "Journal Entries" },
+  { path: "recurring", label: "Recurring entries" },
   { path: "reports", label: "Reports" },
   { path: "opening-balances", label: "Opening balances" },
   { path: "members", label: "Members" },

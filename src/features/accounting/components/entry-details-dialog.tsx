@@ -1,13 +1,12 @@
 import { useEffect, useId, useState } from "react";
 import { toast } from "~/ui/toast.ts";
-import { Button } from "~/ui/button.tsx";
-import { buttonClass } from "~/ui/button.tsx";
+import { Button, ButtonLink, buttonClass } from "~/ui/button.tsx";
 import { formatUsd } from "../money.ts";
 import { defaultPeriod } from "../reports.ts";
 import type { EntryDetails } from "../accounting.types.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { useBooks, useBooksApi } from "./books-context.tsx";
+import { booksPath, useBooks, useBooksApi } from "./books-context.tsx";
 import { EntryDocuments } from "./entry-documents.tsx";
 import { Amount, cardRow, cardText, inputClass, labelClass, Modal, StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
@@ -21,7 +20,10 @@ const AUDIT_LABELS: Record<EntryDetails["audit"][number]["action"], string> = {
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-/** Read-only view of an entry: lines, links, audit trail, PDF export and (posted entries) reversal. */
+/**
+ * Read-only view of an entry: lines, links, audit trail, PDF export, Duplicate, Make recurring (a recurring entry made
+ * from it, in the Recurring entries section) and (posted entries) reversal.
+ */
 export function EntryDetailsDialog({
   entryId,
   canWrite,
@@ -172,6 +174,11 @@ export function EntryDetailsDialog({
                 <Button variant="secondary" onClick={() => onDuplicate(entry.id)}>
                   Duplicate
                 </Button>
+              ) : null}
+              {canWrite ? (
+                <ButtonLink variant="secondary" to={`${booksPath(organization.id, "recurring")}?from=${entry.id}`}>
+                  Make recurring
+                </ButtonLink>
               ) : null}
             </div>
             {canWrite && entry.status === "posted" && entry.reversed_by === null ? (

@@ -1,12 +1,11 @@
 import { useEffect, useId, useState } from "react";
-import { useFieldArray, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { firstMessage } from "~/lib/form.ts";
 import type { EntryInput } from "../accounting.schema.ts";
-import { entryFormSchema, entryTotals, isBalanced, isDirty, type EntryFormLine, type EntryFormValues } from "../entry-form.ts";
-import { centsToDecimal } from "../money.ts";
+import { entryFormSchema, formLines, isBalanced, isDirty, newLine, type EntryFormValues } from "../entry-form.ts";
 import { defaultPeriod } from "../reports.ts";
 import type { AccountDto, EntryDetails } from "../accounting.types.ts";
 import { request } from "~/lib/api-client.ts";
@@ -16,8 +15,8 @@ import { Modal } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { EntryLines } from "./entry-lines.tsx";
 import { EntryHeaderFields, EntryTotals } from "./entry-parts.tsx";
+import { useEntryLines } from "./use-entry-lines.ts";
 
-const newLine = (l: Partial<EntryFormLine> = {}): EntryFormLine => ({ accountId: "", description: "", debit: "", credit: "", ...l });
 const blank = (): EntryFormValues => ({ description: "", entryDate: defaultPeriod().end, reference: "", lines: [newLine(), newLine()] });
 const resolver = zodResolver(entryFormSchema);
 
@@ -42,21 +41,20 @@ export function EntryDialog({
   onSaved: () => void;
 }) {
   // No field gets the focus on a refusal: the toast names the problem (amounts and the date also show it on their field).
-  const { control, register, handleSubmit, reset, setValue, watch, formState } = useForm<EntryFormValues, unknown, EntryInput>({
+  const form = useForm<EntryFormValues, unknown, EntryInput>({
     resolver,
     defaultValues: blank(),
     shouldFocusError: false,
   });
-  const { fields, append, remove } = useFieldArray({ control, name: "lines" });
+  const { register, handleSubmit, reset, watch, formState } = form;
   const values = watch();
   const saving = formState.isSubmitting;
   const [initial, setInitial] = useState<EntryFormValues>(values);
   const [number, setNumber] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
-  const [focusLine, setFocusLine] = useState<number | null>(null);
   const formId = useId();
-  const lineId = (key: string, field: string) => `${formId}-line-${key}-${field}`;
+  const { linesProps, totalsProps } = useEntryLines(form, formId);
   const books = useBooksApi();
 
   useEffect(() => {
@@ -81,14 +79,7 @@ export function EntryDialog({
         description: entry.description,
         entryDate: entryId === null ? blank().entryDate : entry.entry_date,
         reference: entry.reference ?? "",
-        lines: entry.lines.map((l) =>
-          newLine({
-            accountId: String(l.account_id),
-            description: l.description ?? "",
-            debit: l.debit_amount === "0.00" ? "" : l.debit_amount,
-            credit: l.credit_amount === "0.00" ? "" : l.credit_amount,
-          }),
-        ),
+        lines: formLines(entry.lines),
       };
       reset(loaded);
       if (entryId === null) {
@@ -105,53 +96,8 @@ export function EntryDialog({
     };
   }, [open, entryId, copyFrom, books, reset]);
 
-  // After Add Line or Remove, the focus goes to the account of the line concerned.
-  useEffect(() => {
-    if (focusLine === null) return;
-    const field = fields[focusLine];
-    if (field) document.getElementById(lineId(field.id, "account"))?.focus();
-    setFocusLine(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- lineId depends on formId only
-  }, [focusLine, fields]);
-
   const balanced = isBalanced(values.lines);
   const dirty = isDirty(values, initial);
-
-  function addLine() {
-    append(newLine(), { shouldFocus: false });
-    setFocusLine(fields.length);
-  }
-
-  /** The remaining difference on the last line (on its empty side), or on a new line when the last one has an amount. */
-  function balanceLastLine() {
-    const { difference } = entryTotals(values.lines);
-    if (difference === 0n) return;
-    const side = difference > 0n ? "credit" : "debit";
-    const amount = centsToDecimal(difference > 0n ? difference : -difference);
-    const last = values.lines.length - 1;
-    const line = values.lines[last];
-    const key = fields[last]?.id;
-    if (line && key && !line.debit.trim() && !line.credit.trim()) {
-      setValue(`lines.${last}.${side}`, amount, { shouldDirty: true });
-      document.getElementById(lineId(key, side))?.focus();
-    } else {
-      append(newLine({ [side]: amount }), { shouldFocus: false });
-      setFocusLine(fields.length);
-    }
-  }
-
-  /** Tab from the last line's credit while the entry does not balance: a new line, its account focused. */
-  function tabFromLastLine(): boolean {
-    if (isBalanced(values.lines)) return false;
-    addLine();
-    return true;
-  }
-
-  function removeLine(at: number) {
-    if (fields.length <= 1) return;
-    remove(at);
-    setFocusLine(Math.min(at, fields.length - 2));
-  }
 
   /** Escape, a click outside, the close button and Cancel: ask first when something typed would be lost. */
   function requestClose() {
@@ -200,17 +146,8 @@ export function EntryDialog({
       ) : (
         <form id={formId} onSubmit={(e) => void handleSubmit((payload) => save(payload), refused)(e)} noValidate className="space-y-4">
           <EntryHeaderFields formId={formId} entryDate={values.entryDate} register={register} />
-          <EntryLines
-            keys={fields.map((f) => f.id)}
-            lines={values.lines}
-            accounts={accounts}
-            lineId={lineId}
-            register={register}
-            setValue={setValue}
-            removeLine={removeLine}
-            onTabFromLastLine={tabFromLastLine}
-          />
-          <EntryTotals lines={values.lines} onAddLine={addLine} onBalance={balanceLastLine} />
+          <EntryLines {...linesProps} accounts={accounts} />
+          <EntryTotals {...totalsProps} />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="ghost" onClick={requestClose}>
               Cancel

@@ -1,6 +1,6 @@
 import type { UseFormRegister, UseFormSetValue } from "react-hook-form";
 import { Button } from "~/ui/button.tsx";
-import { parseAmount, type EntryFormLine, type EntryFormValues } from "../entry-form.ts";
+import { parseAmount, type EntryFormLine, type EntryLinesValues } from "../entry-form.ts";
 import { AccountCombobox } from "./account-combobox.tsx";
 import type { AccountDto } from "../accounting.types.ts";
 import { AmountInput } from "./amount-input.tsx";
@@ -30,8 +30,8 @@ export function EntryLines({
   lines: EntryFormLine[];
   accounts: AccountDto[];
   lineId: (key: string, field: string) => string;
-  register: UseFormRegister<EntryFormValues>;
-  setValue: UseFormSetValue<EntryFormValues>;
+  register: UseFormRegister<EntryLinesValues>;
+  setValue: UseFormSetValue<EntryLinesValues>;
   removeLine: (index: number) => void;
   /** Tab pressed in the last line's credit: true when it opened a new line (the Tab is then consumed). */
   onTabFromLastLine: () => boolean;
@@ -139,8 +139,8 @@ function LineAmount({
   i: number;
   side: "debit" | "credit";
   id: string;
-  register: UseFormRegister<EntryFormValues>;
-  setValue: UseFormSetValue<EntryFormValues>;
+  register: UseFormRegister<EntryLinesValues>;
+  setValue: UseFormSetValue<EntryLinesValues>;
 }) {
   const other = side === "debit" ? "credit" : "debit";
   return (

@@ -1,4 +1,5 @@
-import type { UseFormRegister } from "react-hook-form";
+import type { ReactNode } from "react";
+import type { FieldValues, UseFormRegister } from "react-hook-form";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { EARLIEST_ENTRY_DATE, latestEntryDate } from "../accounting.schema.ts";
@@ -8,10 +9,46 @@ import {
   ENTRY_MESSAGES,
   hasAmounts,
   isBalanced,
+  type EntryContentValues,
   type EntryFormLine,
   type EntryFormValues,
 } from "../entry-form.ts";
 import { centsToDecimal, formatUsd } from "../money.ts";
+
+/**
+ * The description and reference of an entry or of a recurring entry's template; `children` (an entry's date) goes
+ * between them.
+ */
+export function EntryContentFields<V extends EntryContentValues & FieldValues>({
+  formId,
+  register,
+  children,
+}: {
+  formId: string;
+  register: UseFormRegister<V>;
+  children?: ReactNode;
+}) {
+  // Description and reference exist on every form they are drawn in (V extends EntryContentValues), as in fieldGroup (src/lib/form.ts).
+  const reg = register as unknown as UseFormRegister<EntryContentValues>;
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <InputField
+        id={`${formId}-description`}
+        label="Description"
+        fieldClassName={children ? "sm:col-span-3" : "sm:col-span-2"}
+        {...reg("description")}
+      />
+      {children}
+      <InputField
+        id={`${formId}-reference`}
+        label="Reference"
+        optional
+        fieldClassName={children ? "sm:col-span-2" : undefined}
+        {...reg("reference")}
+      />
+    </div>
+  );
+}
 
 /** The entry's description, date (its problem shown as it is typed) and reference. */
 export function EntryHeaderFields({
@@ -25,8 +62,7 @@ export function EntryHeaderFields({
 }) {
   const dateProblem = entryDate.trim() === "" ? undefined : (entryDateProblem(entryDate) ?? undefined);
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
-      <InputField id={`${formId}-description`} label="Description" fieldClassName="sm:col-span-3" {...register("description")} />
+    <EntryContentFields formId={formId} register={register}>
       <InputField
         id={`${formId}-date`}
         label="Entry date"
@@ -36,8 +72,7 @@ export function EntryHeaderFields({
         error={dateProblem}
         {...register("entryDate")}
       />
-      <InputField id={`${formId}-reference`} label="Reference" optional fieldClassName="sm:col-span-2" {...register("reference")} />
-    </div>
+    </EntryContentFields>
   );
 }
 

@@ -54,3 +54,13 @@ export function StatusBadge({ status, reversed = false }: { status: "draft" | "p
     </span>
   );
 }
+
+/** Dates separated by commas, each kept on one line ("2026-12-31" never breaks at its dashes). */
+export function DateList({ dates }: { dates: string[] }) {
+  return dates.map((d, i) => (
+    <span key={d}>
+      {i > 0 ? ", " : ""}
+      <span className="whitespace-nowrap">{d}</span>
+    </span>
+  ));
+}
