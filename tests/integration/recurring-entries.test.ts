@@ -181,6 +181,8 @@ describe("recurring entries: a template and a schedule, each run made once, draf
     await bad({ end_date: "2000-01-01" }, "end_date");
     await bad({ lines: [{ account_id: codes["6000"], debit_amount: "10", credit_amount: "0" }] }, "lines");
     await bad({ description: "" }, "description");
+    // A start date so far back that more than 120 runs would be made at once.
+    await bad({ start_date: "2000-01-31" }, "start_date");
 
     const r = await create({ reference: "Lease E", start_date: monthsAgo(-1, 1), day_of_month: 1 });
     const viewer = await createSignedInUser(t);

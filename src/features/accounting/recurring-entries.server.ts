@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { queryRows, type Db } from "~/server/db/client.ts";
-import { AppError, conflict } from "~/server/http/app-error.ts";
+import { AppError, conflict, invalidInput } from "~/server/http/app-error.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { errorLogFields } from "~/server/errors.ts";
 import { notFound } from "./accounting-errors.server.ts";
@@ -9,7 +9,7 @@ import type { RecurringEntryInput } from "./accounting.schema.ts";
 import type { RecurringEntryDetails, RecurringEntryLine, RecurringEntryRun, RecurringEntrySummary } from "./accounting.types.ts";
 import { assertAccounts, createEntry, postEntry, prepareLines } from "./journal-entries.server.ts";
 import { findMembership, type Membership } from "./organizations.server.ts";
-import { nextRunOnOrAfter, runDates, type Schedule } from "./recurrence.ts";
+import { nextRunOnOrAfter, previousDay, runDates, type Schedule } from "./recurrence.ts";
 
 /*
  * Recurring entries: a template and its schedule (recurrence.ts). The scheduled job (`runDueRecurringEntries`) makes
@@ -100,6 +100,17 @@ const auditTerms = (r: Pick<RecurringEntryInput, "description" | "frequency" | "
   post: r.post,
 });
 
+/** Most runs a save may make at once (a start date far in the past): beyond that the start date is refused. */
+export const MAX_RUNS_AT_ONCE = 120;
+
+function assertFewRunsDue(schedule: Schedule, after: string | null, today: string): void {
+  const due = runDates(schedule, after, MAX_RUNS_AT_ONCE + 1).filter((d) => d <= today);
+  if (due.length > MAX_RUNS_AT_ONCE) {
+    const message = `At most ${MAX_RUNS_AT_ONCE} runs can be made at once: choose a later start date`;
+    throw invalidInput({ start_date: message }, message);
+  }
+}
+
 /**
  * A new recurring entry. Its first run is the first scheduled date on or after the start date; runs already due
  * (a start date in the past) are made at once, before the answer.
@@ -111,6 +122,7 @@ export async function createRecurringEntry(
   actor: AuditActor,
   today = todayUtc(),
 ): Promise<RecurringEntryDetails> {
+  assertFewRunsDue(input, null, today);
   const next = runDates(input, null, 1)[0] ?? null;
   const id = await db.transaction(async (tx) => {
     const [row] = await queryRows<{ id: number }>(
@@ -160,7 +172,9 @@ export async function updateRecurringEntry(
   await db.transaction(async (tx) => {
     const before = await summaryOf(tx, m, id, true);
     if (before.status === "ended") throw conflict("This recurring entry has ended and can no longer be changed");
-    const next = nextRunOnOrAfter(input, await resumeFrom(tx, id, input.start_date));
+    const from = await resumeFrom(tx, id, input.start_date);
+    assertFewRunsDue(input, previousDay(from), today);
+    const next = nextRunOnOrAfter(input, from);
     await tx.execute(
       sql`update recurring_entries
              set description = ${input.description}, reference = ${input.reference || null}, frequency = ${input.frequency},
