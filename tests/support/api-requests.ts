@@ -297,7 +297,13 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       }),
     },
     { method: "GET", path: "/api/accounting/orgs/:orgId/recurring", params: org },
-    { method: "POST", path: "/api/accounting/orgs/:orgId/recurring", params: org, body: () => recurringBody(f), deep: ["lines.0.debit_amount"] },
+    {
+      method: "POST",
+      path: "/api/accounting/orgs/:orgId/recurring",
+      params: org,
+      body: () => recurringBody(f),
+      deep: ["lines.0.debit_amount"],
+    },
     { method: "GET", path: "/api/accounting/orgs/:orgId/recurring/:id", params: { ...org, id: () => String(f.recurringId) } },
     {
       method: "PUT",
