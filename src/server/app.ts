@@ -9,7 +9,7 @@ import type { AppContext, AppEnv, RequestContext } from "./context.ts";
 import { isMailCatcherPath, mailCatcherAllowed } from "./mail/mail-catcher.ts";
 import { isDatabaseUnavailable, logUnexpectedError, unexpectedErrorResponse } from "./errors.ts";
 import { unavailablePage } from "./unavailable-page.ts";
-import { ENROLMENT_MESSAGE, ENROLMENT_PATH, ENROLMENT_REQUIRED, enrolmentAllows } from "./two-factor-policy.server.ts";
+import { ENROLMENT_MESSAGE, ENROLMENT_PATH, ENROLMENT_REQUIRED, enrolmentAllows } from "./http/enrolment.ts";
 import { AppError, appErrorResponse } from "./http/app-error.ts";
 import { HTTPException } from "hono/http-exception";
 import { createPageCache, type PageCache } from "./page-cache.ts";

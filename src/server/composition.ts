@@ -2,11 +2,10 @@ import type { Hono } from "hono";
 import type { Logger } from "pino";
 import type { AdminOperation } from "./admin-socket.ts";
 import type { Config } from "./config.ts";
-import type { AppContext, AppServices } from "./context.ts";
+import type { AppContext, AppServices, SessionReader } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import type { MailWorker } from "./mail/outbox.server.ts";
 import type { ScheduledJob } from "./jobs.ts";
-import type { SessionReader } from "./session.server.ts";
 
 /** One feature's JSON API, mounted at /api + path. */
 export interface ApiMount {

@@ -3,7 +3,7 @@ import type { ApiMount } from "./composition.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { MailWorker } from "./mail/outbox.server.ts";
-import type { SessionReader } from "./session.server.ts";
+import type { Context } from "hono";
 
 /**
  * The features' services, added by the site's composition (src/app/server/composition.server.ts) through
@@ -29,6 +29,19 @@ export interface AppContext extends AppServices {
   pageVersion?: () => Promise<unknown>;
 }
 
+/** What the session reader (the auth feature's) tells the platform about a request. */
+export interface RequestSession {
+  user: SessionUser | null;
+  sessionId: string | null;
+  /** The firm's policy requires a second factor this user has not set up: nothing but enrolment until then. */
+  enrolmentRequired: boolean;
+  /** Cookies the auth library wants to set (a sliding refresh, an ended session). */
+  setCookies: string[];
+}
+
+/** Reads a request's session once per request: the one way the platform asks the auth feature who is calling. */
+export type SessionReader = (c: Context) => Promise<RequestSession>;
+
 export interface SessionUser {
   id: string;
   email: string;
@@ -46,7 +59,7 @@ export interface AppEnv {
   Variables: {
     user: SessionUser | null;
     sessionId: string | null;
-    /** The firm's two-factor policy covers the user, who has no second factor yet (see two-factor-policy.server.ts). */
+    /** The firm's two-factor policy covers the user, who has no second factor yet (the auth feature's two-factor-policy.server.ts). */
     enrolmentRequired: boolean;
     nonce: string;
   };

@@ -6,7 +6,7 @@ import { teamQuerySchema } from "~/features/team/team.schema.ts";
 import { listTeam } from "~/features/team/team.server.ts";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import { readPageQuery } from "~/server/http/page-query.ts";
-import { readTwoFactorPolicy } from "~/server/two-factor-policy.server.ts";
+import { readTwoFactorPolicy } from "~/features/auth/two-factor-policy.server.ts";
 import { can } from "~/lib/permissions.ts";
 import type { Route } from "./+types/firm-team";
 

@@ -5,7 +5,7 @@ import { useRootData } from "../root.tsx";
 import { verificationErrorMessage } from "~/features/auth/auth-messages.ts";
 import { safeRedirectPath } from "~/lib/safe-redirect.ts";
 import { LoginPage } from "~/features/auth/components/login-page.tsx";
-import { ENROLMENT_PATH } from "~/server/two-factor-policy.server.ts";
+import { ENROLMENT_PATH } from "~/server/http/enrolment.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

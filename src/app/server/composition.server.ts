@@ -7,6 +7,7 @@ import { entryDocumentsRoutes } from "~/features/accounting/entry-documents.rout
 import { recurringEntriesJob } from "~/features/accounting/recurring-entries.server.ts";
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 import { createAuth, type Auth } from "~/features/auth/auth.server.ts";
+import { createSessionReader } from "~/features/auth/session-reader.server.ts";
 import { userCreateOperation } from "~/features/auth/user-admin.server.ts";
 import { calculatorsRoutes } from "~/features/calculators/calculators.routes.server.ts";
 import { auditLogRoutes } from "~/features/audit/audit-log.routes.server.ts";
@@ -20,7 +21,6 @@ import { teamRoutes } from "~/features/team/team.routes.server.ts";
 import type { ApiMount, Composition } from "~/server/composition.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { devMailRoutes } from "~/server/mail/dev-mail.routes.server.ts";
-import { createSessionReader } from "~/server/session.server.ts";
 
 /**
  * The site as assembled from its features: the one place that knows which features exist. The platform

@@ -2,11 +2,9 @@ import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
-import { requireRecentSignIn } from "~/server/http/recent-sign-in.server.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { AppError } from "~/server/http/app-error.ts";
 import { requireHiddenPermission, requireUser } from "~/server/http/guards.ts";
-import { readTwoFactorPolicy } from "~/server/two-factor-policy.server.ts";
 import { parseJson, parseQuery } from "~/server/http/parse.ts";
 import {
   codeSchema,
@@ -18,7 +16,7 @@ import {
   revokeSessionSchema,
   twoFactorPolicySchema,
 } from "./account.schema.ts";
-import { updateTwoFactorPolicy } from "./two-factor-policy.server.ts";
+import { readTwoFactorPolicy, requireRecentSignIn, updateTwoFactorPolicy } from "~/features/auth/index.ts";
 import { deleteAccount, deletionPlan } from "./delete-account.server.ts";
 import { accountProfile, listAccountSessions, sessionTokenOf, signInMethods } from "./account.server.ts";
 import { countReauthTry, reauthenticate, verifySecondFactor } from "./reauth.server.ts";

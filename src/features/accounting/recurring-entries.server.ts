@@ -25,14 +25,14 @@ type Row = Omit<RecurringEntrySummary, "upcoming" | "runs" | "day_of_month"> & {
 
 const summaryColumns = sql`r.id, r.description, r.reference, r.frequency, r.day_of_month, r.start_date::text as start_date,
   r.end_date::text as end_date, r.post, r.status, r.next_run_on::text as next_run_on, r.last_error,
-  (select coalesce(sum(l.debit_amount), 0)::text from recurring_entry_lines l where l.recurring_entry_id = r.id) as total_amount,
+  (select coalesce(sum(l.debit_amount), 0)::numeric(16, 2)::text from recurring_entry_lines l where l.recurring_entry_id = r.id) as total_amount,
   (select count(*) from recurring_entry_runs x where x.recurring_entry_id = r.id) as runs`;
 
 function toSummary(row: Row): RecurringEntrySummary {
   const day_of_month = Number(row.day_of_month);
   const schedule: Schedule = { ...row, day_of_month };
   const upcoming = row.status === "active" && row.next_run_on ? [row.next_run_on, ...runDates(schedule, row.next_run_on, 2)] : [];
-  return { ...row, id: Number(row.id), day_of_month, runs: Number(row.runs), total_amount: Number(row.total_amount).toFixed(2), upcoming };
+  return { ...row, id: Number(row.id), day_of_month, runs: Number(row.runs), upcoming };
 }
 
 /** Every recurring entry of the organization, newest first. */

@@ -8,3 +8,5 @@ export {
   signInOnAnswer,
   throttleInvitationSignUp,
 } from "./invited-account.server.ts";
+export { markSignedInAgain, reauthRequired, requireRecentSignIn } from "./recent-sign-in.server.ts";
+export { readTwoFactorPolicy, updateTwoFactorPolicy, type TwoFactorPolicy } from "./two-factor-policy.server.ts";

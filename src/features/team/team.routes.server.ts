@@ -6,7 +6,7 @@ import { conflict, notFound } from "~/server/http/app-error.ts";
 import { requireHiddenPermission } from "~/server/http/guards.ts";
 import { checkPassword, setFirstPassword, signInOnAnswer, throttleInvitationSignUp } from "~/features/auth/index.ts";
 import { parseJson, parseParams, parseQuery } from "~/server/http/parse.ts";
-import { requireRecentSignIn } from "~/server/http/recent-sign-in.server.ts";
+import { requireRecentSignIn } from "~/features/auth/index.ts";
 import {
   STAFF_INVITATION_MESSAGES,
   acceptStaffInvitation,

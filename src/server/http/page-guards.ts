@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { RequestContext, SessionUser } from "../context.ts";
 import { can, type Permission } from "~/lib/permissions.ts";
-import { ENROLMENT_PATH, enrolmentAllows } from "../two-factor-policy.server.ts";
+import { ENROLMENT_PATH, enrolmentAllows } from "./enrolment.ts";
 
 /** The sign-in page, returning to this request's path and query afterwards. */
 export function signInRedirect(request: Request): Response {

@@ -2,20 +2,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { queryPrepared, queryRows, type Db } from "./db/client.ts";
-import type { AppServices, SessionUser } from "./context.ts";
+import { queryPrepared, queryRows, type Db } from "~/server/db/client.ts";
+import type { RequestSession, SessionReader, SessionUser } from "~/server/context.ts";
+import type { Auth } from "./auth.server.ts";
 import { ENROLMENT_REQUIRED_SQL, policyRequiresEnrolment, readTwoFactorPolicy } from "./two-factor-policy.server.ts";
-
-type Auth = AppServices["auth"];
-
-export interface RequestSession {
-  user: SessionUser | null;
-  sessionId: string | null;
-  /** The firm's policy requires a second factor this user has not set up: nothing but enrolment until then. */
-  enrolmentRequired: boolean;
-  /** Cookies the auth library wants to set (a sliding refresh, an ended session). */
-  setCookies: string[];
-}
 
 const ANONYMOUS: RequestSession = { user: null, sessionId: null, enrolmentRequired: false, setCookies: [] };
 
@@ -46,7 +36,7 @@ interface SessionRow {
  * Every other case (no such session, expired, due for refresh, a stale cache cookie, a bad signature) goes to
  * the library's own getSession, so its answer and the cookies it sets are exactly the library's.
  */
-export async function createSessionReader(auth: Auth, db: Db, secret: string) {
+export async function createSessionReader(auth: Auth, db: Db, secret: string): Promise<SessionReader> {
   const authContext = await auth.$context;
   const cookies = authContext.authCookies;
   const { expiresIn, updateAge } = authContext.sessionConfig;
@@ -117,5 +107,3 @@ export async function createSessionReader(auth: Auth, db: Db, secret: string) {
     return { user, sessionId: row.session_id, enrolmentRequired: row.enrolment_required === true, setCookies: [] };
   };
 }
-
-export type SessionReader = Awaited<ReturnType<typeof createSessionReader>>;
