@@ -52,6 +52,19 @@ export interface Fixtures {
   /** A recurring entry (its first run far ahead), and a second one for the delete route. */
   recurringId: number;
   spareRecurringId: number;
+  /** A bank account on the first Asset account, a Liability account for a card, its statement's lines, a match. */
+  bankId: number;
+  liabilityId: number;
+  bankLineIds: Record<"rent" | "coffee" | "fee" | "stationery" | "parking", number>;
+  /** Two rules (the second for the delete route) and a question to the client about the stationery. */
+  ruleId: number;
+  spareRuleId: number;
+  questionId: number;
+  /** Ledger lines of the bank's account: the posted entry's, and a second posted entry's (for the cleared route). */
+  ledgerLineId: number;
+  spareLedgerLineId: number;
+  matchId: number;
+  reconciliationId: number;
   submissionId: string;
   leadId: string;
   invitationId: number;
@@ -101,6 +114,74 @@ async function json<T>(res: Response | Promise<Response>): Promise<T> {
   return (await r.json()) as T;
 }
 
+/** A statement as a bank's CSV export writes it. */
+export const STATEMENT_CSV =
+  "Date,Description,Amount\r\n2026-03-01,Office rent,100.00\r\n2026-03-02,Coffee,-4.50\r\n2026-03-03,Bank fee,-2.00\r\n2026-03-04,Stationery,-12.00\r\n2026-03-05,Parking,-3.00\r\n";
+
+export function ruleBody(f: Fixtures): Json {
+  return {
+    name: "Parking",
+    field: "text",
+    operator: "contains",
+    value: "parking",
+    direction: "out",
+    amount_min: "0.50",
+    amount_max: "100.00",
+    account_id: f.accountIds[1],
+    bank_account_id: null,
+  };
+}
+
+/** Bank fixtures: an account on the first Asset account, a statement imported, the fee categorized, an empty reconciliation. */
+async function bankFixtures(t: TestApp, f: Fixtures, accounts: { id: number; account_type: string }[]): Promise<void> {
+  const cookie = f.admin.cookie;
+  const orgPath = `/api/bank/${f.orgId}`;
+  const asset = accounts.find((a) => a.account_type === "Asset")!.id;
+  f.liabilityId = accounts.find((a) => a.account_type === "Liability")!.id;
+  f.bankId = (
+    await json<{ account: { id: number } }>(
+      t.request(`${orgPath}/accounts`, { cookie, json: { name: "Checking", kind: "bank", account_id: asset, currency: "USD" } }),
+    )
+  ).account.id;
+  const bank = `${orgPath}/accounts/${f.bankId}`;
+  await json(t.request(`${bank}/statements?name=march.csv`, { method: "POST", cookie, body: STATEMENT_CSV }));
+  const { lines } = await json<{ lines: { id: number; description: string }[] }>(t.request(`${bank}/lines?show=all`, { cookie }));
+  const idOf = (d: string) => lines.find((l) => l.description === d)!.id;
+  f.bankLineIds = {
+    rent: idOf("Office rent"),
+    coffee: idOf("Coffee"),
+    fee: idOf("Bank fee"),
+    stationery: idOf("Stationery"),
+    parking: idOf("Parking"),
+  };
+  for (const key of ["ruleId", "spareRuleId"] as const)
+    f[key] = (await json<{ rule: { id: number } }>(t.request(`${orgPath}/rules`, { cookie, json: ruleBody(f) }))).rule.id;
+  f.questionId = (
+    await json<{ question: { id: number } }>(
+      t.request(`${bank}/questions`, { cookie, json: { bank_line_id: f.bankLineIds.stationery, question: "What was this for?" } }),
+    )
+  ).question.id;
+  f.matchId = (
+    await json<{ match_ids: number[] }>(
+      t.request(`${bank}/categorize`, { cookie, json: { bank_line_ids: [f.bankLineIds.fee], account_id: f.accountIds[1] } }),
+    )
+  ).match_ids[0]!;
+  const spare = (
+    await json<{ entry: { id: number } }>(t.request(`/api/accounting/orgs/${f.orgId}/entries`, { cookie, json: entryBody(f) }))
+  ).entry.id;
+  await json(t.request(`/api/accounting/orgs/${f.orgId}/entries/${spare}/post`, { method: "POST", cookie }));
+  const candidates = await json<{ candidates: { ledger_line_id: number; entry_id: number }[] }>(
+    t.request(`${bank}/lines/${f.bankLineIds.rent}/candidates`, { cookie }),
+  );
+  f.ledgerLineId = candidates.candidates.find((c) => c.entry_id === f.postedId)!.ledger_line_id;
+  f.spareLedgerLineId = candidates.candidates.find((c) => c.entry_id === spare)!.ledger_line_id;
+  f.reconciliationId = (
+    await json<{ reconciliation: { id: number } }>(
+      t.request(`${bank}/reconciliations`, { cookie, json: { statement_date: "2000-01-31", statement_balance: "0.00" } }),
+    )
+  ).reconciliation.id;
+}
+
 /** The fixtures every valid request needs, made through the API as a user would. */
 export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const admin = await createSignedInUser(t, { role: "admin" });
@@ -121,7 +202,9 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const orgs = await json<{ organizations: { id: number }[] }>(t.request("/api/accounting/orgs", { cookie: client.cookie }));
   const orgId = orgs.organizations[0]!.id;
   await addMember(t.ctx.db, orgId, admin.id, "owner");
-  const list = await json<{ accounts: { id: number }[] }>(t.request(`/api/accounting/orgs/${orgId}/accounts`, { cookie: admin.cookie }));
+  const list = await json<{ accounts: { id: number; account_type: string }[] }>(
+    t.request(`/api/accounting/orgs/${orgId}/accounts`, { cookie: admin.cookie }),
+  );
   const f = { admin, spareSessionId, staff, leaver, orgId, accountIds: list.accounts.map((a) => a.id) } as Fixtures;
   f.draftId = (
     await json<{ entry: { id: number } }>(t.request(`/api/accounting/orgs/${orgId}/entries`, { cookie: admin.cookie, json: entryBody(f) }))
@@ -148,6 +231,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
         t.request(`/api/accounting/orgs/${orgId}/recurring`, { cookie: admin.cookie, json: recurringBody(f) }),
       )
     ).recurring.id;
+  await bankFixtures(t, f, list.accounts);
   f.submissionId = (
     await json<{ submission: { id: string } }>(
       t.request("/api/calculators/submissions", { cookie: admin.cookie, json: { calculatorType: "roi", inputs: roiInputs } }),
@@ -198,6 +282,7 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
   const org = { orgId: () => String(f.orgId) };
   const account = (i: number) => ({ ...org, id: () => String(f.accountIds[i]) });
   const lead = { leadId: () => f.leadId };
+  const bank = { ...org, bankId: () => String(f.bankId) };
   const period = () => ({ start: "2026-01-01", end: "2026-12-31" });
   const chart = () => ({ kind: "chart", delimiter: "comma", header: "true" });
   return [
@@ -368,6 +453,124 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       params: { ...org, entryId: () => String(f.spareDraftId), documentId: () => String(f.documentId) },
     },
     { method: "GET", path: "/api/books-csv/:orgId/journal.csv", params: org },
+    { method: "GET", path: "/api/bank/:orgId/accounts", params: org },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/accounts",
+      params: org,
+      body: () => ({ name: "Visa", kind: "card", account_id: f.liabilityId, currency: "USD", number: "4111 1111" }),
+    },
+    { method: "GET", path: "/api/bank/:orgId/accounts/:bankId", params: bank },
+    {
+      method: "PUT",
+      path: "/api/bank/:orgId/accounts/:bankId",
+      params: bank,
+      body: () => ({ name: "Checking account", kind: "bank", account_id: f.accountIds[0], currency: "USD" }),
+    },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/accounts/:bankId/statements/preview",
+      params: bank,
+      query: () => ({ name: "march.csv" }),
+      file: () => STATEMENT_CSV,
+    },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/accounts/:bankId/statements",
+      params: bank,
+      query: () => ({ name: "march.csv" }),
+      file: () => STATEMENT_CSV,
+    },
+    { method: "GET", path: "/api/bank/:orgId/accounts/:bankId/lines", params: bank, query: () => ({ show: "all", page: "1" }) },
+    {
+      method: "GET",
+      path: "/api/bank/:orgId/accounts/:bankId/lines/:lineId/candidates",
+      params: { ...bank, lineId: () => String(f.bankLineIds.rent) },
+    },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/accounts/:bankId/matches",
+      params: bank,
+      body: () => ({ bank_line_ids: [f.bankLineIds.rent], ledger_line_ids: [f.ledgerLineId] }),
+      deep: ["bank_line_ids.0", "ledger_line_ids.0"],
+    },
+    { method: "DELETE", path: "/api/bank/:orgId/accounts/:bankId/matches/:matchId", params: { ...bank, matchId: () => String(f.matchId) } },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/accounts/:bankId/cleared",
+      params: bank,
+      body: () => ({ ledger_line_ids: [f.spareLedgerLineId] }),
+    },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/accounts/:bankId/categorize",
+      params: bank,
+      body: () => ({ bank_line_ids: [f.bankLineIds.coffee], account_id: f.accountIds[1], description: "Coffee for the office" }),
+      deep: ["bank_line_ids.0"],
+    },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/accounts/:bankId/rejections",
+      params: bank,
+      body: () => ({ bank_line_id: f.bankLineIds.coffee, ledger_line_id: f.ledgerLineId }),
+    },
+    { method: "GET", path: "/api/bank/:orgId/rules", params: org },
+    { method: "POST", path: "/api/bank/:orgId/rules", params: org, body: () => ruleBody(f) },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/rules/test",
+      params: org,
+      body: () => ({ ...ruleBody(f), operator: "matches", value: "park(ing)?" }),
+    },
+    {
+      method: "PUT",
+      path: "/api/bank/:orgId/rules/:ruleId",
+      params: { ...org, ruleId: () => String(f.ruleId) },
+      body: () => ({ ...ruleBody(f), name: "Parking fees" }),
+    },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/rules/:ruleId/move",
+      params: { ...org, ruleId: () => String(f.ruleId) },
+      body: () => ({ direction: "down" }),
+    },
+    { method: "DELETE", path: "/api/bank/:orgId/rules/:ruleId", params: { ...org, ruleId: () => String(f.spareRuleId) } },
+    { method: "POST", path: "/api/bank/:orgId/accounts/:bankId/apply-rules", params: bank },
+    { method: "GET", path: "/api/bank/:orgId/questions", params: org },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/accounts/:bankId/questions",
+      params: bank,
+      body: () => ({ bank_line_id: f.bankLineIds.parking, question: "Whose car?" }),
+    },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/questions/:questionId/answer",
+      params: { ...org, questionId: () => String(f.questionId) },
+      body: () => ({ account_id: f.accountIds[1], note: "Printer paper" }),
+    },
+    { method: "GET", path: "/api/bank/:orgId/accounts/:bankId/reconciliation", params: bank, query: () => ({ date: "2026-03-31" }) },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/accounts/:bankId/reconciliations",
+      params: bank,
+      body: () => ({ statement_date: "2001-01-31", statement_balance: "0.00" }),
+    },
+    {
+      method: "GET",
+      path: "/api/bank/:orgId/accounts/:bankId/reconciliations/:reconciliationId/report.pdf",
+      params: { ...bank, reconciliationId: () => String(f.reconciliationId) },
+    },
+    {
+      method: "GET",
+      path: "/api/bank/:orgId/accounts/:bankId/reconciliations/:reconciliationId/report.csv",
+      params: { ...bank, reconciliationId: () => String(f.reconciliationId) },
+    },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/accounts/:bankId/reconciliations/:reconciliationId/undo",
+      params: { ...bank, reconciliationId: () => String(f.reconciliationId) },
+    },
     { method: "GET", path: "/api/firm/clients" },
     { method: "GET", path: "/api/firm/clients/staff" },
     { method: "POST", path: "/api/firm/clients/:orgId/accountants", params: org, body: () => ({ user_id: f.staff.id }) },

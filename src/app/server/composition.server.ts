@@ -3,6 +3,8 @@ import { accountRoutes } from "~/features/account/account.routes.server.ts";
 import { accountingRoutes } from "~/features/accounting/accounting.routes.server.ts";
 import { firmClientsRoutes } from "~/features/accounting/firm-clients.routes.server.ts";
 import { importRoutes } from "~/features/accounting/import.routes.server.ts";
+import { bankRoutes } from "~/features/accounting/bank.routes.server.ts";
+import { bankQuestionsJob } from "~/features/accounting/bank-questions.server.ts";
 import { entryDocumentsRoutes } from "~/features/accounting/entry-documents.routes.server.ts";
 import { recurringEntriesJob } from "~/features/accounting/recurring-entries.server.ts";
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
@@ -46,6 +48,8 @@ const API: ApiMount[] = [
   { path: "/books-csv", routes: importRoutes, maxBodyBytes: 20 * 1024 * 1024 },
   // Documents on journal entries: a file of up to 10 MB, read as it arrives (decision 089).
   { path: "/entry-documents", routes: entryDocumentsRoutes, maxBodyBytes: 10 * 1024 * 1024 + 1024 },
+  // Bank accounts, statements (a file of up to 20 MB), matching and reconciliation (decision 092).
+  { path: "/bank", routes: bankRoutes, maxBodyBytes: 20 * 1024 * 1024 },
   { path: "/firm/clients", routes: firmClientsRoutes },
   { path: "/calculators", routes: calculatorsRoutes },
   { path: "/content", routes: contentRoutes },
@@ -71,6 +75,9 @@ export const composition: Composition = {
   },
   api: API,
   publicPages: publicPagePaths,
-  jobs: (ctx) => [{ name: "recurring-entries", everyMs: 60_000, run: () => recurringEntriesJob(ctx.db, ctx.logger) }],
+  jobs: (ctx) => [
+    { name: "recurring-entries", everyMs: 60_000, run: () => recurringEntriesJob(ctx.db, ctx.logger) },
+    { name: "bank-questions", everyMs: 5 * 60_000, run: () => bankQuestionsJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick()) },
+  ],
   adminOperations: (ctx) => ({ "user:create": (input) => userCreateOperation(ctx, input) }),
 };

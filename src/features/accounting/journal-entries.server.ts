@@ -284,7 +284,14 @@ export async function reverseEntry(
             from journal_entry_lines where journal_entry_id = ${id} order by line_no`,
     );
     await tx.execute(sql`update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId} where id = ${mirror}`);
-    await tx.execute(sql`update journal_entries set reversed_by = ${mirror} where id = ${id}`);
+    try {
+      await tx.execute(sql`update journal_entries set reversed_by = ${mirror} where id = ${id}`);
+    } catch (err) {
+      // The database refuses to reverse an entry reconciled to a bank statement (migration 0029).
+      if (sqlState(err) === "23001")
+        throw conflict(`Entry ${original.entry_number} is reconciled to a bank statement: undo that reconciliation first`);
+      throw err;
+    }
     await tx.execute(
       sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id, detail) values
             (${m.organizationId}, ${mirror}, 'created', ${m.userId}, ${`Reversal of ${original.entry_number}`}),

@@ -43,3 +43,10 @@ export function formatBalance(value: bigint | string): string {
   const cents = typeof value === "bigint" ? value : (toCents(value) ?? 0n);
   return cents < 0n ? `${formatUsd(-cents)} (CR)` : formatUsd(cents);
 }
+
+/** An amount in the account's currency: "$1,234.50" for USD, "EUR 1,234.50" for the others; negative with a leading minus. */
+export function formatAmount(value: bigint | string, currency = "USD"): string {
+  if (currency === "USD") return formatUsd(value);
+  const text = formatUsd(value).replace("$", "");
+  return text.startsWith("-") ? `-${currency} ${text.slice(1)}` : `${currency} ${text}`;
+}

@@ -9,7 +9,15 @@ export async function booksApi(page: Page): Promise<string> {
 }
 
 export type BooksSection =
-  "Chart of Accounts" | "Journal Entries" | "Recurring entries" | "Reports" | "Opening balances" | "Members" | "Import and export";
+  | "Chart of Accounts"
+  | "Journal Entries"
+  | "Recurring entries"
+  | "Bank"
+  | "Questions"
+  | "Reports"
+  | "Opening balances"
+  | "Members"
+  | "Import and export";
 
 /** Opens a section of the books from their navigation and waits until it is the page shown. */
 export async function openBooksSection(page: Page, name: BooksSection): Promise<void> {

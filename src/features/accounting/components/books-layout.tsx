@@ -9,6 +9,8 @@ const SECTIONS = [
   { path: "", label: "Chart of Accounts" },
   { path: "journal", label: "Journal Entries" },
   { path: "recurring", label: "Recurring entries" },
+  { path: "bank", label: "Bank" },
+  { path: "questions", label: "Questions" },
   { path: "reports", label: "Reports" },
   { path: "opening-balances", label: "Opening balances" },
   { path: "members", label: "Members" },

@@ -1,0 +1,18 @@
+import type { Route } from "./+types/accounting-bank-account";
+import { bankLinesQuerySchema } from "~/features/accounting/bank.schema.ts";
+import { listBankLines } from "~/features/accounting/bank-lines.server.ts";
+import { requireBankPage } from "~/features/accounting/books-page.server.ts";
+import { BankAccountScreen } from "~/features/accounting/components/bank-account-screen.tsx";
+import { readPageQuery } from "~/server/http/page-query.ts";
+
+/** /accounting/:orgId/bank/:bankId: a bank account, its statement import and a page of its lines (`?show=&page=`). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { membership, account } = await requireBankPage(context, request, params.orgId, params.bankId);
+  const { query } = readPageQuery(request, bankLinesQuerySchema);
+  const page = await listBankLines(context.app.db, membership, account.id, query);
+  return { account, page, show: query.show ?? "unmatched" };
+}
+
+export default function AccountingBankAccount({ loaderData }: Route.ComponentProps) {
+  return <BankAccountScreen account={loaderData.account} page={loaderData.page} show={loaderData.show} />;
+}

@@ -1,0 +1,18 @@
+import type { Route } from "./+types/accounting-bank-reconcile";
+import { reconciliationQuerySchema } from "~/features/accounting/bank.schema.ts";
+import { reconciliationView } from "~/features/accounting/bank-reconcile.server.ts";
+import { requireBankPage } from "~/features/accounting/books-page.server.ts";
+import { BankReconcileScreen } from "~/features/accounting/components/bank-reconcile-screen.tsx";
+import { readPageQuery } from "~/server/http/page-query.ts";
+
+/** /accounting/:orgId/bank/:bankId/reconcile?date=: the reconciliation to a statement date (today by default). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { membership, account } = await requireBankPage(context, request, params.orgId, params.bankId);
+  const { query } = readPageQuery(request, reconciliationQuerySchema);
+  const date = query.date ?? new Date().toISOString().slice(0, 10);
+  return { account, view: await reconciliationView(context.app.db, membership, account.id, date) };
+}
+
+export default function AccountingBankReconcile({ loaderData }: Route.ComponentProps) {
+  return <BankReconcileScreen key={loaderData.view.statement_date} account={loaderData.account} view={loaderData.view} />;
+}

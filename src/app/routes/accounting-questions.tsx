@@ -1,0 +1,14 @@
+import type { Route } from "./+types/accounting-questions";
+import { listQuestions } from "~/features/accounting/bank-questions.server.ts";
+import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
+import { QuestionsTab } from "~/features/accounting/components/questions-tab.tsx";
+
+/** /accounting/:orgId/questions: the bookkeeper's questions about bank transactions and their answers (GET /questions). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { membership } = await requireBooksPage(context, request, params.orgId);
+  return { questions: await listQuestions(context.app.db, membership) };
+}
+
+export default function AccountingQuestions({ loaderData }: Route.ComponentProps) {
+  return <QuestionsTab questions={loaderData.questions} />;
+}

@@ -1,0 +1,187 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/server/db/client.ts";
+import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
+import { conflict } from "~/server/http/app-error.ts";
+import { notFound } from "./accounting-errors.server.ts";
+import type { StatementQuery } from "./bank.schema.ts";
+import type { BankAccount, StatementPreview, StatementResult } from "./bank.types.ts";
+import { getBankAccount } from "./bank-accounts.server.ts";
+import { checkStatement, dedupeKeys, readStatement, type ReadStatement } from "./bank-statement-read.server.ts";
+import { centsToDecimal } from "./money.ts";
+import type { Membership } from "./organizations.server.ts";
+import type { StatementLine } from "./statement.ts";
+
+/* Statement files into a bank account: a preview, then the import, all of it or nothing (decision 092). */
+
+type Account = BankAccount & { csv_settings: unknown };
+
+async function accountWithLayout(db: Db, m: Membership, id: number): Promise<Account> {
+  const account = await getBankAccount(db, m, id);
+  const [row] = await queryRows<{ csv_settings: unknown }>(db, sql`select csv_settings from bank_accounts where id = ${id}`);
+  const raw = row?.csv_settings;
+  return { ...account, csv_settings: typeof raw === "string" ? (JSON.parse(raw) as unknown) : raw };
+}
+
+/** The keys of this file's lines already in the account. */
+async function existingKeys(db: Db, bankId: number, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += 5000) {
+    const rows = await queryRows<{ dedupe_key: string }>(
+      db,
+      sql`select dedupe_key from bank_lines where bank_account_id = ${bankId} and dedupe_key = any(${`{${keys.slice(i, i + 5000).join(",")}}`}::text[])`,
+    );
+    for (const r of rows) found.add(r.dedupe_key);
+  }
+  return found;
+}
+
+const dates = (lines: readonly StatementLine[]) => {
+  const sorted = lines.map((l) => l.date).sort();
+  return { first: sorted[0] ?? null, last: sorted.at(-1) ?? null };
+};
+
+export async function previewStatement(
+  db: Db,
+  m: Membership,
+  bankId: number,
+  body: ReadableStream<Uint8Array> | null,
+  q: StatementQuery,
+): Promise<StatementPreview> {
+  const account = await accountWithLayout(db, m, bankId);
+  const read = await readStatement(account, body, q);
+  const keys = dedupeKeys(read.lines);
+  const known = await existingKeys(db, bankId, keys);
+  const { first, last } = dates(read.lines);
+  return {
+    format: read.format,
+    file_name: read.fileName,
+    statements: read.statements.map(checkStatement),
+    chosen: read.chosen,
+    new_lines: keys.filter((k) => !known.has(k)).length,
+    duplicates: keys.filter((k) => known.has(k)).length,
+    first_date: first,
+    last_date: last,
+    lines: read.lines.slice(0, 200).map((l, i) => ({
+      line: l.line,
+      date: l.date,
+      amount: centsToDecimal(l.amountCents),
+      description: l.description,
+      reference: l.reference ?? null,
+      duplicate: known.has(keys[i]!),
+    })),
+    csv: read.csv,
+  };
+}
+
+/** OFX corrections: a line that replaces or deletes an earlier one removes it first, unless it is matched. */
+async function applyCorrections(
+  tx: Db,
+  bankId: number,
+  read: ReadStatement,
+  keys: string[],
+): Promise<{ replaced: number; skip: Set<number> }> {
+  let replaced = 0;
+  const skip = new Set<number>();
+  for (const [i, l] of read.lines.entries()) {
+    if (!l.correction) continue;
+    const [old] = await queryRows<{ id: number; match_id: number | null }>(
+      tx,
+      sql`select id, match_id from bank_lines
+           where bank_account_id = ${bankId} and bank_ref = ${l.correction.bankId} and dedupe_key <> ${keys[i]!} for update`,
+    );
+    if (old?.match_id != null)
+      throw conflict(`${read.fileName}, line ${l.line}: it corrects a transaction that is already matched: undo that match first`);
+    if (old) {
+      await tx.execute(sql`delete from bank_lines where id = ${old.id}`);
+      replaced += 1;
+    }
+    if (l.correction.action === "delete") skip.add(i);
+  }
+  return { replaced, skip };
+}
+
+export async function importStatement(
+  db: Db,
+  m: Membership,
+  actor: AuditActor,
+  bankId: number,
+  body: ReadableStream<Uint8Array> | null,
+  q: StatementQuery,
+): Promise<StatementResult> {
+  const account = await accountWithLayout(db, m, bankId);
+  const read = await readStatement(account, body, q);
+  const keys = dedupeKeys(read.lines);
+  return db.transaction(async (tx) => {
+    const [locked] = await queryRows(
+      tx,
+      sql`select id from bank_accounts where id = ${bankId} and organization_id = ${m.organizationId} for update`,
+    );
+    if (!locked) throw notFound("Bank account");
+    const { replaced, skip } = await applyCorrections(tx, bankId, read, keys);
+    const known = await existingKeys(tx, bankId, keys);
+    const fresh = read.lines.map((l, i) => ({ l, key: keys[i]!, i })).filter(({ key, i }) => !known.has(key) && !skip.has(i));
+    if (read.csv)
+      await tx.execute(sql`update bank_accounts set csv_settings = ${JSON.stringify(read.csv.settings)}::jsonb where id = ${bankId}`);
+    const duplicates = read.lines.length - fresh.length - skip.size;
+    if (fresh.length === 0 && replaced === 0) {
+      const message = `Nothing new: all ${read.lines.length} transactions of ${read.fileName} were imported before`;
+      return { statement_id: null, imported: 0, duplicates, replaced: 0, message };
+    }
+    const first = read.statements[0];
+    const last = read.statements.at(-1);
+    const { first: firstDate, last: lastDate } = dates(read.lines);
+    const total = read.lines.reduce((s, l) => s + l.amountCents, 0n);
+    const [statement] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into bank_statements (organization_id, bank_account_id, file_name, format, file_sha256, opening_balance, opening_date,
+                                        closing_balance, closing_date, lines_total, line_count, new_count, first_date, last_date, imported_by)
+          values (${m.organizationId}, ${bankId}, ${read.fileName}, ${read.format}, ${read.sha256},
+                  ${first?.opening ? centsToDecimal(first.opening.cents) : null}::numeric, ${first?.opening?.date ?? null}::date,
+                  ${last?.closing ? centsToDecimal(last.closing.cents) : null}::numeric, ${last?.closing?.date ?? null}::date,
+                  ${centsToDecimal(total)}::numeric, ${read.lines.length}, ${fresh.length}, ${firstDate}::date, ${lastDate}::date, ${m.userId})
+          returning id`,
+    );
+    const statementId = Number(statement!.id);
+    for (let i = 0; i < fresh.length; i += 1000) {
+      const rows = fresh.slice(i, i + 1000).map(({ l, key }) => ({
+        file_line: l.line,
+        booked_on: l.date,
+        value_on: l.valueDate ?? null,
+        amount: centsToDecimal(l.amountCents),
+        description: l.description.slice(0, 1000),
+        payee: l.payee?.slice(0, 300) ?? null,
+        reference: l.reference?.slice(0, 200) ?? null,
+        bank_ref: l.bankId?.slice(0, 200) ?? null,
+        dedupe_key: key,
+      }));
+      await tx.execute(
+        sql`insert into bank_lines (organization_id, bank_account_id, statement_id, file_line, booked_on, value_on, amount,
+                                    description, payee, reference, bank_ref, dedupe_key)
+            select ${m.organizationId}, ${bankId}, ${statementId}, x.file_line, x.booked_on, x.value_on, x.amount,
+                   x.description, x.payee, x.reference, x.bank_ref, x.dedupe_key
+              from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+                as x(file_line integer, booked_on date, value_on date, amount numeric, description text, payee text,
+                     reference text, bank_ref text, dedupe_key text)`,
+      );
+    }
+    await recordAudit(tx, actor, {
+      action: "bank_statement.imported",
+      targetType: "bank_account",
+      targetId: bankId,
+      after: {
+        statement_id: statementId,
+        file_name: read.fileName,
+        format: read.format,
+        lines: read.lines.length,
+        imported: fresh.length,
+        duplicates,
+        replaced,
+      },
+    });
+    const message =
+      `${fresh.length} transaction${fresh.length === 1 ? "" : "s"} imported` +
+      (duplicates > 0 ? `, ${duplicates} already imported` : "") +
+      (replaced > 0 ? `, ${replaced} corrected` : "");
+    return { statement_id: statementId, imported: fresh.length, duplicates, replaced, message };
+  });
+}

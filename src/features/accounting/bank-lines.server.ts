@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/server/db/client.ts";
+import type { BankLinesQuery } from "./bank.schema.ts";
+import type { BankLine, BankLinePage, LedgerCandidate } from "./bank.types.ts";
+import { getBankAccount } from "./bank-accounts.server.ts";
+import { listQuestions } from "./bank-questions.server.ts";
+import { ruleProposals } from "./bank-rules.server.ts";
+import { candidate, candidateColumns, suggestions } from "./bank-suggestions.server.ts";
+import type { Membership } from "./organizations.server.ts";
+
+export const BANK_LINES_PAGE_SIZE = 100;
+
+type Row = Omit<BankLine, "matched" | "suggestion" | "reconciled" | "rule" | "question"> & { reconciled: boolean | null };
+
+/** A page of an account's statement lines, newest first, each with what it is matched to or the best suggestion. */
+export async function listBankLines(db: Db, m: Membership, bankId: number, q: BankLinesQuery): Promise<BankLinePage> {
+  const account = await getBankAccount(db, m, bankId);
+  const show = q.show ?? "unmatched";
+  const filter = show === "unmatched" ? sql`and b.match_id is null` : show === "matched" ? sql`and b.match_id is not null` : sql``;
+  const [{ n }] = (await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::integer as n from bank_lines b where b.bank_account_id = ${bankId} ${filter}`,
+  )) as [{ n: number }];
+  const total = Number(n);
+  const pages = Math.max(1, Math.ceil(total / BANK_LINES_PAGE_SIZE));
+  const page = Math.min(q.page ?? 1, pages);
+  const rows = await queryRows<Row>(
+    db,
+    sql`select b.id, b.booked_on::text as date, b.amount::text, b.description, b.payee, b.reference, b.match_id,
+               x.kind as match_kind, x.reconciliation_id is not null as reconciled
+          from bank_lines b left join bank_matches x on x.id = b.match_id
+         where b.bank_account_id = ${bankId} ${filter}
+         order by b.booked_on desc, b.id desc
+         limit ${BANK_LINES_PAGE_SIZE} offset ${(page - 1) * BANK_LINES_PAGE_SIZE}`,
+  );
+  const matchIds = rows.filter((r) => r.match_id !== null).map((r) => Number(r.match_id));
+  const matched = new Map<number, LedgerCandidate[]>();
+  if (matchIds.length > 0) {
+    const ledger = await queryRows<LedgerCandidate & { match_id: number }>(
+      db,
+      sql`select ml.match_id, ${candidateColumns}
+            from bank_match_ledger_lines ml
+            join journal_entry_lines l on l.id = ml.journal_entry_line_id
+            join journal_entries e on e.id = l.journal_entry_id
+           where ml.match_id = any(${`{${matchIds.join(",")}}`}::integer[])
+           order by e.entry_date, l.id`,
+    );
+    for (const { match_id, ...c } of ledger) matched.set(Number(match_id), [...(matched.get(Number(match_id)) ?? []), candidate(c)]);
+  }
+  const open = rows.filter((r) => r.match_id === null).map((r) => ({ ...r, id: Number(r.id) }));
+  const best = await suggestions(db, m, account.account_id, open);
+  const rules = await ruleProposals(
+    db,
+    m,
+    open.map((l) => l.id),
+  );
+  const questions = new Map(
+    (
+      await listQuestions(
+        db,
+        m,
+        rows.map((r) => Number(r.id)),
+      )
+    ).map((q) => [q.bank_line_id, q]),
+  );
+  const lines: BankLine[] = rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    match_id: r.match_id === null ? null : Number(r.match_id),
+    reconciled: r.reconciled === true,
+    matched: r.match_id === null ? [] : (matched.get(Number(r.match_id)) ?? []),
+    suggestion: best.get(Number(r.id)) ?? null,
+    rule: rules.get(Number(r.id)) ?? null,
+    question: questions.get(Number(r.id)) ?? null,
+  }));
+  return { lines, page, pages, total };
+}

@@ -1,0 +1,144 @@
+import { sql } from "drizzle-orm";
+import { csvAmount, csvRows } from "~/lib/csv.ts";
+import { queryRows, type Db } from "~/server/db/client.ts";
+import { renderPdf } from "~/server/pdf.server.ts";
+import { notFound } from "./accounting-errors.server.ts";
+import type { BankAccount, ReconciliationRecord } from "./bank.types.ts";
+import { getBankAccount } from "./bank-accounts.server.ts";
+import { reconciliationRecord } from "./bank-reconcile.server.ts";
+import { formatAmount, toCents } from "./money.ts";
+import type { Membership } from "./organizations.server.ts";
+
+/* The report of a finished reconciliation, as a PDF and as a CSV: the balances, what it cleared and what stayed open. */
+
+interface Item {
+  date: string;
+  entry_number: string;
+  description: string;
+  amount: string;
+  statement_text: string | null;
+}
+
+export interface ReconciliationReport {
+  organization: string;
+  account: BankAccount;
+  record: ReconciliationRecord;
+  cleared: Item[];
+  uncleared: Item[];
+}
+
+const itemColumns = sql`e.entry_date::text as date, e.entry_number, e.description, (l.debit_amount - l.credit_amount)::text as amount`;
+
+export async function reconciliationReport(db: Db, m: Membership, bankId: number, id: number): Promise<ReconciliationReport> {
+  const account = await getBankAccount(db, m, bankId);
+  const record = await reconciliationRecord(db, bankId, id);
+  if (!record) throw notFound("Reconciliation");
+  const cleared = await queryRows<Item>(
+    db,
+    sql`select ${itemColumns},
+               (select string_agg(b.description, ' / ' order by b.id) from bank_lines b where b.match_id = x.id) as statement_text
+          from bank_matches x
+          join bank_match_ledger_lines j on j.match_id = x.id
+          join journal_entry_lines l on l.id = j.journal_entry_line_id
+          join journal_entries e on e.id = l.journal_entry_id
+         where x.bank_account_id = ${bankId} and x.reconciliation_id = ${id}
+         order by e.entry_date, l.id`,
+  );
+  const uncleared = await queryRows<Item>(
+    db,
+    sql`select ${itemColumns}, null as statement_text
+          from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id
+         where l.organization_id = ${m.organizationId} and l.account_id = ${account.account_id} and e.status = 'posted'
+           and e.entry_date <= ${record.statement_date}::date
+           and not exists (select 1 from bank_match_ledger_lines j join bank_matches x on x.id = j.match_id
+                            where j.journal_entry_line_id = l.id and x.reconciliation_id is not null)
+         order by e.entry_date, l.id`,
+  );
+  return { organization: m.organizationName, account, record, cleared, uncleared };
+}
+
+const sum = (items: Item[]) => items.reduce((s, i) => s + toCents(i.amount)!, 0n);
+
+export function reconciliationCsv(r: ReconciliationReport): string {
+  const head: [string, string][] = [
+    ["Organization", r.organization],
+    ["Bank account", `${r.account.name} (${r.account.account_code} ${r.account.account_name})`],
+    ["Statement date", r.record.statement_date],
+    ["Statement balance", r.record.statement_balance],
+    ["Book balance", r.record.book_balance],
+    ["Finished by", `${r.record.finished_by ?? ""} ${r.record.finished_at.slice(0, 19)}`],
+  ];
+  const rows = [
+    ...head.map(([k, v]) => [k, v, "", "", "", ""]),
+    ...r.cleared.map((i) => ["Cleared", i.date, i.entry_number, i.description, i.statement_text ?? "", csvAmount(i.amount)]),
+    ...r.uncleared.map((i) => ["Uncleared", i.date, i.entry_number, i.description, "", csvAmount(i.amount)]),
+  ];
+  return `${csvRows(["section", "date", "entry", "description", "statement text", "amount"], rows)}\r\n`;
+}
+
+export function reconciliationPdf(r: ReconciliationReport): Promise<Buffer> {
+  const money = (v: string | bigint) => formatAmount(v, r.account.currency);
+  const info = { Title: `Bank reconciliation ${r.account.name} ${r.record.statement_date}`, Author: r.organization };
+  return renderPdf({ margin: 50, info, bufferPages: true }, (doc, { left, width }) => {
+    doc.font("Helvetica-Bold").fontSize(16).text(r.organization);
+    doc.font("Helvetica").fontSize(12).text(`Bank reconciliation: ${r.account.name}, statement of ${r.record.statement_date}`);
+    doc.fontSize(10).moveDown(0.5);
+    const facts: [string, string][] = [
+      ["Ledger account", `${r.account.account_code} ${r.account.account_name}`],
+      ["Statement closing balance", money(r.record.statement_balance)],
+      ["Cleared balance", money(r.record.statement_balance)],
+      ["Book balance", money(r.record.book_balance)],
+      ["Difference", money("0.00")],
+      [
+        "Finished",
+        `${r.record.finished_at.slice(0, 16)} by ${r.record.finished_by ?? "a former member"}${r.record.undone_at ? ` (undone ${r.record.undone_at.slice(0, 16)})` : ""}`,
+      ],
+    ];
+    for (const [k, v] of facts) doc.font("Helvetica-Bold").text(`${k}: `, { continued: true }).font("Helvetica").text(v);
+    const cols = [
+      { title: "Date", x: left, w: 70, align: "left" as const },
+      { title: "Entry", x: left + 70, w: 70, align: "left" as const },
+      { title: "Description", x: left + 140, w: width - 240, align: "left" as const },
+      { title: "Amount", x: left + width - 100, w: 100, align: "right" as const },
+    ];
+    const row = (values: string[], bold = false) => {
+      if (doc.y > doc.page.height - doc.page.margins.bottom - 40) {
+        doc.addPage();
+        row(
+          cols.map((c) => c.title),
+          true,
+        );
+      }
+      const y = doc.y;
+      let bottom = y;
+      doc.font(bold ? "Helvetica-Bold" : "Helvetica");
+      values.forEach((v, i) => {
+        const c = cols[i]!;
+        doc.text(v, c.x, y, { width: c.w - 4, align: c.align });
+        bottom = Math.max(bottom, doc.y);
+      });
+      doc.x = left;
+      doc.y = bottom + 3;
+    };
+    const section = (title: string, items: Item[]) => {
+      doc.moveDown().font("Helvetica-Bold").fontSize(11).text(title, left).fontSize(9);
+      row(
+        cols.map((c) => c.title),
+        true,
+      );
+      for (const i of items)
+        row([i.date, i.entry_number, i.statement_text ? `${i.description} (${i.statement_text})` : i.description, money(i.amount)]);
+      row(["", "", `Total (${items.length})`, money(sum(items))], true);
+    };
+    section("Cleared in this reconciliation", r.cleared);
+    section(`Uncleared up to ${r.record.statement_date}`, r.uncleared);
+    const range = doc.bufferedPageRange();
+    for (let p = range.start; p < range.start + range.count; p++) {
+      doc.switchToPage(p);
+      doc
+        .font("Helvetica")
+        .fontSize(8)
+        .text(`Page ${p + 1} of ${range.count}`, left, doc.page.height - 35, { width, align: "right", lineBreak: false });
+    }
+  });
+}

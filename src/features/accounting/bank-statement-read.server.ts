@@ -1,0 +1,187 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { invalidInput, zodFields } from "~/server/http/app-error.ts";
+import { bodyChunks, readCsv } from "./import-csv.server.ts";
+import { MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES, type StatementQuery } from "./bank.schema.ts";
+import type { BankAccount } from "./bank.types.ts";
+import { bankCsvSettingsSchema, type BankCsvSettings } from "./statement-csv-layout.ts";
+import { guessBankCsv, readBankCsv } from "./statement-csv.ts";
+import { parseCamt053 } from "./statement-camt053.ts";
+import { parseMt940 } from "./statement-mt940.ts";
+import { parseOfx } from "./statement-ofx.ts";
+import { parseQif, qifDateOrderGuess } from "./statement-qif.ts";
+import { StatementReadError, type ParsedFile, type ParsedStatement, type StatementFormat, type StatementLine } from "./statement.ts";
+import { detectStatementFormat } from "./statement-format.ts";
+import { centsToDecimal } from "./money.ts";
+
+/** A statement file as read for one bank account: the statements chosen from it and their lines, in file order. */
+export interface ReadStatement {
+  format: StatementFormat;
+  fileName: string;
+  sha256: string;
+  file: ParsedFile;
+  chosen: number | null;
+  statements: ParsedStatement[];
+  lines: StatementLine[];
+  csv: { settings: BankCsvSettings; rows: string[][] } | null;
+}
+
+/** The request body, whole (statements are small; the mount caps the body and this counts again). */
+export async function readBody(body: ReadableStream<Uint8Array> | null): Promise<Buffer> {
+  if (!body) throw invalidInput({ file: "The file is empty" }, "The file is empty");
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of bodyChunks(body)) {
+    size += chunk.byteLength;
+    if (size > MAX_STATEMENT_BYTES) throw invalidInput({ file: "The file is larger than 20 MB" }, "The file is larger than 20 MB");
+    parts.push(chunk);
+  }
+  if (size === 0) throw invalidInput({ file: "The file is empty" }, "The file is empty");
+  return Buffer.concat(parts);
+}
+
+/** "<file>, line 12: …" or "<file>, line 12, column Betrag: …" from a reader's "Line 12…" message. */
+const unreadable = (fileName: string, err: StatementReadError) => {
+  const rest = err.message.replace(/^Line \d+/i, "");
+  const detail = rest.startsWith(",") ? rest : `: ${rest.replace(/^:\s*/, "")}`;
+  const message = err.line > 0 ? `${fileName}, line ${err.line}${detail}` : `${fileName}${detail}`;
+  return invalidInput({ file: message }, message);
+};
+
+async function readCsvStatement(bytes: Buffer, account: BankAccount & { csv_settings?: unknown }, q: StatementQuery) {
+  const given = q.csv === undefined ? null : parseCsvSettings(q.csv);
+  const { rows, encoding, delimiter } = await readCsv(
+    (async function* () {
+      yield bytes;
+    })(),
+    { encoding: given?.encoding, delimiter: given?.delimiter, maxRows: MAX_STATEMENT_LINES + 100 },
+  );
+  if (rows.length === 0) throw new StatementReadError(0, "The file is empty");
+  const kept = bankCsvSettingsSchema.safeParse(account.csv_settings);
+  const remembered = kept.success && kept.data.encoding === encoding && kept.data.delimiter === delimiter ? kept.data : null;
+  const settings: BankCsvSettings = given ?? remembered ?? { encoding, delimiter, ...guessBankCsv(rows) };
+  return { file: readBankCsv(rows, settings), csv: { settings, rows: rows.slice(0, 30) } };
+}
+
+function parseCsvSettings(text: string): BankCsvSettings {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw invalidInput({ csv: "The CSV layout must be JSON" });
+  }
+  const parsed = bankCsvSettingsSchema.safeParse(json);
+  if (!parsed.success) {
+    const fields = Object.fromEntries(Object.entries(zodFields(parsed.error as z.ZodError)).map(([k, v]) => [`csv.${k}`, v]));
+    throw invalidInput(fields);
+  }
+  return parsed.data;
+}
+
+const normalNumber = (s: string | undefined) => (s ?? "").replace(/[\s-]/g, "").toUpperCase();
+
+/** The statements of the file that belong to this account: one account's, or the one the caller chose. */
+function choose(
+  file: ParsedFile,
+  account: BankAccount,
+  wanted: number | undefined,
+): { chosen: number | null; statements: ParsedStatement[] } {
+  if (wanted !== undefined) {
+    const s = file.statements[wanted];
+    if (!s) throw invalidInput({ statement: `The file holds ${file.statements.length} statement(s)` });
+    return { chosen: wanted, statements: [s] };
+  }
+  const mine = normalNumber(account.number ?? "");
+  if (mine) {
+    const same = file.statements.filter((s) => {
+      const theirs = normalNumber(s.account);
+      return theirs !== "" && (theirs.endsWith(mine) || mine.endsWith(theirs));
+    });
+    if (same.length > 0) return { chosen: null, statements: same };
+  }
+  const accounts = new Map<string, number>();
+  for (const s of file.statements)
+    if (s.lines.length > 0) accounts.set(s.account ?? "", (accounts.get(s.account ?? "") ?? 0) + s.lines.length);
+  if (accounts.size > 1) {
+    const list = [...accounts].map(([a, n]) => `${a || "no number"}: ${n} lines`).join(", ");
+    const message = `The file holds statements of several accounts (${list}): choose one`;
+    throw invalidInput({ statement: message }, message);
+  }
+  const [only] = [...accounts.keys()];
+  return { chosen: null, statements: file.statements.filter((s) => only === undefined || (s.account ?? "") === only) };
+}
+
+/** Reads a statement file for a bank account; a file that cannot be read is a 400 naming the file and the line. */
+export async function readStatement(
+  account: BankAccount & { csv_settings?: unknown },
+  body: ReadableStream<Uint8Array> | null,
+  q: StatementQuery,
+): Promise<ReadStatement> {
+  const fileName = q.name || "statement";
+  const bytes = await readBody(body);
+  const format = detectStatementFormat(bytes);
+  let file: ParsedFile;
+  let csv: ReadStatement["csv"] = null;
+  try {
+    if (format === "csv") ({ file, csv } = await readCsvStatement(bytes, account, q));
+    else if (format === "ofx") file = parseOfx(bytes);
+    else if (format === "camt053") file = parseCamt053(bytes);
+    else if (format === "mt940") file = parseMt940(bytes);
+    else {
+      const order = q.qif_dates ?? qifDateOrderGuess(bytes);
+      if (!order) {
+        const message = `${fileName}: QIF files state no date format: choose month first or day first`;
+        throw invalidInput({ qif_dates: message }, message);
+      }
+      file = parseQif(bytes, order);
+    }
+  } catch (err) {
+    if (err instanceof StatementReadError) throw unreadable(fileName, err);
+    throw err;
+  }
+  const { chosen, statements } = choose(file, account, q.statement);
+  for (const s of statements) {
+    if (s.currency && s.currency.toUpperCase() !== account.currency) {
+      const message = `${fileName}: the statement is in ${s.currency.toUpperCase()}; this bank account is kept in ${account.currency}`;
+      throw invalidInput({ file: message }, message);
+    }
+  }
+  const lines = statements.flatMap((s) => s.lines);
+  if (lines.length > MAX_STATEMENT_LINES) throw invalidInput({ file: `${fileName}: more than ${MAX_STATEMENT_LINES} transactions` });
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  return { format, fileName, sha256, file, chosen, statements, lines, csv };
+}
+
+/** A statement's stated balances against its lines. */
+export function checkStatement(s: ParsedStatement) {
+  const total = s.lines.reduce((sum, l) => sum + l.amountCents, 0n);
+  const difference = s.opening && s.closing ? s.closing.cents - (s.opening.cents + total) : null;
+  return {
+    account: s.account ?? null,
+    currency: s.currency ?? null,
+    lines: s.lines.length,
+    total: centsToDecimal(total),
+    opening: s.opening ? centsToDecimal(s.opening.cents) : null,
+    closing: s.closing ? centsToDecimal(s.closing.cents) : null,
+    closing_date: s.closing?.date ?? null,
+    difference: difference === null ? null : centsToDecimal(difference),
+  };
+}
+
+/**
+ * What makes a transaction the same in two files. With the bank's id: the id, the date and the amount (banks reuse
+ * ids); without: the date, the amount and the text. Either way with its place among the file's lines that share that
+ * (the second of two identical fees on one day stays a second line).
+ */
+export function dedupeKeys(lines: readonly StatementLine[]): string[] {
+  const seen = new Map<string, number>();
+  return lines.map((l) => {
+    const text = l.description.toLowerCase().replace(/\s+/g, " ").trim();
+    const base = l.bankId
+      ? `id\u001f${l.bankId}\u001f${l.date}\u001f${l.amountCents}`
+      : `tx\u001f${l.date}\u001f${l.amountCents}\u001f${text}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return createHash("sha256").update(`${base}\u001f${n}`).digest("hex").slice(0, 40);
+  });
+}

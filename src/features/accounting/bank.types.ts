@@ -1,0 +1,185 @@
+import type { BankAccountKind } from "./bank.schema.ts";
+
+/** What the bank API answers (amounts as decimal strings, signed: money in positive). */
+
+export interface BankAccount {
+  id: number;
+  name: string;
+  kind: BankAccountKind;
+  account_id: number;
+  account_code: string;
+  account_name: string;
+  currency: string;
+  number: string | null;
+  /** Statement lines not yet matched, categorized or cleared. */
+  unmatched: number;
+  /** The ledger account's posted balance today, from the bank's side (debits less credits). */
+  book_balance: string;
+  /** The latest finished reconciliation's date, if any. */
+  reconciled_to: string | null;
+}
+
+/** A stated balance checked against the lines: `difference` is stated closing less (opening + lines). */
+export interface StatementCheck {
+  account: string | null;
+  currency: string | null;
+  lines: number;
+  total: string;
+  opening: string | null;
+  closing: string | null;
+  closing_date: string | null;
+  /** Null when the statement does not state both balances. */
+  difference: string | null;
+}
+
+export interface StatementLinePreview {
+  line: number;
+  date: string;
+  amount: string;
+  description: string;
+  reference: string | null;
+  /** Already in this account's books from an earlier file: skipped. */
+  duplicate: boolean;
+}
+
+export interface StatementPreview {
+  format: string;
+  file_name: string;
+  statements: StatementCheck[];
+  /** The statement chosen when the file holds several accounts' statements. */
+  chosen: number | null;
+  new_lines: number;
+  duplicates: number;
+  first_date: string | null;
+  last_date: string | null;
+  lines: StatementLinePreview[];
+  /** For a CSV: the layout it was read with, and its first rows, so that it can be changed. */
+  csv: { settings: unknown; rows: string[][] } | null;
+}
+
+export interface StatementResult {
+  statement_id: number | null;
+  imported: number;
+  duplicates: number;
+  replaced: number;
+  message: string;
+}
+
+export interface LedgerCandidate {
+  ledger_line_id: number;
+  entry_id: number;
+  entry_number: string;
+  date: string;
+  description: string;
+  amount: string;
+}
+
+export interface BankLine {
+  id: number;
+  date: string;
+  amount: string;
+  description: string;
+  payee: string | null;
+  reference: string | null;
+  match_id: number | null;
+  match_kind: "matched" | "categorized" | "cleared" | null;
+  reconciled: boolean;
+  /** The ledger lines it is matched to. */
+  matched: LedgerCandidate[];
+  /** The best unmatched ledger line of the same amount near its date, if any. */
+  suggestion: LedgerCandidate | null;
+  /** The account the first fitting rule chooses, if any. */
+  rule: RuleProposal | null;
+  /** The question sent to the client about it, and the answer. */
+  question: BankQuestion | null;
+}
+
+export interface BankLinePage {
+  lines: BankLine[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+export interface ReconciliationItem extends LedgerCandidate {
+  match_id: number | null;
+}
+
+export interface ReconciliationView {
+  statement_date: string;
+  /** The closing balance of the latest imported statement up to that date, to start from. */
+  statement_balance: string | null;
+  book_balance: string;
+  /** Reconciled before (earlier reconciliations) plus what is cleared up to the date. */
+  cleared_balance: string;
+  /** Ledger lines up to the date not matched to the statement. */
+  uncleared: ReconciliationItem[];
+  uncleared_total: string;
+  cleared_count: number;
+  /** Statement lines up to the date not yet matched or categorized. */
+  unmatched_lines: number;
+  difference: string | null;
+  history: ReconciliationRecord[];
+}
+
+export interface ReconciliationRecord {
+  id: number;
+  statement_date: string;
+  statement_balance: string;
+  book_balance: string;
+  finished_by: string | null;
+  finished_at: string;
+  undone_at: string | null;
+}
+
+export interface BankRule {
+  id: number;
+  position: number;
+  name: string;
+  field: "text" | "payee";
+  operator: "contains" | "equals" | "matches";
+  value: string;
+  direction: "any" | "in" | "out";
+  amount_min: string | null;
+  amount_max: string | null;
+  account_id: number;
+  account_code: string;
+  account_name: string;
+  bank_account_id: number | null;
+}
+
+/** What a rule proposes for a statement line. */
+export interface RuleProposal {
+  rule_id: number;
+  rule_name: string;
+  account_id: number;
+  account_code: string;
+  account_name: string;
+}
+
+/** A rule tried against the lines imported so far, before it is saved. */
+export interface RuleTest {
+  count: number;
+  lines: { id: number; date: string; amount: string; description: string; bank_account: string }[];
+}
+
+export interface BankQuestion {
+  id: number;
+  bank_line_id: number;
+  bank_account_id: number;
+  bank_account: string;
+  date: string;
+  amount: string;
+  currency: string;
+  description: string;
+  question: string | null;
+  asked_by: string | null;
+  asked_at: string;
+  answer_account_id: number | null;
+  answer_account: string | null;
+  answer_note: string | null;
+  answered_by: string | null;
+  answered_at: string | null;
+  /** The line was matched or posted since. */
+  settled: boolean;
+}

@@ -1,0 +1,224 @@
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { request } from "~/lib/api-client.ts";
+import { Pager, pageHref } from "~/ui/pager.tsx";
+import { toast } from "~/ui/toast.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import { BANK_LINE_FILTERS } from "../bank.schema.ts";
+import type { BankAccount, BankLine, BankLinePage } from "../bank.types.ts";
+import { formatAmount } from "../money.ts";
+import { BankLineRow, type BankLineAction } from "./bank-line-row.tsx";
+import { booksPath, useBooks } from "./books-context.tsx";
+import { CategorizeDialog } from "./categorize-dialog.tsx";
+import { AskDialog } from "./ask-dialog.tsx";
+import { MatchDialog } from "./match-dialog.tsx";
+import { Button } from "~/ui/button.tsx";
+import { StatementImport } from "./statement-import.tsx";
+import { ColumnHeads } from "./ui.tsx";
+import { cn } from "~/ui/cn.ts";
+
+const FILTER_LABELS = { unmatched: "To match", matched: "Matched", all: "All" } as const;
+
+/**
+ * One bank account (/accounting/:orgId/bank/:bankId): import its statements, then work through its lines: accept a
+ * suggestion, match by hand, or categorize (post an entry in one step). `?show=` and `?page=` are in the URL.
+ */
+export function BankAccountScreen({
+  account,
+  page,
+  show,
+}: {
+  account: BankAccount;
+  page: BankLinePage;
+  show: (typeof BANK_LINE_FILTERS)[number];
+}) {
+  const { organization, accounts, canWrite } = useBooks();
+  const revalidator = useRevalidator();
+  const api = `/api/bank/${organization.id}/accounts/${account.id}`;
+  const [busy, setBusy] = useState<number | null>(null);
+  const [categorizing, setCategorizing] = useState<BankLine | null>(null);
+  const [matching, setMatching] = useState<BankLine | null>(null);
+  const [asking, setAsking] = useState<BankLine | null>(null);
+  const proposed = page.lines.filter((l) => l.match_id === null && l.rule && !l.suggestion).length;
+
+  async function applyRules() {
+    setBusy(-1);
+    const res = await request<{ entries: number }>(`${api}/apply-rules`, { method: "POST" });
+    if (!res.ok) return (setBusy(null), toastFailure(res, { title: "Nothing posted" }));
+    await revalidator.revalidate();
+    setBusy(null);
+    toast.success(`${res.data.entries} line${res.data.entries === 1 ? "" : "s"} posted by rules`);
+  }
+
+  async function write(line: BankLine, path: string, json: unknown, title: string, done: string): Promise<string | null> {
+    setBusy(line.id);
+    const res = await request(`${api}/${path}`, { json });
+    if (!res.ok) {
+      setBusy(null);
+      toastFailure(res, { title });
+      return Object.values(res.fields)[0] ?? res.message;
+    }
+    await revalidator.revalidate();
+    setBusy(null);
+    toast.success(done, { description: `${line.date} · ${line.description}` });
+    return null;
+  }
+
+  async function onAction(line: BankLine, action: BankLineAction) {
+    const s = line.suggestion;
+    if (action === "categorize") return setCategorizing(line);
+    if (action === "match") return setMatching(line);
+    if (action === "accept" && s)
+      return write(
+        line,
+        "matches",
+        { bank_line_ids: [line.id], ledger_line_ids: [s.ledger_line_id] },
+        "Not matched",
+        `Matched to ${s.entry_number}`,
+      );
+    if (action === "reject" && s)
+      return write(line, "rejections", { bank_line_id: line.id, ledger_line_id: s.ledger_line_id }, "Not changed", "Suggestion rejected");
+    if (action === "rule" && line.rule)
+      return write(
+        line,
+        "categorize",
+        { bank_line_ids: [line.id], account_id: line.rule.account_id },
+        "Not posted",
+        `Posted to ${line.rule.account_name}`,
+      );
+    if (action === "answer" && line.question?.answer_account_id)
+      return write(
+        line,
+        "categorize",
+        { bank_line_ids: [line.id], account_id: line.question.answer_account_id },
+        "Not posted",
+        "Posted as the client answered",
+      );
+    if (action === "ask") return setAsking(line);
+    if (action === "undo" && line.match_id !== null) {
+      setBusy(line.id);
+      const res = await request(`${api}/matches/${line.match_id}`, { method: "DELETE" });
+      if (!res.ok) return (setBusy(null), toastFailure(res, { title: "Match not undone" }));
+      await revalidator.revalidate();
+      setBusy(null);
+      toast.success("Match undone", { description: `${line.date} · ${line.description} is to match again.` });
+    }
+  }
+
+  const filters = { show };
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-sm">
+            <Link className="text-brand-700 underline" to={booksPath(organization.id, "bank")}>
+              Bank accounts
+            </Link>
+          </p>
+          <h2 className="text-xl font-semibold text-ink">{account.name}</h2>
+          <p className="mt-1 text-sm text-muted">
+            {account.kind === "card" ? "Credit card" : "Bank account"} kept in {account.account_code} · {account.account_name}; book balance{" "}
+            {formatAmount(account.book_balance, account.currency)};{" "}
+            {account.reconciled_to ? `reconciled to ${account.reconciled_to}` : "not reconciled yet"}.
+          </p>
+        </div>
+        <span className="flex flex-wrap gap-4">
+          <Link className="font-semibold text-brand-700 underline" to={booksPath(organization.id, "bank-rules")}>
+            Rules
+          </Link>
+          <Link className="font-semibold text-brand-700 underline" to={booksPath(organization.id, `bank/${account.id}/reconcile`)}>
+            Reconcile
+          </Link>
+        </span>
+      </div>
+      {canWrite ? <StatementImport account={account} api={api} /> : null}
+      <section aria-labelledby="lines-heading" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="lines-heading" className="text-lg font-semibold text-ink">
+            Statement lines
+          </h2>
+          {canWrite && proposed > 0 ? (
+            <Button onClick={() => void applyRules()} disabled={busy !== null}>
+              Post the lines rules choose an account for
+            </Button>
+          ) : null}
+          <nav aria-label="Which statement lines" className="flex gap-1">
+            {BANK_LINE_FILTERS.map((f) => (
+              <Link
+                key={f}
+                to={pageHref({ show: f }, 1)}
+                aria-current={f === show ? "page" : undefined}
+                className={cn(
+                  "rounded-md px-3 py-1.5 text-sm font-semibold",
+                  f === show ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-brand-50",
+                )}
+                preventScrollReset
+              >
+                {FILTER_LABELS[f]}
+              </Link>
+            ))}
+          </nav>
+        </div>
+        {page.lines.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">
+            {show === "unmatched" ? "Every statement line is matched." : "No statement lines here yet."}
+          </p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200">
+            <table className="min-w-full divide-y divide-slate-200 max-md:block">
+              <caption className="sr-only">Statement lines, newest first</caption>
+              <thead className="bg-slate-50 max-md:hidden">
+                <ColumnHeads labels={["Date", "Bank's text", "Amount", "In the books", canWrite && "Actions"]} numeric={["Amount"]} />
+              </thead>
+              <tbody className="divide-y divide-slate-100 max-md:block">
+                {page.lines.map((l) => (
+                  <BankLineRow
+                    key={l.id}
+                    line={l}
+                    currency={account.currency}
+                    canWrite={canWrite}
+                    busy={busy === l.id}
+                    onAction={(a) => void onAction(l, a)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager
+          label="Pages of statement lines"
+          status={`${page.total} line${page.total === 1 ? "" : "s"} · page ${page.page} of ${page.pages}`}
+          previous={page.page > 1 ? { to: pageHref(filters, page.page - 1), text: "Previous page" } : null}
+          next={page.page < page.pages ? { to: pageHref(filters, page.page + 1), text: "Next page" } : null}
+        />
+      </section>
+      <CategorizeDialog
+        line={categorizing}
+        currency={account.currency}
+        accounts={accounts}
+        bankAccountId={account.account_id}
+        onClose={() => setCategorizing(null)}
+        onSubmit={(line, accountId) =>
+          write(line, "categorize", { bank_line_ids: [line.id], account_id: accountId }, "Not posted", "Entry posted")
+        }
+      />
+      <AskDialog
+        line={asking}
+        currency={account.currency}
+        onClose={() => setAsking(null)}
+        onSubmit={(line, question) =>
+          write(line, "questions", { bank_line_id: line.id, question }, "Not sent", "Question sent to the client")
+        }
+      />
+      <MatchDialog
+        line={matching}
+        currency={account.currency}
+        api={api}
+        onClose={() => setMatching(null)}
+        onSubmit={async (line, ids) =>
+          (await write(line, "matches", { bank_line_ids: [line.id], ledger_line_ids: ids }, "Not matched", "Matched")) === null
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link, useRevalidator } from "react-router";
+import { request } from "~/lib/api-client.ts";
+import { toast } from "~/ui/toast.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import type { BankAccountInput } from "../bank.schema.ts";
+import type { BankAccount } from "../bank.types.ts";
+import { formatAmount } from "../money.ts";
+import { booksPath, useBooks } from "./books-context.tsx";
+import { BankAccountForm } from "./bank-account-form.tsx";
+import { cardRow, cardText, ColumnHeads, tdClass } from "./ui.tsx";
+
+/**
+ * Bank (/accounting/:orgId/bank): the organization's bank and card accounts, each with its book balance, the
+ * statement lines still to match and the date it is reconciled to; owners and accountants add accounts here.
+ */
+export function BankAccountsTab({ bankAccounts }: { bankAccounts: BankAccount[] }) {
+  const { organization, accounts, canWrite } = useBooks();
+  const revalidator = useRevalidator();
+
+  async function create(values: BankAccountInput): Promise<Record<string, string> | null> {
+    const res = await request<{ account: BankAccount }>(`/api/bank/${organization.id}/accounts`, { json: values });
+    if (!res.ok) {
+      toastFailure(res, { title: "Bank account not added" });
+      return res.fields;
+    }
+    await revalidator.revalidate();
+    toast.success("Bank account added", { description: `Import ${res.data.account.name}'s statements from its page.` });
+    return null;
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-xl font-semibold text-ink">Bank and card accounts</h2>
+        <p className="mt-1 max-w-3xl text-sm text-muted">
+          Import what the bank sends (CSV, OFX, QFX, camt.053, MT940, QIF), match each transaction to the books or post it to an account,
+          and reconcile to the statement.
+        </p>
+      </div>
+      {bankAccounts.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
+          <p className="text-muted">No bank accounts yet.</p>
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 max-md:block">
+            <caption className="sr-only">Bank and card accounts</caption>
+            <thead className="bg-slate-50 max-md:hidden">
+              <ColumnHeads
+                labels={["Name", "Ledger account", "Book balance", "To match", "Reconciled to"]}
+                numeric={["Book balance", "To match"]}
+              />
+            </thead>
+            <tbody className="divide-y divide-slate-100 max-md:block">
+              {bankAccounts.map((b) => (
+                <tr key={b.id} className={cardRow}>
+                  <td className={`${tdClass} ${cardText} max-md:col-span-3`}>
+                    <Link className="font-semibold text-brand-700 underline" to={booksPath(organization.id, `bank/${b.id}`)}>
+                      {b.name}
+                    </Link>
+                    <span className="ml-2 text-sm text-muted">{b.kind === "card" ? "Credit card" : "Bank account"}</span>
+                    {b.number ? <span className="block text-sm text-muted">{b.number}</span> : null}
+                  </td>
+                  <td className={`${tdClass} ${cardText} max-md:col-span-3`}>
+                    {b.account_code} · {b.account_name}
+                  </td>
+                  <td className={`${tdClass} ${cardText} text-right tabular-nums`}>{formatAmount(b.book_balance, b.currency)}</td>
+                  <td className={`${tdClass} ${cardText} text-right tabular-nums`}>{b.unmatched}</td>
+                  <td className={`${tdClass} ${cardText}`}>{b.reconciled_to ?? "Not yet"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {canWrite ? <BankAccountForm accounts={accounts} currency={bankAccounts[0]?.currency ?? null} onSubmit={create} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { Link, useRevalidator } from "react-router";
+import { request } from "~/lib/api-client.ts";
+import { Button } from "~/ui/button.tsx";
+import { toast } from "~/ui/toast.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import type { BankRuleInput } from "../bank.schema.ts";
+import type { BankAccount, BankRule } from "../bank.types.ts";
+import { booksPath, useBooks } from "./books-context.tsx";
+import { BankRuleForm } from "./bank-rule-form.tsx";
+
+const OPERATOR_TEXT = { contains: "contains", equals: "is", matches: "matches" } as const;
+const DIRECTION_TEXT = { any: "", in: ", money in", out: ", money out" } as const;
+
+function describe(r: BankRule, bankAccounts: BankAccount[]): string {
+  const where = r.field === "payee" ? "The payee" : "The bank's text";
+  const range = r.amount_min || r.amount_max ? `, amount ${r.amount_min ?? "0.00"} to ${r.amount_max ?? "any"}` : "";
+  const bank = r.bank_account_id ? `, on ${bankAccounts.find((b) => b.id === r.bank_account_id)?.name ?? "one account"}` : "";
+  return `${where} ${OPERATOR_TEXT[r.operator]} “${r.value}”${DIRECTION_TEXT[r.direction]}${range}${bank}`;
+}
+
+/**
+ * Bank rules (/accounting/:orgId/bank-rules): in order, the first rule that fits a statement line proposes its account;
+ * the bank account's page posts what they propose. Owners and accountants add, try, reorder and delete rules.
+ */
+export function BankRulesTab({ rules, bankAccounts }: { rules: BankRule[]; bankAccounts: BankAccount[] }) {
+  const { organization, accounts, canWrite } = useBooks();
+  const revalidator = useRevalidator();
+  const api = `/api/bank/${organization.id}`;
+
+  async function send(
+    path: string,
+    init: { json?: unknown; method?: "DELETE" },
+    title: string,
+    done: string,
+  ): Promise<Record<string, string> | null> {
+    const res = await request(`${api}/${path}`, init);
+    if (!res.ok) {
+      toastFailure(res, { title });
+      return res.fields;
+    }
+    await revalidator.revalidate();
+    toast.success(done);
+    return null;
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm">
+          <Link className="text-brand-700 underline" to={booksPath(organization.id, "bank")}>
+            Bank accounts
+          </Link>
+        </p>
+        <h2 className="text-xl font-semibold text-ink">Bank rules</h2>
+        <p className="mt-1 max-w-3xl text-sm text-muted">The first rule that fits a statement line proposes the account to post it to.</p>
+      </div>
+      {rules.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">No rules yet.</p>
+      ) : (
+        <ol className="space-y-2">
+          {rules.map((r, i) => (
+            <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3">
+              <span className="text-sm text-ink">
+                <strong>
+                  {i + 1}. {r.name}
+                </strong>
+                : {describe(r, bankAccounts)} → {r.account_code} · {r.account_name}
+              </span>
+              {canWrite ? (
+                <span className="flex gap-1">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={i === 0}
+                    aria-label={`Move ${r.name} up`}
+                    onClick={() => send(`rules/${r.id}/move`, { json: { direction: "up" } }, "Not moved", "Rule moved up")}
+                  >
+                    Up
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={i === rules.length - 1}
+                    aria-label={`Move ${r.name} down`}
+                    onClick={() => send(`rules/${r.id}/move`, { json: { direction: "down" } }, "Not moved", "Rule moved down")}
+                  >
+                    Down
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Delete ${r.name}`}
+                    onClick={() => send(`rules/${r.id}`, { method: "DELETE" }, "Not deleted", "Rule deleted")}
+                  >
+                    Delete
+                  </Button>
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      {canWrite ? (
+        <BankRuleForm
+          api={api}
+          accounts={accounts}
+          bankAccounts={bankAccounts}
+          onSubmit={(values: BankRuleInput) => send("rules", { json: values }, "Rule not saved", "Rule saved")}
+        />
+      ) : null}
+    </div>
+  );
+}

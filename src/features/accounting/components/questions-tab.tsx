@@ -1,0 +1,69 @@
+import { useRevalidator } from "react-router";
+import { request } from "~/lib/api-client.ts";
+import { toast } from "~/ui/toast.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import type { AnswerInput } from "../bank.schema.ts";
+import type { BankQuestion } from "../bank.types.ts";
+import { formatAmount } from "../money.ts";
+import { useBooks } from "./books-context.tsx";
+import { QuestionAnswerForm } from "./question-answer-form.tsx";
+
+/**
+ * Questions (/accounting/:orgId/questions): bank transactions the bookkeeper asked about. Owners answer each with an
+ * account or a note; everyone in the books sees the questions and the answers, open ones first.
+ */
+export function QuestionsTab({ questions }: { questions: BankQuestion[] }) {
+  const { organization, accounts, role } = useBooks();
+  const revalidator = useRevalidator();
+  const owner = role === "owner";
+
+  async function answer(q: BankQuestion, input: AnswerInput): Promise<Record<string, string> | null> {
+    const res = await request<{ question: BankQuestion }>(`/api/bank/${organization.id}/questions/${q.id}/answer`, { json: input });
+    if (!res.ok) {
+      toastFailure(res, { title: "Answer not sent" });
+      return res.fields;
+    }
+    await revalidator.revalidate();
+    toast.success("Answer sent", { description: "Your bookkeeper sees it with the transaction." });
+    return null;
+  }
+
+  const open = questions.filter((q) => !q.answered_at);
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-xl font-semibold text-ink">Questions about bank transactions</h2>
+        <p className="mt-1 max-w-3xl text-sm text-muted">
+          {open.length === 0
+            ? "Nothing is waiting for an answer."
+            : `${open.length} transaction${open.length === 1 ? " needs" : "s need"} a word from ${owner ? "you" : "the owner"}: the account it belongs to, or a note.`}
+        </p>
+      </div>
+      {questions.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">No questions yet.</p>
+      ) : (
+        <ul className="space-y-4">
+          {questions.map((q) => (
+            <li key={q.id} className="rounded-lg border border-slate-200 p-4">
+              <p className="font-semibold text-ink">
+                {q.date} · {q.description} · <span className="tabular-nums">{formatAmount(q.amount, q.currency)}</span>
+              </p>
+              <p className="text-sm text-muted">
+                {q.bank_account}; asked by {q.asked_by ?? "the bookkeeper"} on {q.asked_at.slice(0, 10)}
+              </p>
+              {q.question ? <p className="mt-2 whitespace-pre-wrap text-sm text-ink">{q.question}</p> : null}
+              {q.answered_at ? (
+                <p className="mt-2 text-sm text-ink">
+                  <strong>Answer</strong> from {q.answered_by ?? "an owner"}:{" "}
+                  {[q.answer_account, q.answer_note].filter(Boolean).join(" · ")}
+                  {q.settled ? " (done)" : ""}
+                </p>
+              ) : null}
+              {owner && !q.settled ? <QuestionAnswerForm question={q} accounts={accounts} onSubmit={(input) => answer(q, input)} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
