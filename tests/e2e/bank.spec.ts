@@ -142,7 +142,7 @@ for (const viewport of [
     await expect(toast(page, "Question sent to the client")).toBeVisible();
     await expect(row(page, "TRANSFER 889201")).toContainText("Asked the client; no answer yet");
     await openBooksSection(page, "Questions");
-    const question = page.getByRole("listitem").filter({ hasText: "TRANSFER 889201" });
+    const question = page.getByRole("list", { name: "Questions" }).getByRole("listitem").filter({ hasText: "TRANSFER 889201" });
     await expect(question).toContainText("What was this transfer for?");
     await pick(question, "Account it belongs to (optional)", "3000 Owner's Equity");
     await question.getByLabel(/Note/).fill("I paid myself");

@@ -11,8 +11,9 @@ export interface BankAccount {
   account_name: string;
   currency: string;
   number: string | null;
-  /** Statement lines not yet matched, categorized or cleared. */
+  /** Statement lines not yet matched, categorized or cleared, and all of them. */
   unmatched: number;
+  lines: number;
   /** The ledger account's posted balance today, from the bank's side (debits less credits). */
   book_balance: string;
   /** The latest finished reconciliation's date, if any. */

@@ -36,9 +36,12 @@ export function AccountCombobox({
   accounts,
   value,
   onChange,
+  standalone = false,
 }: {
   id: string;
   label: ReactNode;
+  /** A field of its own (a form's field), its label always shown; by default the label hides on wide screens, where a table's column heads name it. */
+  standalone?: boolean;
   accounts: AccountDto[];
   value: string;
   onChange: (accountId: string) => void;
@@ -65,7 +68,10 @@ export function AccountCombobox({
 
   return (
     <div className="relative">
-      <label {...getLabelProps()} className="mb-1 block text-xs font-medium text-muted lg:sr-only">
+      <label
+        {...getLabelProps()}
+        className={standalone ? "block text-sm font-medium text-ink" : "mb-1 block text-xs font-medium text-muted lg:sr-only"}
+      >
         {label}
       </label>
       <div className="relative">

@@ -161,7 +161,11 @@ export function BankAccountScreen({
         </div>
         {page.lines.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">
-            {show === "unmatched" ? "Every statement line is matched." : "No statement lines here yet."}
+            {account.lines === 0
+              ? "No statement imported yet."
+              : show === "unmatched"
+                ? "Every statement line is matched."
+                : "No statement lines here yet."}
           </p>
         ) : (
           <div className="overflow-x-auto rounded-lg border border-slate-200">

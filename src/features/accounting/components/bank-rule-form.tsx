@@ -108,6 +108,7 @@ export function BankRuleForm({
         </InputField>
         <div className="sm:col-span-2">
           <AccountCombobox
+            standalone
             id="rule-account"
             label="Post to account"
             accounts={accounts}

@@ -50,6 +50,7 @@ export function CategorizeDialog({
     >
       <div className="space-y-4">
         <AccountCombobox
+          standalone
           id="categorize-account"
           label="Account"
           accounts={accounts.filter((a) => a.id !== bankAccountId)}

@@ -36,6 +36,7 @@ export function QuestionAnswerForm({
     <form onSubmit={submit} noValidate className="mt-3 grid gap-3 sm:grid-cols-2" aria-label={`Answer about ${question.description}`}>
       <div>
         <AccountCombobox
+          standalone
           id={`${id}-account`}
           label="Account it belongs to (optional)"
           accounts={accounts}

@@ -42,7 +42,7 @@ export function QuestionsTab({ questions }: { questions: BankQuestion[] }) {
       {questions.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">No questions yet.</p>
       ) : (
-        <ul className="space-y-4">
+        <ul className="space-y-4" aria-label="Questions">
           {questions.map((q) => (
             <li key={q.id} className="rounded-lg border border-slate-200 p-4">
               <p className="font-semibold text-ink">
