@@ -116,6 +116,30 @@ describe("bank accounts: statements in, matched or categorized, reconciled to th
     expect((await lines()).total).toBe(5);
   });
 
+  it("a PDF, a truncated OFX, a file over 20 MB are refused; a UTF-16 CSV with its byte order mark is read", async () => {
+    const pdf = await upload(`${bank}/statements?name=receipt.pdf`, Buffer.from("%PDF-1.7\n1 0 obj\n<< >>\nendobj\n\u0000\u0001binary"));
+    expect(pdf.status).toBe(400);
+    expect(((await pdf.json()) as { error: string }).error).toBe(
+      "receipt.pdf: this is not a bank statement (CSV, OFX, QFX, camt.053, MT940 or QIF text)",
+    );
+    const ofx = fixture("ofx/ofxparse-bank_medium.ofx");
+    const truncated = await upload(`${bank}/statements?name=cut.ofx`, ofx.subarray(0, Math.floor(ofx.length * 0.6)));
+    expect(truncated.status).toBe(400);
+    expect(((await truncated.json()) as { error: string }).error).toMatch(/^cut\.ofx/);
+    const huge = await upload(`${bank}/statements?name=huge.csv`, Buffer.alloc(21 * 1024 * 1024, "2026-01-01,x,1.00\n"));
+    expect(huge.status).toBe(413);
+    expect((await lines()).total).toBe(5);
+
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from("Date,Description,Amount\r\n2025-11-29,Café Zürich,-4.20\r\n", "utf16le"),
+    ]);
+    const read = (await (await upload(`${bank}/statements/preview?name=utf16.csv`, utf16)).json()) as {
+      lines: { description: string; amount: string }[];
+    };
+    expect(read.lines).toEqual([expect.objectContaining({ description: "Café Zürich", amount: "-4.20" })]);
+  });
+
   it("suggestions by amount near the date: accepted, rejected; categorizing posts an entry in one step", async () => {
     await post("2025-11-20", "Opening balance", "1000", "3000", "15188.85");
     const [ebay] = (await lines("unmatched")).lines.filter((l) => l.amount === "-17.90");

@@ -12,6 +12,7 @@ import { parseOfx } from "./statement-ofx.ts";
 import { parseQif, qifDateOrderGuess } from "./statement-qif.ts";
 import { StatementReadError, type ParsedFile, type ParsedStatement, type StatementFormat, type StatementLine } from "./statement.ts";
 import { detectStatementFormat } from "./statement-format.ts";
+import { decodeText } from "./statement-values.ts";
 import { centsToDecimal } from "./money.ts";
 
 /** A statement file as read for one bank account: the statements chosen from it and their lines, in file order. */
@@ -78,6 +79,20 @@ function parseCsvSettings(text: string): BankCsvSettings {
   return parsed.data;
 }
 
+/**
+ * The file as UTF-8 bytes when it is UTF-16 with a byte order mark (some banks' exports are); a file with NUL bytes
+ * besides is not text (a PDF, a picture, a spreadsheet), and is refused before any reader sees it.
+ */
+function textBytes(fileName: string, bytes: Buffer): Buffer {
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  const text = utf16 ? Buffer.from(decodeText(bytes).replace(/^\uFEFF/, ""), "utf8") : bytes;
+  if (text.subarray(0, 64 * 1024).includes(0)) {
+    const message = `${fileName}: this is not a bank statement (CSV, OFX, QFX, camt.053, MT940 or QIF text)`;
+    throw invalidInput({ file: message }, message);
+  }
+  return text;
+}
+
 const normalNumber = (s: string | undefined) => (s ?? "").replace(/[\s-]/g, "").toUpperCase();
 
 /** The statements of the file that belong to this account: one account's, or the one the caller chose. */
@@ -118,7 +133,7 @@ export async function readStatement(
   q: StatementQuery,
 ): Promise<ReadStatement> {
   const fileName = q.name || "statement";
-  const bytes = await readBody(body);
+  const bytes = textBytes(fileName, await readBody(body));
   const format = detectStatementFormat(bytes);
   let file: ParsedFile;
   let csv: ReadStatement["csv"] = null;

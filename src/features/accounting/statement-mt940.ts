@@ -3,7 +3,7 @@
  * file (`:20:` starts one), lines wrapped anywhere (a line without a `:NN:` tag continues the field before it).
  */
 import { StatementReadError, type ParsedFile, type ParsedStatement, type StatedBalance, type StatementLine } from "./statement.ts";
-import { decodeBankText, joinText, oneLine, parseSwiftAmount, parseSwiftDate, toIsoDate } from "./statement-values.ts";
+import { decodeText, joinText, oneLine, parseSwiftAmount, parseSwiftDate, toIsoDate } from "./statement-values.ts";
 
 interface Field {
   tag: string;
@@ -196,7 +196,7 @@ function finish(s: Draft): ParsedStatement {
 
 /** The statements of an MT940 file (UTF-8, or Windows-1252 when not valid UTF-8). */
 export function parseMt940(bytes: Uint8Array): ParsedFile {
-  const fields = readFields(decodeBankText(bytes));
+  const fields = readFields(decodeText(bytes));
   if (!fields.some((f) => f.tag === "20" || f.tag === "61")) {
     throw new StatementReadError(0, "The file is not an MT940 statement: it has no :20: or :61: field");
   }

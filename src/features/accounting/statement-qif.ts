@@ -4,7 +4,7 @@
  */
 import { StatementReadError, type ParsedFile, type ParsedStatement, type StatementLine } from "./statement.ts";
 import {
-  decodeBankText,
+  decodeText,
   detectNumberFormat,
   expandYear,
   joinText,
@@ -28,7 +28,7 @@ interface Line {
 }
 
 const linesOf = (bytes: Uint8Array): Line[] =>
-  decodeBankText(bytes)
+  decodeText(bytes)
     .split(/\r\n|\r|\n/)
     .map((text, i) => ({ no: i + 1, text: text.trim() }));
 

@@ -103,8 +103,15 @@ export function parseSwiftDate(text: string): Parsed<string> {
   return toIsoDate(expandYear(Number(m[1])), Number(m[2]), Number(m[3]));
 }
 
-/** A file's text: UTF-8 when its bytes are valid UTF-8 (a BOM dropped), else Windows-1252. */
-export function decodeBankText(bytes: Uint8Array): string {
+const startsWith = (b: Uint8Array, ...prefix: number[]) => prefix.every((byte, i) => b[i] === byte);
+
+/**
+ * A file's text: UTF-8 (or UTF-16 with a byte order mark) when the bytes are valid as such, else Windows-1252,
+ * whatever the file declares (OFX 1.x files say `CHARSET:1252` and hold UTF-8, or `USASCII` and hold Latin-1).
+ */
+export function decodeText(bytes: Uint8Array): string {
+  if (startsWith(bytes, 0xff, 0xfe)) return new TextDecoder("utf-16le").decode(bytes);
+  if (startsWith(bytes, 0xfe, 0xff)) return new TextDecoder("utf-16be").decode(bytes);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {

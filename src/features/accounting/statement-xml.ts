@@ -1,5 +1,6 @@
 import { SaxesParser } from "saxes";
 import { StatementReadError } from "./statement.ts";
+import { decodeText, oneLine } from "./statement-values.ts";
 
 /**
  * What the OFX and camt.053 readers share: the bytes decoded to text, a small element tree (read from XML by saxes,
@@ -19,21 +20,7 @@ export interface XmlNode {
 /** A StatementReadError whose message starts with the line, when there is one. */
 export const readError = (line: number, message: string) => new StatementReadError(line, line > 0 ? `Line ${line}: ${message}` : message);
 
-const startsWith = (b: Uint8Array, ...prefix: number[]) => prefix.every((byte, i) => b[i] === byte);
-
-/**
- * The file's text: UTF-8 (or UTF-16 with a byte order mark) when the bytes are valid as such, else Windows-1252,
- * whatever the file declares (OFX 1.x files say `CHARSET:1252` and hold UTF-8, or `USASCII` and hold Latin-1).
- */
-export function decodeText(bytes: Uint8Array): string {
-  if (startsWith(bytes, 0xff, 0xfe)) return new TextDecoder("utf-16le").decode(bytes);
-  if (startsWith(bytes, 0xfe, 0xff)) return new TextDecoder("utf-16be").decode(bytes);
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder("windows-1252").decode(bytes);
-  }
-}
+export { decodeText, oneLine };
 
 /**
  * The root element of an XML document. Any DOCTYPE is refused (neither OFX 2 nor camt.053 has one, and a DOCTYPE is
@@ -78,9 +65,6 @@ export function parseXml(text: string): XmlNode {
   if (!root) throw readError(0, "The file holds no XML element");
   return root;
 }
-
-/** Trimmed text with runs of whitespace made one space. */
-export const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** The element at the end of a path of child names (the first of each name), if any. */
 export function at(node: XmlNode | undefined, ...path: string[]): XmlNode | undefined {
