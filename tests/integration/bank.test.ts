@@ -140,6 +140,32 @@ describe("bank accounts: statements in, matched or categorized, reconciled to th
     expect(read.lines).toEqual([expect.objectContaining({ description: "Café Zürich", amount: "-4.20" })]);
   });
 
+  it("a CSV's layout can be put right: the preview shows what a wrong one cannot read; the import refuses it", async () => {
+    const csv = Buffer.from("Booked;Text;Amount\r\n29.11.2025;Bakery;-4,20\r\n30.11.2025;Refund;1,00\r\n");
+    const guessed = (await (await upload(`${bank}/statements/preview?name=bank.csv`, csv)).json()) as {
+      error: string | null;
+      new_lines: number;
+      csv: { settings: { delimiter: string; dateFormat: string; numberFormat: string; mapping: Record<string, unknown> } };
+    };
+    expect(guessed).toMatchObject({ error: null, new_lines: 2 });
+    expect(guessed.csv.settings).toMatchObject({
+      delimiter: ";",
+      dateFormat: "01.03.2026",
+      numberFormat: "1.234,56",
+      mapping: { date: 0, amount: 2 },
+    });
+    const wrong = encodeURIComponent(JSON.stringify({ ...guessed.csv.settings, mapping: { ...guessed.csv.settings.mapping, date: 1 } }));
+    const preview = (await (await upload(`${bank}/statements/preview?name=bank.csv&csv=${wrong}`, csv)).json()) as {
+      error: string;
+      new_lines: number;
+    };
+    expect(preview).toMatchObject({ new_lines: 0 });
+    expect(preview.error).toMatch(/^bank\.csv, line 2, column Text: /);
+    const refused = await upload(`${bank}/statements?name=bank.csv&csv=${wrong}`, csv);
+    expect(refused.status).toBe(400);
+    expect((await lines()).total).toBe(5);
+  });
+
   it("suggestions by amount near the date: accepted, rejected; categorizing posts an entry in one step", async () => {
     await post("2025-11-20", "Opening balance", "1000", "3000", "15188.85");
     const [ebay] = (await lines("unmatched")).lines.filter((l) => l.amount === "-17.90");

@@ -48,7 +48,7 @@ export async function previewStatement(
   q: StatementQuery,
 ): Promise<StatementPreview> {
   const account = await accountWithLayout(db, m, bankId);
-  const read = await readStatement(account, body, q);
+  const read = await readStatement(account, body, { ...q, lenient: true });
   const keys = dedupeKeys(read.lines);
   const known = await existingKeys(db, bankId, keys);
   const { first, last } = dates(read.lines);
@@ -70,6 +70,7 @@ export async function previewStatement(
       duplicate: known.has(keys[i]!),
     })),
     csv: read.csv,
+    error: read.error,
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { invalidInput, zodFields } from "~/server/http/app-error.ts";
-import { bodyChunks, readCsv } from "./import-csv.server.ts";
+import { bodyChunks, CsvReadError, readCsv } from "./import-csv.server.ts";
 import { MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES, type StatementQuery } from "./bank.schema.ts";
 import type { BankAccount } from "./bank.types.ts";
 import { bankCsvSettingsSchema, type BankCsvSettings } from "./statement-csv-layout.ts";
@@ -25,6 +25,8 @@ export interface ReadStatement {
   statements: ParsedStatement[];
   lines: StatementLine[];
   csv: { settings: BankCsvSettings; rows: string[][] } | null;
+  /** In a preview, what stops a CSV from being read with these settings (the import refuses it). */
+  error: string | null;
 }
 
 /** The request body, whole (statements are small; the mount caps the body and this counts again). */
@@ -49,19 +51,41 @@ const unreadable = (fileName: string, err: StatementReadError) => {
   return invalidInput({ file: message }, message);
 };
 
-async function readCsvStatement(bytes: Buffer, account: BankAccount & { csv_settings?: unknown }, q: StatementQuery) {
+async function readCsvStatement(
+  bytes: Buffer,
+  account: BankAccount & { csv_settings?: unknown },
+  q: StatementQuery & { lenient?: boolean },
+  fileName: string,
+) {
   const given = q.csv === undefined ? null : parseCsvSettings(q.csv);
-  const { rows, encoding, delimiter } = await readCsv(
-    (async function* () {
-      yield bytes;
-    })(),
-    { encoding: given?.encoding, delimiter: given?.delimiter, maxRows: MAX_STATEMENT_LINES + 100 },
-  );
+  let csvRows;
+  try {
+    csvRows = await readCsv(
+      (async function* () {
+        yield bytes;
+      })(),
+      { encoding: given?.encoding, delimiter: given?.delimiter, maxRows: MAX_STATEMENT_LINES + 100 },
+    );
+  } catch (err) {
+    if (!(err instanceof CsvReadError)) throw err;
+    throw invalidInput(
+      { [err.field === "encoding" ? "csv.encoding" : "file"]: `${fileName}: ${err.message}` },
+      `${fileName}: ${err.message}`,
+    );
+  }
+  const { rows, encoding, delimiter } = csvRows;
   if (rows.length === 0) throw new StatementReadError(0, "The file is empty");
   const kept = bankCsvSettingsSchema.safeParse(account.csv_settings);
   const remembered = kept.success && kept.data.encoding === encoding && kept.data.delimiter === delimiter ? kept.data : null;
   const settings: BankCsvSettings = given ?? remembered ?? { encoding, delimiter, ...guessBankCsv(rows) };
-  return { file: readBankCsv(rows, settings), csv: { settings, rows: rows.slice(0, 30) } };
+  const csv = { settings, rows: rows.slice(0, 30) };
+  try {
+    return { file: readBankCsv(rows, settings), csv, error: null };
+  } catch (err) {
+    // The preview shows the layout it tried with what went wrong, so that the layout can be put right.
+    if (err instanceof StatementReadError && q.lenient) return { file: { format: "csv" as const, statements: [] }, csv, error: err };
+    throw err;
+  }
 }
 
 function parseCsvSettings(text: string): BankCsvSettings {
@@ -130,16 +154,20 @@ function choose(
 export async function readStatement(
   account: BankAccount & { csv_settings?: unknown },
   body: ReadableStream<Uint8Array> | null,
-  q: StatementQuery,
+  q: StatementQuery & { lenient?: boolean },
 ): Promise<ReadStatement> {
   const fileName = q.name || "statement";
   const bytes = textBytes(fileName, await readBody(body));
   const format = detectStatementFormat(bytes);
   let file: ParsedFile;
   let csv: ReadStatement["csv"] = null;
+  let csvError: string | null = null;
   try {
-    if (format === "csv") ({ file, csv } = await readCsvStatement(bytes, account, q));
-    else if (format === "ofx") file = parseOfx(bytes);
+    if (format === "csv") {
+      const read = await readCsvStatement(bytes, account, q, fileName);
+      ({ file, csv } = read);
+      if (read.error) csvError = unreadable(fileName, read.error).message;
+    } else if (format === "ofx") file = parseOfx(bytes);
     else if (format === "camt053") file = parseCamt053(bytes);
     else if (format === "mt940") file = parseMt940(bytes);
     else {
@@ -164,7 +192,7 @@ export async function readStatement(
   const lines = statements.flatMap((s) => s.lines);
   if (lines.length > MAX_STATEMENT_LINES) throw invalidInput({ file: `${fileName}: more than ${MAX_STATEMENT_LINES} transactions` });
   const sha256 = createHash("sha256").update(bytes).digest("hex");
-  return { format, fileName, sha256, file, chosen, statements, lines, csv };
+  return { format, fileName, sha256, file, chosen, statements, lines, csv, error: csvError };
 }
 
 /** A statement's stated balances against its lines. */

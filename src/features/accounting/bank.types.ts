@@ -1,4 +1,5 @@
 import type { BankAccountKind } from "./bank.schema.ts";
+import type { BankCsvSettings } from "./statement-csv-layout.ts";
 
 /** What the bank API answers (amounts as decimal strings, signed: money in positive). */
 
@@ -55,7 +56,9 @@ export interface StatementPreview {
   last_date: string | null;
   lines: StatementLinePreview[];
   /** For a CSV: the layout it was read with, and its first rows, so that it can be changed. */
-  csv: { settings: unknown; rows: string[][] } | null;
+  csv: { settings: BankCsvSettings; rows: string[][] } | null;
+  /** What stops the file from being read with these settings (a CSV's layout to put right); the import refuses it. */
+  error: string | null;
 }
 
 export interface StatementResult {

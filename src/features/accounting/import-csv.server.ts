@@ -38,7 +38,7 @@ export function detectEncoding(sample: Uint8Array): Encoding {
   }
 }
 
-/** The delimiter that splits the first lines into the same number (above one) of fields most often. */
+/** The delimiter under which most of the first lines split into the same number (above one) of fields, weighed by that number. */
 export function detectDelimiter(sample: string): Delimiter {
   let chosen: Delimiter = ",";
   let score = 0;
@@ -48,7 +48,8 @@ export function detectDelimiter(sample: string): Delimiter {
     const counts = new Map<number, number>();
     for (const r of rows) if (r.length > 1) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
     for (const [fields, n] of counts) {
-      const s = n * 1000 + fields;
+      // Rows that split alike, weighed by their fields: decimal commas inside a ";" file split each row in two, not in seven.
+      const s = n * fields;
       if (s > score) [chosen, score] = [delimiter, s];
     }
   }

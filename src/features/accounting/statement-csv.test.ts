@@ -29,8 +29,7 @@ const figures = (s: ParsedStatement) => ({
 
 describe("the bank CSV fixtures read with the guessed settings, as their README says", () => {
   it("ING: 13 lines of notes, Saldo stated above, newest first, the short Rente row", async () => {
-    // readCsv's own guess is the comma here (every amount has one): the delimiter is the user's to correct.
-    const { settings, s } = await read("rechnungspilot-ing-mit-saldo.csv", { delimiter: ";" });
+    const { settings, s } = await read("rechnungspilot-ing-mit-saldo.csv");
     expect(settings).toMatchObject({ headerRow: 9, dateFormat: "01.03.2026", numberFormat: "1.234,56" });
     expect(settings.mapping).toEqual({ date: 0, valueDate: 1, payee: 2, description: [3, 4], amount: 5 });
     expect(figures(s)).toEqual({ count: 20, sum: 136253n, opening: undefined, closing: 6633190n });

@@ -7,6 +7,8 @@ import { Notice } from "~/ui/notice.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { BankAccount, StatementCheck, StatementPreview, StatementResult } from "../bank.types.ts";
 import { formatAmount } from "../money.ts";
+import type { BankCsvSettings } from "../statement-csv-layout.ts";
+import { BankCsvSettingsForm } from "./bank-csv-settings.tsx";
 import { ColumnHeads, tdClass } from "./ui.tsx";
 
 type QifDates = "" | "mdy" | "dmy";
@@ -37,12 +39,13 @@ export function StatementImport({ account, api }: { account: BankAccount; api: s
   const [result, setResult] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function send(step: "preview" | "import") {
+  async function send(step: "preview" | "import", csv: BankCsvSettings | null = preview?.csv?.settings ?? null) {
     if (!file) return;
     setBusy(true);
     setError(null);
     const q = new URLSearchParams({ name: file.name });
     if (qif) q.set("qif_dates", qif);
+    if (csv) q.set("csv", JSON.stringify(csv));
     const path = step === "preview" ? `${api}/statements/preview?${q}` : `${api}/statements?${q}`;
     const res = await request<StatementPreview | StatementResult>(path, { file: new Blob([file], { type: "application/octet-stream" }) });
     setBusy(false);
@@ -51,7 +54,9 @@ export function StatementImport({ account, api }: { account: BankAccount; api: s
       return toastFailure(res, { title: step === "import" ? "Nothing was imported" : "The file could not be read" });
     }
     if (step === "preview") {
-      setPreview(res.data as StatementPreview);
+      const read = res.data as StatementPreview;
+      setPreview(read);
+      setError(read.error);
       setResult(null);
     } else {
       setResult((res.data as StatementResult).message);
@@ -94,12 +99,15 @@ export function StatementImport({ account, api }: { account: BankAccount; api: s
           <option value="dmy">Day first (12/8/2026 is August 12)</option>
         </InputField>
         <div className="flex items-end">
-          <Button type="button" disabled={!file || busy} onClick={() => send("preview")}>
+          <Button type="button" disabled={!file || busy} onClick={() => send("preview", null)}>
             Preview
           </Button>
         </div>
       </div>
       {error ? <Notice notice={{ kind: "error", text: error }} /> : null}
+      {preview?.csv ? (
+        <BankCsvSettingsForm settings={preview.csv.settings} rows={preview.csv.rows} onChange={(s) => void send("preview", s)} />
+      ) : null}
       {preview ? (
         <div className="space-y-3">
           <p className="text-sm text-ink">
@@ -135,7 +143,7 @@ export function StatementImport({ account, api }: { account: BankAccount; api: s
               </tbody>
             </table>
           </div>
-          <Button type="button" disabled={busy} onClick={() => send("import")}>
+          <Button type="button" disabled={busy || preview.error !== null || preview.new_lines === 0} onClick={() => send("import")}>
             Import {preview.new_lines} transaction{preview.new_lines === 1 ? "" : "s"}
           </Button>
         </div>
