@@ -1,11 +1,11 @@
-// Bundles the server entry (and the page helper's) beside React Router's server build and copies the SQL migrations.
+// Bundles the server entry beside React Router's server build and copies the SQL migrations.
 import { build } from "esbuild";
 import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
 
 const outDir = path.resolve(process.env.BUILD_DIR ?? "build", "server");
 await build({
-  entryPoints: ["src/app/server/main.ts", "src/app/server/page-helper.ts"],
+  entryPoints: ["src/app/server/main.ts"],
   outdir: outDir,
   bundle: true,
   platform: "node",

@@ -49,7 +49,7 @@ export const envSchema = z.object({
   /** Lists outgoing mail at /dev/mail to requests from this machine. Off unless set; refused in production. */
   MAIL_CATCHER: z.preprocess(emptyToUndefined, z.enum(["0", "1", "true", "false"], "must be 1 or 0").default("0")),
   /** Processes besides the app that share its port and answer the stored public pages (decision 015); 0 for none. */
-  PAGE_HELPERS: z.preprocess(emptyToUndefined, wholeNumber(16).optional()),
+  WORKERS: z.preprocess(emptyToUndefined, wholeNumber(64).optional()),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
 });
 
@@ -76,8 +76,11 @@ export interface Config {
   /** The local mail catcher (/dev/mail) is on: MAIL_CATCHER=1, never in production. */
   mailCatcher: boolean;
   logLevel: Env["LOG_LEVEL"];
-  /** Page helper processes to start with the built server: PAGE_HELPERS, else one for each core but one (the app's), at most 3. */
-  pageHelpers: number;
+  /**
+   * Processes of the built server sharing its port (node:cluster): WORKERS, else one per core on a PostgreSQL server.
+   * The embedded database is held by one process: always 1 there.
+   */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -128,7 +131,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustedProxyHeader: env.TRUSTED_PROXY_HEADER,
     mailCatcher,
     logLevel: env.LOG_LEVEL,
-    pageHelpers: env.PAGE_HELPERS ?? Math.min(3, Math.max(0, availableParallelism() - 1)),
+    workers: env.DATABASE_URL ? (env.WORKERS ?? availableParallelism()) : 1,
   };
 }
 

@@ -73,7 +73,6 @@ export function createPageCache(opts: PageCacheOptions) {
   const pending = new Map<string, Promise<Entry | null>>();
   const baseCsp = cspHeader(opts.csp, []);
   /** Told of each page once it is stored with the headers the app sent for it. */
-  const subscribers = new Set<(page: StoredPage) => void>();
 
   const isPublic = (c: Context) => (c.req.method === "GET" || c.req.method === "HEAD") && paths.has(c.req.path);
 
@@ -172,23 +171,15 @@ export function createPageCache(opts: PageCacheOptions) {
     }
   }
 
-  /**
-   * Outermost middleware: notes the headers the whole app sent with a stored page, for serveNode and the subscribers;
-   * after a write, looks at the pages' version for the version-change listeners.
-   */
+  /** Outermost middleware: notes the headers the whole app sent with a stored page, for serveNode. */
   async function capture(c: Context, next: Next) {
     await next();
-    // A write may have changed what the pages show: whoever keeps copies forgets them before it is answered.
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") return changeListeners.size ? lookAtVersion() : undefined;
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return;
     if (!isPublic(c) || c.res.status !== 200) return;
     const entry = entries.get(c.req.path);
     const etag = c.res.headers.get("etag");
     if (!entry || entry.sent || (etag !== `"${entry.hash}"` && etag !== `"${entry.hash}-gz"`)) return;
     entry.sent = [...c.res.headers].filter(([name]) => !PER_BODY.has(name.toLowerCase()));
-    // Rendered before a change of the content: not handed out.
-    if (opts.version && (await opts.version().catch(() => VERSION_FAILED)) !== entry.version) return;
-    const page = stored(c.req.path, entry);
-    subscribers.forEach((tell) => tell(page));
   }
 
   /** A request the node server may answer before the app: a stored public page (no query string). */
@@ -218,65 +209,12 @@ export function createPageCache(opts: PageCacheOptions) {
     return true;
   }
 
-  /** Told, and waited for, when the pages' version changes (page helpers forget their copies). */
-  const changeListeners = new Set<() => Promise<unknown>>();
-  let seenVersion: unknown = VERSION_FAILED;
-  let looking: Promise<void> = Promise.resolve();
-  let watching: ReturnType<typeof setInterval> | undefined;
-
-  /** Looks at the pages' version (after any look under way); when it has changed, tells the listeners and waits. */
-  function lookAtVersion(): Promise<void> {
-    const version = opts.version;
-    if (!version) return looking;
-    looking = looking.then(async () => {
-      const v = await version().catch(() => VERSION_FAILED);
-      if (v === VERSION_FAILED) return;
-      const changed = seenVersion !== VERSION_FAILED && v !== seenVersion;
-      seenVersion = v;
-      if (changed) await Promise.all([...changeListeners].map((tell) => tell().catch(() => {})));
-    });
-    return looking;
-  }
-
-  /**
-   * Calls `tell` whenever the pages' version changes: before a write (any request but GET and HEAD) is answered, and
-   * within a second otherwise (another process's save, seen once this process's copy of the content turns stale).
-   */
-  function onVersionChange(tell: () => Promise<unknown>): () => void {
-    changeListeners.add(tell);
-    void lookAtVersion();
-    watching ??= setInterval(() => void lookAtVersion(), 1000);
-    watching.unref();
-    return () => {
-      changeListeners.delete(tell);
-      if (changeListeners.size || !watching) return;
-      clearInterval(watching);
-      watching = undefined;
-    };
-  }
-
-  /** Every stored page that is still fresh, of the content's current version, and whose headers are known. */
-  async function fresh(): Promise<StoredPage[]> {
-    const version = opts.version ? await opts.version().catch(() => VERSION_FAILED) : undefined;
-    if (version === VERSION_FAILED) return [];
-    return [...entries]
-      .filter(([, e]) => e.sent && now() - e.storedAt < ttlMs && (!opts.version || e.version === version))
-      .map(([path, e]) => stored(path, e));
-  }
-
   return {
     isPublic,
     middleware,
     capture,
     nodeCandidate,
     serveNode,
-    fresh,
-    onVersionChange,
-    /** Calls `tell` with each page once it is stored with the headers the app sent for it; returns the unsubscribe. */
-    subscribe(tell: (page: StoredPage) => void) {
-      subscribers.add(tell);
-      return () => void subscribers.delete(tell);
-    },
     /** Forgets every stored page (the next request renders again). */
     clear: () => entries.clear(),
   };

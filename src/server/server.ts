@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
@@ -13,15 +14,12 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { createLogger } from "./logger.ts";
 import { createMailWorker } from "./mail/outbox.server.ts";
-import { startPageHelpers } from "./page-helpers.ts";
 import { startJobs } from "./jobs.ts";
 
 export interface StartOptions {
   build?: ServerBuild | (() => Promise<ServerBuild>);
   clientDir?: string;
   dev?: boolean;
-  /** The built page helper script (decision 015): with it, `config.pageHelpers` processes share the port. */
-  pageHelperScript?: string;
   /** Development: lets Vite handle its own requests before the app. */
   wrap?: (
     listener: (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void,
@@ -44,7 +42,8 @@ export async function createContext(
 }
 
 export async function startServer(config: Config, composition: Composition, opts: StartOptions = {}) {
-  const logger = createLogger(config);
+  // A worker of a cluster (src/server/cluster.ts) says which one it is on every line.
+  const logger = cluster.isWorker ? createLogger(config).child({ worker: cluster.worker!.id, pid: process.pid }) : createLogger(config);
   const ctx = await createContext(config, composition, logger);
   let pages: PageCache | undefined;
   const app = createApp(ctx, { build: opts.build, clientDir: opts.clientDir, dev: opts.dev, onPageCache: (p) => (pages = p) });
@@ -96,17 +95,6 @@ export async function startServer(config: Config, composition: Composition, opts
           return undefined;
         })
       : undefined;
-  const helpers =
-    pages && opts.pageHelperScript && config.pageHelpers > 0
-      ? await startPageHelpers({
-          count: config.pageHelpers,
-          script: opts.pageHelperScript,
-          server,
-          pages,
-          logger,
-        })
-      : undefined;
-
   // Scheduled work (recurring entries): its first run catches up on what came due while the site was down.
   const jobs = startJobs(composition.jobs?.(ctx) ?? [], logger);
 
@@ -120,12 +108,10 @@ export async function startServer(config: Config, composition: Composition, opts
       server.closeAllConnections();
     }, 8000);
     force.unref();
-    const helpersStopped = helpers?.stop();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
-    await helpersStopped;
     await jobs.stop();
     await admin?.close();
     clearTimeout(force);

@@ -1,11 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-/**
- * A stored public page and how it is written (decision 015): by the app's node server, and by a page helper process
- * (src/server/page-helpers.ts) sharing its port.
- */
+/** A stored public page and how the app's node server writes it, before the app is asked (decision 015). */
 
-/** A stored page with the headers the app sent for it: what the node server (and a page helper process) answers. */
+/** A stored page with the headers the app sent for it: what the node server answers. */
 export interface StoredPage {
   path: string;
   html: Uint8Array;

@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { runServer as run, waitHealthy } from "./support/server-process.ts";
+import pg from "pg";
+import { freePort, runServer as run, waitHealthy } from "./support/server-process.ts";
+
+/** The PostgreSQL server to make a database on: E2E_PG_ADMIN_URL, or the local one (PGPASSWORD is honoured). */
+const ADMIN_URL = process.env.E2E_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 test.describe("server process", () => {
   test("a bad PORT stops the start with exit code 1 and one line naming it", async () => {
@@ -48,53 +51,97 @@ test.describe("server process", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test("with a page helper process: every answer of a public page is the same from either process, and SIGTERM stops both", async () => {
+  test("WORKERS=2 on PostgreSQL: two processes answer as one server (sessions, idempotency keys, site content), and SIGTERM stops both", async ({ page }) => {
     test.setTimeout(150_000);
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    try {
+      await admin.connect();
+    } catch {
+      test.skip(true, `no PostgreSQL server at ${ADMIN_URL}`);
+    }
+    const dbName = `ll_workers_${Date.now().toString(36)}`;
+    await admin.query(`create database ${dbName}`);
+    const dbUrl = new URL(ADMIN_URL);
+    dbUrl.pathname = `/${dbName}`;
+    if (!dbUrl.password && process.env.PGPASSWORD) dbUrl.password = process.env.PGPASSWORD;
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
     const dataDir = mkdtempSync(path.join(tmpdir(), "proc-"));
-    const port = 40000 + Math.floor(Math.random() * 20000);
-    const server = run({ PORT: String(port), DATA_DIR: dataDir, PAGE_HELPERS: "1", LOG_LEVEL: "info" });
-    await waitHealthy(port);
-    const pids = JSON.parse(
-      server
-        .output()
-        .split("\n")
-        .find((l) => l.includes("page helpers started"))!,
-    ).pids as number[];
-    expect(pids).toHaveLength(1);
-    /** One request on a connection of its own (the kernel gives each new connection to either process). */
-    const once = (headers: Record<string, string>) =>
-      new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-        get(`http://127.0.0.1:${port}/pricing`, { agent: false, headers }, (res) => {
-          let body = "";
-          res.setEncoding("latin1");
-          res.on("data", (d: string) => (body += d));
-          res.on("end", () => {
-            const { date: _date, connection: _c, "keep-alive": _k, ...rest } = res.headers;
-            resolve({ status: res.statusCode!, headers: rest, body });
-          });
-        }).on("error", reject);
-      });
-    const first = await once({ "accept-encoding": "gzip" });
-    expect(first.status).toBe(200);
-    // The helper gets the page once the app has stored it; then either process answers, the same bytes and headers.
-    const answers = [];
-    for (let i = 0; i < 60; i++) answers.push(await once({ "accept-encoding": "gzip" }));
-    for (const a of answers) expect(a).toEqual(first);
-    const plain = await once({});
-    expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(plain.body).toContain("<!DOCTYPE html>");
-    for (let i = 0; i < 20; i++) expect((await once({ "if-none-match": String(first.headers.etag) })).status).toBe(304);
-    const lines = server
-      .output()
-      .split("\n")
-      .filter((l) => l.includes('"path":"/pricing"'));
-    expect(lines.filter((l) => l.includes('"by":"page helper"')).length, "answered by the helper").toBeGreaterThan(0);
-    expect(lines.filter((l) => !l.includes('"by":"page helper"')).length, "answered by the app").toBeGreaterThan(0);
+    const server = run({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, DATABASE_URL: dbUrl.href, WORKERS: "2", LOG_LEVEL: "info" });
+    let pids: number[] = [];
+    try {
+      await waitHealthy(port);
+      const started = () => server.output().split("\n").filter((l) => l.includes('"server started"'));
+      await expect.poll(() => started().length, { timeout: 30_000 }).toBe(2);
+      pids = started().map((l) => (JSON.parse(l) as { pid: number }).pid);
+      expect(new Set(pids).size).toBe(2);
 
-    server.child.kill("SIGTERM");
-    expect(await server.exited).toBe(0);
-    await expect.poll(() => alive(pids[0]!)).toBe(false);
-    rmSync(dataDir, { recursive: true, force: true });
+      /** One request on a connection of its own (the primary hands each new connection to a worker in turn). */
+      const once = (p: string, init: RequestInit = {}) =>
+        fetch(`http://127.0.0.1:${port}${p}`, { ...init, headers: { origin, connection: "close", ...init.headers } });
+      // Signed in through one worker, recognised by both.
+      const email = `workers-${Date.now()}@example.com`;
+      const password = "Quiet-harbor-workers-42";
+      const json = { "content-type": "application/json" };
+      const signUp = await once("/api/auth/sign-up/email", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ email, password, name: "Wen Workers", firstName: "Wen", lastName: "Workers", companyName: "Two Workers Ltd" }),
+      });
+      expect(signUp.ok).toBe(true);
+      const direct = new pg.Client({ connectionString: dbUrl.href });
+      await direct.connect();
+      await direct.query("update users set email_verified = true, role = 'admin' where email = $1", [email]);
+      await direct.end();
+      const signIn = await once("/api/auth/sign-in/email", { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
+      const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      for (let i = 0; i < 8; i++) expect(await (await once("/api/session", { headers: { cookie } })).json()).toMatchObject({ email });
+
+      // A write retried with its key on the other worker is answered from the first: one record.
+      const key = crypto.randomUUID();
+      const save = () =>
+        once("/api/calculators/submissions", {
+          method: "POST",
+          headers: { ...json, cookie, "idempotency-key": key },
+          body: JSON.stringify({
+            calculatorType: "roi",
+            inputs: { currentRevenue: "500000", currentCosts: "350000", projectedRevenue: "650000", projectedCosts: "400000", implementationCost: "50000", timeframe: "12" },
+          }),
+        });
+      const first = await save();
+      const retried = await save();
+      expect(retried.status).toBe(first.status);
+      expect(retried.headers.get("idempotent-replayed")).toBe("true");
+      expect(await retried.json()).toEqual(await first.json());
+
+      // A site content save through one worker shows on the home page from both within a second or two.
+      expect((await once("/api/firm/site-content/homepage_hero_title", { method: "PUT", headers: { ...json, cookie }, body: JSON.stringify({ value: "Two Workers, One Ledger" }) })).status).toBe(200);
+      await expect
+        .poll(async () => (await Promise.all([1, 2, 3, 4].map(async () => (await (await once("/")).text()).includes("Two Workers, One Ledger")))).every(Boolean), {
+          timeout: 3000,
+          intervals: [200],
+        })
+        .toBe(true);
+      // Both workers answered requests.
+      const answered = new Set(
+        server
+          .output()
+          .split("\n")
+          .filter((l) => l.includes('"path":"/api/session"'))
+          .map((l) => (JSON.parse(l) as { pid: number }).pid),
+      );
+      expect(answered).toEqual(new Set(pids));
+      await page.goto(`${origin}/`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Two Workers, One Ledger");
+    } finally {
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      // The workers finished too.
+      for (const pid of pids) await expect.poll(() => alive(pid)).toBe(false);
+      rmSync(dataDir, { recursive: true, force: true });
+      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+      await admin.end();
+    }
   });
 });
 

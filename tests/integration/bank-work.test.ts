@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,6 +51,16 @@ interface Fields {
   error: string;
   fields?: Record<string, string>;
 }
+
+/** Whether poppler's pdftotext is installed (the PDF's text is then read back). */
+const hasPdftotext = (() => {
+  try {
+    execFileSync("pdftotext", ["-v"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 /** Signed amounts as exact cents ("-1,234.50" never comes back from the API: "-1234.50"). */
 const cents = (amount: string) => {
@@ -284,8 +294,7 @@ describe("bank work: every fixture imported, overlaps, corrections, rules, quest
       return byCurrency.get(currency)!;
     };
 
-    it("covers every file of the fixture folders (genkgo is the refused one)", async () => {
-      const { readdirSync } = await import("node:fs");
+    it("covers every file of the fixture folders (genkgo is the refused one)", () => {
       const all = ["ofx", "camt", "mt940", "qif", "csv"].flatMap((d) => readdirSync(path.join(fixtures, d)).map((f) => `${d}/${f}`));
       expect([...CASES.map((c) => c.file), "camt/genkgo-camt053.v8.xml"].sort()).toEqual(all.sort());
     });
@@ -431,6 +440,12 @@ describe("bank work: every fixture imported, overlaps, corrections, rules, quest
       const again = await json<Imported>(upload(b.owner, `${bank.path}/statements?name=fix.ofx`, corrected), 200);
       expect(again).toMatchObject({ imported: 0, replaced: 0 });
       expect(await allLines(b.owner, bank.path)).toHaveLength(2);
+
+      // DELETE: the line it names goes and the correcting transaction itself is not stored.
+      const deleted = ofx1(trn("B-DEL", "20250304", "-9.99", "Streaming", "<CORRECTFITID>B<CORRECTACTION>DELETE"));
+      const res2 = await json<Imported>(upload(b.owner, `${bank.path}/statements?name=delete.ofx`, deleted), 200);
+      expect(res2).toMatchObject({ imported: 0, replaced: 1, message: "0 transactions imported, 1 corrected" });
+      expect((await allLines(b.owner, bank.path)).map((l) => [l.description, l.amount])).toEqual([["Hardware store", "-45.00"]]);
     });
 
     it("a correction of a line already matched is refused with 409 and nothing of the file is stored", async () => {
@@ -634,9 +649,12 @@ describe("bank work: every fixture imported, overlaps, corrections, rules, quest
       const coffee = (await allLines(b.owner, bank.path)).find((l) => l.description === "Coffee corner")!;
       expect(coffee).toMatchObject({ match_id: null, match_kind: null });
       expect(coffee.rule?.rule_name).toBe("Coffee");
+      // PRODUCT DEFECT (bank-suggestions.server.ts): the reversed entry's bank line is offered as the match again,
+      // though the books no longer hold that money (the entry and its reversal net to 0.00).
+      expect.soft(coffee.suggestion).toBeNull();
     });
 
-    it("a rule is deleted: it is gone from the list and proposes nothing", async () => {
+    it("a rule is deleted: it is gone from the list; the next fitting rule proposes instead; deleting it again is 404", async () => {
       const [, coffee] = await rules();
       expect((await call(b.owner, `${b.org}/rules/${coffee!.id}`, { method: "DELETE" })).status).toBe(200);
       expect((await rules()).map((r) => r.name)).toEqual(["Parking", "Small outgoing"]);
@@ -769,7 +787,7 @@ describe("bank work: every fixture imported, overlaps, corrections, rules, quest
       expect(pdf.headers.get("content-disposition")).toMatch(/^attachment; filename="reconciliation-2026-03-31\.pdf"$/);
       const bytes = Buffer.from(await pdf.arrayBuffer());
       expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-      if (existsSync("/usr/bin/pdftotext") || existsSync("/usr/local/bin/pdftotext")) {
+      if (hasPdftotext) {
         const text = execFileSync("pdftotext", ["-", "-"], { input: bytes }).toString("utf8");
         expect(text).toContain("Sparkasse Giro");
         expect(text).toContain("2026-03-31");
@@ -808,6 +826,13 @@ describe("bank work: every fixture imported, overlaps, corrections, rules, quest
         call(b.owner, `${bank.path}/reconciliations`, { json: { statement_date: "2026-04-30", statement_balance: "1750.60" } }),
         201,
       );
+      // March's report still says what was open on March 31: the cheque.
+      // PRODUCT DEFECT (bank-report.server.ts): the uncleared section is read as of now, so the cheque cleared in April
+      // disappears from March's report.
+      const marchAgain = (await (await call(b.owner, `${bank.path}/reconciliations/${reconciliation.id}/report.csv`)).text()).split(
+        /\r?\n/,
+      );
+      expect.soft(marchAgain.filter((r) => r.startsWith("Uncleared,"))).toHaveLength(1);
       const older = await call(b.owner, `${bank.path}/reconciliations/${reconciliation.id}/undo`, { method: "POST" });
       expect(older.status).toBe(409);
       expect(((await older.json()) as Fields).error).toBe("Only the latest reconciliation can be undone");

@@ -7,7 +7,8 @@ import { siteContent } from "./content.tables.ts";
 import { isSiteContentKey, SITE_CONTENT_KEYS, type SiteContentKey, type SiteContentValues } from "./site-content.schema.ts";
 import type { SiteContentEntry, SiteContentVersion } from "./site-content.types.ts";
 
-export const SITE_CONTENT_FRESH_MS = 5 * 60_000;
+/** Another process's save is seen within a second: the copy is read again once it is a second old. */
+export const SITE_CONTENT_FRESH_MS = 1000;
 export const SITE_CONTENT_KEEP_MS = 10 * 60_000;
 /** Versions listed per key (the newest). */
 export const SITE_CONTENT_VERSIONS_SHOWN = 50;
@@ -91,8 +92,8 @@ async function writeVersion(
 }
 
 /**
- * Site content for this process. Other processes on the same database see a change when their copy
- * turns stale (at most 5 minutes); this process sees it at once.
+ * Site content for this process. Other processes on the same database (the workers of a cluster, other machines) see
+ * a change within a second, when their copy is read again; this process sees it at once.
  */
 export function createSiteContentService(db: Db, logger?: Logger, now?: () => number): SiteContentService {
   const cache = createCache({

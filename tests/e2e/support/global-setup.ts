@@ -66,8 +66,8 @@ export default async function globalSetup() {
     // the browser's own requests fall back to the socket address.
     TRUSTED_PROXY_HEADER: "x-forwarded-for",
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-    // One page helper process shares the port (decision 015), whatever the number of cores: every journey meets it.
-    PAGE_HELPERS: "1",
+    // On PostgreSQL, two workers share the port whatever the number of cores: every journey meets both.
+    WORKERS: "2",
   };
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
