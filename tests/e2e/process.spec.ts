@@ -51,7 +51,9 @@ test.describe("server process", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test("WORKERS=2 on PostgreSQL: two processes answer as one server (sessions, idempotency keys, site content), and SIGTERM stops both", async ({ page }) => {
+  test("WORKERS=2 on PostgreSQL: two processes answer as one server (sessions, idempotency keys, site content), and SIGTERM stops both", async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     try {
@@ -67,11 +69,22 @@ test.describe("server process", () => {
     const port = await freePort();
     const origin = `http://localhost:${port}`;
     const dataDir = mkdtempSync(path.join(tmpdir(), "proc-"));
-    const server = run({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, DATABASE_URL: dbUrl.href, WORKERS: "2", LOG_LEVEL: "info" });
+    const server = run({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+      DATABASE_URL: dbUrl.href,
+      WORKERS: "2",
+      LOG_LEVEL: "info",
+    });
     let pids: number[] = [];
     try {
       await waitHealthy(port);
-      const started = () => server.output().split("\n").filter((l) => l.includes('"server started"'));
+      const started = () =>
+        server
+          .output()
+          .split("\n")
+          .filter((l) => l.includes('"server started"'));
       await expect.poll(() => started().length, { timeout: 30_000 }).toBe(2);
       pids = started().map((l) => (JSON.parse(l) as { pid: number }).pid);
       expect(new Set(pids).size).toBe(2);
@@ -86,7 +99,14 @@ test.describe("server process", () => {
       const signUp = await once("/api/auth/sign-up/email", {
         method: "POST",
         headers: json,
-        body: JSON.stringify({ email, password, name: "Wen Workers", firstName: "Wen", lastName: "Workers", companyName: "Two Workers Ltd" }),
+        body: JSON.stringify({
+          email,
+          password,
+          name: "Wen Workers",
+          firstName: "Wen",
+          lastName: "Workers",
+          companyName: "Two Workers Ltd",
+        }),
       });
       expect(signUp.ok).toBe(true);
       const direct = new pg.Client({ connectionString: dbUrl.href });
@@ -94,7 +114,10 @@ test.describe("server process", () => {
       await direct.query("update users set email_verified = true, role = 'admin' where email = $1", [email]);
       await direct.end();
       const signIn = await once("/api/auth/sign-in/email", { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
       for (let i = 0; i < 8; i++) expect(await (await once("/api/session", { headers: { cookie } })).json()).toMatchObject({ email });
 
       // A write retried with its key on the other worker is answered from the first: one record.
@@ -105,7 +128,14 @@ test.describe("server process", () => {
           headers: { ...json, cookie, "idempotency-key": key },
           body: JSON.stringify({
             calculatorType: "roi",
-            inputs: { currentRevenue: "500000", currentCosts: "350000", projectedRevenue: "650000", projectedCosts: "400000", implementationCost: "50000", timeframe: "12" },
+            inputs: {
+              currentRevenue: "500000",
+              currentCosts: "350000",
+              projectedRevenue: "650000",
+              projectedCosts: "400000",
+              implementationCost: "50000",
+              timeframe: "12",
+            },
           }),
         });
       const first = await save();
@@ -115,12 +145,26 @@ test.describe("server process", () => {
       expect(await retried.json()).toEqual(await first.json());
 
       // A site content save through one worker shows on the home page from both within a second or two.
-      expect((await once("/api/firm/site-content/homepage_hero_title", { method: "PUT", headers: { ...json, cookie }, body: JSON.stringify({ value: "Two Workers, One Ledger" }) })).status).toBe(200);
+      expect(
+        (
+          await once("/api/firm/site-content/homepage_hero_title", {
+            method: "PUT",
+            headers: { ...json, cookie },
+            body: JSON.stringify({ value: "Two Workers, One Ledger" }),
+          })
+        ).status,
+      ).toBe(200);
       await expect
-        .poll(async () => (await Promise.all([1, 2, 3, 4].map(async () => (await (await once("/")).text()).includes("Two Workers, One Ledger")))).every(Boolean), {
-          timeout: 3000,
-          intervals: [200],
-        })
+        .poll(
+          async () =>
+            (await Promise.all([1, 2, 3, 4].map(async () => (await (await once("/")).text()).includes("Two Workers, One Ledger")))).every(
+              Boolean,
+            ),
+          {
+            timeout: 3000,
+            intervals: [200],
+          },
+        )
         .toBe(true);
       // Both workers answered requests.
       const answered = new Set(

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "~/server/app.ts";
-import { createSignedInUser, createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "../support/test-app.ts";
+import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
 // The pages need the production build (`npm run build`); without one these checks are skipped.
 const buildFile = path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js");
@@ -105,7 +105,10 @@ describe.skipIf(!existsSync(buildFile))("public pages: the same bytes for everyo
       expect(put.status).toBe(200);
       const saved = performance.now();
       await expect
-        .poll(async () => (await (await otherPages.request("/")).text()).includes("Ledgers Kept While You Sleep"), { timeout: 3000, interval: 100 })
+        .poll(async () => (await (await otherPages.request("/")).text()).includes("Ledgers Kept While You Sleep"), {
+          timeout: 3000,
+          interval: 100,
+        })
         .toBe(true);
       // Read again once its copy is a second old: seen within a second or two of requests.
       expect(performance.now() - saved).toBeLessThan(2500);
