@@ -37,6 +37,7 @@ async function takeLedgerLines(tx: Db, m: Membership, accountId: number, ids: nu
                exists (select 1 from bank_match_ledger_lines ml where ml.journal_entry_line_id = l.id) as matched
           from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id
          where l.organization_id = ${m.organizationId} and l.account_id = ${accountId} and e.status = 'posted'
+           and e.reversed_by is null and e.reversal_of is null
            and l.id = any(${idArray(ids)}::bigint[])`,
   );
   if (rows.length !== ids.length) throw notFound("Posted ledger line of this bank account");
@@ -52,6 +53,9 @@ async function insertMatch(
   bankLines: number[],
   ledgerLines: number[],
 ): Promise<number> {
+  // A reconciliation being finished holds the account (FOR UPDATE): a match waits for it, so that it is counted in
+  // the reconciliation or left out of it whole.
+  await tx.execute(sql`select 1 from bank_accounts where id = ${bankId} for share`);
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`insert into bank_matches (organization_id, bank_account_id, kind, created_by)

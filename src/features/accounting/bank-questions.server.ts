@@ -125,6 +125,7 @@ export async function mailOpenQuestions(db: Db, publicUrl: string, today: string
           join organization_memberships om on om.organization_id = o.id and om.role = 'owner'
           join users u on u.id = om.user_id and u.disabled_at is null and not (u.role = any(${rolesArray("books.keepClients")}::text[]))
          where q.answered_at is null
+           and exists (select 1 from bank_lines b where b.id = q.bank_line_id and b.match_id is null)
            and not exists (select 1 from bank_question_mails x where x.organization_id = o.id and x.user_id = u.id and x.sent_on = ${today}::date)
          group by o.id, o.name, u.id, u.email`,
   );

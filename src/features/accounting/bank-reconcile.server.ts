@@ -18,6 +18,11 @@ import type { Membership } from "./organizations.server.ts";
 
 const UNCLEARED_LIMIT = 500;
 
+/** An entry and its reversal both dated up to the date cancel out: neither is an item to clear. */
+export const reversedPairsOut = (date: string) =>
+  sql`and not (e.reversed_by is not null and (select r.entry_date from journal_entries r where r.id = e.reversed_by) <= ${date}::date)
+      and not (e.reversal_of is not null and (select o.entry_date from journal_entries o where o.id = e.reversal_of) <= ${date}::date)`;
+
 async function clearedBalance(db: Db, bankId: number, date: string): Promise<{ cents: bigint; count: number }> {
   const [row] = await queryRows<{ amount: string; n: number }>(
     db,
@@ -50,6 +55,55 @@ async function history(db: Db, bankId: number, id?: number): Promise<Reconciliat
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
+/** A ledger line in a reconciliation's report. */
+export interface ReconciledItem {
+  date: string;
+  entry_number: string;
+  description: string;
+  amount: string;
+  statement_text: string | null;
+}
+
+export interface ReconciledItems {
+  cleared: ReconciledItem[];
+  uncleared: ReconciledItem[];
+}
+
+const itemColumns = sql`e.entry_date::text as date, e.entry_number, e.description, (l.debit_amount - l.credit_amount)::text as amount`;
+
+/** What a reconciliation cleared and what stayed uncleared up to its date: kept with it when it is finished. */
+export async function reconciliationItems(
+  tx: Db,
+  m: Membership,
+  bank: { id: number; account_id: number },
+  id: number,
+  date: string,
+): Promise<ReconciledItems> {
+  const cleared = await queryRows<ReconciledItem>(
+    tx,
+    sql`select ${itemColumns},
+               (select string_agg(b.description, ' / ' order by b.id) from bank_lines b where b.match_id = x.id) as statement_text
+          from bank_matches x
+          join bank_match_ledger_lines j on j.match_id = x.id
+          join journal_entry_lines l on l.id = j.journal_entry_line_id
+          join journal_entries e on e.id = l.journal_entry_id
+         where x.bank_account_id = ${bank.id} and x.reconciliation_id = ${id}
+         order by e.entry_date, l.id`,
+  );
+  const uncleared = await queryRows<ReconciledItem>(
+    tx,
+    sql`select ${itemColumns}, null as statement_text
+          from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id
+         where l.organization_id = ${m.organizationId} and l.account_id = ${bank.account_id} and e.status = 'posted'
+           and e.entry_date <= ${date}::date
+           and not exists (select 1 from bank_match_ledger_lines j join bank_matches x on x.id = j.match_id
+                            where j.journal_entry_line_id = l.id and x.reconciliation_id is not null)
+           ${reversedPairsOut(date)}
+         order by e.entry_date, l.id`,
+  );
+  return { cleared, uncleared };
+}
+
 /** One reconciliation of the account, or null. */
 export async function reconciliationRecord(db: Db, bankId: number, id: number): Promise<ReconciliationRecord | null> {
   return (await history(db, bankId, id))[0] ?? null;
@@ -76,6 +130,7 @@ export async function reconciliationView(db: Db, m: Membership, bankId: number, 
          where l.organization_id = ${m.organizationId} and l.account_id = ${account.account_id}
            and e.status = 'posted' and e.entry_date <= ${date}::date
            and not exists (select 1 from bank_match_ledger_lines j where j.journal_entry_line_id = l.id)
+           ${reversedPairsOut(date)}
          order by e.entry_date, l.id limit ${UNCLEARED_LIMIT}`,
   );
   const [open] = await queryRows<{ n: number }>(
@@ -142,6 +197,8 @@ export async function finishReconciliation(
                     join journal_entries e on e.id = l.journal_entry_id
                    where j.match_id = m.id) <= ${input.statement_date}::date`,
     );
+    const items = await reconciliationItems(tx, m, { id: bankId, account_id: account.account_id }, id, input.statement_date);
+    await tx.execute(sql`update bank_reconciliations set items = ${JSON.stringify(items)}::jsonb where id = ${id}`);
     await recordAudit(tx, actor, {
       action: "bank_reconciliation.finished",
       targetType: "bank_account",

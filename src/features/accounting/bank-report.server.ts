@@ -5,19 +5,11 @@ import { renderPdf } from "~/server/pdf.server.ts";
 import { notFound } from "./accounting-errors.server.ts";
 import type { BankAccount, ReconciliationRecord } from "./bank.types.ts";
 import { getBankAccount } from "./bank-accounts.server.ts";
-import { reconciliationRecord } from "./bank-reconcile.server.ts";
+import { reconciliationRecord, type ReconciledItem as Item, type ReconciledItems } from "./bank-reconcile.server.ts";
 import { formatAmount, toCents } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
 
 /* The report of a finished reconciliation, as a PDF and as a CSV: the balances, what it cleared and what stayed open. */
-
-interface Item {
-  date: string;
-  entry_number: string;
-  description: string;
-  amount: string;
-  statement_text: string | null;
-}
 
 export interface ReconciliationReport {
   organization: string;
@@ -27,34 +19,13 @@ export interface ReconciliationReport {
   uncleared: Item[];
 }
 
-const itemColumns = sql`e.entry_date::text as date, e.entry_number, e.description, (l.debit_amount - l.credit_amount)::text as amount`;
-
 export async function reconciliationReport(db: Db, m: Membership, bankId: number, id: number): Promise<ReconciliationReport> {
   const account = await getBankAccount(db, m, bankId);
   const record = await reconciliationRecord(db, bankId, id);
   if (!record) throw notFound("Reconciliation");
-  const cleared = await queryRows<Item>(
-    db,
-    sql`select ${itemColumns},
-               (select string_agg(b.description, ' / ' order by b.id) from bank_lines b where b.match_id = x.id) as statement_text
-          from bank_matches x
-          join bank_match_ledger_lines j on j.match_id = x.id
-          join journal_entry_lines l on l.id = j.journal_entry_line_id
-          join journal_entries e on e.id = l.journal_entry_id
-         where x.bank_account_id = ${bankId} and x.reconciliation_id = ${id}
-         order by e.entry_date, l.id`,
-  );
-  const uncleared = await queryRows<Item>(
-    db,
-    sql`select ${itemColumns}, null as statement_text
-          from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id
-         where l.organization_id = ${m.organizationId} and l.account_id = ${account.account_id} and e.status = 'posted'
-           and e.entry_date <= ${record.statement_date}::date
-           and not exists (select 1 from bank_match_ledger_lines j join bank_matches x on x.id = j.match_id
-                            where j.journal_entry_line_id = l.id and x.reconciliation_id is not null)
-         order by e.entry_date, l.id`,
-  );
-  return { organization: m.organizationName, account, record, cleared, uncleared };
+  const [row] = await queryRows<{ items: ReconciledItems | string }>(db, sql`select items from bank_reconciliations where id = ${id}`);
+  const items = typeof row!.items === "string" ? (JSON.parse(row!.items) as ReconciledItems) : row!.items;
+  return { organization: m.organizationName, account, record, ...items };
 }
 
 const sum = (items: Item[]) => items.reduce((s, i) => s + toCents(i.amount)!, 0n);

@@ -50,7 +50,7 @@ export async function suggestions(
               from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id
              where l.organization_id = ${m.organizationId} and l.account_id = ${accountId}
                and (l.debit_amount - l.credit_amount) = b.amount
-               and e.status = 'posted'
+               and e.status = 'posted' and e.reversed_by is null and e.reversal_of is null
                and e.entry_date between b.booked_on - ${MATCH_WINDOW_DAYS}::integer and b.booked_on + ${MATCH_WINDOW_DAYS}::integer
                and not exists (select 1 from bank_match_ledger_lines ml where ml.journal_entry_line_id = l.id)
                and not exists (select 1 from bank_rejected_suggestions r where r.bank_line_id = b.id and r.journal_entry_line_id = l.id)
@@ -107,6 +107,7 @@ export async function matchCandidates(db: Db, m: Membership, bankId: number, ban
     sql`select ${candidateColumns}
           from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id
          where l.organization_id = ${m.organizationId} and l.account_id = ${account.account_id} and e.status = 'posted'
+           and e.reversed_by is null and e.reversal_of is null
            and e.entry_date between ${line.booked_on}::date - 31 and ${line.booked_on}::date + 31
            and not exists (select 1 from bank_match_ledger_lines ml where ml.journal_entry_line_id = l.id)
          order by abs((l.debit_amount - l.credit_amount) - ${line.amount}::numeric), abs(e.entry_date - ${line.booked_on}::date), l.id

@@ -62,6 +62,8 @@ create table bank_reconciliations (
   finished_at timestamptz not null default now(),
   undone_by text references users (id) on delete set null,
   undone_at timestamptz,
+  -- What the reconciliation cleared and what stayed uncleared, as they were when it was finished (its report).
+  items jsonb not null default '[]'::jsonb,
   unique (organization_id, id),
   foreign key (organization_id, bank_account_id) references bank_accounts (organization_id, id) on delete cascade
 );
@@ -158,17 +160,23 @@ create trigger bank_lines_guard before update of match_id on bank_lines
 create trigger bank_match_ledger_lines_guard before delete on bank_match_ledger_lines
   for each row execute function bank_guard_reconciled_match();
 
--- An entry with a reconciled line cannot be reversed until the reconciliation is undone.
+-- An entry with a reconciled line cannot be reversed until the reconciliation is undone; an entry matched to statement
+-- lines that is reversed leaves its matches (the statement lines are to match again).
 create function bank_guard_reconciled_entry() returns trigger language plpgsql as $$
 begin
-  if old.reversed_by is null and new.reversed_by is not null and exists (
-    select 1 from journal_entry_lines l
-      join bank_match_ledger_lines ml on ml.journal_entry_line_id = l.id
-      join bank_matches m on m.id = ml.match_id
-     where l.journal_entry_id = old.id and m.reconciliation_id is not null
-  ) then
-    raise exception 'journal entry % is reconciled to a bank statement: undo the reconciliation first', old.entry_number
-      using errcode = 'restrict_violation';
+  if old.reversed_by is null and new.reversed_by is not null then
+    if exists (
+      select 1 from journal_entry_lines l
+        join bank_match_ledger_lines ml on ml.journal_entry_line_id = l.id
+        join bank_matches m on m.id = ml.match_id
+       where l.journal_entry_id = old.id and m.reconciliation_id is not null
+    ) then
+      raise exception 'journal entry % is reconciled to a bank statement: undo the reconciliation first', old.entry_number
+        using errcode = 'restrict_violation';
+    end if;
+    delete from bank_matches m
+     where exists (select 1 from bank_match_ledger_lines ml join journal_entry_lines l on l.id = ml.journal_entry_line_id
+                    where ml.match_id = m.id and l.journal_entry_id = old.id);
   end if;
   return new;
 end $$;
