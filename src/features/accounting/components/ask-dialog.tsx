@@ -1,9 +1,7 @@
 import { useState } from "react";
-import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
-import { Modal } from "~/ui/modal.tsx";
 import type { BankLine } from "../bank.types.ts";
-import { formatAmount } from "../money.ts";
+import { BankLineDialog } from "./bank-line-dialog.tsx";
 
 /** A statement line sent to the organization's owners as a question, with an optional word from the bookkeeper. */
 export function AskDialog({
@@ -18,29 +16,18 @@ export function AskDialog({
   onSubmit: (line: BankLine, question: string) => Promise<string | null>;
 }) {
   const [question, setQuestion] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const close = () => (setQuestion(""), setError(undefined), onClose());
-  async function submit() {
-    if (!line) return;
-    setBusy(true);
-    const failed = await onSubmit(line, question);
-    setBusy(false);
-    if (failed) setError(failed);
-    else close();
-  }
   return (
-    <Modal
-      open={line !== null}
-      onOpenChange={(o) => !o && close()}
+    <BankLineDialog
+      line={line}
+      currency={currency}
       title="Ask the client"
-      description={
-        line
-          ? `${line.date} · ${line.description} · ${formatAmount(line.amount, currency)}: the owners see it in their books and are mailed once a day at most.`
-          : ""
-      }
+      says="the owners see it in their books and are mailed once a day at most."
+      submitLabel="Send question"
+      busyLabel="Sending..."
+      onClose={() => (setQuestion(""), onClose())}
+      submit={(l) => onSubmit(l, question)}
     >
-      <div className="space-y-4">
+      {(error, clearError) => (
         <InputField
           as="textarea"
           id="ask-question"
@@ -49,17 +36,9 @@ export function AskDialog({
           rows={3}
           value={question}
           error={error}
-          onChange={(e) => (setQuestion(e.target.value), setError(undefined))}
+          onChange={(e) => (setQuestion(e.target.value), clearError())}
         />
-        <div className="flex gap-2">
-          <Button onClick={submit} disabled={busy}>
-            {busy ? "Sending..." : "Send question"}
-          </Button>
-          <Button variant="ghost" onClick={close}>
-            Cancel
-          </Button>
-        </div>
-      </div>
-    </Modal>
+      )}
+    </BankLineDialog>
   );
 }

@@ -1,9 +1,7 @@
 import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
-import { request } from "~/lib/api-client.ts";
+import { Link } from "react-router";
+import type { RequestOptions } from "~/lib/api-client.ts";
 import { Pager, pageHref } from "~/ui/pager.tsx";
-import { toast } from "~/ui/toast.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
 import { BANK_LINE_FILTERS } from "../bank.schema.ts";
 import type { BankAccount, BankLine, BankLinePage } from "../bank.types.ts";
 import { formatAmount } from "../money.ts";
@@ -15,6 +13,7 @@ import { MatchDialog } from "./match-dialog.tsx";
 import { Button } from "~/ui/button.tsx";
 import { StatementImport } from "./statement-import.tsx";
 import { ColumnHeads } from "./ui.tsx";
+import { useBooksAction } from "./use-books-action.ts";
 import { cn } from "~/ui/cn.ts";
 
 const FILTER_LABELS = { unmatched: "To match", matched: "Matched", all: "All" } as const;
@@ -33,7 +32,6 @@ export function BankAccountScreen({
   show: (typeof BANK_LINE_FILTERS)[number];
 }) {
   const { organization, accounts, canWrite } = useBooks();
-  const revalidator = useRevalidator();
   const api = `/api/bank/${organization.id}/accounts/${account.id}`;
   const [busy, setBusy] = useState<number | null>(null);
   const [categorizing, setCategorizing] = useState<BankLine | null>(null);
@@ -41,33 +39,41 @@ export function BankAccountScreen({
   const [asking, setAsking] = useState<BankLine | null>(null);
   const proposed = page.lines.filter((l) => l.match_id === null && l.rule && !l.suggestion).length;
 
+  const act = useBooksAction();
+
+  /** Runs one change of a line (or of all, for busy -1), keeping its buttons disabled meanwhile; the failure's text, or null. */
+  async function run(id: number, path: string, options: RequestOptions, failure: string, success: string, description?: string) {
+    setBusy(id);
+    const res = await act(`${api}/${path}`, options, { failure, success, description });
+    setBusy(null);
+    return res.ok ? null : (Object.values(res.fields)[0] ?? res.message);
+  }
+
+  const about = (line: BankLine) => `${line.date} · ${line.description}`;
+  const write = (line: BankLine, path: string, json: unknown, failure: string, success: string) =>
+    run(line.id, path, { json }, failure, success, about(line));
+
   async function applyRules() {
     setBusy(-1);
-    const res = await request<{ entries: number }>(`${api}/apply-rules`, { method: "POST" });
-    if (!res.ok) return (setBusy(null), toastFailure(res, { title: "Nothing posted" }));
-    await revalidator.revalidate();
+    await act<{ entries: number }>(
+      `${api}/apply-rules`,
+      { method: "POST" },
+      {
+        failure: "Nothing posted",
+        success: (data) => {
+          const n = (data as { entries: number }).entries;
+          return `${n} line${n === 1 ? "" : "s"} posted by rules`;
+        },
+      },
+    );
     setBusy(null);
-    toast.success(`${res.data.entries} line${res.data.entries === 1 ? "" : "s"} posted by rules`);
   }
 
-  async function write(line: BankLine, path: string, json: unknown, title: string, done: string): Promise<string | null> {
-    setBusy(line.id);
-    const res = await request(`${api}/${path}`, { json });
-    if (!res.ok) {
-      setBusy(null);
-      toastFailure(res, { title });
-      return Object.values(res.fields)[0] ?? res.message;
-    }
-    await revalidator.revalidate();
-    setBusy(null);
-    toast.success(done, { description: `${line.date} · ${line.description}` });
-    return null;
-  }
-
-  async function onAction(line: BankLine, action: BankLineAction) {
+  function onAction(line: BankLine, action: BankLineAction) {
     const s = line.suggestion;
     if (action === "categorize") return setCategorizing(line);
     if (action === "match") return setMatching(line);
+    if (action === "ask") return setAsking(line);
     if (action === "accept" && s)
       return write(
         line,
@@ -78,31 +84,24 @@ export function BankAccountScreen({
       );
     if (action === "reject" && s)
       return write(line, "rejections", { bank_line_id: line.id, ledger_line_id: s.ledger_line_id }, "Not changed", "Suggestion rejected");
-    if (action === "rule" && line.rule)
+    const accountId = action === "rule" ? line.rule?.account_id : action === "answer" ? line.question?.answer_account_id : null;
+    if (accountId)
       return write(
         line,
         "categorize",
-        { bank_line_ids: [line.id], account_id: line.rule.account_id },
+        { bank_line_ids: [line.id], account_id: accountId },
         "Not posted",
-        `Posted to ${line.rule.account_name}`,
+        action === "rule" ? `Posted to ${line.rule!.account_name}` : "Posted as the client answered",
       );
-    if (action === "answer" && line.question?.answer_account_id)
-      return write(
-        line,
-        "categorize",
-        { bank_line_ids: [line.id], account_id: line.question.answer_account_id },
-        "Not posted",
-        "Posted as the client answered",
+    if (action === "undo" && line.match_id !== null)
+      return run(
+        line.id,
+        `matches/${line.match_id}`,
+        { method: "DELETE" },
+        "Match not undone",
+        "Match undone",
+        `${about(line)} is to match again.`,
       );
-    if (action === "ask") return setAsking(line);
-    if (action === "undo" && line.match_id !== null) {
-      setBusy(line.id);
-      const res = await request(`${api}/matches/${line.match_id}`, { method: "DELETE" });
-      if (!res.ok) return (setBusy(null), toastFailure(res, { title: "Match not undone" }));
-      await revalidator.revalidate();
-      setBusy(null);
-      toast.success("Match undone", { description: `${line.date} · ${line.description} is to match again.` });
-    }
   }
 
   const filters = { show };

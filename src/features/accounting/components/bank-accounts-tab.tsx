@@ -1,12 +1,10 @@
-import { Link, useRevalidator } from "react-router";
-import { request } from "~/lib/api-client.ts";
-import { toast } from "~/ui/toast.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { Link } from "react-router";
 import type { BankAccountInput } from "../bank.schema.ts";
 import type { BankAccount } from "../bank.types.ts";
 import { formatAmount } from "../money.ts";
 import { booksPath, useBooks } from "./books-context.tsx";
 import { BankAccountForm } from "./bank-account-form.tsx";
+import { useBooksAction } from "./use-books-action.ts";
 import { cardRow, cardText, ColumnHeads, tdClass } from "./ui.tsx";
 
 /**
@@ -15,17 +13,19 @@ import { cardRow, cardText, ColumnHeads, tdClass } from "./ui.tsx";
  */
 export function BankAccountsTab({ bankAccounts }: { bankAccounts: BankAccount[] }) {
   const { organization, accounts, canWrite } = useBooks();
-  const revalidator = useRevalidator();
+  const act = useBooksAction();
 
   async function create(values: BankAccountInput): Promise<Record<string, string> | null> {
-    const res = await request<{ account: BankAccount }>(`/api/bank/${organization.id}/accounts`, { json: values });
-    if (!res.ok) {
-      toastFailure(res, { title: "Bank account not added" });
-      return res.fields;
-    }
-    await revalidator.revalidate();
-    toast.success("Bank account added", { description: `Import ${res.data.account.name}'s statements from its page.` });
-    return null;
+    const res = await act<{ account: BankAccount }>(
+      `/api/bank/${organization.id}/accounts`,
+      { json: values },
+      {
+        failure: "Bank account not added",
+        success: "Bank account added",
+        description: `Import ${values.name}'s statements from its page.`,
+      },
+    );
+    return res.ok ? null : res.fields;
   }
 
   return (

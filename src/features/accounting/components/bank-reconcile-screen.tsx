@@ -1,14 +1,12 @@
 import { useState } from "react";
-import { Form, Link, useRevalidator } from "react-router";
-import { request } from "~/lib/api-client.ts";
+import { Form, Link } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
-import { toast } from "~/ui/toast.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
 import type { BankAccount, ReconciliationView } from "../bank.types.ts";
 import { centsToDecimal, formatAmount, toCents } from "../money.ts";
 import { booksPath, useBooks } from "./books-context.tsx";
 import { ColumnHeads, tdClass } from "./ui.tsx";
+import { useBooksAction } from "./use-books-action.ts";
 
 /** The statement balance as typed ("1,234.56", "-20"), in cents; null when it is not an amount. */
 const typedCents = (text: string) => toCents(text.trim().replace(/^(-?)\d{1,3}(,\d{3})+/, (m) => m.replace(/,/g, "")));
@@ -19,7 +17,6 @@ const typedCents = (text: string) => toCents(text.trim().replace(/^(-?)\d{1,3}(,
  */
 export function BankReconcileScreen({ account, view }: { account: BankAccount; view: ReconciliationView }) {
   const { organization, canWrite } = useBooks();
-  const revalidator = useRevalidator();
   const api = `/api/bank/${organization.id}/accounts/${account.id}`;
   const [balance, setBalance] = useState(view.statement_balance ?? "");
   const [error, setError] = useState<string | undefined>();
@@ -28,17 +25,12 @@ export function BankReconcileScreen({ account, view }: { account: BankAccount; v
   const typed = typedCents(balance);
   const difference = typed === null ? null : centsToDecimal(typed - toCents(view.cleared_balance)!);
 
-  async function send(path: string, json: unknown, title: string, done: string) {
+  const act = useBooksAction();
+  async function send(path: string, json: unknown, failure: string, success: string) {
     setBusy(true);
-    const res = await request(`${api}/${path}`, { json });
-    if (!res.ok) {
-      setBusy(false);
-      setError(res.fields.statement_balance ?? res.fields.statement_date);
-      return toastFailure(res, { title });
-    }
-    await revalidator.revalidate();
+    const res = await act(`${api}/${path}`, { json }, { failure, success });
     setBusy(false);
-    toast.success(done);
+    if (!res.ok) setError(res.fields.statement_balance ?? res.fields.statement_date);
   }
 
   const latest = view.history.find((r) => !r.undone_at);

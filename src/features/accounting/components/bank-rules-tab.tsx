@@ -1,12 +1,10 @@
-import { Link, useRevalidator } from "react-router";
-import { request } from "~/lib/api-client.ts";
+import { Link } from "react-router";
 import { Button } from "~/ui/button.tsx";
-import { toast } from "~/ui/toast.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
 import type { BankRuleInput } from "../bank.schema.ts";
 import type { BankAccount, BankRule } from "../bank.types.ts";
 import { booksPath, useBooks } from "./books-context.tsx";
 import { BankRuleForm } from "./bank-rule-form.tsx";
+import { useBooksAction } from "./use-books-action.ts";
 
 const OPERATOR_TEXT = { contains: "contains", equals: "is", matches: "matches" } as const;
 const DIRECTION_TEXT = { any: "", in: ", money in", out: ", money out" } as const;
@@ -24,24 +22,13 @@ function describe(r: BankRule, bankAccounts: BankAccount[]): string {
  */
 export function BankRulesTab({ rules, bankAccounts }: { rules: BankRule[]; bankAccounts: BankAccount[] }) {
   const { organization, accounts, canWrite } = useBooks();
-  const revalidator = useRevalidator();
   const api = `/api/bank/${organization.id}`;
 
-  async function send(
-    path: string,
-    init: { json?: unknown; method?: "DELETE" },
-    title: string,
-    done: string,
-  ): Promise<Record<string, string> | null> {
-    const res = await request(`${api}/${path}`, init);
-    if (!res.ok) {
-      toastFailure(res, { title });
-      return res.fields;
-    }
-    await revalidator.revalidate();
-    toast.success(done);
-    return null;
-  }
+  const act = useBooksAction();
+  const send = async (path: string, options: { json?: unknown; method?: "DELETE" }, failure: string, success: string) => {
+    const res = await act(`${api}/${path}`, options, { failure, success });
+    return res.ok ? null : res.fields;
+  };
 
   return (
     <div className="space-y-6">

@@ -1,11 +1,9 @@
 import { useState } from "react";
-import { Button } from "~/ui/button.tsx";
 import { FieldError } from "~/ui/field.tsx";
-import { Modal } from "~/ui/modal.tsx";
 import type { AccountDto } from "../accounting.types.ts";
 import type { BankLine } from "../bank.types.ts";
-import { formatAmount } from "../money.ts";
 import { AccountCombobox } from "./account-combobox.tsx";
+import { BankLineDialog } from "./bank-line-dialog.tsx";
 
 /** A statement line posted in one step: the other account chosen, the description taken from the bank's text. */
 export function CategorizeDialog({
@@ -25,48 +23,30 @@ export function CategorizeDialog({
   onSubmit: (line: BankLine, accountId: number) => Promise<string | null>;
 }) {
   const [accountId, setAccountId] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const close = () => (setAccountId(""), setError(undefined), onClose());
-  async function submit() {
-    if (!line) return;
-    if (!accountId) return setError("Choose an account");
-    setBusy(true);
-    const failed = await onSubmit(line, Number(accountId));
-    setBusy(false);
-    if (failed) setError(failed);
-    else close();
-  }
   return (
-    <Modal
-      open={line !== null}
-      onOpenChange={(o) => !o && close()}
+    <BankLineDialog
+      line={line}
+      currency={currency}
       title="Categorize"
-      description={
-        line
-          ? `${line.date} · ${line.description} · ${formatAmount(line.amount, currency)}: posted as an entry against the account you choose.`
-          : ""
-      }
+      says="posted as an entry against the account you choose."
+      submitLabel="Post entry"
+      busyLabel="Posting..."
+      onClose={() => (setAccountId(""), onClose())}
+      submit={async (l) => (accountId ? onSubmit(l, Number(accountId)) : "Choose an account")}
     >
-      <div className="space-y-4">
-        <AccountCombobox
-          standalone
-          id="categorize-account"
-          label="Account"
-          accounts={accounts.filter((a) => a.id !== bankAccountId)}
-          value={accountId}
-          onChange={(v) => (setAccountId(v), setError(undefined))}
-        />
-        <FieldError id="categorize-account-error" message={error} />
-        <div className="flex gap-2">
-          <Button onClick={submit} disabled={busy}>
-            {busy ? "Posting..." : "Post entry"}
-          </Button>
-          <Button variant="ghost" onClick={close}>
-            Cancel
-          </Button>
-        </div>
-      </div>
-    </Modal>
+      {(error, clearError) => (
+        <>
+          <AccountCombobox
+            standalone
+            id="categorize-account"
+            label="Account"
+            accounts={accounts.filter((a) => a.id !== bankAccountId)}
+            value={accountId}
+            onChange={(v) => (setAccountId(v), clearError())}
+          />
+          <FieldError id="categorize-account-error" message={error} />
+        </>
+      )}
+    </BankLineDialog>
   );
 }

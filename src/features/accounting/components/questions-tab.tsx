@@ -1,12 +1,9 @@
-import { useRevalidator } from "react-router";
-import { request } from "~/lib/api-client.ts";
-import { toast } from "~/ui/toast.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
 import type { AnswerInput } from "../bank.schema.ts";
 import type { BankQuestion } from "../bank.types.ts";
 import { formatAmount } from "../money.ts";
 import { useBooks } from "./books-context.tsx";
 import { QuestionAnswerForm } from "./question-answer-form.tsx";
+import { useBooksAction } from "./use-books-action.ts";
 
 /**
  * Questions (/accounting/:orgId/questions): bank transactions the bookkeeper asked about. Owners answer each with an
@@ -14,18 +11,20 @@ import { QuestionAnswerForm } from "./question-answer-form.tsx";
  */
 export function QuestionsTab({ questions }: { questions: BankQuestion[] }) {
   const { organization, accounts, role } = useBooks();
-  const revalidator = useRevalidator();
+  const act = useBooksAction();
   const owner = role === "owner";
 
   async function answer(q: BankQuestion, input: AnswerInput): Promise<Record<string, string> | null> {
-    const res = await request<{ question: BankQuestion }>(`/api/bank/${organization.id}/questions/${q.id}/answer`, { json: input });
-    if (!res.ok) {
-      toastFailure(res, { title: "Answer not sent" });
-      return res.fields;
-    }
-    await revalidator.revalidate();
-    toast.success("Answer sent", { description: "Your bookkeeper sees it with the transaction." });
-    return null;
+    const res = await act(
+      `/api/bank/${organization.id}/questions/${q.id}/answer`,
+      { json: input },
+      {
+        failure: "Answer not sent",
+        success: "Answer sent",
+        description: "Your bookkeeper sees it with the transaction.",
+      },
+    );
+    return res.ok ? null : res.fields;
   }
 
   const open = questions.filter((q) => !q.answered_at);
