@@ -92,6 +92,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
       aria-label="Highlights"
       data-testid="hero-carousel"
       data-rotating={rotating ? "true" : "false"}
+      data-hydrated={hydrated ? "true" : "false"}
       className="relative isolate overflow-hidden bg-brand-900 text-white"
       onPointerEnter={(e) => e.pointerType === "mouse" && setHovered(true)}
       onPointerLeave={() => setHovered(false)}
