@@ -196,6 +196,78 @@ describe("the lock date: nothing dated on or before it is written, by the API or
     expect(recurring.last_error).toContain(LOCKED);
   });
 
+  it("refuses to categorize a bank line dated in the locked period, by hand or by a rule", async () => {
+    const bank = `/api/bank/${orgId}`;
+    const created = await t.request(`${bank}/accounts`, {
+      cookie: owner.cookie,
+      json: { name: "Checking", kind: "bank", account_id: accounts[0], currency: "USD" },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const bankId = ((await created.json()) as { account: { id: number } }).account.id;
+    const csv = "Date,Description,Amount\r\n2026-01-10,Parking January,-3.00\r\n";
+    const imported = await t.request(`${bank}/accounts/${bankId}/statements?name=january.csv`, {
+      method: "POST",
+      cookie: owner.cookie,
+      body: csv,
+    });
+    expect(imported.status, await imported.clone().text()).toBeLessThan(300);
+    const { lines } = (await (await t.request(`${bank}/accounts/${bankId}/lines?show=all`, { cookie: owner.cookie })).json()) as {
+      lines: { id: number }[];
+    };
+    const categorize = await t.request(`${bank}/accounts/${bankId}/categorize`, {
+      cookie: owner.cookie,
+      json: { bank_line_ids: [lines[0]!.id], account_id: accounts[1] },
+    });
+    await refusedOnDate(categorize);
+    const rule = await t.request(`${bank}/rules`, {
+      cookie: owner.cookie,
+      json: {
+        name: "Parking",
+        field: "text",
+        operator: "contains",
+        value: "parking",
+        direction: "out",
+        amount_min: "0.50",
+        amount_max: "100.00",
+        account_id: accounts[1],
+        bank_account_id: null,
+      },
+    });
+    expect(rule.status, await rule.clone().text()).toBe(201);
+    await refusedOnDate(await t.request(`${bank}/accounts/${bankId}/apply-rules`, { method: "POST", cookie: owner.cookie }));
+  });
+
+  it("lets a member who wrote in the locked period delete their account, and the books' owner delete the books", async () => {
+    const keeper = await createSignedInUser(t, { companyName: "Keeper Books" });
+    const helper = await createSignedInUser(t, { companyName: "Helper Co" });
+    const orgs = (await (await t.request("/api/accounting/orgs", { cookie: keeper.cookie })).json()) as { organizations: { id: number }[] };
+    const keeperOrg = orgs.organizations[0]!.id;
+    await addMember(t.ctx.db, keeperOrg, helper.id, "accountant");
+    const path = booksPath(keeperOrg);
+    const theirs = (await (await t.request(`${path}/accounts`, { cookie: keeper.cookie })).json()) as { accounts: { id: number }[] };
+    const body = entry("2026-01-05", "Helper's entry");
+    body.lines[0]!.account_id = theirs.accounts[0]!.id;
+    body.lines[1]!.account_id = theirs.accounts[1]!.id;
+    const made = await t.request(`${path}/entries`, { cookie: helper.cookie, json: body });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const helpersEntry = ((await made.json()) as { entry: { id: number } }).entry.id;
+    expect((await t.request(`${path}/entries/${helpersEntry}/post`, { method: "POST", cookie: helper.cookie })).status).toBe(200);
+    expect(
+      (await t.request(`${path}/lock`, { method: "PUT", cookie: keeper.cookie, json: { lock_date: "2026-01-31", reason: "Closed" } }))
+        .status,
+    ).toBe(200);
+    const gone = await t.request("/api/account/delete", { cookie: helper.cookie, json: { confirmOrganizations: ["Helper Co"] } });
+    expect(gone.status, await gone.clone().text()).toBe(200);
+    const [kept] = await queryRows<{ created_by: string | null; posted_by: string | null }>(
+      t.ctx.db,
+      sql`select created_by, posted_by from journal_entries where id = ${helpersEntry}`,
+    );
+    expect(kept).toEqual({ created_by: null, posted_by: null });
+    const closed = await t.request("/api/account/delete", { cookie: keeper.cookie, json: { confirmOrganizations: ["Keeper Books"] } });
+    expect(closed.status, await closed.clone().text()).toBe(200);
+    expect(await queryRows(t.ctx.db, sql`select id from journal_entries where organization_id = ${keeperOrg}`)).toEqual([]);
+  });
+
   it("moves back and unlocks only with a reason; every change is in the history and the audit log", async () => {
     const noReason = await call("/lock/unlock", { json: { reason: "" } });
     expect(noReason.status).toBe(400);
