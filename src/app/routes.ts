@@ -32,6 +32,7 @@ export default [
       route("recurring", "routes/accounting-recurring.tsx"),
       route("reports", "routes/accounting-reports.tsx"),
       route("opening-balances", "routes/accounting-opening-balances.tsx"),
+      route("closing", "routes/accounting-closing.tsx"),
       route("members", "routes/accounting-members.tsx"),
       route("import", "routes/accounting-import.tsx"),
       route("bank", "routes/accounting-bank.tsx"),

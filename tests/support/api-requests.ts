@@ -232,6 +232,14 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       )
     ).recurring.id;
   await bankFixtures(t, f, list.accounts);
+  // The books are locked long before every entry of the fixtures (the unlock route lifts it).
+  await json(
+    t.request(`/api/accounting/orgs/${orgId}/lock`, {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { lock_date: "2000-01-31", reason: "January 2000 closed" },
+    }),
+  );
   f.submissionId = (
     await json<{ submission: { id: string } }>(
       t.request("/api/calculators/submissions", { cookie: admin.cookie, json: { calculatorType: "roi", inputs: roiInputs } }),
@@ -380,6 +388,20 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
           { account_id: f.accountIds[1], debit_amount: "", credit_amount: "250.00" },
         ],
       }),
+    },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/lock", params: org },
+    {
+      method: "PUT",
+      path: "/api/accounting/orgs/:orgId/lock",
+      params: org,
+      // Long before every entry of the fixtures: the other requests write in an open period.
+      body: () => ({ lock_date: "2000-01-31", reason: "January 2000 closed" }),
+    },
+    {
+      method: "POST",
+      path: "/api/accounting/orgs/:orgId/lock/unlock",
+      params: org,
+      body: () => ({ reason: "A correction of January 2000" }),
     },
     { method: "GET", path: "/api/accounting/orgs/:orgId/recurring", params: org },
     {

@@ -45,13 +45,15 @@ export async function deletionPlan(db: Db, userId: string, lock = false): Promis
 }
 
 /**
- * The books' guards refuse to delete posted entries, their lines, their totals and reconciled bank matches, and to change a posted entry
- * (the user's deletion sets its created_by/posted_by to null): set aside inside this one transaction only, taken
- * first so that its locks come before any row lock.
+ * The books' guards refuse to delete posted entries, their lines, their totals and reconciled bank matches, to change
+ * a posted entry (the user's deletion sets its created_by/posted_by to null) and to touch anything dated in the locked
+ * period: set aside inside this one transaction only, taken first so that its locks come before any row lock.
  */
 const BOOK_GUARDS = [
   ["journal_entries", "journal_entries_guard"],
+  ["journal_entries", "journal_entries_lock_guard"],
   ["journal_entry_lines", "journal_entry_lines_guard"],
+  ["journal_entry_lines", "journal_entry_lines_lock_guard"],
   ["account_day_totals", "account_day_totals_guard"],
   ["bank_matches", "bank_matches_guard"],
   ["bank_lines", "bank_lines_guard"],

@@ -1,4 +1,4 @@
-import { notFound as appNotFound, type AppError } from "~/server/http/app-error.ts";
+import { AppError, notFound as appNotFound } from "~/server/http/app-error.ts";
 
 /** 404 naming what was not found in the caller's organization (foreign and missing look the same). */
 export const notFound = (what: string): AppError => appNotFound(`${what} not found`);
@@ -11,4 +11,53 @@ export function sqlState(err: unknown): string | undefined {
     e = e.cause as typeof e;
   }
   return undefined;
+}
+
+/** The SQLSTATE of the database's refusal of a date on or before the books' lock date (migration 0030). */
+export const BOOKS_LOCKED_STATE = "BKLCK";
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "up to 2026-10-31 (October 2026 closed)": the closed month or year named when the lock is the last day of one. */
+export function lockedUpTo(lockDate: string): string {
+  const [y, mo, d] = lockDate.split("-").map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  if (d !== lastDay) return `up to ${lockDate}`;
+  return `up to ${lockDate} (${mo === 12 ? `${y}` : `${MONTHS[mo - 1]} ${y}`} closed)`;
+}
+
+/** A 400 on the date field: the books are locked up to that date. */
+export class BooksLockedError extends AppError {
+  constructor(
+    readonly lockDate: string,
+    readonly field: string,
+  ) {
+    const message = `The books are locked ${lockedUpTo(lockDate)}: choose a later date`;
+    super(400, "INVALID_INPUT", message, { [field]: message });
+  }
+}
+
+/**
+ * The database's refusal of a date in the locked period as the 400 naming the form's date field (`entry_date`, or the
+ * field given), or undefined when the error is something else. Use as `catch (err) { throw booksLocked(err) ?? err }`.
+ */
+export function booksLocked(err: unknown, field = "entry_date"): BooksLockedError | undefined {
+  if (err instanceof BooksLockedError) return err.field === field ? err : new BooksLockedError(err.lockDate, field);
+  if (sqlState(err) !== BOOKS_LOCKED_STATE) return undefined;
+  let e = err as { message?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    const date = typeof e.message === "string" ? /books locked up to (\d{4}-\d{2}-\d{2})/.exec(e.message)?.[1] : undefined;
+    if (date) return new BooksLockedError(date, field);
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/** Runs a write, its refusal for the lock date answered as `booksLocked` says. */
+export async function refusingLocked<T>(write: () => Promise<T>, field = "entry_date"): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    throw booksLocked(err, field) ?? err;
+  }
 }

@@ -61,6 +61,7 @@ import {
   storedAnswer,
 } from "~/server/idempotency.server.ts";
 import { isKeyTaken, journalCaller, type Idempotency } from "./idempotency.server.ts";
+import { lockRoutes } from "./books-lock.routes.server.ts";
 import { invitationRoutes, membersRoutes } from "./members.routes.server.ts";
 import { assertCanWrite, ensureOrganizations, requireMembership, type Membership } from "./organizations.server.ts";
 import { generateReport } from "./reports.server.ts";
@@ -265,6 +266,7 @@ function booksRoutes(ctx: AppContext) {
     return json(c, { report: await generateReport(db, c.get("membership"), type.data, q.start, q.end) });
   });
 
+  r.route("/lock", lockRoutes(ctx));
   r.route("/", membersRoutes(ctx));
   return r;
 }

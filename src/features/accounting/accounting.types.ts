@@ -239,3 +239,18 @@ export interface RecurringEntryDetails extends RecurringEntrySummary {
   /** The latest runs, newest first (at most 24). */
   recent_runs: RecurringEntryRun[];
 }
+
+/** One change of the lock date: a date set, or null for an unlock, with its reason, who and when. */
+export interface BooksLockChange {
+  lock_date: string | null;
+  reason: string;
+  by: string | null;
+  at: string;
+}
+
+/** The books' lock date (null: not locked), the change that set it, and every change, newest first. */
+export interface BooksLock {
+  lock_date: string | null;
+  current: BooksLockChange | null;
+  history: BooksLockChange[];
+}

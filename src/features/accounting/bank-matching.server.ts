@@ -4,7 +4,8 @@ import { conflict, invalidInput } from "~/server/http/app-error.ts";
 import { notFound, sqlState } from "./accounting-errors.server.ts";
 import type { CategorizeInput, MatchInput } from "./bank.schema.ts";
 import { getBankAccount } from "./bank-accounts.server.ts";
-import { createEntries, reverseEntry } from "./journal-entries.server.ts";
+import { createEntries } from "./journal-entries-bulk.server.ts";
+import { reverseEntry } from "./journal-entries.server.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
 

@@ -6,7 +6,7 @@ import { readImport, rememberSettings, type ReadImport } from "./import-read.ser
 import { CODE_PATTERN, type RowError } from "./import-rows.ts";
 import type { AccountResolution, ImportQuery } from "./import.schema.ts";
 import type { ImportPreview, ImportResult, MissingAccount } from "./import.types.ts";
-import { createEntries } from "./journal-entries.server.ts";
+import { createEntries } from "./journal-entries-bulk.server.ts";
 import { centsToDecimal } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
 import type { AccountType } from "./reports.ts";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryPrepared, queryRows, type Db } from "~/server/db/client.ts";
 import { AppError, conflict, invalidInput } from "~/server/http/app-error.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
-import { notFound, sqlState } from "./accounting-errors.server.ts";
+import { booksLocked, notFound, refusingLocked, sqlState } from "./accounting-errors.server.ts";
 import type { EntryInput } from "./accounting.schema.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
@@ -14,7 +14,7 @@ import type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, Ent
 export type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary, PostDraftsResult };
 export { getEntry, listEntries } from "./journal-entry-queries.server.ts";
 
-/* Changing journal entries: create, edit or delete a draft, post, reverse. Reading them: journal-entry-queries.server.ts. */
+/* Changing entries: create, edit or delete a draft, post, reverse. Many at once: journal-entries-bulk; reading: journal-entry-queries. */
 
 export interface PreparedLine {
   line_no: number;
@@ -73,10 +73,11 @@ const linesRecordset = (json: string) =>
  */
 export async function createEntry(db: Db, m: Membership, input: EntryInput, idem: Idempotency | null = null): Promise<EntrySummary> {
   const { lines, total } = prepareLines(input);
-  const [row] = await queryPrepared<Partial<EntrySummary> & { bad_line: number | null }>(
-    db,
-    "create_entry",
-    sql`with x as (
+  const [row] = await refusingLocked(() =>
+    queryPrepared<Partial<EntrySummary> & { bad_line: number | null }>(
+      db,
+      "create_entry",
+      sql`with x as (
           select * from ${linesRecordset(JSON.stringify(lines))}
         ), bad as (
           select x.line_no from x
@@ -104,79 +105,12 @@ export async function createEntry(db: Db, m: Membership, input: EntryInput, idem
         )
         select e.*, b.bad_line
           from (select min(line_no) as bad_line from bad) b left join e on true`,
+    ),
   );
   if (row?.bad_line != null) throw accountNotFound(Number(row.bad_line));
   if (!row?.id) throw new Error("organization has no entry counter");
   const { bad_line: _, ...entry } = row;
   return entry as EntrySummary;
-}
-
-/** Entries written by one statement set of createEntries. */
-const BULK_BATCH = 1000;
-
-/**
- * Many new entries at once (an import), set-based: per batch of 1,000, one counter update takes their numbers, one
- * INSERT writes the entries, one their lines, one their audit rows and, with `post`, one UPDATE posts them (the
- * database's triggers check each one's balance and add it to the day totals, as for a typed entry). Runs inside the
- * caller's transaction; the accounts must be active accounts of the organization (the caller checked them).
- * Returns the new entries' ids, in the order given.
- */
-export async function createEntries(tx: Db, m: Membership, inputs: EntryInput[], post: boolean): Promise<number[]> {
-  const ids: number[] = [];
-  for (let start = 0; start < inputs.length; start += BULK_BATCH) {
-    const batch = inputs.slice(start, start + BULK_BATCH).map((input, i) => ({ i, input, ...prepareLines(input) }));
-    const heads = batch.map(({ i, input, total }) => ({
-      i,
-      description: input.description,
-      entry_date: input.entry_date,
-      reference: input.reference || null,
-      total,
-    }));
-    const created = await queryRows<{ id: number; entry_seq: number }>(
-      tx,
-      sql`with n as (
-            update journal_entry_counters set last_number = last_number + ${batch.length}::integer
-             where organization_id = ${m.organizationId} returning last_number
-          ), x as (
-            select * from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb)
-              as x(i integer, description text, entry_date date, reference text, total numeric)
-          )
-          insert into journal_entries (organization_id, entry_seq, description, entry_date, reference, total_amount, created_by)
-          select ${m.organizationId}, n.last_number - ${batch.length}::integer + 1 + x.i, x.description, x.entry_date, x.reference,
-                 x.total, ${m.userId}
-            from n, x order by x.i
-          returning id, entry_seq`,
-    );
-    if (created.length !== batch.length) throw new Error("organization has no entry counter");
-    // The batch's numbers follow on from each other, in the order given.
-    const first = Math.min(...created.map((r) => Number(r.entry_seq)));
-    const idOf = new Map(created.map((r) => [Number(r.entry_seq) - first, Number(r.id)]));
-    const batchIds = batch.map(({ i }) => idOf.get(i)!);
-    const lines = batch.flatMap(({ i, lines }) => lines.map((l) => ({ ...l, journal_entry_id: idOf.get(i)! })));
-    await tx.execute(
-      sql`insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount)
-          select ${m.organizationId}, x.journal_entry_id, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
-            from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
-              as x(journal_entry_id integer, line_no smallint, account_id integer, description text, debit_amount numeric, credit_amount numeric)`,
-    );
-    const idArray = `{${batchIds.join(",")}}`;
-    await tx.execute(
-      sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
-          select ${m.organizationId}, id, 'created', ${m.userId} from unnest(${idArray}::integer[]) as id`,
-    );
-    if (post) {
-      await tx.execute(
-        sql`update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId}
-             where organization_id = ${m.organizationId} and id = any(${idArray}::integer[])`,
-      );
-      await tx.execute(
-        sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
-            select ${m.organizationId}, id, 'posted', ${m.userId} from unnest(${idArray}::integer[]) as id`,
-      );
-    }
-    ids.push(...batchIds);
-  }
-  return ids;
 }
 
 async function lockEntry(db: Db, m: Membership, id: number): Promise<{ status: string; reversed_by: number | null; entry_number: string }> {
@@ -197,30 +131,32 @@ export async function updateEntry(
   input: EntryInput,
   idem: Idempotency | null = null,
 ): Promise<EntrySummary> {
-  return db.transaction(async (tx) => {
-    const current = await lockEntry(tx, m, id);
-    if (current.status !== "draft") throw conflict("Only draft entries can be edited");
-    const { lines, total } = prepareLines(input);
-    await assertAccounts(tx, m, lines);
-    await tx.execute(
-      sql`update journal_entries set description = ${input.description}, entry_date = ${input.entry_date}::date,
+  return refusingLocked(() =>
+    db.transaction(async (tx) => {
+      const current = await lockEntry(tx, m, id);
+      if (current.status !== "draft") throw conflict("Only draft entries can be edited");
+      const { lines, total } = prepareLines(input);
+      await assertAccounts(tx, m, lines);
+      await tx.execute(
+        sql`update journal_entries set description = ${input.description}, entry_date = ${input.entry_date}::date,
                  reference = ${input.reference || null}, total_amount = ${total}::numeric
            where id = ${id} and organization_id = ${m.organizationId}`,
-    );
-    await tx.execute(sql`delete from journal_entry_lines where journal_entry_id = ${id} and organization_id = ${m.organizationId}`);
-    await tx.execute(
-      sql`insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount)
+      );
+      await tx.execute(sql`delete from journal_entry_lines where journal_entry_id = ${id} and organization_id = ${m.organizationId}`);
+      await tx.execute(
+        sql`insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount)
           select ${m.organizationId}, ${id}::integer, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
             from ${linesRecordset(JSON.stringify(lines))}`,
-    );
-    await tx.execute(
-      sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
+      );
+      await tx.execute(
+        sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
           values (${m.organizationId}, ${id}, 'edited', ${m.userId})`,
-    );
-    const entry = await summary(tx, m, id);
-    if (idem) await storeAnswer(tx, m, idem, 200, { entry });
-    return entry;
-  });
+      );
+      const entry = await summary(tx, m, id);
+      if (idem) await storeAnswer(tx, m, idem, 200, { entry });
+      return entry;
+    }),
+  );
 }
 
 /** Draft -> posted, with its audit row, in one statement. The database checks again that debits equal credits. */
@@ -244,7 +180,7 @@ export async function postEntry(db: Db, m: Membership, id: number, idem: Idempot
     );
   } catch (err) {
     if (sqlState(err) === "23514") throw conflict("Entry is not balanced. Debits must equal credits.");
-    throw err;
+    throw booksLocked(err) ?? err;
   }
   if (rows.length === 0) {
     await summary(db, m, id); // 404 when it is not ours
@@ -261,13 +197,14 @@ export async function reverseEntry(
   entryDate: string,
   idem: Idempotency | null = null,
 ): Promise<EntrySummary> {
-  return db.transaction(async (tx) => {
-    const original = await lockEntry(tx, m, id);
-    if (original.status !== "posted") throw conflict("Only posted entries can be reversed");
-    if (original.reversed_by !== null) throw conflict(`Entry ${original.entry_number} has already been reversed`);
-    const [created] = await queryRows<{ id: number; entry_number: string }>(
-      tx,
-      sql`with n as (
+  return refusingLocked(() =>
+    db.transaction(async (tx) => {
+      const original = await lockEntry(tx, m, id);
+      if (original.status !== "posted") throw conflict("Only posted entries can be reversed");
+      if (original.reversed_by !== null) throw conflict(`Entry ${original.entry_number} has already been reversed`);
+      const [created] = await queryRows<{ id: number; entry_number: string }>(
+        tx,
+        sql`with n as (
             update journal_entry_counters set last_number = last_number + 1
              where organization_id = ${m.organizationId} returning last_number
           )
@@ -276,32 +213,33 @@ export async function reverseEntry(
                  ${entryDate}::date, o.entry_number, o.total_amount, ${m.userId}, o.id
             from n, journal_entries o where o.id = ${id}
           returning id, entry_number`,
-    );
-    const mirror = Number(created!.id);
-    await tx.execute(
-      sql`insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount)
+      );
+      const mirror = Number(created!.id);
+      await tx.execute(
+        sql`insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount)
           select organization_id, ${mirror}::integer, line_no, account_id, description, credit_amount, debit_amount
             from journal_entry_lines where journal_entry_id = ${id} order by line_no`,
-    );
-    await tx.execute(sql`update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId} where id = ${mirror}`);
-    try {
-      await tx.execute(sql`update journal_entries set reversed_by = ${mirror} where id = ${id}`);
-    } catch (err) {
-      // The database refuses to reverse an entry reconciled to a bank statement (migration 0029).
-      if (sqlState(err) === "23001")
-        throw conflict(`Entry ${original.entry_number} is reconciled to a bank statement: undo that reconciliation first`);
-      throw err;
-    }
-    await tx.execute(
-      sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id, detail) values
+      );
+      await tx.execute(sql`update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId} where id = ${mirror}`);
+      try {
+        await tx.execute(sql`update journal_entries set reversed_by = ${mirror} where id = ${id}`);
+      } catch (err) {
+        // The database refuses to reverse an entry reconciled to a bank statement (migration 0029).
+        if (sqlState(err) === "23001")
+          throw conflict(`Entry ${original.entry_number} is reconciled to a bank statement: undo that reconciliation first`);
+        throw err;
+      }
+      await tx.execute(
+        sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id, detail) values
             (${m.organizationId}, ${mirror}, 'created', ${m.userId}, ${`Reversal of ${original.entry_number}`}),
             (${m.organizationId}, ${mirror}, 'posted', ${m.userId}, null),
             (${m.organizationId}, ${id}, 'reversed', ${m.userId}, ${`Reversed by ${created!.entry_number}`})`,
-    );
-    const entry = await summary(tx, m, mirror);
-    if (idem) await storeAnswer(tx, m, idem, 201, { entry });
-    return entry;
-  });
+      );
+      const entry = await summary(tx, m, mirror);
+      if (idem) await storeAnswer(tx, m, idem, 201, { entry });
+      return entry;
+    }),
+  );
 }
 
 /**
@@ -310,32 +248,34 @@ export async function reverseEntry(
  * Its number is not given again: the journal shows the gap, and the audit log says why.
  */
 export async function deleteDraft(db: Db, m: Membership, id: number, actor: AuditActor): Promise<{ entry_number: string }> {
-  return db.transaction(async (tx) => {
-    const current = await lockEntry(tx, m, id);
-    if (current.status !== "draft") throw conflict("Only draft entries can be deleted. Reverse a posted entry instead.");
-    const entry = await getEntry(tx, m, id);
-    await recordAudit(tx, actor, {
-      action: "journal_entry.draft_deleted",
-      targetType: "organization",
-      targetId: m.organizationId,
-      before: {
-        entry_number: entry.entry_number,
-        entry_date: entry.entry_date,
-        description: entry.description,
-        reference: entry.reference,
-        total_amount: entry.total_amount,
-        lines: entry.lines.map((l) => ({
-          account: `${l.account_code} ${l.account_name}`,
-          description: l.description,
-          debit_amount: l.debit_amount,
-          credit_amount: l.credit_amount,
-        })),
-      },
-    });
-    await tx.execute(sql`delete from journal_entry_lines where journal_entry_id = ${id} and organization_id = ${m.organizationId}`);
-    await tx.execute(sql`delete from journal_entries where id = ${id} and organization_id = ${m.organizationId} and status = 'draft'`);
-    return { entry_number: current.entry_number };
-  });
+  return refusingLocked(() =>
+    db.transaction(async (tx) => {
+      const current = await lockEntry(tx, m, id);
+      if (current.status !== "draft") throw conflict("Only draft entries can be deleted. Reverse a posted entry instead.");
+      const entry = await getEntry(tx, m, id);
+      await recordAudit(tx, actor, {
+        action: "journal_entry.draft_deleted",
+        targetType: "organization",
+        targetId: m.organizationId,
+        before: {
+          entry_number: entry.entry_number,
+          entry_date: entry.entry_date,
+          description: entry.description,
+          reference: entry.reference,
+          total_amount: entry.total_amount,
+          lines: entry.lines.map((l) => ({
+            account: `${l.account_code} ${l.account_name}`,
+            description: l.description,
+            debit_amount: l.debit_amount,
+            credit_amount: l.credit_amount,
+          })),
+        },
+      });
+      await tx.execute(sql`delete from journal_entry_lines where journal_entry_id = ${id} and organization_id = ${m.organizationId}`);
+      await tx.execute(sql`delete from journal_entries where id = ${id} and organization_id = ${m.organizationId} and status = 'draft'`);
+      return { entry_number: current.entry_number };
+    }),
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { queryRows, type Db } from "~/server/db/client.ts";
 import { invalidInput } from "~/server/http/app-error.ts";
 import type { OpeningBalancesInput } from "./accounting.schema.ts";
 import type { EntrySummary, OpeningBalances } from "./accounting.types.ts";
+import { refusingLocked } from "./accounting-errors.server.ts";
 import { createEntry, postEntry, reverseEntry } from "./journal-entries.server.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
@@ -75,64 +76,72 @@ export async function saveOpeningBalances(
   m: Membership,
   input: OpeningBalancesInput,
 ): Promise<{ entry: EntrySummary; replaced: string | null }> {
-  return db.transaction(async (tx) => {
-    // One save at a time per organization.
-    await tx.execute(sql`select 1 from organizations where id = ${m.organizationId} for update`);
-    const active = new Set(
-      (
-        await queryRows<{ id: number }>(tx, sql`select id from chart_of_accounts where organization_id = ${m.organizationId} and is_active`)
-      ).map((a) => Number(a.id)),
-    );
-    const equity = await ensureEquityAccount(tx, m);
-    const seen = new Set<number>();
-    const lines: { account_id: number; debit_amount: string; credit_amount: string; description: null }[] = [];
-    let difference = 0n;
-    for (const [i, l] of input.lines.entries()) {
-      const debit = toCents(l.debit_amount)!;
-      const credit = toCents(l.credit_amount)!;
-      if (debit === 0n && credit === 0n) continue;
-      const refuse = (message: string) => invalidInput({ [`lines.${i}.account_id`]: message }, message);
-      if (!active.has(l.account_id) || l.account_id === equity) throw refuse("Account not found or inactive");
-      if (seen.has(l.account_id)) throw refuse("Each account has one opening balance");
-      seen.add(l.account_id);
-      difference += debit - credit;
-      lines.push({
-        account_id: l.account_id,
-        debit_amount: centsToDecimal(debit),
-        credit_amount: centsToDecimal(credit),
-        description: null,
-      });
-    }
-    if (difference !== 0n)
-      lines.push({
-        account_id: equity,
-        debit_amount: centsToDecimal(difference < 0n ? -difference : 0n),
-        credit_amount: centsToDecimal(difference > 0n ? difference : 0n),
-        description: null,
-      });
+  // A date in the locked period (the new one, or the date of the entry it replaces) is told on the date field.
+  return refusingLocked(
+    () =>
+      db.transaction(async (tx) => {
+        // One save at a time per organization.
+        await tx.execute(sql`select 1 from organizations where id = ${m.organizationId} for update`);
+        const active = new Set(
+          (
+            await queryRows<{ id: number }>(
+              tx,
+              sql`select id from chart_of_accounts where organization_id = ${m.organizationId} and is_active`,
+            )
+          ).map((a) => Number(a.id)),
+        );
+        const equity = await ensureEquityAccount(tx, m);
+        const seen = new Set<number>();
+        const lines: { account_id: number; debit_amount: string; credit_amount: string; description: null }[] = [];
+        let difference = 0n;
+        for (const [i, l] of input.lines.entries()) {
+          const debit = toCents(l.debit_amount)!;
+          const credit = toCents(l.credit_amount)!;
+          if (debit === 0n && credit === 0n) continue;
+          const refuse = (message: string) => invalidInput({ [`lines.${i}.account_id`]: message }, message);
+          if (!active.has(l.account_id) || l.account_id === equity) throw refuse("Account not found or inactive");
+          if (seen.has(l.account_id)) throw refuse("Each account has one opening balance");
+          seen.add(l.account_id);
+          difference += debit - credit;
+          lines.push({
+            account_id: l.account_id,
+            debit_amount: centsToDecimal(debit),
+            credit_amount: centsToDecimal(credit),
+            description: null,
+          });
+        }
+        if (difference !== 0n)
+          lines.push({
+            account_id: equity,
+            debit_amount: centsToDecimal(difference < 0n ? -difference : 0n),
+            credit_amount: centsToDecimal(difference > 0n ? difference : 0n),
+            description: null,
+          });
 
-    const [previous] = await queryRows<{ id: number; entry_number: string; entry_date: string; reversed_by: number | null }>(
-      tx,
-      sql`select e.id, e.entry_number, e.entry_date::text as entry_date, e.reversed_by
+        const [previous] = await queryRows<{ id: number; entry_number: string; entry_date: string; reversed_by: number | null }>(
+          tx,
+          sql`select e.id, e.entry_number, e.entry_date::text as entry_date, e.reversed_by
             from opening_balances ob join journal_entries e on e.id = ob.journal_entry_id
            where ob.organization_id = ${m.organizationId}`,
-    );
-    if (previous && previous.reversed_by === null) await reverseEntry(tx, m, Number(previous.id), previous.entry_date);
+        );
+        if (previous && previous.reversed_by === null) await reverseEntry(tx, m, Number(previous.id), previous.entry_date);
 
-    const draft = await createEntry(tx, m, {
-      description: `Opening balances as of ${input.as_of}`,
-      entry_date: input.as_of,
-      reference: "Opening balances",
-      lines,
-    });
-    const entry = await postEntry(tx, m, draft.id);
-    await tx.execute(
-      sql`insert into opening_balances (organization_id, journal_entry_id, as_of, updated_by)
+        const draft = await createEntry(tx, m, {
+          description: `Opening balances as of ${input.as_of}`,
+          entry_date: input.as_of,
+          reference: "Opening balances",
+          lines,
+        });
+        const entry = await postEntry(tx, m, draft.id);
+        await tx.execute(
+          sql`insert into opening_balances (organization_id, journal_entry_id, as_of, updated_by)
           values (${m.organizationId}, ${entry.id}, ${input.as_of}::date, ${m.userId})
           on conflict (organization_id) do update
             set journal_entry_id = excluded.journal_entry_id, as_of = excluded.as_of,
                 updated_by = excluded.updated_by, updated_at = now()`,
-    );
-    return { entry, replaced: previous?.entry_number ?? null };
-  });
+        );
+        return { entry, replaced: previous?.entry_number ?? null };
+      }),
+    "as_of",
+  );
 }

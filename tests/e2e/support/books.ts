@@ -17,6 +17,7 @@ export type BooksSection =
   | "Reports"
   | "Opening balances"
   | "Members"
+  | "Closing"
   | "Import and export";
 
 /** Opens a section of the books from their navigation and waits until it is the page shown. */

@@ -13,6 +13,7 @@ const SECTIONS = [
   { path: "questions", label: "Questions" },
   { path: "reports", label: "Reports" },
   { path: "opening-balances", label: "Opening balances" },
+  { path: "closing", label: "Closing" },
   { path: "members", label: "Members" },
   { path: "import", label: "Import and export" },
 ] as const;

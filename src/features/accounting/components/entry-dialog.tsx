@@ -53,6 +53,8 @@ export function EntryDialog({
   const [number, setNumber] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  // The server's refusal of the date (a date in the locked period), shown on the field while that date is in it.
+  const [refusedDate, setRefusedDate] = useState<{ date: string; message: string } | null>(null);
   const formId = useId();
   const { linesProps, totalsProps } = useEntryLines(form, formId);
   const books = useBooksApi();
@@ -60,6 +62,7 @@ export function EntryDialog({
   useEffect(() => {
     if (!open) return;
     setConfirmDiscard(false);
+    setRefusedDate(null);
     const source = entryId ?? copyFrom;
     if (source === null) {
       const fresh = blank();
@@ -120,7 +123,12 @@ export function EntryDialog({
       method: entryId === null ? "POST" : "PUT",
       json: payload,
     });
-    if (!res.ok) return toastFailure(res, { title: "Error saving entry" });
+    if (!res.ok) {
+      const dateError = res.fields?.entry_date;
+      setRefusedDate(dateError ? { date: payload.entry_date, message: dateError } : null);
+      return toastFailure(res, { title: "Error saving entry" });
+    }
+    setRefusedDate(null);
     toast.success("Journal entry saved successfully");
     onSaved();
     if (!andNew) return onOpenChange(false);
@@ -145,7 +153,12 @@ export function EntryDialog({
         <p role="status">Loading...</p>
       ) : (
         <form id={formId} onSubmit={(e) => void handleSubmit((payload) => save(payload), refused)(e)} noValidate className="space-y-4">
-          <EntryHeaderFields formId={formId} entryDate={values.entryDate} register={register} />
+          <EntryHeaderFields
+            formId={formId}
+            entryDate={values.entryDate}
+            dateError={refusedDate?.date === values.entryDate ? refusedDate.message : undefined}
+            register={register}
+          />
           <EntryLines {...linesProps} accounts={accounts} />
           <EntryTotals {...totalsProps} />
           <div className="flex flex-wrap justify-end gap-2">

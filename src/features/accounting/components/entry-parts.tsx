@@ -50,17 +50,22 @@ export function EntryContentFields<V extends EntryContentValues & FieldValues>({
   );
 }
 
-/** The entry's description, date (its problem shown as it is typed) and reference. */
+/**
+ * The entry's description, date (its problem shown as it is typed, or the server's refusal of it, such as a date in
+ * the locked period) and reference.
+ */
 export function EntryHeaderFields({
   formId,
   entryDate,
+  dateError,
   register,
 }: {
   formId: string;
   entryDate: string;
+  dateError?: string;
   register: UseFormRegister<EntryFormValues>;
 }) {
-  const dateProblem = entryDate.trim() === "" ? undefined : (entryDateProblem(entryDate) ?? undefined);
+  const dateProblem = (entryDate.trim() === "" ? undefined : (entryDateProblem(entryDate) ?? undefined)) ?? dateError;
   return (
     <EntryContentFields formId={formId} register={register}>
       <InputField

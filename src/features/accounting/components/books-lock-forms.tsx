@@ -1,0 +1,96 @@
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { setServerErrors } from "~/lib/form.ts";
+import { Button } from "~/ui/button.tsx";
+import { InputField } from "~/ui/field.tsx";
+import { lockSchema, unlockSchema, type LockInput, type UnlockInput } from "../books-lock.schema.ts";
+import { useBooksApi } from "./books-context.tsx";
+import { useBooksAction } from "./use-books-action.ts";
+
+/** The last day of last month: the date a month's closing usually locks. */
+function lastMonthEnd(now = new Date()): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
+}
+
+/** Sets or moves the lock date, with the reason (an earlier date reopens a period: the reason says why). */
+export function LockForm({ current }: { current: string | null }) {
+  const uid = useId();
+  const books = useBooksApi();
+  const act = useBooksAction();
+  const { register, handleSubmit, setError, reset, formState } = useForm<LockInput>({
+    resolver: zodResolver(lockSchema),
+    defaultValues: { lock_date: current ?? lastMonthEnd(), reason: "" },
+  });
+  const submit = handleSubmit(async (values) => {
+    const res = await act(
+      `${books}/lock`,
+      { method: "PUT", json: values },
+      { failure: "Lock date not set", success: `Books locked up to ${values.lock_date}` },
+    );
+    if (!res.ok) return setServerErrors(setError, res.fields);
+    reset({ lock_date: values.lock_date, reason: "" });
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby={`${uid}-heading`}
+      className="space-y-4 rounded-lg border border-slate-200 p-4"
+    >
+      <h3 id={`${uid}-heading`} className="text-base font-semibold text-ink">
+        {current ? "Move the lock date" : "Lock the books"}
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          id={`${uid}-date`}
+          label="Lock date"
+          type="date"
+          hint="Nothing dated on or before it can be entered, changed or posted."
+          error={formState.errors.lock_date?.message}
+          {...register("lock_date")}
+        />
+        <InputField id={`${uid}-reason`} label="Reason" error={formState.errors.reason?.message} {...register("reason")} />
+      </div>
+      <Button type="submit" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? "Saving..." : "Set lock date"}
+      </Button>
+    </form>
+  );
+}
+
+/** Lifts the lock: every date is open again, once the reason is told. */
+export function UnlockForm() {
+  const uid = useId();
+  const books = useBooksApi();
+  const act = useBooksAction();
+  const { register, handleSubmit, setError, reset, formState } = useForm<UnlockInput>({
+    resolver: zodResolver(unlockSchema),
+    defaultValues: { reason: "" },
+  });
+  const submit = handleSubmit(async (values) => {
+    const res = await act(
+      `${books}/lock/unlock`,
+      { method: "POST", json: values },
+      { failure: "Books not unlocked", success: "Books unlocked" },
+    );
+    if (!res.ok) return setServerErrors(setError, res.fields);
+    reset({ reason: "" });
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby={`${uid}-heading`}
+      className="space-y-4 rounded-lg border border-slate-200 p-4"
+    >
+      <h3 id={`${uid}-heading`} className="text-base font-semibold text-ink">
+        Unlock the books
+      </h3>
+      <InputField id={`${uid}-reason`} label="Reason for unlocking" error={formState.errors.reason?.message} {...register("reason")} />
+      <Button type="submit" variant="danger" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? "Unlocking..." : "Unlock"}
+      </Button>
+    </form>
+  );
+}

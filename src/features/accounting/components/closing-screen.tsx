@@ -1,0 +1,64 @@
+import type { BooksLock } from "../accounting.types.ts";
+import { useBooks } from "./books-context.tsx";
+import { LockForm, UnlockForm } from "./books-lock-forms.tsx";
+
+const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * Closing (/accounting/:orgId/closing): the books' lock date, why and by whom it was set, and every change of it.
+ * Owners and accountants set, move or lift it, always with a reason.
+ */
+export function ClosingScreen({ lock }: { lock: BooksLock }) {
+  const { canWrite } = useBooks();
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-xl font-semibold text-ink">Closing</h2>
+        <p className="mt-1 max-w-3xl text-sm text-muted">
+          Lock the books up to a date once a month or a year is closed: nothing dated on or before it can be entered, edited, posted,
+          deleted, reversed into or imported. Unlocking needs a reason; every change is kept below and in the audit log.
+        </p>
+      </div>
+      <section aria-label="Lock date" className="rounded-lg bg-slate-50 p-4 text-sm text-ink" data-testid="lock-status">
+        {lock.lock_date ? (
+          <>
+            <p className="text-base font-semibold">Locked up to {lock.lock_date}</p>
+            {lock.current ? (
+              <p className="mt-1 text-muted">
+                {lock.current.reason} ({lock.current.by ?? "a former member"}, {when(lock.current.at)})
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <p className="text-base font-semibold">The books are not locked</p>
+        )}
+      </section>
+      {canWrite ? (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <LockForm key={lock.lock_date ?? "open"} current={lock.lock_date} />
+          {lock.lock_date ? <UnlockForm /> : null}
+        </div>
+      ) : null}
+      <section aria-labelledby="lock-history">
+        <h3 id="lock-history" className="text-base font-semibold text-ink">
+          History
+        </h3>
+        {lock.history.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">The lock date has never been set.</p>
+        ) : (
+          <ol className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 text-sm">
+            {lock.history.map((h) => (
+              <li key={h.at + (h.lock_date ?? "")} className="p-3">
+                <p className="font-semibold text-ink">{h.lock_date ? `Locked up to ${h.lock_date}` : "Unlocked"}</p>
+                <p className="text-ink">{h.reason}</p>
+                <p className="text-muted">
+                  {h.by ?? "A former member"}, {when(h.at)}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
