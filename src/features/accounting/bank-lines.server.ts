@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import type { BankLinesQuery } from "./bank.schema.ts";
 import type { BankLine, BankLinePage, LedgerCandidate } from "./bank.types.ts";
-import { getBankAccount } from "./bank-accounts.server.ts";
+import { notFound } from "./accounting-errors.server.ts";
 import { listQuestions } from "./bank-questions.server.ts";
 import { ruleProposals } from "./bank-rules.server.ts";
 import { candidate, candidateColumns, suggestions } from "./bank-suggestions.server.ts";
@@ -14,7 +14,11 @@ type Row = Omit<BankLine, "matched" | "suggestion" | "reconciled" | "rule" | "qu
 
 /** A page of an account's statement lines, newest first, each with what it is matched to or the best suggestion. */
 export async function listBankLines(db: Db, m: Membership, bankId: number, q: BankLinesQuery): Promise<BankLinePage> {
-  const account = await getBankAccount(db, m, bankId);
+  const [account] = await queryRows<{ account_id: number }>(
+    db,
+    sql`select account_id from bank_accounts where organization_id = ${m.organizationId} and id = ${bankId}`,
+  );
+  if (!account) throw notFound("Bank account");
   const show = q.show ?? "unmatched";
   const filter = show === "unmatched" ? sql`and b.match_id is null` : show === "matched" ? sql`and b.match_id is not null` : sql``;
   const [{ n }] = (await queryRows<{ n: number }>(
@@ -48,7 +52,7 @@ export async function listBankLines(db: Db, m: Membership, bankId: number, q: Ba
     for (const { match_id, ...c } of ledger) matched.set(Number(match_id), [...(matched.get(Number(match_id)) ?? []), candidate(c)]);
   }
   const open = rows.filter((r) => r.match_id === null).map((r) => ({ ...r, id: Number(r.id) }));
-  const best = await suggestions(db, m, account.account_id, open);
+  const best = await suggestions(db, m, Number(account.account_id), open);
   const rules = await ruleProposals(
     db,
     m,
