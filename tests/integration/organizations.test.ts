@@ -119,6 +119,48 @@ describe("organizations: the organization in the URL, members and invitations", 
     }
   });
 
+  it("answers the authorization matrix on the bank routes and the lock date", async () => {
+    const books = booksPath(orgId);
+    const bankApi = `/api/bank/${orgId}`;
+    const { accounts } = await json<{ accounts: { id: number; account_type: string }[] }>(await call(owner, `${books}/accounts`));
+    const asset = accounts.find((a) => a.account_type === "Asset")!.id;
+    const expense = accounts.find((a) => a.account_type === "Expense")!.id;
+    const { account } = await json<{ account: { id: number } }>(
+      await call(owner, `${bankApi}/accounts`, { json: { name: "Matrix bank", kind: "bank", account_id: asset, currency: "USD" } }),
+    );
+    const bank = `${bankApi}/accounts/${account.id}`;
+    const rule = { name: "Fees", field: "text", operator: "contains", value: "fee", direction: "out", account_id: expense };
+    const routes: [method: string, path: string, body?: unknown][] = [
+      ["GET", `${bankApi}/accounts`],
+      ["GET", `${bank}`],
+      ["GET", `${bank}/lines`],
+      ["GET", `${bank}/reconciliation?date=2026-01-31`],
+      ["GET", `${bankApi}/rules`],
+      ["GET", `${bankApi}/questions`],
+      ["POST", `${bankApi}/rules`, rule],
+      ["POST", `${bank}/apply-rules`],
+      ["PUT", `${bank}`, { name: "Matrix bank", kind: "bank", account_id: asset, currency: "USD" }],
+      ["GET", `${books}/lock`],
+      ["PUT", `${books}/lock`, { lock_date: "2000-01-31", reason: "Matrix probe" }],
+      ["POST", `${books}/lock/unlock`, { reason: "Matrix probe" }],
+    ];
+    const expected: Record<string, number[]> = {
+      // bank accounts (list, one), lines, reconciliation, rules, questions, new rule, apply rules, edit account,
+      // lock (read, set, unlock)
+      anonymous: [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401],
+      stranger: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404],
+      viewer: [200, 200, 200, 200, 200, 200, 403, 403, 403, 200, 403, 403],
+      accountant: [200, 200, 200, 200, 200, 200, 201, 200, 200, 200, 200, 200],
+      owner: [200, 200, 200, 200, 200, 200, 201, 200, 200, 200, 200, 200],
+    };
+    const who: Record<string, TestUser | null> = { anonymous: null, stranger, viewer, accountant, owner };
+    for (const [name, statuses] of Object.entries(expected)) {
+      const got: number[] = [];
+      for (const [method, path, body] of routes) got.push((await call(who[name]!, path, { method, json: body })).status);
+      expect(got, name).toEqual(statuses);
+    }
+  });
+
   it("answers 404 for a foreign, unknown or malformed organization id, whatever is sent", async () => {
     for (const path of [
       booksPath(strangerOrg),
