@@ -1,37 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "~/features/accounting/organizations.server.ts";
 import { queryRows } from "~/server/db/client.ts";
+import type { BankLine as Line } from "~/features/accounting/bank.types.ts";
+import { BANK_FIXTURES as fixtures, bankFixture as fixture } from "../support/bank.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
-/** Statement files banks wrote (the fixtures' README gives their figures), read where they are. */
-const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures/bank");
-const fixture = (name: string) => readFileSync(path.join(fixtures, name));
-
-interface Line {
-  id: number;
-  date: string;
-  amount: string;
-  description: string;
-  match_id: number | null;
-  match_kind: string | null;
-  reconciled: boolean;
-  suggestion: { ledger_line_id: number; entry_number: string } | null;
-  matched: { ledger_line_id: number; entry_id: number; amount: string }[];
-  rule: { rule_id: number; rule_name: string; account_id: number } | null;
-  question: {
-    id: number;
-    question: string | null;
-    answer_account_id: number | null;
-    answer_account: string | null;
-    answer_note: string | null;
-    answered_at: string | null;
-  } | null;
-}
 interface Preview {
   format: string;
   new_lines: number;

@@ -1,25 +1,9 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "~/features/accounting/organizations.server.ts";
+import type { BankLine as Line } from "~/features/accounting/bank.types.ts";
+import { bankFixture as fixture } from "../support/bank.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
-
-/** Statement files banks wrote (the fixtures' README gives their figures), read where they are. */
-const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures/bank");
-const fixture = (name: string) => readFileSync(path.join(fixtures, name));
-
-interface Line {
-  id: number;
-  date: string;
-  amount: string;
-  description: string;
-  match_id: number | null;
-  match_kind: string | null;
-  reconciled: boolean;
-  suggestion: { ledger_line_id: number; entry_number: string } | null;
-  matched: { ledger_line_id: number; entry_id: number }[];
-}
 
 describe("bank accounts: statements in, matched or categorized, reconciled to the cent", () => {
   let t: TestApp;
