@@ -6,6 +6,7 @@ import { BANK_LINE_FILTERS } from "../bank.schema.ts";
 import type { BankAccount, BankLine, BankLinePage } from "../bank.types.ts";
 import { formatAmount } from "../money.ts";
 import { BankLineRow, type BankLineAction } from "./bank-line-row.tsx";
+import { BankSectionHead } from "./bank-section-head.tsx";
 import { booksPath, useBooks } from "./books-context.tsx";
 import { CategorizeDialog } from "./categorize-dialog.tsx";
 import { AskDialog } from "./ask-dialog.tsx";
@@ -108,19 +109,13 @@ export function BankAccountScreen({
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <p className="text-sm">
-            <Link className="text-brand-700 underline" to={booksPath(organization.id, "bank")}>
-              Bank accounts
-            </Link>
-          </p>
-          <h2 className="text-xl font-semibold text-ink">{account.name}</h2>
+        <BankSectionHead back={booksPath(organization.id, "bank")} backText="Bank accounts" title={account.name}>
           <p className="mt-1 text-sm text-muted">
             {account.kind === "card" ? "Credit card" : "Bank account"} kept in {account.account_code} · {account.account_name}; book balance{" "}
             {formatAmount(account.book_balance, account.currency)};{" "}
             {account.reconciled_to ? `reconciled to ${account.reconciled_to}` : "not reconciled yet"}.
           </p>
-        </div>
+        </BankSectionHead>
         <span className="flex flex-wrap gap-4">
           <Link className="font-semibold text-brand-700 underline" to={booksPath(organization.id, "bank-rules")}>
             Rules

@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import type { BankAccount, ReconciliationView } from "../bank.types.ts";
 import { centsToDecimal, formatAmount, toCents } from "../money.ts";
 import { booksPath, useBooks } from "./books-context.tsx";
+import { BankSectionHead } from "./bank-section-head.tsx";
 import { ColumnHeads, tdClass } from "./ui.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 
@@ -36,14 +37,11 @@ export function BankReconcileScreen({ account, view }: { account: BankAccount; v
   const latest = view.history.find((r) => !r.undone_at);
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm">
-          <Link className="text-brand-700 underline" to={booksPath(organization.id, `bank/${account.id}`)}>
-            {account.name}
-          </Link>
-        </p>
-        <h2 className="text-xl font-semibold text-ink">Reconcile {account.name}</h2>
-      </div>
+      <BankSectionHead
+        back={booksPath(organization.id, `bank/${account.id}`)}
+        backText={account.name}
+        title={`Reconcile ${account.name}`}
+      />
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3" preventScrollReset>
         <InputField id="reconcile-date" name="date" type="date" label="Statement date" defaultValue={view.statement_date} />
         <Button type="submit" variant="secondary">

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import type { BankRuleInput } from "../bank.schema.ts";
 import type { BankAccount, BankRule } from "../bank.types.ts";
 import { booksPath, useBooks } from "./books-context.tsx";
 import { BankRuleForm } from "./bank-rule-form.tsx";
+import { BankSectionHead } from "./bank-section-head.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 
 const OPERATOR_TEXT = { contains: "contains", equals: "is", matches: "matches" } as const;
@@ -32,15 +32,9 @@ export function BankRulesTab({ rules, bankAccounts }: { rules: BankRule[]; bankA
 
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm">
-          <Link className="text-brand-700 underline" to={booksPath(organization.id, "bank")}>
-            Bank accounts
-          </Link>
-        </p>
-        <h2 className="text-xl font-semibold text-ink">Bank rules</h2>
+      <BankSectionHead back={booksPath(organization.id, "bank")} backText="Bank accounts" title="Bank rules">
         <p className="mt-1 max-w-3xl text-sm text-muted">The first rule that fits a statement line proposes the account to post it to.</p>
-      </div>
+      </BankSectionHead>
       {rules.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">No rules yet.</p>
       ) : (
