@@ -5,7 +5,8 @@ import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
 import type { AppContext } from "~/server/context.ts";
 import { parseParams } from "~/server/http/parse.ts";
-import { cleanFileName, deleteDocument, listDocuments, openDocument, storeDocument } from "./entry-documents.server.ts";
+import { attachmentHeaders, cleanFileName } from "~/server/files/stored-files.server.ts";
+import { deleteDocument, listDocuments, openDocument, storeDocument } from "./entry-documents.server.ts";
 import { booksMember, type BooksMemberEnv } from "./books-member.server.ts";
 import { assertCanWrite } from "./organizations.server.ts";
 
@@ -13,9 +14,6 @@ type DocumentsEnv = BooksMemberEnv;
 
 const entryParams = z.object({ orgId: idParam(), entryId: idParam() });
 const documentParams = entryParams.extend({ documentId: idParam() });
-
-/** `filename*` of a Content-Disposition header: the name in UTF-8, percent-encoded (RFC 6266). */
-const attachmentHeader = (name: string) => `attachment; filename="document"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
  * Documents on a journal entry, under /api/entry-documents/:orgId/:entryId. Members list and download them (as
@@ -42,13 +40,7 @@ export function entryDocumentsRoutes(ctx: AppContext) {
   r.get("/:orgId/:entryId/documents/:documentId", async (c) => {
     const { entryId, documentId } = parseParams(c, documentParams);
     const { document, stream } = await openDocument(db, c.get("membership"), entryId, documentId, actor(c));
-    return c.body(stream, 200, {
-      "Content-Type": document.content_type,
-      "Content-Length": String(document.size_bytes),
-      "Content-Disposition": attachmentHeader(document.file_name),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    });
+    return c.body(stream, 200, attachmentHeaders(document));
   });
   r.delete("/:orgId/:entryId/documents/:documentId", async (c) => {
     assertCanWrite(c.get("membership"));
