@@ -1,0 +1,233 @@
+import { formatBalance, formatUsd, toCents } from "./money.ts";
+import {
+  NET_INCOME_EQUITY_LABEL,
+  REPORT_LABELS,
+  type BalanceSheetReport,
+  type ProfitLossReport,
+  type Report,
+  type ReportRow,
+  type TrialBalanceReport,
+} from "./reports.ts";
+
+/**
+ * A report as it is printed (decision 098): a title, whose books, the period, columns, and rows that say what they
+ * are (a section's head, an account's line, a subtotal, a total). The PDF renderer draws any such model the same
+ * way; the converters below are the only place that knows each report's shape for printing. Amounts are already
+ * formatted as the screen formats them.
+ */
+export interface PrintColumn {
+  head: string;
+  align: "left" | "right";
+  /** The column's share of the page's width; the shares of a report add up to 1. */
+  width: number;
+}
+
+export type PrintRow =
+  | { kind: "section"; label: string }
+  /** An account's line; `depth` indents a child under its parent (0 = directly under the section). */
+  | { kind: "line"; cells: string[]; depth: number }
+  | { kind: "subtotal"; cells: string[] }
+  | { kind: "total"; cells: string[] }
+  | { kind: "note"; text: string };
+
+export interface PrintableReport {
+  title: string;
+  organization: string;
+  /** "October 1, 2026 to October 31, 2026", or "As of October 31, 2026" for a position. */
+  period: string;
+  columns: PrintColumn[];
+  rows: PrintRow[];
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "2026-10-31" as "October 31, 2026" (the date as written, no time zone involved). */
+export function longDate(iso: string): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  return `${MONTHS[(m ?? 1) - 1]} ${d}, ${y}`;
+}
+
+/** "2026-10" as "October 2026". */
+export function monthName(month: string): string {
+  const [y, m] = month.split("-").map(Number);
+  return `${MONTHS[(m ?? 1) - 1]} ${y}`;
+}
+
+export const periodText = (start: string, end: string) => `${longDate(start)} to ${longDate(end)}`;
+export const asOfText = (end: string) => `As of ${longDate(end)}`;
+
+const negative = (decimal: string) => (toCents(decimal) ?? 0n) < 0n;
+const accountLabel = (r: ReportRow) => `${r.account_code} ${r.account_name}`;
+/** A debit or credit column of the trial balance: blank when nothing is on that side. */
+const side = (decimal: string) => (decimal === "0.00" ? "" : formatUsd(decimal));
+
+const ACCOUNT_AND_AMOUNT: PrintColumn[] = [
+  { head: "Account", align: "left", width: 0.72 },
+  { head: "Amount", align: "right", width: 0.28 },
+];
+
+/** A section of a statement: its head, one line per account, and its subtotal. */
+function section(label: string, rows: ReportRow[], totalLabel: string, total: string): PrintRow[] {
+  return [
+    { kind: "section", label },
+    ...rows.map((r): PrintRow => ({ kind: "line", cells: [accountLabel(r), formatBalance(r.balance)], depth: 0 })),
+    { kind: "subtotal", cells: [totalLabel, formatBalance(total)] },
+  ];
+}
+
+export function trialBalancePrint(report: TrialBalanceReport, organization: string): PrintableReport {
+  const amount = (head: string): PrintColumn => ({ head, align: "right", width: 0.11 });
+  return {
+    title: REPORT_LABELS.trial_balance,
+    organization,
+    period: periodText(report.start, report.end),
+    columns: [
+      { head: "Account", align: "left", width: 0.34 },
+      amount("Opening Dr"),
+      amount("Opening Cr"),
+      amount("Debits"),
+      amount("Credits"),
+      amount("Closing Dr"),
+      amount("Closing Cr"),
+    ],
+    rows: [
+      ...report.rows.map((r): PrintRow => ({
+        kind: "line",
+        depth: 0,
+        cells: [
+          accountLabel(r),
+          side(r.opening_debit),
+          side(r.opening_credit),
+          formatUsd(r.debit_total),
+          formatUsd(r.credit_total),
+          side(r.closing_debit),
+          side(r.closing_credit),
+        ],
+      })),
+      {
+        kind: "total",
+        cells: [
+          "Totals",
+          formatUsd(report.total_opening_debit),
+          formatUsd(report.total_opening_credit),
+          formatUsd(report.total_debit),
+          formatUsd(report.total_credit),
+          formatUsd(report.total_closing_debit),
+          formatUsd(report.total_closing_credit),
+        ],
+      },
+    ],
+  };
+}
+
+export function profitLossPrint(report: ProfitLossReport, organization: string): PrintableReport {
+  const loss = negative(report.net_income);
+  return {
+    title: REPORT_LABELS.profit_loss,
+    organization,
+    period: periodText(report.start, report.end),
+    columns: ACCOUNT_AND_AMOUNT,
+    rows: [
+      ...section("Revenue", report.revenue, "Total revenue", report.total_revenue),
+      ...section("Expenses", report.expenses, "Total expenses", report.total_expenses),
+      { kind: "total", cells: [loss ? "Net Loss" : "Net Income", formatUsd(loss ? report.net_income.slice(1) : report.net_income)] },
+    ],
+  };
+}
+
+export function balanceSheetPrint(report: BalanceSheetReport, organization: string): PrintableReport {
+  const equity = section("Equity", report.equity, "Total equity", report.total_equity);
+  equity.splice(equity.length - 1, 0, { kind: "line", cells: [NET_INCOME_EQUITY_LABEL, formatBalance(report.net_income)], depth: 0 });
+  return {
+    title: REPORT_LABELS.balance_sheet,
+    organization,
+    period: asOfText(report.end),
+    columns: ACCOUNT_AND_AMOUNT,
+    rows: [
+      ...section("Assets", report.assets, "Total assets", report.total_assets).map((r) =>
+        r.kind === "subtotal" ? { ...r, kind: "total" as const } : r,
+      ),
+      ...section("Liabilities", report.liabilities, "Total liabilities", report.total_liabilities),
+      ...equity,
+      { kind: "total", cells: ["Total liabilities and equity", formatBalance(report.total_liabilities_and_equity)] },
+    ],
+  };
+}
+
+/** Any report of the Reports screen as printed; an empty report says so in a note. */
+export function printableReport(report: Report, organization: string): PrintableReport {
+  const printable =
+    report.type === "trial_balance"
+      ? trialBalancePrint(report, organization)
+      : report.type === "profit_loss"
+        ? profitLossPrint(report, organization)
+        : balanceSheetPrint(report, organization);
+  if (report.empty) printable.rows = [{ kind: "note", text: "No posted journal entries for the selected date range." }];
+  return printable;
+}
+
+/** `profit_loss_2026-10-01_2026-10-31.pdf`: letters, digits, `_` and `-` only. */
+export function printFileName(type: string, start: string, end: string): string {
+  return `${type}_${start}_${end}.pdf`.replace(/[^A-Za-z0-9_.-]/g, "_");
+}
+
+/** One period of a comparison: its column's head and its report. */
+export interface ComparedPeriod<R> {
+  label: string;
+  report: R;
+}
+
+/**
+ * Profit and loss of several periods side by side, the first being the period reported on: every account active in
+ * any of them on a line, blank where it had nothing; each section's subtotal and the net income per period.
+ */
+export function profitLossComparePrint(periods: ComparedPeriod<ProfitLossReport>[], organization: string): PrintableReport {
+  const [first] = periods;
+  if (!first) throw new Error("a comparison needs a period");
+  const share = 0.54 / periods.length;
+  const others = periods.slice(1).map((p) => p.label);
+  const sectionOf = (
+    label: string,
+    pick: (r: ProfitLossReport) => ReportRow[],
+    totalLabel: string,
+    total: (r: ProfitLossReport) => string,
+  ) => {
+    const accounts = new Map<number, ReportRow>();
+    for (const p of periods) for (const r of pick(p.report)) if (!accounts.has(r.account_id)) accounts.set(r.account_id, r);
+    const ordered = [...accounts.values()].sort((a, b) => (a.account_code < b.account_code ? -1 : a.account_code > b.account_code ? 1 : 0));
+    const rows: PrintRow[] = [{ kind: "section", label }];
+    for (const account of ordered) {
+      const cells = periods.map((p) => {
+        const row = pick(p.report).find((r) => r.account_id === account.account_id);
+        return row ? formatBalance(row.balance) : "";
+      });
+      rows.push({ kind: "line", cells: [accountLabel(account), ...cells], depth: 0 });
+    }
+    rows.push({ kind: "subtotal", cells: [totalLabel, ...periods.map((p) => formatBalance(total(p.report)))] });
+    return rows;
+  };
+  return {
+    title: REPORT_LABELS.profit_loss,
+    organization,
+    period: periodText(first.report.start, first.report.end) + (others.length ? `, compared with ${others.join(" and ")}` : ""),
+    columns: [
+      { head: "Account", align: "left", width: 1 - share * periods.length },
+      ...periods.map((p): PrintColumn => ({ head: p.label, align: "right", width: share })),
+    ],
+    rows: [
+      ...sectionOf(
+        "Revenue",
+        (r) => r.revenue,
+        "Total revenue",
+        (r) => r.total_revenue,
+      ),
+      ...sectionOf(
+        "Expenses",
+        (r) => r.expenses,
+        "Total expenses",
+        (r) => r.total_expenses,
+      ),
+      { kind: "total", cells: ["Net income (loss)", ...periods.map((p) => formatUsd(p.report.net_income))] },
+    ],
+  };
+}
