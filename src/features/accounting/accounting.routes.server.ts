@@ -62,6 +62,7 @@ import {
 } from "~/server/idempotency.server.ts";
 import { isKeyTaken, journalCaller, type Idempotency } from "./idempotency.server.ts";
 import { lockRoutes } from "./books-lock.routes.server.ts";
+import { reportPrintRoutes } from "./report-print.routes.server.ts";
 import { invitationRoutes, membersRoutes } from "./members.routes.server.ts";
 import { assertCanWrite, ensureOrganizations, requireMembership, type Membership } from "./organizations.server.ts";
 import { generateReport } from "./reports.server.ts";
@@ -267,6 +268,7 @@ function booksRoutes(ctx: AppContext) {
   });
 
   r.route("/lock", lockRoutes(ctx));
+  r.route("/", reportPrintRoutes(ctx));
   r.route("/", membersRoutes(ctx));
   return r;
 }
