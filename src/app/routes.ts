@@ -33,6 +33,7 @@ export default [
       route("reports", "routes/accounting-reports.tsx"),
       route("opening-balances", "routes/accounting-opening-balances.tsx"),
       route("closing", "routes/accounting-closing.tsx"),
+      route("packs", "routes/accounting-packs.tsx"),
       route("members", "routes/accounting-members.tsx"),
       route("import", "routes/accounting-import.tsx"),
       route("bank", "routes/accounting-bank.tsx"),

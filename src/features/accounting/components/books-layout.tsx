@@ -14,6 +14,7 @@ const SECTIONS = [
   { path: "reports", label: "Reports" },
   { path: "opening-balances", label: "Opening balances" },
   { path: "closing", label: "Closing" },
+  { path: "packs", label: "Month-end packs" },
   { path: "members", label: "Members" },
   { path: "import", label: "Import and export" },
 ] as const;

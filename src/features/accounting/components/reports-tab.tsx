@@ -18,6 +18,7 @@ import {
 import { AccountLedgerDialog } from "./account-ledger-dialog.tsx";
 import { inputClass, labelClass } from "./ui.tsx";
 import { RowsTable, SummaryLine, TrialBalanceTable } from "./report-tables.tsx";
+import { PrintedOrganization, ReportPdfLink } from "./report-print-parts.tsx";
 
 function download(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
@@ -121,9 +122,11 @@ export function ReportsTab({
         <Button variant="secondary" onClick={exportCsv} disabled={!report || loading}>
           Export CSV
         </Button>
+        <ReportPdfLink type={type} start={report?.start ?? start} end={end} disabled={!report || loading} />
       </div>
 
-      <section aria-live="polite" aria-busy={loading} className="rounded-lg border border-slate-200">
+      <section aria-live="polite" aria-busy={loading} className="rounded-lg border border-slate-200" data-printable>
+        <PrintedOrganization />
         <h2 className="border-b border-slate-200 px-3 py-3 text-lg font-semibold text-ink">
           {REPORT_LABELS[type]}{" "}
           <span className="text-sm font-normal text-muted">{type === "balance_sheet" ? `as of ${end}` : `${start} to ${end}`}</span>
