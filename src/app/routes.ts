@@ -31,6 +31,7 @@ export default [
       route("journal", "routes/accounting-journal.tsx"),
       route("recurring", "routes/accounting-recurring.tsx"),
       route("reports", "routes/accounting-reports.tsx"),
+      route("ledger", "routes/accounting-ledger.tsx"),
       route("opening-balances", "routes/accounting-opening-balances.tsx"),
       route("closing", "routes/accounting-closing.tsx"),
       route("packs", "routes/accounting-packs.tsx"),

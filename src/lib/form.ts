@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { BaseSyntheticEvent } from "react";
 import type { FieldErrors, FieldValues, Path, Resolver, UseFormRegister, UseFormSetError } from "react-hook-form";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 
 export type LazyZodResolver<Input extends FieldValues, Output> = Resolver<Input, unknown, Output> & {
   /** Starts fetching the schema's module (no-op once loaded); a failure surfaces again on validation. */
@@ -19,7 +19,7 @@ export type LazyZodResolver<Input extends FieldValues, Output> = Resolver<Input,
  * handler tells it) and the next attempt fetches again.
  */
 export function lazyZodResolver<Input extends FieldValues, Output>(
-  load: () => Promise<z.ZodType<Output, Input>>,
+  load: () => Promise<$ZodType<Output, Input>>,
 ): LazyZodResolver<Input, Output> {
   let loading: Promise<Resolver<Input, unknown, Output>> | null = null;
   const get = () =>

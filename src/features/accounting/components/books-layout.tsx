@@ -12,6 +12,7 @@ const SECTIONS = [
   { path: "bank", label: "Bank" },
   { path: "questions", label: "Questions" },
   { path: "reports", label: "Reports" },
+  { path: "ledger", label: "General ledger" },
   { path: "opening-balances", label: "Opening balances" },
   { path: "closing", label: "Closing" },
   { path: "packs", label: "Month-end packs" },
