@@ -61,3 +61,24 @@ export async function refusingLocked<T>(write: () => Promise<T>, field = "entry_
     throw booksLocked(err, field) ?? err;
   }
 }
+
+/** The SQLSTATE of the database's refusal of an account's parent (migration 0031). */
+export const PARENT_REFUSED_STATE = "ACPAR";
+
+const PARENT_MESSAGES: Record<string, string> = {
+  "parent account not found": "Parent account not found",
+  "the parent account must have the same account type": "The parent account must have the same account type",
+  "an account cannot be under itself or one of its sub-accounts": "An account cannot be under itself or one of its sub-accounts",
+  "an account with sub-accounts keeps their account type": "An account with sub-accounts keeps their account type",
+};
+
+/** The user's words for the database's refusal of a parent. */
+export function parentRefusal(err: unknown): string {
+  let e = err as { message?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    const text = typeof e.message === "string" ? e.message : "";
+    for (const [key, message] of Object.entries(PARENT_MESSAGES)) if (text.includes(key)) return message;
+    e = e.cause as typeof e;
+  }
+  return "The parent account cannot be used";
+}

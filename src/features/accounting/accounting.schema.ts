@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ACCOUNT_TYPES, REPORT_TYPES } from "./reports.ts";
+import { ACCOUNT_TYPES, REPORT_TYPES, type AccountType } from "./reports.ts";
+import { ACCOUNT_DETAIL_TYPES, detailTypeFits, type AccountDetailType } from "./account-detail-types.ts";
 import { FREQUENCIES } from "./recurrence.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import { idField, idParam, isoDateField, pageField, requiredTextField, textField } from "~/lib/schema-fields.ts";
@@ -8,7 +9,7 @@ import { idField, idParam, isoDateField, pageField, requiredTextField, textField
 export const MAX_AMOUNT = 999_999_999_999.99;
 export const MAX_LINES = 500;
 
-export const accountCreateSchema = z.object({
+const accountFields = z.object({
   account_code: z
     .string({ error: "Account code is required" })
     .trim()
@@ -17,11 +18,23 @@ export const accountCreateSchema = z.object({
     .regex(/^[A-Za-z0-9][A-Za-z0-9.-]*$/, "Account code may hold letters, digits, dots and dashes"),
   account_name: requiredTextField("Account name", { max: 200, typeError: "Account name is required" }),
   account_type: z.enum(ACCOUNT_TYPES, { error: "Account type is required" }),
+  /** Left out: the type's default by the account's name (the database's rule); kept as it is on an edit when it fits. */
+  detail_type: z.enum(ACCOUNT_DETAIL_TYPES, { error: "Choose a detail type" }).optional(),
+  /** The parent account (same type); null or left out: none. On an edit, left out keeps the parent. */
+  parent_id: z.preprocess((v) => (v === "" ? null : v), idField("Parent account").nullable().optional()),
 });
+
+/** The detail type must be one of the account type's. */
+const detailFits = <T extends { account_type: AccountType; detail_type?: AccountDetailType | undefined }>(a: T) =>
+  a.detail_type === undefined || detailTypeFits(a.account_type, a.detail_type);
+const detailFitsMessage = { message: "Choose a detail type of the account type", path: ["detail_type"] };
+
+export const accountCreateSchema = accountFields.refine(detailFits, detailFitsMessage);
 export type AccountCreate = z.infer<typeof accountCreateSchema>;
+export type AccountFormValues = z.input<typeof accountCreateSchema>;
 
 /** Editing keeps the code (locked). */
-export const accountUpdateSchema = accountCreateSchema.omit({ account_code: true });
+export const accountUpdateSchema = accountFields.omit({ account_code: true }).refine(detailFits, detailFitsMessage);
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
 
 /** GET /accounts: `include_inactive=true` lists deleted accounts too (the chart's Show inactive). */

@@ -1,3 +1,4 @@
+import type { AccountDetailType } from "./account-detail-types.ts";
 import type { AccountType } from "./reports.ts";
 
 /**
@@ -10,6 +11,10 @@ export interface Account {
   account_code: string;
   account_name: string;
   account_type: AccountType;
+  /** Where the account stands on the laid-out statements; valid for its account type. */
+  detail_type: AccountDetailType;
+  /** The account it is a sub-account of (same type), or null. */
+  parent_id: number | null;
   is_active: boolean;
   created_at: string;
 }

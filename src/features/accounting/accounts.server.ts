@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
-import { conflict } from "~/server/http/app-error.ts";
-import { notFound } from "./accounting-errors.server.ts";
+import { conflict, invalidInput } from "~/server/http/app-error.ts";
+import { notFound, parentRefusal, PARENT_REFUSED_STATE, sqlState } from "./accounting-errors.server.ts";
 import type { AccountCreate, AccountUpdate } from "./accounting.schema.ts";
 import { accountUsageMessage, type AccountUsageCounts } from "./accounts.ts";
 import { centsToDecimal, toCents } from "./money.ts";
@@ -11,7 +11,18 @@ import type { Account, AccountLedger, LedgerLine } from "./accounting.types.ts";
 
 export type { Account, AccountLedger, LedgerLine };
 
-const accountColumns = sql`id, account_code, account_name, account_type, is_active, created_at`;
+const accountColumns = sql`id, account_code, account_name, account_type, detail_type, parent_id, is_active, created_at`;
+
+/** The database's refusal of a parent (migration 0031: SQLSTATE ACPAR) as a 400 on the parent field. */
+async function refusingParent<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (sqlState(err) !== PARENT_REFUSED_STATE) throw err;
+    const message = parentRefusal(err);
+    throw invalidInput({ [message.startsWith("An account with sub-accounts") ? "account_type" : "parent_id"]: message }, message);
+  }
+}
 
 /** Active accounts of the organization, ordered by code; with `includeInactive`, the deleted ones too. */
 export async function listAccounts(db: Db, m: Membership, includeInactive = false): Promise<Account[]> {
@@ -24,12 +35,15 @@ export async function listAccounts(db: Db, m: Membership, includeInactive = fals
 }
 
 export async function createAccount(db: Db, m: Membership, input: AccountCreate): Promise<Account> {
-  const [row] = await queryRows<Account>(
-    db,
-    sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, created_by)
-        values (${m.organizationId}, ${input.account_code}, ${input.account_name}, ${input.account_type}, ${m.userId})
-        on conflict (organization_id, account_code) do nothing
-        returning ${accountColumns}`,
+  const [row] = await refusingParent(() =>
+    queryRows<Account>(
+      db,
+      sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, detail_type, parent_id, created_by)
+          values (${m.organizationId}, ${input.account_code}, ${input.account_name}, ${input.account_type},
+                  ${input.detail_type ?? null}, ${input.parent_id ?? null}, ${m.userId})
+          on conflict (organization_id, account_code) do nothing
+          returning ${accountColumns}`,
+    ),
   );
   if (!row) {
     const [taken] = await queryRows<{ account_name: string; is_active: boolean }>(
@@ -49,11 +63,20 @@ export async function createAccount(db: Db, m: Membership, input: AccountCreate)
 }
 
 export async function updateAccount(db: Db, m: Membership, id: number, input: AccountUpdate): Promise<Account> {
-  const [row] = await queryRows<Account>(
-    db,
-    sql`update chart_of_accounts set account_name = ${input.account_name}, account_type = ${input.account_type}
-         where id = ${id} and organization_id = ${m.organizationId} and is_active
-         returning ${accountColumns}`,
+  // A detail type left out stays when it fits the type (else the database gives the type's default); so does the parent.
+  const detail =
+    input.detail_type === undefined
+      ? sql`case when account_detail_type_fits(${input.account_type}, detail_type) then detail_type end`
+      : sql`${input.detail_type}`;
+  const parent = input.parent_id === undefined ? sql`parent_id` : sql`${input.parent_id}::integer`;
+  const [row] = await refusingParent(() =>
+    queryRows<Account>(
+      db,
+      sql`update chart_of_accounts
+             set account_name = ${input.account_name}, account_type = ${input.account_type}, detail_type = ${detail}, parent_id = ${parent}
+           where id = ${id} and organization_id = ${m.organizationId} and is_active
+           returning ${accountColumns}`,
+    ),
   );
   if (!row) throw notFound("Account");
   return row;

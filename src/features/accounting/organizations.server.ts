@@ -4,6 +4,8 @@ import { queryPrepared, queryRows, type Db } from "~/server/db/client.ts";
 import type { SessionUser } from "~/server/context.ts";
 import { forbidden, notFound } from "~/server/http/app-error.ts";
 import type { OrganizationRole, OrganizationSummary } from "./accounting.types.ts";
+import type { AccountDetailType } from "./account-detail-types.ts";
+import type { AccountType } from "./reports.ts";
 
 export type { OrganizationRole };
 
@@ -15,23 +17,28 @@ export interface Membership {
   role: OrganizationRole;
 }
 
-/** The small standard chart of accounts a new organization starts with (the owner may edit it). */
-export const STANDARD_CHART: ReadonlyArray<readonly [code: string, name: string, type: string]> = [
-  ["1000", "Cash", "Asset"],
-  ["1100", "Accounts Receivable", "Asset"],
-  ["1200", "Inventory", "Asset"],
-  ["1500", "Equipment", "Asset"],
-  ["2000", "Accounts Payable", "Liability"],
-  ["2100", "Accrued Liabilities", "Liability"],
-  ["2500", "Loans Payable", "Liability"],
-  ["3000", "Owner's Equity", "Equity"],
-  ["3100", "Retained Earnings", "Equity"],
-  ["4000", "Sales Revenue", "Revenue"],
-  ["4100", "Service Revenue", "Revenue"],
-  ["5000", "Cost of Goods Sold", "Expense"],
-  ["6000", "Rent Expense", "Expense"],
-  ["6100", "Salaries Expense", "Expense"],
-  ["6200", "Utilities Expense", "Expense"],
+/**
+ * The small standard chart of accounts a new organization starts with (the owner may edit it): code, name, type,
+ * detail type (where it stands on the laid-out statements) and, where natural, the parent's code.
+ */
+export const STANDARD_CHART: ReadonlyArray<
+  readonly [code: string, name: string, type: AccountType, detail: AccountDetailType, parent?: string]
+> = [
+  ["1000", "Cash", "Asset", "current_asset"],
+  ["1100", "Accounts Receivable", "Asset", "current_asset"],
+  ["1200", "Inventory", "Asset", "current_asset"],
+  ["1500", "Equipment", "Asset", "fixed_asset"],
+  ["2000", "Accounts Payable", "Liability", "current_liability"],
+  ["2100", "Accrued Liabilities", "Liability", "current_liability"],
+  ["2500", "Loans Payable", "Liability", "long_term_liability"],
+  ["3000", "Owner's Equity", "Equity", "equity"],
+  ["3100", "Retained Earnings", "Equity", "equity"],
+  ["4000", "Sales Revenue", "Revenue", "operating_revenue"],
+  ["4100", "Service Revenue", "Revenue", "operating_revenue"],
+  ["5000", "Cost of Goods Sold", "Expense", "cost_of_sales"],
+  ["6000", "Rent Expense", "Expense", "operating_expense"],
+  ["6100", "Salaries Expense", "Expense", "operating_expense"],
+  ["6200", "Utilities Expense", "Expense", "operating_expense"],
 ];
 
 type UserLike = Pick<SessionUser, "id" | "name" | "email" | "role"> & { companyName?: string | null };
@@ -76,12 +83,21 @@ export async function insertOrganization(tx: Db, name: string, createdBy: string
   const id = Number(org!.id);
   await tx.execute(sql`insert into journal_entry_counters (organization_id) values (${id})`);
   const values = sql.join(
-    STANDARD_CHART.map(([code, accountName, type]) => sql`(${id}::integer, ${code}, ${accountName}, ${type}, ${createdBy})`),
+    STANDARD_CHART.map(
+      ([code, accountName, type, detail]) => sql`(${id}::integer, ${code}, ${accountName}, ${type}, ${detail}, ${createdBy})`,
+    ),
     sql`, `,
   );
   await tx.execute(
-    sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, created_by) values ${values}`,
+    sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, detail_type, created_by)
+        values ${values}`,
   );
+  const parents = STANDARD_CHART.filter(([, , , , parent]) => parent);
+  for (const [code, , , , parent] of parents)
+    await tx.execute(
+      sql`update chart_of_accounts c set parent_id = p.id from chart_of_accounts p
+           where c.organization_id = ${id} and c.account_code = ${code} and p.organization_id = ${id} and p.account_code = ${parent!}`,
+    );
   return id;
 }
 

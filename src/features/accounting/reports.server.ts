@@ -18,7 +18,7 @@ export async function accountBalances(
   const from = history ? sql`` : sql`and t.day >= ${start}::date`;
   const rows = await queryRows<AccountTotals>(
     db,
-    sql`select a.id as account_id, a.account_code, a.account_name, a.account_type,
+    sql`select a.id as account_id, a.account_code, a.account_name, a.account_type, a.detail_type, a.parent_id,
                s.debit_total::text as debit_total, s.credit_total::text as credit_total,
                s.opening_debit_total::text as opening_debit_total, s.opening_credit_total::text as opening_credit_total
           from (select t.account_id,
@@ -32,7 +32,7 @@ export async function accountBalances(
           join chart_of_accounts a on a.id = s.account_id
          order by a.account_code`,
   );
-  return rows.map((r) => ({ ...r, account_id: Number(r.account_id) }));
+  return rows.map((r) => ({ ...r, account_id: Number(r.account_id), parent_id: r.parent_id == null ? null : Number(r.parent_id) }));
 }
 
 /**

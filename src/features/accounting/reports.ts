@@ -1,5 +1,6 @@
 import type { CsvAmount, CsvCell } from "~/lib/csv.ts";
 import { centsToDecimal, toCents } from "./money.ts";
+import type { AccountDetailType } from "./account-detail-types.ts";
 
 export const ACCOUNT_TYPES = ["Asset", "Liability", "Equity", "Revenue", "Expense"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -25,6 +26,10 @@ export interface AccountTotals {
   account_code: string;
   account_name: string;
   account_type: AccountType;
+  /** Where the account stands on the laid-out statements (left out: the type's default by name). */
+  detail_type?: AccountDetailType;
+  /** The account it rolls into on the statements. */
+  parent_id?: number | null;
   debit_total: string;
   credit_total: string;
   opening_debit_total?: string;

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { toast } from "~/ui/toast.ts";
-import { Button } from "~/ui/button.tsx";
 import type { AccountCreate } from "../accounting.schema.ts";
 import { accountUsageMessage, type AccountUsageCounts } from "../accounts.ts";
 import { formatBalance } from "../money.ts";
 import { AccountForm } from "./account-form.tsx";
-import type { AccountDto } from "../accounting.types.ts";
+import type { Account } from "../accounting.types.ts";
+import { flattenTree } from "../account-tree.ts";
+import { ChartAccountRow } from "./chart-account-row.tsx";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { useBooks, useBooksApi } from "./books-context.tsx";
@@ -14,11 +15,9 @@ import { tdClass, ColumnHeads } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { CheckboxField } from "~/ui/field.tsx";
 
-type ListedAccount = AccountDto & { is_active?: boolean };
-
 /** The account a delete was asked for, and what it would hide (null while it is being looked up). */
 interface PendingDelete {
-  account: AccountDto;
+  account: Account;
   usage: AccountUsageCounts | null;
 }
 
@@ -26,9 +25,9 @@ interface PendingDelete {
  * The chart of accounts (/accounting/:orgId): the accounts its loader read, inactive ones too when the URL says
  * `include_inactive=true`; after a change the route's loaders run again.
  */
-export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: ListedAccount[]; showInactive: boolean }) {
+export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Account[]; showInactive: boolean }) {
   const { canWrite } = useBooks();
-  const [editing, setEditing] = useState<AccountDto | null>(null);
+  const [editing, setEditing] = useState<Account | null>(null);
   const [pending, setPending] = useState<PendingDelete | null>(null);
   const [understood, setUnderstood] = useState(false);
   const editButtons = useRef(new Map<number, HTMLButtonElement>());
@@ -54,7 +53,12 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Liste
     const res = editing
       ? await request(`${books}/accounts/${editing.id}`, {
           method: "PATCH",
-          json: { account_name: values.account_name, account_type: values.account_type },
+          json: {
+            account_name: values.account_name,
+            account_type: values.account_type,
+            detail_type: values.detail_type,
+            parent_id: values.parent_id ?? null,
+          },
         })
       : await request(`${books}/accounts`, { json: values });
     if (!res.ok) {
@@ -72,7 +76,7 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Liste
     return true;
   }
 
-  async function askDelete(account: AccountDto) {
+  async function askDelete(account: Account) {
     setUnderstood(false);
     setPending({ account, usage: null });
     const res = await request<AccountUsageCounts>(`${books}/accounts/${account.id}/usage`);
@@ -101,7 +105,7 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Liste
     return true;
   }
 
-  async function reactivate(account: AccountDto) {
+  async function reactivate(account: Account) {
     const res = await request(`${books}/accounts/${account.id}/reactivate`, { method: "POST" });
     if (!res.ok) {
       toastFailure(res, { title: "Error" });
@@ -117,7 +121,7 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Liste
 
   return (
     <div className="space-y-6">
-      {canWrite ? <AccountForm editing={editing} onSubmit={save} onCancel={stopEditing} /> : null}
+      {canWrite ? <AccountForm editing={editing} accounts={accounts} onSubmit={save} onCancel={stopEditing} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold text-ink">Accounts</h2>
         <CheckboxField
@@ -134,75 +138,34 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Liste
       <div className="overflow-x-auto rounded-lg border border-slate-200">
         <table className="min-w-full divide-y divide-slate-200">
           <caption className="sr-only">
-            {showInactive ? "All accounts, inactive ones marked, ordered by code" : "Active accounts, ordered by code"}
+            {showInactive
+              ? "All accounts, inactive ones marked, ordered by code, sub-accounts under their parents"
+              : "Active accounts, ordered by code, sub-accounts under their parents"}
           </caption>
           <thead className="bg-slate-50">
-            <ColumnHeads labels={["Code", "Name", "Type", canWrite && "Actions"]} />
+            <ColumnHeads labels={["Code", "Name", "Type", "Detail type", canWrite && "Actions"]} />
           </thead>
           <tbody className="divide-y divide-slate-100">
             {accounts.length === 0 ? (
               <tr>
-                <td colSpan={4} className={`${tdClass} text-muted`}>
+                <td colSpan={5} className={`${tdClass} text-muted`}>
                   No accounts yet.
                 </td>
               </tr>
             ) : (
-              accounts.map((a) => {
-                const inactive = a.is_active === false;
-                return (
-                  <tr key={a.id} data-testid="account-row" className={inactive ? "bg-slate-50" : undefined}>
-                    <td className={`${tdClass} font-mono`}>{a.account_code}</td>
-                    <td className={tdClass}>
-                      {a.account_name}
-                      {inactive ? (
-                        <span className="ml-2 inline-block rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
-                          Inactive
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className={tdClass}>{a.account_type}</td>
-                    {canWrite ? (
-                      <td className={`${tdClass} whitespace-nowrap`}>
-                        <div className="flex flex-wrap gap-2">
-                          {inactive ? (
-                            <Button
-                              size="sm"
-                              variant="secondary"
-                              onClick={() => void reactivate(a)}
-                              aria-label={`Reactivate account ${a.account_code}`}
-                            >
-                              Reactivate
-                            </Button>
-                          ) : (
-                            <>
-                              <Button
-                                size="sm"
-                                variant="secondary"
-                                ref={(el) => {
-                                  if (el) editButtons.current.set(a.id, el);
-                                  else editButtons.current.delete(a.id);
-                                }}
-                                onClick={() => setEditing(a)}
-                                aria-label={`Edit account ${a.account_code}`}
-                              >
-                                Edit
-                              </Button>
-                              <Button
-                                size="sm"
-                                variant="danger"
-                                onClick={() => void askDelete(a)}
-                                aria-label={`Delete account ${a.account_code}`}
-                              >
-                                Delete
-                              </Button>
-                            </>
-                          )}
-                        </div>
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })
+              flattenTree(accounts).map(({ account: a, level }) => (
+                <ChartAccountRow
+                  key={a.id}
+                  account={a}
+                  level={level}
+                  parent={level > 1 ? accounts.find((p) => p.id === a.parent_id) : undefined}
+                  canWrite={canWrite}
+                  editButtons={editButtons.current}
+                  onEdit={setEditing}
+                  onDelete={(account) => void askDelete(account)}
+                  onReactivate={(account) => void reactivate(account)}
+                />
+              ))
             )}
           </tbody>
         </table>
