@@ -185,10 +185,11 @@ test.describe("books", () => {
     ask = page.getByRole("alertdialog", { name: `Post ${draft.entry_number}?` });
     await expectOnTop(ask.getByRole("button", { name: "Post Entry" }));
     await ask.getByRole("button", { name: "Post Entry" }).click();
-    // When the success message shows, the list already shows the entry as posted, with no Post action.
+    // The success message, and the list shows the entry as posted, with no Post action. (The toast follows the
+    // loaders' revalidation; React may commit the new list a frame after it, so these wait for it.)
     await expect(page.getByText("Journal entry posted successfully").last()).toBeVisible();
-    expect(await row.getByRole("button", { name: `Post ${draft.entry_number}` }).count()).toBe(0);
-    expect(await row.innerText()).toContain("Posted");
+    await expect(row.getByRole("button", { name: `Post ${draft.entry_number}` })).toHaveCount(0);
+    await expect(row).toContainText("Posted");
     await expect(page.getByRole("link", { name: "Drafts (0)" })).toBeVisible();
 
     // Reverse asks first too; afterwards the original says Reversed and the reversal names it.
