@@ -420,6 +420,56 @@ async function journalSearch(cookie: string, db: pg.Client, orgId: number) {
   return out;
 }
 
+/**
+ * The general ledger of one account (about 2,000 of the 1,000,000 lines): a month (June 2025, one page), the year 2025
+ * (first page of 500 and the page after it) and the year's CSV, through the HTTP API; beside them the bare SQL of the
+ * month's lines. Medians, API and its lines.
+ */
+async function generalLedgerTimes(cookie: string, db: pg.Client, orgId: number) {
+  const account = (
+    await db.query<{ id: number }>(`select id from chart_of_accounts where organization_id = $1 order by account_code limit 1`, [orgId])
+  ).rows[0]!.id;
+  const base = `/reports/general_ledger?account=${account}`;
+  const year = await api<{ ledger: { next: string | null } }>(cookie, `${base}&start=2025-01-01&end=2025-12-31`);
+  const cases: [string, string][] = [
+    ["month (2025-06)", `${base}&start=2025-06-01&end=2025-06-30`],
+    ["year 2025, page 1", `${base}&start=2025-01-01&end=2025-12-31`],
+    ["year 2025, page 2", `${base}&start=2025-01-01&end=2025-12-31&after=${year.ledger.next}`],
+  ];
+  const out: Record<string, string>[] = [];
+  for (const [label, p] of cases) {
+    let rows = 0;
+    const [t, bare] = await mediansInTurn([
+      async () => {
+        rows = (await api<{ ledger: { lines: unknown[] } }>(cookie, p)).ledger.lines.length;
+      },
+      () =>
+        db.query(
+          `select e.entry_number, e.entry_date, l.debit_amount, l.credit_amount from journal_entries e
+             join journal_entry_lines l on l.organization_id = e.organization_id and l.journal_entry_id = e.id
+            where e.organization_id = $1 and e.status = 'posted' and e.entry_date between '2025-06-01' and '2025-06-30' and l.account_id = $2
+            order by e.entry_date, e.entry_seq, l.line_no`,
+          [orgId, account],
+        ),
+    ]);
+    out.push({ "general ledger": label, api: ms(t!), "bare SQL (the month's lines)": ms(bare!), lines: String(rows) });
+  }
+  const csvPath = `${await books(cookie)}${base.replace("general_ledger?", "general_ledger/csv?")}&start=2025-01-01&end=2025-12-31`;
+  const [csvMs] = await mediansInTurn([
+    () =>
+      new Promise<void>((resolve, reject) =>
+        http
+          .get(`${BASE}/api/accounting${csvPath}`, { headers: { cookie }, agent }, (res) => {
+            res.resume();
+            res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`csv: ${res.statusCode}`))));
+          })
+          .on("error", reject),
+      ),
+  ]);
+  out.push({ "general ledger": "year 2025, CSV", api: ms(csvMs!), "bare SQL (the month's lines)": "", lines: "all" });
+  return out;
+}
+
 async function main() {
   console.log(`PostgreSQL ${DB_URL}; ${ENTRIES} entries x 4 lines, ${ACCOUNTS} accounts; medians of ${RUNS} runs`);
   await recreateDatabase();
@@ -477,6 +527,7 @@ async function main() {
 
       console.table(results);
       console.table(await journalSearch(cookie, db, orgId));
+      console.table(await generalLedgerTimes(cookie, db, orgId));
       console.log(
         `ledger bal (same year, ${ENTRIES * 4} postings): median ${ms(median(ledgerRuns))}; trial balance vs ledger: ${tb.report.rows.length} accounts, ${mismatches} mismatches; totals ${tb.report.total_debit} = ${tb.report.total_credit}`,
       );

@@ -63,6 +63,7 @@ import {
 import { isKeyTaken, journalCaller, type Idempotency } from "./idempotency.server.ts";
 import { lockRoutes } from "./books-lock.routes.server.ts";
 import { reportPrintRoutes } from "./report-print.routes.server.ts";
+import { generalLedgerRoutes } from "./general-ledger.routes.server.ts";
 import { invitationRoutes, membersRoutes } from "./members.routes.server.ts";
 import { assertCanWrite, ensureOrganizations, requireMembership, type Membership } from "./organizations.server.ts";
 import { generateReport } from "./reports.server.ts";
@@ -260,6 +261,7 @@ function booksRoutes(ctx: AppContext) {
     await deleteRecurringEntry(db, c.get("membership"), id(c), actor(c));
     return json(c, { ok: true });
   });
+  r.route("/reports/general_ledger", generalLedgerRoutes(ctx));
   r.get("/reports/:type", async (c) => {
     const type = reportTypeSchema.safeParse(c.req.param("type"));
     if (!type.success) throw notFound("Unknown report type");

@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import type { AppContext } from "~/server/context.ts";
+import { parseQuery } from "~/server/http/parse.ts";
+import { csvRows } from "~/lib/csv.ts";
+import type { BooksEnv } from "./accounting.routes.server.ts";
+import { GL_CSV_COLUMNS, generalLedgerCsvRecords, generalLedgerFileName } from "./general-ledger.ts";
+import { generalLedgerQuerySchema } from "./general-ledger.schema.ts";
+import { generalLedger, generalLedgerAll } from "./general-ledger.server.ts";
+
+/**
+ * The general ledger, under /orgs/:orgId/reports/general_ledger (membership already checked; every member reads it):
+ * `GET ?account=&start=&end=[&after=]` a page of one account's lines, `GET /csv?account=&start=&end=` all of them.
+ */
+export function generalLedgerRoutes(ctx: AppContext) {
+  const r = new Hono<BooksEnv>();
+  const { db } = ctx;
+  r.get("/", async (c) => {
+    const q = parseQuery(c, generalLedgerQuerySchema, { message: "first" });
+    return c.json({ ledger: await generalLedger(db, c.get("membership"), q) });
+  });
+  r.get("/csv", async (c) => {
+    const q = parseQuery(c, generalLedgerQuerySchema, { message: "first" });
+    const { ledger, lines } = await generalLedgerAll(db, c.get("membership"), q);
+    const csv = csvRows(GL_CSV_COLUMNS, generalLedgerCsvRecords(ledger, lines));
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${generalLedgerFileName(ledger.account.account_code, q.start, q.end)}"`,
+    });
+  });
+  return r;
+}

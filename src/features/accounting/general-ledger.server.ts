@@ -1,0 +1,151 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/server/db/client.ts";
+import { invalidInput } from "~/server/http/app-error.ts";
+import { notFound } from "./accounting-errors.server.ts";
+import { GL_COUNTER_NAMES, GL_PAGE_SIZE, type GeneralLedger, type GeneralLedgerLine } from "./general-ledger.ts";
+import { GL_CURSOR, type GeneralLedgerQuery } from "./general-ledger.schema.ts";
+import { centsToDecimal, toCents } from "./money.ts";
+import type { Membership } from "./organizations.server.ts";
+import { balanceCents, type AccountType } from "./reports.ts";
+
+const cents = (s: string) => toCents(s)!;
+
+interface LineRow {
+  journal_entry_id: number;
+  entry_number: string;
+  entry_seq: number;
+  entry_date: string;
+  description: string;
+  line_no: number;
+  line_description: string | null;
+  debit_amount: string;
+  credit_amount: string;
+  counter_accounts: string[] | string;
+  counter_count: number;
+}
+
+/**
+ * One account's general ledger for a period (decision 097): the balance before the start date, the period's posted
+ * lines in date and entry order with the other accounts of each entry and the running balance, and the balance at the
+ * end date, which is the trial balance's closing balance (both read the same posted amounts). Balances come from the
+ * day totals the database keeps (`account_day_totals_account_idx`); lines are paged by keyset (`after`).
+ */
+export async function generalLedger(db: Db, m: Membership, q: GeneralLedgerQuery, pageSize = GL_PAGE_SIZE): Promise<GeneralLedger> {
+  const [account] = await queryRows<GeneralLedger["account"]>(
+    db,
+    sql`select id, account_code, account_name, account_type from chart_of_accounts
+         where id = ${q.account} and organization_id = ${m.organizationId}`,
+  );
+  if (!account) throw notFound("Account");
+  const cursor = q.after ? GL_CURSOR.exec(q.after) : null;
+  const after = cursor ? { date: cursor[1]!, seq: Number(cursor[2]), line: Number(cursor[3]) } : null;
+  if (after && (after.date < q.start || after.date > q.end)) {
+    const message = "After must be a line within the period";
+    throw invalidInput({ after: message }, message);
+  }
+  // Before the start; within the period; within the period before the page's first day (a later page).
+  const pageDay = after?.date ?? q.start;
+  const [totals] = await queryRows<Record<"od" | "oc" | "d" | "c" | "pd" | "pc", string>>(
+    db,
+    sql`select coalesce(sum(debit_total) filter (where day < ${q.start}::date), 0)::text as od,
+               coalesce(sum(credit_total) filter (where day < ${q.start}::date), 0)::text as oc,
+               coalesce(sum(debit_total) filter (where day >= ${q.start}::date), 0)::text as d,
+               coalesce(sum(credit_total) filter (where day >= ${q.start}::date), 0)::text as c,
+               coalesce(sum(debit_total) filter (where day >= ${q.start}::date and day < ${pageDay}::date), 0)::text as pd,
+               coalesce(sum(credit_total) filter (where day >= ${q.start}::date and day < ${pageDay}::date), 0)::text as pc
+          from account_day_totals
+         where organization_id = ${m.organizationId} and account_id = ${account.id} and day <= ${q.end}::date`,
+  );
+  const type: AccountType = account.account_type;
+  const t = totals!;
+  const opening = balanceCents(type, cents(t.od), cents(t.oc));
+  let pageOpening = opening + balanceCents(type, cents(t.pd), cents(t.pc));
+  if (after) {
+    // The cursor's own day up to and including its line.
+    const [day] = await queryRows<{ d: string; c: string }>(
+      db,
+      sql`select coalesce(sum(l.debit_amount), 0)::text as d, coalesce(sum(l.credit_amount), 0)::text as c
+            from journal_entries e
+            join journal_entry_lines l on l.organization_id = e.organization_id and l.journal_entry_id = e.id
+           where e.organization_id = ${m.organizationId} and e.status = 'posted' and e.entry_date = ${after.date}::date
+             and l.account_id = ${account.id} and (e.entry_seq, l.line_no) <= (${after.seq}, ${after.line})`,
+    );
+    pageOpening += balanceCents(type, cents(day!.d), cents(day!.c));
+  }
+  const rows = await queryRows<LineRow>(
+    db,
+    sql`with page as (
+          select e.id as journal_entry_id, e.entry_number, e.entry_seq, e.entry_date, e.description,
+                 l.line_no, l.description as line_description, l.debit_amount, l.credit_amount, l.account_id
+            from journal_entries e
+            join journal_entry_lines l on l.organization_id = e.organization_id and l.journal_entry_id = e.id
+           where e.organization_id = ${m.organizationId} and e.status = 'posted'
+             and e.entry_date between ${q.start}::date and ${q.end}::date and l.account_id = ${account.id}
+             ${after ? sql`and (e.entry_date, e.entry_seq, l.line_no) > (${after.date}::date, ${after.seq}, ${after.line})` : sql``}
+           order by e.entry_date, e.entry_seq, l.line_no
+           limit ${pageSize + 1}
+        )
+        select p.journal_entry_id, p.entry_number, p.entry_seq, p.entry_date::text as entry_date, p.description, p.line_no,
+               p.line_description, p.debit_amount::text as debit_amount, p.credit_amount::text as credit_amount,
+               c.n as counter_count, c.names as counter_accounts
+          from page p
+          cross join lateral (
+            select count(*)::int as n,
+                   coalesce(json_agg(x.name order by x.code) filter (where x.k <= ${GL_COUNTER_NAMES}), '[]'::json) as names
+              from (select a.account_code as code, a.account_code || ' ' || a.account_name as name,
+                           row_number() over (order by a.account_code) as k
+                      from (select distinct o.account_id from journal_entry_lines o
+                             where o.journal_entry_id = p.journal_entry_id and o.account_id <> p.account_id) d
+                      join chart_of_accounts a on a.id = d.account_id) x
+          ) c
+         order by p.entry_date, p.entry_seq, p.line_no`,
+  );
+  const shown = rows.slice(0, pageSize);
+  let running = pageOpening;
+  const lines: GeneralLedgerLine[] = shown.map((r) => {
+    running += balanceCents(type, cents(r.debit_amount), cents(r.credit_amount));
+    return {
+      journal_entry_id: Number(r.journal_entry_id),
+      entry_number: r.entry_number,
+      entry_date: r.entry_date,
+      description: r.description,
+      line_description: r.line_description,
+      counter_accounts: typeof r.counter_accounts === "string" ? (JSON.parse(r.counter_accounts) as string[]) : r.counter_accounts,
+      counter_count: Number(r.counter_count),
+      debit_amount: r.debit_amount,
+      credit_amount: r.credit_amount,
+      balance: centsToDecimal(running),
+      cursor: `${r.entry_date}.${r.entry_seq}.${r.line_no}`,
+    };
+  });
+  const closing = opening + balanceCents(type, cents(t.d), cents(t.c));
+  return {
+    account: { ...account, id: Number(account.id) },
+    start: q.start,
+    end: q.end,
+    opening_balance: centsToDecimal(opening),
+    debit_total: centsToDecimal(cents(t.d)),
+    credit_total: centsToDecimal(cents(t.c)),
+    closing_balance: centsToDecimal(closing),
+    page_opening_balance: centsToDecimal(pageOpening),
+    lines,
+    next: rows.length > pageSize ? (lines.at(-1)?.cursor ?? null) : null,
+  };
+}
+
+/** Every line of the period, read a large page at a time (the CSV). */
+export async function generalLedgerAll(
+  db: Db,
+  m: Membership,
+  q: GeneralLedgerQuery,
+): Promise<{ ledger: GeneralLedger; lines: GeneralLedgerLine[] }> {
+  const first = await generalLedger(db, m, { ...q, after: undefined }, 5000);
+  const lines = [...first.lines];
+  let next = first.next;
+  while (next) {
+    const page = await generalLedger(db, m, { ...q, after: next }, 5000);
+    lines.push(...page.lines);
+    next = page.next;
+  }
+  return { ledger: first, lines };
+}
