@@ -132,11 +132,11 @@ describe("printable reports", () => {
     expect(printed.columns.map((c) => c.head)).toEqual(["Account", "October 2026", "September 2026"]);
     expect(printed.rows).toEqual([
       { kind: "section", label: "Revenue" },
-      { kind: "line", cells: ["1001 Account 1", "$4,200.00", "$1,200.00"], depth: 0 },
-      { kind: "line", cells: ["1003 Account 3", "", "$50.00"], depth: 0 },
+      { kind: "line", cells: ["1001 Account 1", "$4,200.00", "$1,200.00"], depth: 1 },
+      { kind: "line", cells: ["1003 Account 3", "", "$50.00"], depth: 1 },
       { kind: "subtotal", cells: ["Total revenue", "$4,200.00", "$1,250.00"] },
       { kind: "section", label: "Expenses" },
-      { kind: "line", cells: ["1002 Account 2", "$1,700.00", ""], depth: 0 },
+      { kind: "line", cells: ["1002 Account 2", "$1,700.00", ""], depth: 1 },
       { kind: "subtotal", cells: ["Total expenses", "$1,700.00", "$0.00"] },
       { kind: "total", cells: ["Net income (loss)", "$2,500.00", "$1,250.00"] },
     ]);
