@@ -65,8 +65,6 @@ export interface Fixtures {
   spareLedgerLineId: number;
   matchId: number;
   reconciliationId: number;
-  /** A month-end pack of the books, for its download route. */
-  packId: number;
   submissionId: string;
   leadId: string;
   invitationId: number;
@@ -234,11 +232,6 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       )
     ).recurring.id;
   await bankFixtures(t, f, list.accounts);
-  f.packId = (
-    await json<{ pack: { id: number } }>(
-      t.request(`/api/accounting/orgs/${orgId}/packs`, { cookie: admin.cookie, json: { month: "2026-03" } }),
-    )
-  ).pack.id;
   // The books are locked long before every entry of the fixtures (the unlock route lifts it).
   await json(
     t.request(`/api/accounting/orgs/${orgId}/lock`, {
@@ -430,21 +423,6 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
     { method: "POST", path: "/api/accounting/orgs/:orgId/recurring/:id/end", params: { ...org, id: () => String(f.spareRecurringId) } },
     { method: "DELETE", path: "/api/accounting/orgs/:orgId/recurring/:id", params: { ...org, id: () => String(f.spareRecurringId) } },
     { method: "GET", path: "/api/accounting/orgs/:orgId/reports/:type", params: { ...org, type: () => "trial_balance" }, query: period },
-    {
-      method: "GET",
-      path: "/api/accounting/orgs/:orgId/reports/:type/pdf",
-      params: { ...org, type: () => "trial_balance" },
-      query: period,
-    },
-    {
-      method: "GET",
-      path: "/api/accounting/orgs/:orgId/reports/general_ledger/pdf",
-      params: org,
-      query: () => ({ account: String(f.accountIds[0]), ...period() }),
-    },
-    { method: "GET", path: "/api/accounting/orgs/:orgId/packs", params: org },
-    { method: "POST", path: "/api/accounting/orgs/:orgId/packs", params: org, body: () => ({ month: "2026-03" }) },
-    { method: "GET", path: "/api/accounting/orgs/:orgId/packs/:id/pdf", params: { ...org, id: () => String(f.packId) } },
     { method: "GET", path: "/api/accounting/orgs/:orgId/members", params: org },
     {
       method: "PATCH",

@@ -64,6 +64,7 @@ import { isKeyTaken, journalCaller, type Idempotency } from "./idempotency.serve
 import { lockRoutes } from "./books-lock.routes.server.ts";
 import { reportPrintRoutes } from "./report-print.routes.server.ts";
 import { generalLedgerRoutes } from "./general-ledger.routes.server.ts";
+import { yearEndRoutes } from "./year-end-close.routes.server.ts";
 import { invitationRoutes, membersRoutes } from "./members.routes.server.ts";
 import { assertCanWrite, ensureOrganizations, requireMembership, type Membership } from "./organizations.server.ts";
 import { generateReport } from "./reports.server.ts";
@@ -270,6 +271,7 @@ function booksRoutes(ctx: AppContext) {
   });
 
   r.route("/lock", lockRoutes(ctx));
+  r.route("/year-end", yearEndRoutes(ctx));
   r.route("/", reportPrintRoutes(ctx));
   r.route("/", membersRoutes(ctx));
   return r;

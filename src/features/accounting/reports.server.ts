@@ -2,11 +2,14 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import type { Membership } from "./organizations.server.ts";
 import { buildReport, type AccountTotals, type Report, type ReportType } from "./reports.ts";
+import { withoutClosingEntries } from "./year-end-close.ts";
+import { closingEntryTotals } from "./year-end-read.server.ts";
 
 /**
  * The one balances query behind every report: posted debit and credit totals per account over a range and,
  * with `history`, the totals of everything posted before the range (opening balances). Reads the per-day
- * totals the database keeps at posting.
+ * totals the database keeps at posting. Without `history` (a period's income), the year-end closing entries dated in the
+ * range are left out.
  */
 export async function accountBalances(
   db: Db,
@@ -32,7 +35,9 @@ export async function accountBalances(
           join chart_of_accounts a on a.id = s.account_id
          order by a.account_code`,
   );
-  return rows.map((r) => ({ ...r, account_id: Number(r.account_id), parent_id: r.parent_id == null ? null : Number(r.parent_id) }));
+  const totals = rows.map((r) => ({ ...r, account_id: Number(r.account_id), parent_id: r.parent_id == null ? null : Number(r.parent_id) }));
+  // A period's totals (the P&L) leave out the year-end closing entries (decision 097); positions keep them.
+  return history ? totals : withoutClosingEntries(totals, await closingEntryTotals(db, organizationId, start, end));
 }
 
 /**
