@@ -160,4 +160,67 @@ describe("account detail types and parents: checked by the API and by the databa
     );
     await db.execute(sql`update chart_of_accounts set parent_id = null where id = ${byCode("6100").id}`);
   });
+
+  it("exports detail types and parent codes with the chart, and an import into new books gives the same chart", async () => {
+    const upload = (cookie: string, org: number, step: "preview" | "commit", body: string) =>
+      t.request(`/api/books-csv/${org}/${step}?kind=chart`, { method: "POST", body, headers: { "content-type": "text/csv" }, cookie });
+    await create({ account_code: "6110", account_name: "Wages", account_type: "Expense", parent_id: byCode("6100").id });
+    await create({ account_code: "6111", account_name: "Bonuses", account_type: "Expense", detail_type: "other_expense" });
+    const all = ((await (await call("/accounts")).json()) as { accounts: Account[] }).accounts;
+    const bonusId = all.find((a) => a.account_code === "6111")!.id;
+    const wagesId = all.find((a) => a.account_code === "6110")!.id;
+    await call(`/accounts/${bonusId}`, { method: "PATCH", json: { account_name: "Bonuses", account_type: "Expense", parent_id: wagesId } });
+
+    const chartCsv = await (await t.request(`/api/books-csv/${orgId}/chart.csv`, { cookie: owner.cookie })).text();
+    expect(chartCsv.split("\r\n")[0]).toBe("code,name,type,detail_type,parent_code");
+    expect(chartCsv).toContain("6111,Bonuses,Expense,other_expense,6110");
+
+    const fresh = await createSignedInUser(t, { companyName: "Copy Co" });
+    const freshOrg = (
+      (await (await t.request("/api/accounting/orgs", { cookie: fresh.cookie })).json()) as { organizations: { id: number }[] }
+    ).organizations[0]!.id;
+    const preview = (await (await upload(fresh.cookie, freshOrg, "preview", chartCsv)).json()) as {
+      settings: { mapping: Record<string, number> };
+    };
+    expect(preview.settings.mapping).toMatchObject({ code: 0, name: 1, type: 2, detail_type: 3, parent: 4 });
+    expect((await upload(fresh.cookie, freshOrg, "commit", chartCsv)).status).toBe(200);
+    const copied = await (await t.request(`/api/books-csv/${freshOrg}/chart.csv`, { cookie: fresh.cookie })).text();
+    // The standard chart's accounts were there already (kept as they are); every new one came with its detail type and parent.
+    const lines = (text: string) => text.split("\r\n").filter((l) => /^(1510|2600|6110|6111|7000)/.test(l));
+    expect(lines(copied)).toEqual(lines(chartCsv));
+  });
+
+  it("refuses a chart file whose detail type does not fit, or whose parent is unknown, of another type or a cycle", async () => {
+    const file = [
+      "code,name,type,detail_type,parent_code",
+      "8000,Odd,Asset,cost_of_sales,",
+      "8100,Orphan,Expense,,9999",
+      "8200,Mixed,Expense,,1000",
+      "8300,Loop A,Expense,,8400",
+      "8400,Loop B,Expense,,8300",
+    ].join("\n");
+    const res = await t.request(`/api/books-csv/${orgId}/preview?kind=chart`, {
+      method: "POST",
+      body: file,
+      headers: { "content-type": "text/csv" },
+      cookie: owner.cookie,
+    });
+    const preview = (await res.json()) as { errors: { line: number; column: string; message: string }[] };
+    expect(preview.errors.map((e) => [e.line, e.column])).toEqual([
+      [2, "detail_type"],
+      [3, "parent_code"],
+      [4, "parent_code"],
+      [5, "parent_code"],
+      [6, "parent_code"],
+    ]);
+    expect(preview.errors[0]!.message).toBe("Cost of sales is not a detail type of Asset (Current asset, Fixed asset, Other asset)");
+    expect(preview.errors[4]!.message).toBe("the parents make a cycle");
+    const commit = await t.request(`/api/books-csv/${orgId}/commit?kind=chart`, {
+      method: "POST",
+      body: file,
+      headers: { "content-type": "text/csv" },
+      cookie: owner.cookie,
+    });
+    expect(commit.status).toBe(400);
+  });
 });

@@ -101,6 +101,25 @@ describe("reports as PDF and month-end packs", () => {
     expect(bs).toMatch(/Total liabilities and equity\s+\$33,950\.50/);
   });
 
+  it("one account's general ledger: opening balance, every line with its counter-account, closing balance", async () => {
+    const list = (await (await call("/accounts", owner)).json()) as { accounts: { id: number; account_code: string }[] };
+    const cash = list.accounts.find((a) => a.account_code === "1000")!.id;
+    const res = await call(`/reports/general_ledger/pdf?account=${cash}&start=2026-10-01&end=2026-10-31`, viewer);
+    const bytes = await pdfOf(res);
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="general_ledger_1000_2026-10-01_2026-10-31.pdf"');
+    const text = pdfToText(bytes);
+    expect(text).toContain("General Ledger");
+    expect(text).toContain("Harbor Lights Bakery");
+    expect(text).toContain("October 1, 2026 to October 31, 2026");
+    expect(text).toContain("1000 Cash");
+    expect(text).toMatch(/2026-10-01\s+Opening balance\s+\$20,800\.00/);
+    expect(text).toMatch(/2026-10-10\s+\S+\s+Sales of goods\s+4000 Sales Revenue\s+\$4,200\.00\s+\$25,000\.00/);
+    expect(text).toMatch(/2026-10-31\s+Closing balance\s+\$4,200\.00\s+\$0\.00\s+\$25,000\.00/);
+    expect(text).toContain("Page 1 of 1");
+    expect((await call(`/reports/general_ledger/pdf?start=2026-10-01&end=2026-10-31`, owner)).status).toBe(400);
+    expect((await call(`/reports/general_ledger/pdf?account=${cash}&start=2026-10-01&end=2026-10-31`, stranger)).status).toBe(404);
+  });
+
   it("as the report: 404 for another organization's member or a report that does not exist, 401 signed out, 400 for a bad period", async () => {
     expect((await call("/reports/trial_balance/pdf?start=2026-10-01&end=2026-10-31", stranger)).status).toBe(404);
     expect((await call("/reports/trial_balance/pdf?start=2026-10-01&end=2026-10-31", null)).status).toBe(401);

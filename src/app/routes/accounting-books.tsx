@@ -3,6 +3,7 @@ import { listAccounts } from "~/features/accounting/accounts.server.ts";
 import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
 import { listOrganizations } from "~/features/accounting/organizations.server.ts";
 import { BooksLayout } from "~/features/accounting/components/books-layout.tsx";
+import { openRequestCount } from "~/features/requests/index.ts";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: d ? `${d.books.organization.name} · Accounting | Ledgerline Advisors` : "Accounting | Ledgerline Advisors" },
@@ -12,9 +13,10 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 /** /accounting/:orgId and its sections: the books of one organization, for its members only (anyone else: the 404 page). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user, membership } = await requireBooksPage(context, request, params.orgId);
-  const [accounts, organizations] = await Promise.all([
+  const [accounts, organizations, openRequests] = await Promise.all([
     listAccounts(context.app.db, membership),
     listOrganizations(context.app.db, user.id),
+    openRequestCount(context.app.db, membership.organizationId),
   ]);
   return {
     books: {
@@ -25,9 +27,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       accounts: accounts.map(({ id, account_code, account_name, account_type }) => ({ id, account_code, account_name, account_type })),
     },
     organizations,
+    badges: { requests: openRequests },
   };
 }
 
 export default function AccountingBooks({ loaderData }: Route.ComponentProps) {
-  return <BooksLayout key={loaderData.books.organization.id} books={loaderData.books} organizations={loaderData.organizations} />;
+  return (
+    <BooksLayout
+      key={loaderData.books.organization.id}
+      books={loaderData.books}
+      organizations={loaderData.organizations}
+      badges={loaderData.badges}
+    />
+  );
 }

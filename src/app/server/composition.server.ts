@@ -19,6 +19,7 @@ import { createSiteContentService, type SiteContentService } from "~/features/co
 import { firmLeadsRoutes } from "~/features/leads/leads-inbox.routes.server.ts";
 import { leadsRoutes } from "~/features/leads/leads.routes.server.ts";
 import { publicPagePaths } from "~/features/marketing/public-pages.ts";
+import { firmRequestsRoutes, remindersOperation, requestRemindersJob, requestsRoutes } from "~/features/requests/index.ts";
 import { teamRoutes } from "~/features/team/team.routes.server.ts";
 import type { ApiMount, Composition } from "~/server/composition.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
@@ -51,6 +52,9 @@ const API: ApiMount[] = [
   // Bank accounts, statements (a file of up to 20 MB), matching and reconciliation (decision 092).
   { path: "/bank", routes: bankRoutes, maxBodyBytes: 20 * 1024 * 1024 },
   { path: "/firm/clients", routes: firmClientsRoutes },
+  // Document requests to clients, a file of up to 10 MB per upload (decision 099).
+  { path: "/requests", routes: requestsRoutes, maxBodyBytes: 10 * 1024 * 1024 + 1024 },
+  { path: "/firm/requests", routes: firmRequestsRoutes },
   { path: "/calculators", routes: calculatorsRoutes },
   { path: "/content", routes: contentRoutes },
   { path: "/leads", routes: leadsRoutes },
@@ -77,7 +81,15 @@ export const composition: Composition = {
   publicPages: publicPagePaths,
   jobs: (ctx) => [
     { name: "recurring-entries", everyMs: 60_000, run: () => recurringEntriesJob(ctx.db, ctx.logger) },
+    {
+      name: "request-reminders",
+      everyMs: 5 * 60_000,
+      run: async () => void (await requestRemindersJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick(), ctx.logger)),
+    },
     { name: "bank-questions", everyMs: 5 * 60_000, run: () => bankQuestionsJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick()) },
   ],
-  adminOperations: (ctx) => ({ "user:create": (input) => userCreateOperation(ctx, input) }),
+  adminOperations: (ctx) => ({
+    "user:create": (input) => userCreateOperation(ctx, input),
+    "requests:remind": (input) => remindersOperation(ctx, input),
+  }),
 };

@@ -8,7 +8,7 @@ import type { Membership } from "./organizations.server.ts";
  * into another organization gives the same trial balance. The journal is written a page of lines at a time.
  */
 
-export const CHART_CSV_HEADER = ["code", "name", "type"];
+export const CHART_CSV_HEADER = ["code", "name", "type", "detail_type", "parent_code"];
 export const JOURNAL_CSV_HEADER = [
   "entry",
   "date",
@@ -25,13 +25,20 @@ export const JOURNAL_CSV_HEADER = [
 export const csv = (rows: CsvCell[][], header?: string[]) => `${csvRows(header ?? null, rows)}\r\n`;
 
 export async function chartCsv(db: Db, m: Membership): Promise<string> {
-  const rows = await queryRows<{ account_code: string; account_name: string; account_type: string }>(
+  const rows = await queryRows<{
+    account_code: string;
+    account_name: string;
+    account_type: string;
+    detail_type: string;
+    parent_code: string | null;
+  }>(
     db,
-    sql`select account_code, account_name, account_type from chart_of_accounts
-         where organization_id = ${m.organizationId} order by account_code`,
+    sql`select a.account_code, a.account_name, a.account_type, a.detail_type, p.account_code as parent_code
+          from chart_of_accounts a left join chart_of_accounts p on p.id = a.parent_id
+         where a.organization_id = ${m.organizationId} order by a.account_code`,
   );
   return csv(
-    rows.map((r) => [r.account_code, r.account_name, r.account_type]),
+    rows.map((r) => [r.account_code, r.account_name, r.account_type, r.detail_type, r.parent_code ?? ""]),
     CHART_CSV_HEADER,
   );
 }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict } from "~/server/http/app-error.ts";
-import { DOCUMENT_RULES, openFileStream, storeFileStream, type ChunkTable } from "~/server/files/stored-files.server.ts";
+import { copyFileChunks, DOCUMENT_RULES, openFileStream, storeFileStream, type ChunkTable } from "~/server/files/stored-files.server.ts";
 import { notFound, sqlState } from "./accounting-errors.server.ts";
 import type { EntryDocument } from "./accounting.types.ts";
 import type { Membership } from "./organizations.server.ts";
@@ -76,6 +76,35 @@ export async function storeDocument(
     });
     return doc!;
   });
+}
+
+/**
+ * A file stored by another feature (a client's answer to a document request) kept with an entry too: its row and its
+ * chunks copied in the caller's transaction, audited as an added document. 404 when the entry is not of these books.
+ */
+export async function attachStoredFile(
+  tx: Db,
+  m: Membership,
+  entryId: number,
+  file: { id: number; file_name: string; content_type: string; size_bytes: number; sha256: string; chunks: ChunkTable },
+  actor: AuditActor,
+): Promise<{ entry_number: string; document_id: number }> {
+  const entry = await entryOf(tx, m, entryId);
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into entry_documents (organization_id, journal_entry_id, file_name, content_type, size_bytes, sha256, uploaded_by)
+        values (${m.organizationId}, ${entryId}, ${file.file_name}, ${file.content_type}, ${file.size_bytes}, ${file.sha256}, ${m.userId})
+        returning id`,
+  );
+  const documentId = Number(row!.id);
+  await copyFileChunks(tx, file.chunks, file.id, ENTRY_DOCUMENT_CHUNKS, documentId);
+  await recordAudit(tx, actor, {
+    action: "journal_entry.document_added",
+    targetType: "organization",
+    targetId: m.organizationId,
+    after: { entry_number: entry.entry_number, file_name: file.file_name, content_type: file.content_type, size_bytes: file.size_bytes },
+  });
+  return { entry_number: entry.entry_number, document_id: documentId };
 }
 
 /**

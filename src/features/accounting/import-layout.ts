@@ -1,4 +1,5 @@
 import type { AccountType } from "./reports.ts";
+import type { AccountDetailType } from "./account-detail-types.ts";
 import type { ColumnMapping, ImportField, ImportKind } from "./import.schema.ts";
 import { looksLikeDate, NUMBER_FORMATS, parseAmount, type NumberFormat } from "./import-values.ts";
 
@@ -12,6 +13,8 @@ const NAMES: Record<ImportKind, Partial<Record<ImportField, string[]>>> = {
     code: ["code", "accountcode", "accountnumber", "number", "accountno", "no"],
     name: ["name", "accountname", "title"],
     type: ["type", "accounttype", "roottype", "category"],
+    detail_type: ["detailtype", "detail", "subtype", "accountsubtype", "detailaccounttype"],
+    parent: ["parentcode", "parent", "parentaccount", "parentaccountcode", "parentnumber"],
   },
   journal: {
     entry: ["entry", "entrykey", "entrynumber", "entryno", "txnidx", "transaction", "transactionid", "move", "moveid", "journalentry"],
@@ -49,6 +52,22 @@ export function typeFrom(text: string): AccountType | null {
   if (/^equity/.test(t)) return "Equity";
   if (/^(income|revenue)/.test(t)) return "Revenue";
   if (/^(expense|cost)/.test(t)) return "Expense";
+  return null;
+}
+
+/**
+ * The detail type an account type text says, where it says one: Odoo's `asset_fixed`, `liability_non_current`,
+ * `expense_direct_cost`, `income_other`; null for a bare type (the account then takes its type's default by name).
+ */
+export function detailFromType(text: string): AccountDetailType | null {
+  const t = text.trim().toLowerCase();
+  if (/^asset_(current|receivable|cash|prepayments)$/.test(t)) return "current_asset";
+  if (t === "asset_fixed") return "fixed_asset";
+  if (t === "asset_non_current") return "other_asset";
+  if (/^liability_(current|payable|credit_card)$/.test(t)) return "current_liability";
+  if (t === "liability_non_current") return "long_term_liability";
+  if (t === "income_other") return "other_income";
+  if (t === "expense_direct_cost") return "cost_of_sales";
   return null;
 }
 

@@ -1,7 +1,14 @@
 import { csvTextBack } from "~/lib/csv.ts";
 import { EARLIEST_ENTRY_DATE, latestEntryDate, MAX_LINES } from "./accounting.schema.ts";
 import type { ColumnMapping, ImportField } from "./import.schema.ts";
-import { guessType, typeFrom } from "./import-layout.ts";
+import { detailFromType, guessType, typeFrom } from "./import-layout.ts";
+import {
+  DETAIL_TYPE_LABELS,
+  DETAIL_TYPES_BY_ACCOUNT_TYPE,
+  detailTypeFits,
+  parseDetailType,
+  type AccountDetailType,
+} from "./account-detail-types.ts";
 import { parseAmount, parseDate, type DateFormat, type NumberFormat } from "./import-values.ts";
 import { centsToDecimal } from "./money.ts";
 import type { AccountType } from "./reports.ts";
@@ -29,6 +36,10 @@ export interface ChartRow {
   code: string | null;
   name: string;
   type: AccountType;
+  /** Null: the file says none (the account takes its type's default by name). */
+  detailType: AccountDetailType | null;
+  /** The parent's code (or name) as the file writes it, or null. */
+  parent: string | null;
 }
 
 export interface ImportLine {
@@ -94,8 +105,18 @@ export function buildChart(sheet: Sheet): { accounts: ChartRow[]; errors: RowErr
     else if (name.length > 200) ok = !fail(line, "name", "must be at most 200 characters");
     const type = sheet.mapping.type !== undefined ? typeFrom(typeText) : guessType(code, name);
     if (!type) ok = !fail(line, "type", `"${typeText}" is not an account type (Asset, Liability, Equity, Revenue, Expense)`);
+    const detailText = cell(row, "detail_type");
+    let detailType = detailText ? parseDetailType(detailText) : sheet.mapping.type !== undefined ? detailFromType(typeText) : null;
+    if (detailText && !detailType) ok = !fail(line, "detail_type", `"${detailText}" is not a detail type`);
+    else if (type && detailType && !detailTypeFits(type, detailType)) {
+      const allowed = DETAIL_TYPES_BY_ACCOUNT_TYPE[type].map((d) => DETAIL_TYPE_LABELS[d]).join(", ");
+      ok = !fail(line, "detail_type", `${DETAIL_TYPE_LABELS[detailType]} is not a detail type of ${type} (${allowed})`);
+      detailType = null;
+    }
+    const parent = cell(row, "parent");
+    if (parent && parent.toLowerCase() === (code || name).toLowerCase()) ok = !fail(line, "parent", "an account cannot be its own parent");
     if (code) seen.set(code.toLowerCase(), line);
-    if (ok) accounts.push({ line, code: code || null, name, type: type! });
+    if (ok) accounts.push({ line, code: code || null, name, type: type!, detailType, parent: parent || null });
   });
   return { accounts, errors };
 }

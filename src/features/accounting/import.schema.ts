@@ -16,7 +16,7 @@ export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 /** Most rows read from one file. */
 export const MAX_IMPORT_ROWS = 200_000;
 
-export const CHART_FIELDS = ["code", "name", "type"] as const;
+export const CHART_FIELDS = ["code", "name", "type", "detail_type", "parent"] as const;
 export const JOURNAL_FIELDS = [
   "entry",
   "date",

@@ -10,6 +10,8 @@ import { createEntries } from "./journal-entries-bulk.server.ts";
 import { centsToDecimal } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
 import type { AccountType } from "./reports.ts";
+import type { AccountDetailType } from "./account-detail-types.ts";
+import { resolveParents, type NewChartAccount } from "./import-parents.ts";
 
 /**
  * CSV import: a preview of what a file would add, then the commit of all of it or nothing, in one transaction,
@@ -20,12 +22,17 @@ import type { AccountType } from "./reports.ts";
 interface Known {
   id: number;
   code: string;
+  name: string;
+  type: AccountType;
   active: boolean;
 }
 interface NewAccount {
   code: string;
   name: string;
   type: AccountType;
+  detailType?: AccountDetailType | null;
+  /** The parent's code (in the chart or among the new accounts). */
+  parent?: string;
 }
 interface Plan {
   read: ReadImport;
@@ -40,14 +47,14 @@ interface Plan {
 const TYPE_BASE: Record<AccountType, number> = { Asset: 1000, Liability: 2000, Equity: 3000, Revenue: 4000, Expense: 5000 };
 
 async function chartOf(db: Db, m: Membership) {
-  const rows = await queryRows<{ id: number; account_code: string; account_name: string; is_active: boolean }>(
+  const rows = await queryRows<{ id: number; account_code: string; account_name: string; account_type: AccountType; is_active: boolean }>(
     db,
-    sql`select id, account_code, account_name, is_active from chart_of_accounts where organization_id = ${m.organizationId}`,
+    sql`select id, account_code, account_name, account_type, is_active from chart_of_accounts where organization_id = ${m.organizationId}`,
   );
   const byCode = new Map<string, Known>();
   const byName = new Map<string, Known | null>();
   for (const r of rows) {
-    const known = { id: Number(r.id), code: r.account_code, active: r.is_active };
+    const known = { id: Number(r.id), code: r.account_code, name: r.account_name, type: r.account_type, active: r.is_active };
     byCode.set(r.account_code, known);
     const name = r.account_name.toLowerCase();
     byName.set(name, byName.has(name) ? null : known);
@@ -88,11 +95,17 @@ async function plan(db: Db, m: Membership, read: ReadImport, resolutions: Record
   const missing: MissingAccount[] = [];
   let existingAccounts = 0;
   if (read.kind === "chart") {
+    const fresh: (NewChartAccount & { detailType: AccountDetailType | null })[] = [];
     for (const row of read.chart) {
       const known = row.code ? chart.byCode.get(row.code) : chart.byName.get(row.name.toLowerCase());
       if (known) existingAccounts++;
-      else create.push({ code: row.code ?? chart.freeCode(row.type), name: row.name, type: row.type });
+      else fresh.push({ ...row, code: row.code ?? chart.freeCode(row.type) });
     }
+    const parentColumn = read.sheet.columns[read.sheet.mapping.parent ?? -1] ?? "parent";
+    const parents = resolveParents(fresh, [...chart.byCode.values()], parentColumn);
+    errors.push(...parents.errors);
+    for (const a of fresh)
+      create.push({ code: a.code, name: a.name, type: a.type, detailType: a.detailType, parent: parents.parentOf.get(a.code) });
     return { read, accountOf, create, missing, errors, done: new Set(), existingAccounts };
   }
   const seen = new Map<string, MissingAccount & { line: number }>();
@@ -184,13 +197,25 @@ export async function previewImport(
 async function insertAccounts(tx: Db, m: Membership, accounts: NewAccount[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (let i = 0; i < accounts.length; i += 500) {
-    const values = accounts.slice(i, i + 500).map((a) => sql`(${m.organizationId}::integer, ${a.code}, ${a.name}, ${a.type}, ${m.userId})`);
+    const values = accounts
+      .slice(i, i + 500)
+      .map((a) => sql`(${m.organizationId}::integer, ${a.code}, ${a.name}, ${a.type}, ${a.detailType ?? null}, ${m.userId})`);
     const rows = await queryRows<{ id: number; account_code: string }>(
       tx,
-      sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, created_by)
+      sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, detail_type, created_by)
           values ${sql.join(values, sql`, `)} returning id, account_code`,
     );
     for (const r of rows) ids.set(r.account_code, Number(r.id));
+  }
+  const withParent = accounts.filter((a) => a.parent);
+  for (let i = 0; i < withParent.length; i += 500) {
+    const pairs = withParent.slice(i, i + 500).map((a) => sql`(${a.code}, ${a.parent!})`);
+    await tx.execute(
+      sql`update chart_of_accounts c set parent_id = p.id
+            from (values ${sql.join(pairs, sql`, `)}) v(code, parent)
+            join chart_of_accounts p on p.organization_id = ${m.organizationId} and p.account_code = v.parent
+           where c.organization_id = ${m.organizationId} and c.account_code = v.code`,
+    );
   }
   return ids;
 }

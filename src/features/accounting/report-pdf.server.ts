@@ -136,7 +136,7 @@ function drawReport(doc: Doc, frame: PdfFrame, report: PrintableReport) {
       doc.font("Helvetica-Oblique").fontSize(FONT_SIZE).fillColor(MUTED).text(row.text, left, doc.y, { width });
       doc.moveDown(0.3);
     } else if (row.kind === "line") {
-      const indent = INDENT * (row.depth + 1);
+      const indent = INDENT * row.depth;
       room(heightOf(row.cells, false, indent));
       drawCells(row.cells, false, indent);
     } else {

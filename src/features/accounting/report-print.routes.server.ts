@@ -11,6 +11,9 @@ import { reportQuerySchema, reportTypeSchema } from "./accounting.schema.ts";
 import { assertCanWrite } from "./organizations.server.ts";
 import { monthEndPackSchema } from "./month-end-packs.schema.ts";
 import { generatePack, listPacks, readPack } from "./month-end-packs.server.ts";
+import { generalLedgerQuerySchema } from "./general-ledger.schema.ts";
+import { generalLedgerAll } from "./general-ledger.server.ts";
+import { generalLedgerPrint } from "./report-print-ledger.ts";
 import { reportPdf } from "./report-pdf.server.ts";
 import { printableReport, printFileName } from "./report-print.ts";
 import { generateReport } from "./reports.server.ts";
@@ -29,7 +32,8 @@ function pdfAttachment(c: Context, bytes: Uint8Array, fileName: string): Respons
 
 /**
  * Printed reports and month-end packs, under /orgs/:orgId (membership already checked). Every member downloads a
- * report as a PDF (`/reports/:type/pdf`, the same period as the report) and the kept packs; owners and accountants
+ * report as a PDF (`/reports/:type/pdf`, the same query as the report: a period, and an account for the general
+ * ledger) and the kept packs; owners and accountants
  * prepare a month's pack (POST /packs), which is audited.
  */
 export function reportPrintRoutes(ctx: AppContext) {
@@ -37,6 +41,13 @@ export function reportPrintRoutes(ctx: AppContext) {
   const { db } = ctx;
   const actor = (c: Context<BooksEnv>) => auditActor(c.get("user"), clientIp(c, ctx.config.trustedProxyHeader));
 
+  r.get("/reports/general_ledger/pdf", async (c) => {
+    const q = parseQuery(c, generalLedgerQuerySchema);
+    const m = c.get("membership");
+    const { ledger, lines } = await generalLedgerAll(db, m, q);
+    const pdf = await reportPdf(generalLedgerPrint(ledger, lines, m.organizationName));
+    return pdfAttachment(c, pdf, printFileName(`general_ledger_${ledger.account.account_code}`, q.start, q.end));
+  });
   r.get("/reports/:type/pdf", async (c) => {
     const type = reportTypeSchema.safeParse(c.req.param("type"));
     if (!type.success) throw notFound("Unknown report type");

@@ -24,7 +24,7 @@ export interface PrintColumn {
 
 export type PrintRow =
   | { kind: "section"; label: string }
-  /** An account's line; `depth` indents a child under its parent (0 = directly under the section). */
+  /** A line; `depth` indents it: 0 not at all, 1 under its section's head, 2 and more a child account under its parent. */
   | { kind: "line"; cells: string[]; depth: number }
   | { kind: "subtotal"; cells: string[] }
   | { kind: "total"; cells: string[] }
@@ -70,7 +70,7 @@ const ACCOUNT_AND_AMOUNT: PrintColumn[] = [
 function section(label: string, rows: ReportRow[], totalLabel: string, total: string): PrintRow[] {
   return [
     { kind: "section", label },
-    ...rows.map((r): PrintRow => ({ kind: "line", cells: [accountLabel(r), formatBalance(r.balance)], depth: 0 })),
+    ...rows.map((r): PrintRow => ({ kind: "line", cells: [accountLabel(r), formatBalance(r.balance)], depth: 1 })),
     { kind: "subtotal", cells: [totalLabel, formatBalance(total)] },
   ];
 }
@@ -93,7 +93,7 @@ export function trialBalancePrint(report: TrialBalanceReport, organization: stri
     rows: [
       ...report.rows.map((r): PrintRow => ({
         kind: "line",
-        depth: 0,
+        depth: 1,
         cells: [
           accountLabel(r),
           side(r.opening_debit),
@@ -137,7 +137,7 @@ export function profitLossPrint(report: ProfitLossReport, organization: string):
 
 export function balanceSheetPrint(report: BalanceSheetReport, organization: string): PrintableReport {
   const equity = section("Equity", report.equity, "Total equity", report.total_equity);
-  equity.splice(equity.length - 1, 0, { kind: "line", cells: [NET_INCOME_EQUITY_LABEL, formatBalance(report.net_income)], depth: 0 });
+  equity.splice(equity.length - 1, 0, { kind: "line", cells: [NET_INCOME_EQUITY_LABEL, formatBalance(report.net_income)], depth: 1 });
   return {
     title: REPORT_LABELS.balance_sheet,
     organization,
@@ -201,7 +201,7 @@ export function profitLossComparePrint(periods: ComparedPeriod<ProfitLossReport>
         const row = pick(p.report).find((r) => r.account_id === account.account_id);
         return row ? formatBalance(row.balance) : "";
       });
-      rows.push({ kind: "line", cells: [accountLabel(account), ...cells], depth: 0 });
+      rows.push({ kind: "line", cells: [accountLabel(account), ...cells], depth: 1 });
     }
     rows.push({ kind: "subtotal", cells: [totalLabel, ...periods.map((p) => formatBalance(total(p.report)))] });
     return rows;

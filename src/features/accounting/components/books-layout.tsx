@@ -11,6 +11,7 @@ const SECTIONS = [
   { path: "recurring", label: "Recurring entries" },
   { path: "bank", label: "Bank" },
   { path: "questions", label: "Questions" },
+  { path: "requests", label: "Requests" },
   { path: "reports", label: "Reports" },
   { path: "ledger", label: "General ledger" },
   { path: "opening-balances", label: "Opening balances" },
@@ -26,8 +27,19 @@ const sectionClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "border-brand-700 text-brand-800" : "border-transparent text-muted hover:text-ink",
   );
 
-/** The books of the organization in the URL: its name and the reader's role, the sections, and the section shown. */
-export function BooksLayout({ books, organizations }: { books: BooksOutlet; organizations: OrganizationSummary[] }) {
+/**
+ * The books of the organization in the URL: its name and the reader's role, the sections (with a count beside those
+ * `badges` names by path, such as the requests still open), and the section shown.
+ */
+export function BooksLayout({
+  books,
+  organizations,
+  badges = {},
+}: {
+  books: BooksOutlet;
+  organizations: OrganizationSummary[];
+  badges?: Partial<Record<string, number>>;
+}) {
   const { organization, role, canWrite } = books;
   return (
     <BooksProvider value={organization.id}>
@@ -48,6 +60,14 @@ export function BooksLayout({ books, organizations }: { books: BooksOutlet; orga
               <li key={s.path}>
                 <NavLink to={booksPath(organization.id, s.path)} end className={sectionClass} preventScrollReset>
                   {s.label}
+                  {badges[s.path] ? (
+                    <>
+                      <span aria-hidden="true" className="ml-1.5 rounded-full bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">
+                        {badges[s.path]}
+                      </span>
+                      <span className="sr-only"> ({badges[s.path]} open)</span>
+                    </>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

@@ -6,6 +6,7 @@ import { Pager } from "~/ui/pager.tsx";
 import type { GeneralLedger } from "../general-ledger.ts";
 import { useBooks, useBooksApi } from "./books-context.tsx";
 import { GeneralLedgerTable } from "./general-ledger-table.tsx";
+import { PrintedOrganization } from "./report-print-parts.tsx";
 
 export interface GeneralLedgerView {
   account: number | null;
@@ -86,7 +87,8 @@ export function GeneralLedgerScreen({ view }: { view: GeneralLedgerView }) {
           </Button>
         </div>
       </Form>
-      <section aria-labelledby={`${uid}-title`} className="rounded-lg border border-slate-200">
+      <section aria-labelledby={`${uid}-title`} className="rounded-lg border border-slate-200" data-printable>
+        <PrintedOrganization />
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-3 py-3">
           <h3 id={`${uid}-title`} className="text-lg font-semibold text-ink">
             {ledger ? `${ledger.account.account_code} ${ledger.account.account_name}` : "General ledger"}{" "}
@@ -95,9 +97,14 @@ export function GeneralLedgerScreen({ view }: { view: GeneralLedgerView }) {
             </span>
           </h3>
           {ledger ? (
-            <a className="text-sm font-medium text-brand-700 underline" href={`${api}/reports/general_ledger/csv${query(view)}`} download>
-              Export CSV
-            </a>
+            <span className="flex gap-4">
+              <a className="text-sm font-medium text-brand-700 underline" href={`${api}/reports/general_ledger/csv${query(view)}`} download>
+                Export CSV
+              </a>
+              <a className="text-sm font-medium text-brand-700 underline" href={`${api}/reports/general_ledger/pdf${query(view)}`} download>
+                Download PDF
+              </a>
+            </span>
           ) : null}
         </div>
         {ledger ? (

@@ -5,6 +5,8 @@ import { inputClass, labelClass } from "./ui.tsx";
 
 const FIELD_LABELS: Record<ImportField, string> = {
   code: "Account code",
+  detail_type: "Detail type",
+  parent: "Parent account",
   name: "Account name",
   type: "Account type",
   entry: "Entry key",

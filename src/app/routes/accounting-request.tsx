@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import type { Route } from "./+types/accounting-request";
+import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
+import { listEntries } from "~/features/accounting/journal-entry-queries.server.ts";
+import { RequestScreen } from "~/features/requests/components/request-screen.tsx";
+import { getRequest, type RequestParty } from "~/features/requests/index.ts";
+import { can } from "~/lib/permissions.ts";
+import { AppError } from "~/server/http/app-error.ts";
+
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  { title: d ? `${d.request.title} · Requests | Ledgerline Advisors` : "Request | Ledgerline Advisors" },
+  { name: "robots", content: "noindex" },
+];
+
+/** /accounting/:orgId/requests/:requestId: one request's checklist (GET /api/requests/:orgId/:requestId). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { user, membership } = await requireBooksPage(context, request, params.orgId);
+  const id = /^[1-9][0-9]{0,8}$/.test(params.requestId ?? "") ? Number(params.requestId) : null;
+  if (id === null) throw data("Not found", { status: 404 });
+  const party: RequestParty = { ...membership, side: can(user, "books.keepClients") ? "firm" : "client" };
+  const doc = await getRequest(context.app.db, party, id).catch((err: unknown) => {
+    if (err instanceof AppError && err.status === 404) return null;
+    throw err;
+  });
+  if (!doc) throw data("Not found", { status: 404 });
+  const hasAccepted = doc.list.some((i) => i.status === "accepted" && i.files.length > 0);
+  const entries =
+    party.side === "firm" && hasAccepted
+      ? (await listEntries(context.app.db, membership, { page: 1 })).entries.map((e) => ({
+          id: e.id,
+          label: `${e.entry_number ?? "Draft"} · ${e.entry_date} · ${e.description}`.slice(0, 120),
+        }))
+      : [];
+  return {
+    orgId: membership.organizationId,
+    request: doc,
+    viewer: { side: party.side, canWrite: membership.role !== "viewer" },
+    entries,
+  };
+}
+
+export default function AccountingRequest({ loaderData }: Route.ComponentProps) {
+  return <RequestScreen orgId={loaderData.orgId} request={loaderData.request} viewer={loaderData.viewer} entries={loaderData.entries} />;
+}

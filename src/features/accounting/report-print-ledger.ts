@@ -1,0 +1,62 @@
+import { counterLabel, type GeneralLedger, type GeneralLedgerLine } from "./general-ledger.ts";
+import { formatBalance, formatUsd } from "./money.ts";
+import { periodText, type PrintableReport, type PrintRow } from "./report-print.ts";
+
+const side = (decimal: string) => (decimal === "0.00" ? "" : formatUsd(decimal));
+
+/**
+ * One account's general ledger as printed: the account as the section, the opening balance at the start date, every
+ * posted line (date, entry, description, counter-account, debit, credit, running balance), and the closing balance
+ * with the period's debits and credits.
+ */
+export function generalLedgerPrint(
+  ledger: Pick<GeneralLedger, "account" | "start" | "end" | "opening_balance" | "debit_total" | "credit_total" | "closing_balance">,
+  lines: GeneralLedgerLine[],
+  organization: string,
+): PrintableReport {
+  const rows: PrintRow[] = [
+    { kind: "section", label: `${ledger.account.account_code} ${ledger.account.account_name}` },
+    { kind: "subtotal", cells: [ledger.start, "", "Opening balance", "", "", "", formatBalance(ledger.opening_balance)] },
+    ...lines.map((l): PrintRow => ({
+      kind: "line",
+      depth: 0,
+      cells: [
+        l.entry_date,
+        l.entry_number,
+        l.line_description || l.description,
+        counterLabel(l),
+        side(l.debit_amount),
+        side(l.credit_amount),
+        formatBalance(l.balance),
+      ],
+    })),
+    {
+      kind: "total",
+      cells: [
+        ledger.end,
+        "",
+        "Closing balance",
+        "",
+        formatUsd(ledger.debit_total),
+        formatUsd(ledger.credit_total),
+        formatBalance(ledger.closing_balance),
+      ],
+    },
+  ];
+  if (lines.length === 0) rows.splice(2, 0, { kind: "note", text: "No posted lines in the period." });
+  return {
+    title: "General Ledger",
+    organization,
+    period: periodText(ledger.start, ledger.end),
+    columns: [
+      { head: "Date", align: "left", width: 0.1 },
+      { head: "Entry", align: "left", width: 0.09 },
+      { head: "Description", align: "left", width: 0.25 },
+      { head: "Counter account", align: "left", width: 0.2 },
+      { head: "Debit", align: "right", width: 0.12 },
+      { head: "Credit", align: "right", width: 0.12 },
+      { head: "Balance", align: "right", width: 0.12 },
+    ],
+    rows,
+  };
+}

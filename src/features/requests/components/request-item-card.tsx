@@ -1,0 +1,112 @@
+import { useState } from "react";
+import { Button } from "~/ui/button.tsx";
+import { ITEM_STATUS_LABELS, type RequestItem } from "../requests.types.ts";
+import { AttachForm, type EntryChoice } from "./attach-form.tsx";
+import { ReturnForm, UnavailableForm, UploadFiles } from "./item-answer-forms.tsx";
+import { StatusBadge } from "./status-badge.tsx";
+import { requestsApi, useRequestAction } from "./use-request-action.ts";
+
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export interface Viewer {
+  side: "firm" | "client";
+  canWrite: boolean;
+}
+
+/** One item of the checklist: what is asked, by when, its state, its files, and what the viewer can do with it. */
+export function RequestItemCard({
+  orgId,
+  requestId,
+  item,
+  viewer,
+  entries,
+}: {
+  orgId: number;
+  requestId: number;
+  item: RequestItem;
+  viewer: Viewer;
+  entries: EntryChoice[];
+}) {
+  const act = useRequestAction();
+  const [form, setForm] = useState<"unavailable" | "return" | null>(null);
+  const props = { orgId, requestId, item };
+  const clientCan = viewer.side === "client" && viewer.canWrite && item.status !== "accepted";
+  const firmReviews = viewer.side === "firm" && (item.status === "uploaded" || item.status === "unavailable");
+  const headingId = `item-${item.id}-heading`;
+  return (
+    <li aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 bg-white p-4" data-testid="request-item">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h3 id={headingId} className="font-semibold text-ink [overflow-wrap:anywhere]">
+          {item.label}
+        </h3>
+        <StatusBadge status={item.status} label={ITEM_STATUS_LABELS[item.status]} />
+        <span className="text-sm text-muted">due {item.due_on}</span>
+      </div>
+      {item.status === "returned" && item.return_reason ? (
+        <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">Sent back: {item.return_reason}</p>
+      ) : null}
+      {item.status === "unavailable" || (item.client_note && item.status === "accepted") ? (
+        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-ink">Not available: {item.client_note}</p>
+      ) : null}
+      {item.files.length > 0 ? (
+        <ul aria-label={`Files for ${item.label}`} className="space-y-1 text-sm">
+          {item.files.map((f) => (
+            <li key={f.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <a
+                className="font-medium text-brand-700 underline [overflow-wrap:anywhere]"
+                href={`${requestsApi(orgId)}/${requestId}/files/${f.id}`}
+                download={f.file_name}
+              >
+                {f.file_name}
+              </a>
+              <span className="text-muted">
+                {size(f.size_bytes)} · {f.uploaded_by_name ?? "a removed user"}, {f.uploaded_at.slice(0, 10)}
+              </span>
+              {viewer.side === "firm" && item.status === "accepted" && entries.length > 0 ? (
+                <AttachForm orgId={orgId} requestId={requestId} file={f} entries={entries} />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {clientCan ? (
+        <div className="space-y-3">
+          <UploadFiles {...props} />
+          {form === "unavailable" ? (
+            <UnavailableForm {...props} onDone={() => setForm(null)} />
+          ) : (
+            <Button size="sm" variant="secondary" onClick={() => setForm("unavailable")}>
+              I don't have this
+            </Button>
+          )}
+        </div>
+      ) : null}
+      {firmReviews ? (
+        <div className="flex flex-wrap items-start gap-3">
+          <Button
+            size="sm"
+            onClick={() =>
+              void act(
+                `${requestsApi(orgId)}/${requestId}/items/${item.id}/accept`,
+                { method: "POST" },
+                { failure: "Not accepted", success: "Item accepted" },
+              )
+            }
+          >
+            Accept “{item.label}”
+          </Button>
+          {form === "return" ? (
+            <div className="w-full">
+              <ReturnForm {...props} onDone={() => setForm(null)} />
+            </div>
+          ) : (
+            <Button size="sm" variant="secondary" onClick={() => setForm("return")}>
+              Send back
+            </Button>
+          )}
+        </div>
+      ) : null}
+    </li>
+  );
+}
