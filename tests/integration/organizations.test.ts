@@ -167,6 +167,105 @@ describe("organizations: the organization in the URL, members and invitations", 
     }
   });
 
+  it("answers the authorization matrix on document requests and the firm's queue", async () => {
+    const staffOn = await createSignedInUser(t, { role: "staff" });
+    const staffOff = await createSignedInUser(t, { role: "staff" });
+    await addMember(t.ctx.db, orgId, staffOn.id, "accountant");
+    const api = `/api/requests/${orgId}`;
+    const item = (label: string) => ({ label, due_on: "2026-12-31" });
+    const body = {
+      title: "Matrix",
+      items: ["A", "B", "C", "D", "E"].map(item),
+      remind_days_before: null,
+      remind_on_due: true,
+      remind_every_days: 7,
+    };
+    const { request } = await json<{ request: { id: number; list: { id: number }[] } }>(await call(staffOn, api, { json: body }));
+    const [a, b, c, d, e] = request.list.map((i) => `${api}/${request.id}/items/${i.id}`);
+    const pdf = (u: TestUser, path: string) =>
+      call(u, `${path}/files?name=m.pdf`, { method: "POST", body: "%PDF-1.7\n%%EOF\n", headers: { "content-type": "application/pdf" } });
+    const file = (await json<{ file: { id: number } }>(await pdf(owner, a!))).file.id;
+    const accepted = (await json<{ file: { id: number } }>(await pdf(owner, e!))).file.id;
+    await call(staffOn, `${e}/accept`, { method: "POST" });
+    const books = booksPath(orgId);
+    const { accounts } = await json<{ accounts: { id: number }[] }>(await call(owner, `${books}/accounts`));
+    const lines = [
+      { account_id: accounts[0]!.id, debit_amount: "1.00", credit_amount: "0" },
+      { account_id: accounts[1]!.id, debit_amount: "0", credit_amount: "1.00" },
+    ];
+    const { entry } = await json<{ entry: { id: number } }>(
+      await call(owner, `${books}/entries`, { json: { description: "Matrix", entry_date: "2026-06-01", lines } }),
+    );
+    const routes: [method: string, path: string, body?: unknown][] = [
+      ["GET", api],
+      ["POST", api, body],
+      ["GET", `${api}/${request.id}`],
+      ["POST", `${b}/unavailable`, { note: "Lost it" }],
+      ["PUT", `${api}/${request.id}/snooze`, { until: "2026-12-01" }],
+      ["POST", `${c}/accept`],
+      ["POST", `${d}/return`, { reason: "Blurred" }],
+      ["GET", `${api}/${request.id}/files/${file}`],
+      ["POST", `${api}/${request.id}/files/${accepted}/attach`, { entry_id: entry.id }],
+      ["GET", "/api/firm/requests"],
+    ];
+    // The items accepted and sent back were answered first (by the owner, before each row of the firm's people).
+    const answer = () => Promise.all([pdf(owner, c!), pdf(owner, d!)]);
+    const expected: Record<string, number[]> = {
+      // list, send, read, not available, snooze, accept, send back, download, attach to an entry, the firm's queue
+      anonymous: [401, 401, 401, 401, 401, 401, 401, 401, 401, 404],
+      stranger: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404],
+      staffOff: [404, 404, 404, 404, 404, 404, 404, 404, 404, 200],
+      viewer: [200, 403, 200, 403, 403, 403, 403, 200, 403, 404],
+      accountant: [200, 403, 200, 200, 200, 403, 403, 200, 403, 404],
+      owner: [200, 403, 200, 200, 200, 403, 403, 200, 403, 404],
+      staffOn: [200, 201, 200, 403, 403, 200, 200, 200, 200, 200],
+    };
+    const who: Record<string, TestUser | null> = { anonymous: null, stranger, staffOff, viewer, accountant, owner, staffOn };
+    for (const [name, statuses] of Object.entries(expected)) {
+      if (name === "staffOn") await answer();
+      const got: number[] = [];
+      for (const [method, path, body] of routes) got.push((await call(who[name]!, path, { method, json: body })).status);
+      expect(got, name).toEqual(statuses);
+    }
+    // An upload: the client's writers only.
+    const uploads: [TestUser, number][] = [
+      [stranger, 404],
+      [staffOff, 404],
+      [viewer, 403],
+      [staffOn, 403],
+      [accountant, 201],
+      [owner, 201],
+    ];
+    for (const [u, status] of uploads) expect((await pdf(u, a!)).status).toBe(status);
+  });
+
+  it("answers the authorization matrix on the organization's conversation with the firm", async () => {
+    const api = `/api/messages/${orgId}`;
+    const routes: [method: string, path: string, body?: unknown][] = [
+      ["GET", `${api}/messages`],
+      ["POST", `${api}/messages`, { body: "Matrix probe" }],
+      ["POST", `${api}/read`, { seq: 1 }],
+      ["POST", `${api}/attachments?name=probe.pdf`, "%PDF-1.7\n%%EOF\n"],
+    ];
+    const expected: Record<string, number[]> = {
+      // conversation (read, write), read mark, upload a file
+      anonymous: [401, 401, 401, 401],
+      stranger: [404, 404, 404, 404],
+      viewer: [200, 403, 200, 403],
+      accountant: [200, 201, 200, 201],
+      owner: [200, 201, 200, 201],
+    };
+    const who: Record<string, TestUser | null> = { anonymous: null, stranger, viewer, accountant, owner };
+    for (const [name, statuses] of Object.entries(expected)) {
+      const got: number[] = [];
+      for (const [method, path, body] of routes) {
+        const init = typeof body === "string" ? { method, body } : { method, json: body };
+        got.push((await call(who[name]!, path, init)).status);
+      }
+      expect(got, name).toEqual(statuses);
+    }
+  });
+
   it("answers 404 for a foreign, unknown or malformed organization id, whatever is sent", async () => {
     for (const path of [
       booksPath(strangerOrg),

@@ -70,6 +70,11 @@ export interface Fixtures {
   submissionId: string;
   leadId: string;
   invitationId: number;
+  /** The client of the books (their owner), a document request with an item per route, a file accepted for the attach route. */
+  requestClient: TestUser;
+  requestId: number;
+  requestItemIds: Record<"upload" | "unavailable" | "accept" | "return" | "attach", number>;
+  requestFileId: number;
   versionId: number;
 }
 
@@ -184,6 +189,46 @@ async function bankFixtures(t: TestApp, f: Fixtures, accounts: { id: number; acc
   ).reconciliation.id;
 }
 
+/** A document request to the client, as the firm (the admin, a member of the books) sends it; the client answers some items. */
+export function requestBody(): Json {
+  return {
+    title: "October close",
+    message: "Hello, we need these.",
+    items: [{ label: "October bank statement", due_on: "2026-11-15" }],
+    remind_days_before: 2,
+    remind_on_due: true,
+    remind_every_days: 3,
+  };
+}
+
+async function requestFixtures(t: TestApp, f: Fixtures, client: TestUser): Promise<void> {
+  f.requestClient = client;
+  const api = `/api/requests/${f.orgId}`;
+  const labels = ["upload", "unavailable", "accept", "return", "attach"] as const;
+  const { request } = await json<{ request: { id: number; list: { id: number }[] } }>(
+    t.request(api, {
+      cookie: f.admin.cookie,
+      json: { ...requestBody(), items: labels.map((label) => ({ label, due_on: "2026-11-15" })) },
+    }),
+  );
+  f.requestId = request.id;
+  f.requestItemIds = Object.fromEntries(labels.map((l, i) => [l, request.list[i]!.id])) as Fixtures["requestItemIds"];
+  const upload = async (item: number) =>
+    (
+      await json<{ file: { id: number } }>(
+        t.request(`${api}/${request.id}/items/${item}/files?name=receipt.pdf`, {
+          method: "POST",
+          cookie: client.cookie,
+          body: RECEIPT_PDF,
+        }),
+      )
+    ).file.id;
+  await upload(f.requestItemIds.accept);
+  await upload(f.requestItemIds.return);
+  f.requestFileId = await upload(f.requestItemIds.attach);
+  await json(t.request(`${api}/${request.id}/items/${f.requestItemIds.attach}/accept`, { method: "POST", cookie: f.admin.cookie }));
+}
+
 /** The fixtures every valid request needs, made through the API as a user would. */
 export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const admin = await createSignedInUser(t, { role: "admin" });
@@ -234,6 +279,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       )
     ).recurring.id;
   await bankFixtures(t, f, list.accounts);
+  await requestFixtures(t, f, client);
   f.packId = (
     await json<{ pack: { id: number } }>(
       t.request(`/api/accounting/orgs/${orgId}/packs`, { cookie: admin.cookie, json: { month: "2026-03" } }),
@@ -298,6 +344,7 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
   const account = (i: number) => ({ ...org, id: () => String(f.accountIds[i]) });
   const lead = { leadId: () => f.leadId };
   const bank = { ...org, bankId: () => String(f.bankId) };
+  const docRequest = { ...org, requestId: () => String(f.requestId) };
   const period = () => ({ start: "2026-01-01", end: "2026-12-31" });
   const chart = () => ({ kind: "chart", delimiter: "comma", header: "true" });
   return [
@@ -496,6 +543,54 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       path: "/api/entry-documents/:orgId/:entryId/documents/:documentId",
       params: { ...org, entryId: () => String(f.spareDraftId), documentId: () => String(f.documentId) },
     },
+    { method: "GET", path: "/api/requests/:orgId", params: org, query: () => ({ show: "open" }) },
+    { method: "POST", path: "/api/requests/:orgId", params: org, body: requestBody, deep: ["items.0", "items.0.label", "items.0.due_on"] },
+    { method: "GET", path: "/api/requests/:orgId/:requestId", params: docRequest },
+    {
+      method: "POST",
+      path: "/api/requests/:orgId/:requestId/items/:itemId/files",
+      params: { ...docRequest, itemId: () => String(f.requestItemIds.upload) },
+      query: () => ({ name: "statement.pdf" }),
+      file: () => RECEIPT_PDF,
+      as: () => f.requestClient,
+    },
+    {
+      method: "POST",
+      path: "/api/requests/:orgId/:requestId/items/:itemId/unavailable",
+      params: { ...docRequest, itemId: () => String(f.requestItemIds.unavailable) },
+      body: () => ({ note: "We closed that account in September" }),
+      as: () => f.requestClient,
+    },
+    {
+      method: "POST",
+      path: "/api/requests/:orgId/:requestId/items/:itemId/accept",
+      params: { ...docRequest, itemId: () => String(f.requestItemIds.accept) },
+    },
+    {
+      method: "POST",
+      path: "/api/requests/:orgId/:requestId/items/:itemId/return",
+      params: { ...docRequest, itemId: () => String(f.requestItemIds.return) },
+      body: () => ({ reason: "The total is cut off" }),
+    },
+    {
+      method: "PUT",
+      path: "/api/requests/:orgId/:requestId/snooze",
+      params: docRequest,
+      body: () => ({ until: "2026-12-01" }),
+      as: () => f.requestClient,
+    },
+    {
+      method: "GET",
+      path: "/api/requests/:orgId/:requestId/files/:fileId",
+      params: { ...docRequest, fileId: () => String(f.requestFileId) },
+    },
+    {
+      method: "POST",
+      path: "/api/requests/:orgId/:requestId/files/:fileId/attach",
+      params: { ...docRequest, fileId: () => String(f.requestFileId) },
+      body: () => ({ entry_id: f.postedId }),
+    },
+    { method: "GET", path: "/api/firm/requests", query: () => ({ waiting: "firm", client: String(f.orgId) }) },
     { method: "GET", path: "/api/books-csv/:orgId/journal.csv", params: org },
     { method: "GET", path: "/api/bank/:orgId/accounts", params: org },
     {
