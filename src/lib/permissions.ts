@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   "firm.clients": ["staff", "admin"],
   /** Giving a client's books to the firm's accountants (and seeing the staff to choose from). */
   "firm.clients.assign": ["admin"],
+  /** Reads every client's conversation, also those of clients one does not work on (read only; decision 100). */
+  "firm.messages.all": ["admin"],
   /** The site's stored texts (home page copy) and their versions. */
   "firm.content": ["staff", "admin"],
   /** The team: invitations, roles, disabling accounts. */

@@ -7,7 +7,7 @@ import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "
 
 const FIRM = "firm@ledgerline.test";
 
-/** A signed-in client's contact message is hers: linked to her books and sent to the staff who keep them. */
+/** A signed-in client's contact message is hers: it goes into her conversation with the staff who keep her books. */
 describe("a contact message from a signed-in client", () => {
   let t: TestApp;
   let client: TestUser;
@@ -52,30 +52,23 @@ describe("a contact message from a signed-in client", () => {
   });
   afterAll(() => t.close());
 
-  it("is linked to her and her organization, and mailed to the firm's inbox and to her accountant", async () => {
-    expect((await send(client, "dana@bakery.example")).status).toBe(201);
-    const lead = await leadOf("dana@bakery.example");
-    expect(lead).toMatchObject({ user_id: client.id, organization_id: orgId });
-
-    const firm = await mailsTo("contact-notification");
-    expect(firm.map((m) => [m.to_address, m.subject])).toEqual([[FIRM, "Message from your client Sunrise Bakery: Dana Baker"]]);
-    expect(firm[0]!.text_body).toContain(`/firm/clients/${orgId}`);
-    expect(firm[0]!.text_body).toContain(`/firm/leads/${lead.id}`);
-    const staff = await mailsTo("contact-client-notification");
+  it("goes into her conversation with the firm, not to the leads; her accountant is mailed of the message (decision 100)", async () => {
+    const res = await send(client, "dana@bakery.example");
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ conversation: `/accounting/${orgId}/messages` });
+    expect(await queryRows(t.ctx.db, sql`select id from leads where email = 'dana@bakery.example'`)).toEqual([]);
+    const conversation = (await (await t.request(`/api/messages/${orgId}/messages`, { cookie: keeper.cookie })).json()) as {
+      messages: { body: string; source: string }[];
+    };
+    expect(conversation.messages).toEqual([
+      expect.objectContaining({ body: "Can you look at last month's bank fees?", source: "contact" }),
+    ]);
+    expect(await mailsTo("contact-notification")).toEqual([]);
+    const staff = await mailsTo("message-notification");
     expect(staff.map((m) => m.to_address)).toEqual(["bea@firm.example"]);
-    expect(staff[0]!.subject).toBe(firm[0]!.subject);
-
-    const res = await t.request(`/api/firm/leads/${lead.id}`, { cookie: other.cookie });
-    expect(await res.json()).toMatchObject({
-      organizationId: orgId,
-      client: { name: "Dana Baker", email: client.email, organizationId: orgId, organizationName: "Sunrise Bakery" },
-    });
-    // Already a client: the firm cannot make a second organization of her message.
-    const convert = await t.request(`/api/firm/leads/${lead.id}/convert`, {
-      cookie: other.cookie,
-      json: { companyName: "Sunrise Bakery" },
-    });
-    expect(convert.status).toBe(409);
+    expect(staff[0]!.text_body).toContain(`/firm/messages/${orgId}`);
+    // The firm's people who do not keep her books do not read it.
+    expect((await t.request(`/api/messages/${orgId}/messages`, { cookie: other.cookie })).status).toBe(404);
   });
 
   it("a visitor's message, and a staff member's, stay as they were: no link, the firm's inbox only", async () => {
@@ -83,9 +76,9 @@ describe("a contact message from a signed-in client", () => {
     expect((await send(other, "other-sent@example.com")).status).toBe(201);
     expect(await leadOf("visitor@example.com")).toMatchObject({ user_id: null, organization_id: null });
     expect(await leadOf("other-sent@example.com")).toMatchObject({ user_id: other.id, organization_id: null });
-    const firm = (await mailsTo("contact-notification")).slice(1);
+    const firm = await mailsTo("contact-notification");
     expect(firm.map((m) => m.subject)).toEqual(["New contact message from Dana Baker", "New contact message from Dana Baker"]);
-    expect(await mailsTo("contact-client-notification")).toHaveLength(1);
+    expect(await mailsTo("contact-client-notification")).toHaveLength(0);
     const lead = await leadOf("visitor@example.com");
     expect(await (await t.request(`/api/firm/leads/${lead.id}`, { cookie: other.cookie })).json()).toMatchObject({ client: null });
   });

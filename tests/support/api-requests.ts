@@ -76,6 +76,8 @@ export interface Fixtures {
   requestItemIds: Record<"upload" | "unavailable" | "accept" | "return" | "attach", number>;
   requestFileId: number;
   versionId: number;
+  /** A file the admin uploaded to the conversation and has not sent yet. */
+  messageAttachmentId: number;
 }
 
 export const roiInputs = {
@@ -293,6 +295,11 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       json: { lock_date: "2000-01-31", reason: "January 2000 closed" },
     }),
   );
+  f.messageAttachmentId = (
+    await json<{ attachment: { id: number } }>(
+      t.request(`/api/messages/${orgId}/attachments?name=receipt.pdf`, { method: "POST", cookie: admin.cookie, body: RECEIPT_PDF }),
+    )
+  ).attachment.id;
   f.submissionId = (
     await json<{ submission: { id: string } }>(
       t.request("/api/calculators/submissions", { cookie: admin.cookie, json: { calculatorType: "roi", inputs: roiInputs } }),
@@ -709,6 +716,30 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       method: "POST",
       path: "/api/bank/:orgId/accounts/:bankId/reconciliations/:reconciliationId/undo",
       params: { ...bank, reconciliationId: () => String(f.reconciliationId) },
+    },
+    { method: "GET", path: "/api/messages/unread" },
+    { method: "GET", path: "/api/messages/inbox", query: () => ({ unread: "1", mine: "1", page: "1" }) },
+    { method: "GET", path: "/api/messages/preferences" },
+    { method: "PUT", path: "/api/messages/preferences", body: () => ({ notify: "daily" }) },
+    { method: "GET", path: "/api/messages/:orgId/messages", params: org },
+    {
+      method: "POST",
+      path: "/api/messages/:orgId/messages",
+      params: org,
+      body: () => ({ body: "Hello from the firm", attachment_ids: [] }),
+    },
+    { method: "POST", path: "/api/messages/:orgId/read", params: org, body: () => ({ seq: 1 }) },
+    {
+      method: "POST",
+      path: "/api/messages/:orgId/attachments",
+      params: org,
+      query: () => ({ name: "receipt.pdf" }),
+      file: () => RECEIPT_PDF,
+    },
+    {
+      method: "GET",
+      path: "/api/messages/:orgId/attachments/:attachmentId",
+      params: { ...org, attachmentId: () => String(f.messageAttachmentId) },
     },
     { method: "GET", path: "/api/firm/clients" },
     { method: "GET", path: "/api/firm/clients/staff" },

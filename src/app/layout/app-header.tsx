@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useAuth } from "~/features/auth/components/auth-context.tsx";
 import { buttonClass } from "~/ui/button.tsx";
 import { NavList, type NavItem } from "~/ui/nav-list.tsx";
+import { MessagesLink } from "~/features/messages/components/messages-link.tsx";
 import { Brand, HeaderBar, HeaderUserMenu, PhoneMenu } from "./header-parts.tsx";
 import { can } from "~/lib/permissions.ts";
 
@@ -34,6 +35,10 @@ export function AppHeader() {
           idleClass="text-slate-700 hover:bg-slate-100 hover:text-ink"
         />
       </nav>
+
+      <div className="ml-auto flex items-center lg:ml-0">
+        {user ? <MessagesLink fallbackHref={can(user, "firm.workspace") ? "/firm/messages" : "/accounting"} /> : null}
+      </div>
 
       <div className="hidden items-center gap-2 lg:flex">
         <Link to="/" className={buttonClass("ghost", "sm")}>

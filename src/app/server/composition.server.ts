@@ -20,6 +20,8 @@ import { firmLeadsRoutes } from "~/features/leads/leads-inbox.routes.server.ts";
 import { leadsRoutes } from "~/features/leads/leads.routes.server.ts";
 import { publicPagePaths } from "~/features/marketing/public-pages.ts";
 import { firmRequestsRoutes, remindersOperation, requestRemindersJob, requestsRoutes } from "~/features/requests/index.ts";
+import { messageMailsJob } from "~/features/messages/message-mails.server.ts";
+import { messagesRoutes } from "~/features/messages/messages.routes.server.ts";
 import { teamRoutes } from "~/features/team/team.routes.server.ts";
 import type { ApiMount, Composition } from "~/server/composition.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
@@ -55,6 +57,8 @@ const API: ApiMount[] = [
   // Document requests to clients, a file of up to 10 MB per upload (decision 099).
   { path: "/requests", routes: requestsRoutes, maxBodyBytes: 10 * 1024 * 1024 + 1024 },
   { path: "/firm/requests", routes: firmRequestsRoutes },
+  // Messages between a client and the firm, their files up to 10 MB each (decision 100).
+  { path: "/messages", routes: messagesRoutes, maxBodyBytes: 10 * 1024 * 1024 + 1024 },
   { path: "/calculators", routes: calculatorsRoutes },
   { path: "/content", routes: contentRoutes },
   { path: "/leads", routes: leadsRoutes },
@@ -86,6 +90,7 @@ export const composition: Composition = {
       everyMs: 5 * 60_000,
       run: async () => void (await requestRemindersJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick(), ctx.logger)),
     },
+    { name: "message-mails", everyMs: 60_000, run: () => messageMailsJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick()) },
     { name: "bank-questions", everyMs: 5 * 60_000, run: () => bankQuestionsJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick()) },
   ],
   adminOperations: (ctx) => ({

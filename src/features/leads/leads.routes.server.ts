@@ -1,5 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { z } from "zod";
+import { postContactMessage } from "~/features/messages/index.ts";
+import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { logUnexpectedError } from "~/server/errors.ts";
@@ -14,6 +16,8 @@ interface LeadRoute<S extends z.ZodType> {
   /** The page a form posted without JavaScript returns to. */
   page: string;
   store: (ctx: AppContext, input: z.output<S>, sender: LeadSender) => Promise<StoredLead>;
+  /** The text a signed-in client's submission puts in her conversation with the firm; null: a lead as for anyone. */
+  toConversation?: (input: z.output<S>) => string | null;
 }
 
 /**
@@ -27,6 +31,15 @@ function leadHandler<S extends z.ZodType<{ email: string }>>(ctx: AppContext, ro
     const limited = await checkLeadRateLimit(ctx.db, ip, input.email);
     if (limited) throw rateLimited(limited.message, limited.retryAfter);
     const user = c.get("user");
+    // A signed-in client's contact message goes to her conversation with the firm, not to the leads (decision 100).
+    const text = user ? route.toConversation?.(input) : null;
+    if (user && text) {
+      const posted = await postContactMessage(ctx.db, ctx.config.publicUrl, user, text, auditActor(user, ip));
+      if (posted) {
+        if (posted.mails > 0) ctx.mail.kick();
+        return { id: String(posted.messageId), spam: null, mails: posted.mails, conversation: posted.conversation };
+      }
+    }
     const stored = await route.store(ctx, input, { user: user ? { id: user.id, email: user.email } : null, ip });
     // Stored and its mail queued: the visitor's success depends on nothing else.
     if (stored.mails > 0) ctx.mail.kick();
@@ -36,7 +49,7 @@ function leadHandler<S extends z.ZodType<{ email: string }>>(ctx: AppContext, ro
   return async (c: Context<AppEnv>) => {
     if (!isFormPost(c)) {
       const stored = await handle(c, await parseJson(c, route.schema));
-      return c.json({ id: stored.id }, 201);
+      return c.json({ id: stored.id, ...(stored.conversation ? { conversation: stored.conversation } : {}) }, 201);
     }
     const back = (outcome: string) => c.redirect(`${route.page}?${outcome}#lead-form`, 303);
     try {
@@ -57,7 +70,16 @@ function leadHandler<S extends z.ZodType<{ email: string }>>(ctx: AppContext, ro
 /** POST /api/leads/contact and /api/leads/consultation: store first, mail through the outbox. */
 export function leadsRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
-  r.post("/contact", leadHandler(ctx, { schema: contactSchema, page: "/contact", store: storeContactMessage }));
+  r.post(
+    "/contact",
+    leadHandler(ctx, {
+      schema: contactSchema,
+      page: "/contact",
+      store: storeContactMessage,
+      // The honeypot filled: stored as a lead flagged as spam, as for anyone.
+      toConversation: (input) => (input.website?.trim() ? null : input.message),
+    }),
+  );
   r.post("/consultation", leadHandler(ctx, { schema: consultationSchema, page: "/consultation", store: storeConsultationRequest }));
   return r;
 }

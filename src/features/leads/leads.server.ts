@@ -24,6 +24,8 @@ export interface StoredLead {
   spam: SpamReason | null;
   /** How many mails were written to the outbox with the lead (0 for suspected spam). */
   mails: number;
+  /** A signed-in client's contact message went to her conversation with the firm: its address (decision 100). */
+  conversation?: string;
 }
 
 /** Per sender, across both forms, counted in the database so every process shares the count. */

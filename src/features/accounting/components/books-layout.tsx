@@ -11,6 +11,7 @@ const SECTIONS = [
   { path: "recurring", label: "Recurring entries" },
   { path: "bank", label: "Bank" },
   { path: "questions", label: "Questions" },
+  { path: "messages", label: "Messages" },
   { path: "requests", label: "Requests" },
   { path: "reports", label: "Reports" },
   { path: "ledger", label: "General ledger" },

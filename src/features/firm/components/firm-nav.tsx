@@ -6,6 +6,7 @@ export const FIRM_SECTIONS: (NavItem & { permission: Permission })[] = [
   { to: "/firm", label: "Overview", end: true, permission: "firm.workspace" },
   { to: "/firm/leads", label: "Leads", permission: "firm.leads" },
   { to: "/firm/clients", label: "Clients", permission: "firm.clients" },
+  { to: "/firm/messages", label: "Messages", permission: "firm.clients" },
   { to: "/firm/requests", label: "Requests", permission: "firm.clients" },
   { to: "/firm/site-content", label: "Site content", permission: "firm.content" },
   { to: "/firm/team", label: "Team", permission: "firm.team.manage" },

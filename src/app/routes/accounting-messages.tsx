@@ -1,0 +1,23 @@
+import type { Route } from "./+types/accounting-messages";
+import { ConversationScreen } from "~/features/messages/components/conversation-screen.tsx";
+import { loadConversationPage } from "~/features/messages/messages-page.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Messages · Accounting | Ledgerline Advisors" },
+  { name: "robots", content: "noindex" },
+];
+
+/** /accounting/:orgId/messages: the organization's conversation with the firm (decision 100). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadConversationPage(context, request, params.orgId);
+}
+
+export default function AccountingMessages({ loaderData }: Route.ComponentProps) {
+  return (
+    <ConversationScreen
+      {...loaderData}
+      title="Messages"
+      intro={`Your conversation with the people at Ledgerline Advisors who keep the books of ${loaderData.conversation.organization.name}.`}
+    />
+  );
+}

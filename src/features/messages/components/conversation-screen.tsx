@@ -1,0 +1,67 @@
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+import { request } from "~/lib/api-client.ts";
+import { toast } from "~/ui/toast.ts";
+import type { PreferencesInput } from "../messages.schema.ts";
+import type { Conversation } from "../messages.types.ts";
+import { MessageComposer } from "./message-composer.tsx";
+import { MessageList } from "./message-list.tsx";
+import { NotifyPreferenceForm } from "./notify-preference-form.tsx";
+import { MESSAGES_READ_EVENT } from "./messages-link.tsx";
+
+/**
+ * One conversation (the portal's Messages section, the firm's conversation with a client): the messages, marked read
+ * up to the last one shown; the form to write (not for a viewer); the reader's choice of mails.
+ */
+export function ConversationScreen({
+  conversation,
+  preferences,
+  userId,
+  title,
+  intro,
+  heading = "h2",
+}: {
+  conversation: Conversation;
+  preferences: PreferencesInput;
+  userId: string;
+  title: string;
+  intro: string;
+  /** h1 where the page has no other title (the firm's workspace), h2 under the books' title. */
+  heading?: "h1" | "h2";
+}) {
+  const Heading = heading;
+  const revalidator = useRevalidator();
+  const orgId = conversation.organization.id;
+  const { last_seq, last_read_seq } = conversation;
+  useEffect(() => {
+    if (last_seq <= last_read_seq) return;
+    void request(`/api/messages/${orgId}/read`, { json: { seq: last_seq } }).then(() =>
+      window.dispatchEvent(new Event(MESSAGES_READ_EVENT)),
+    );
+  }, [orgId, last_seq, last_read_seq]);
+
+  return (
+    <section aria-labelledby="conversation-title">
+      <Heading id="conversation-title" className={heading === "h1" ? "text-2xl font-bold text-ink" : "text-xl font-bold text-ink"}>
+        {title}
+      </Heading>
+      <p className="mb-4 mt-1 text-sm text-muted">{intro}</p>
+      {conversation.more ? <p className="mb-3 text-sm text-muted">Older messages are not shown: the last 50 are.</p> : null}
+      <MessageList orgId={orgId} messages={conversation.messages} lastReadSeq={last_read_seq} userId={userId} />
+      {conversation.can_send ? (
+        <MessageComposer
+          orgId={orgId}
+          onSent={async () => {
+            await revalidator.revalidate();
+            toast.success("Message sent");
+          }}
+        />
+      ) : (
+        <p className="mt-6 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+          You can read this conversation; only owners and accountants of the books write in it.
+        </p>
+      )}
+      <NotifyPreferenceForm initial={preferences} />
+    </section>
+  );
+}

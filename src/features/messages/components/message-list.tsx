@@ -1,0 +1,79 @@
+import type { Message } from "../messages.types.ts";
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/**
+ * The conversation's messages, oldest first: who wrote, when, the text as text (never HTML), the files as download
+ * links (served as attachments). A line marks where the messages new to the reader begin.
+ */
+export function MessageList({
+  orgId,
+  messages,
+  lastReadSeq,
+  userId,
+}: {
+  orgId: number;
+  messages: Message[];
+  lastReadSeq: number;
+  userId: string;
+}) {
+  if (messages.length === 0)
+    return <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-muted">No messages yet.</p>;
+  const firstNew = messages.find((m) => m.seq > lastReadSeq && m.author_id !== userId)?.seq;
+  return (
+    <ol aria-label="Messages" className="space-y-3">
+      {messages.map((m) => {
+        const own = m.author_id === userId;
+        return (
+          <li key={m.id} className={own ? "sm:pl-12" : "sm:pr-12"}>
+            {m.seq === firstNew ? (
+              <p className="mb-3 flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-brand-800">
+                <span aria-hidden="true" className="h-px flex-1 bg-brand-200" />
+                New
+                <span aria-hidden="true" className="h-px flex-1 bg-brand-200" />
+              </p>
+            ) : null}
+            <article
+              aria-label={`${m.author_name}, ${when.format(new Date(m.created_at))} UTC`}
+              className={`rounded-lg border p-3 ${own ? "border-brand-200 bg-brand-50" : "border-slate-200 bg-white"}`}
+            >
+              <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+                <span className="font-semibold text-ink">
+                  {m.author_name}
+                  {m.from_firm ? (
+                    <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">Firm</span>
+                  ) : null}
+                </span>
+                <time dateTime={m.created_at} className="text-xs text-slate-600">
+                  {when.format(new Date(m.created_at))} UTC
+                </time>
+              </p>
+              {m.source === "contact" ? <p className="mt-1 text-xs text-slate-600">Sent with the contact form</p> : null}
+              {m.body ? <p className="mt-2 whitespace-pre-wrap break-words text-ink">{m.body}</p> : null}
+              {m.attachments.length ? (
+                <ul aria-label="Files" className="mt-2 flex flex-wrap gap-2">
+                  {m.attachments.map((a) => (
+                    <li key={a.id}>
+                      <a
+                        href={`/api/messages/${orgId}/attachments/${a.id}`}
+                        download={a.file_name}
+                        className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-medium text-brand-800 underline-offset-2 hover:underline"
+                      >
+                        <span aria-hidden="true">📎</span>
+                        {a.file_name}
+                        <span className="text-xs font-normal text-slate-600">({size(a.size_bytes)})</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </article>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

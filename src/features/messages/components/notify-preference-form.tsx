@@ -1,0 +1,51 @@
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { request } from "~/lib/api-client.ts";
+import { Button } from "~/ui/button.tsx";
+import { InputField } from "~/ui/field.tsx";
+import { toast } from "~/ui/toast.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import { NOTIFY_CHOICES, NOTIFY_LABELS, preferencesSchema, type PreferencesInput } from "../messages.schema.ts";
+
+/** How the reader hears of new messages by mail (theirs, for every conversation): PUT /api/messages/preferences. */
+export function NotifyPreferenceForm({ initial }: { initial: PreferencesInput }) {
+  const { register, handleSubmit, setError, formState } = useForm<PreferencesInput>({
+    resolver: zodResolver(preferencesSchema),
+    defaultValues: initial,
+  });
+  const submit = handleSubmit(async (values) => {
+    const res = await request<PreferencesInput>("/api/messages/preferences", { method: "PUT", json: values });
+    if (!res.ok) {
+      if (res.fields.notify) setError("notify", { message: res.fields.notify });
+      else toastFailure(res, { title: "Not saved" });
+      return;
+    }
+    toast.success("Saved", { description: NOTIFY_LABELS[res.data.notify] });
+  });
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Mail about new messages"
+      className="mt-8 flex flex-wrap items-end gap-3 border-t border-slate-200 pt-6"
+    >
+      <InputField
+        as="select"
+        id="message-notify"
+        label="Mail me about new messages"
+        fieldClassName="min-w-0 flex-1 sm:max-w-md"
+        error={formState.errors.notify?.message}
+        {...register("notify")}
+      >
+        {NOTIFY_CHOICES.map((c) => (
+          <option key={c} value={c}>
+            {NOTIFY_LABELS[c]}
+          </option>
+        ))}
+      </InputField>
+      <Button type="submit" variant="secondary" disabled={formState.isSubmitting}>
+        Save
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+/** What other features may use of messages, on the server (this module is server-only: not for browser code). */
+export { postContactMessage } from "./contact-message.server.ts";

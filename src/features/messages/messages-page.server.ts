@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import type { RequestContext } from "~/server/context.ts";
+import { requirePageUser } from "~/server/http/page-guards.ts";
+import { conversationAccess } from "./conversation-access.server.ts";
+import { readConversation } from "./conversations.server.ts";
+import { getPreferences } from "./message-mails.server.ts";
+
+/**
+ * What a conversation's page shows (the portal's Messages section, the firm's conversation with a client): the
+ * newest messages, the reader's mark and their mail choice; the 404 page for anyone who may not read it.
+ */
+export async function loadConversationPage(context: RequestContext, request: Request, orgIdParam: string | undefined) {
+  const user = requirePageUser(context, request);
+  const orgId = /^[1-9][0-9]{0,9}$/.test(orgIdParam ?? "") ? Number(orgIdParam) : NaN;
+  const access = orgId <= 2_147_483_647 ? await conversationAccess(context.app.db, user, orgId) : null;
+  if (!access) throw data("Not found", { status: 404 });
+  const [conversation, preferences] = await Promise.all([
+    readConversation(context.app.db, access),
+    getPreferences(context.app.db, user.id),
+  ]);
+  return { conversation, preferences, userId: user.id };
+}
