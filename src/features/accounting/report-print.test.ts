@@ -6,12 +6,15 @@ import {
   longDate,
   monthName,
   periodText,
+  balanceSheetPrint,
   printableReport,
   printFileName,
+  profitLossPrint,
   profitLossComparePrint,
   type PrintableReport,
   type PrintRow,
 } from "./report-print.ts";
+import { isLaidOut, itemLabel } from "./report-print-statement.ts";
 import { ACCOUNT_TYPES, balanceSheet, profitAndLoss, trialBalance, type AccountTotals, type AccountType } from "./reports.ts";
 
 const account = (id: number, type: AccountType, d: bigint, c: bigint, od = 0n, oc = 0n) =>
@@ -79,7 +82,7 @@ describe("printable reports", () => {
     fc.assert(
       fc.property(books, (totals) => {
         const report = profitAndLoss(totals, "2026-10-01", "2026-10-31");
-        const printed = printableReport(report, "Org");
+        const printed = profitLossPrint(report, "Org");
         if (report.empty) return;
         const sections = printed.rows.filter((r) => r.kind === "section").map((r) => (r.kind === "section" ? r.label : ""));
         expect(sections).toEqual(["Revenue", "Expenses"]);
@@ -99,7 +102,7 @@ describe("printable reports", () => {
     fc.assert(
       fc.property(books, (totals) => {
         const report = balanceSheet(totals, "2026-10-01", "2026-10-31");
-        const printed = printableReport(report, "Org");
+        const printed = balanceSheetPrint(report, "Org");
         expect(printed.period).toBe("As of October 31, 2026");
         if (report.empty) return;
         const accounts = [...report.assets, ...report.liabilities, ...report.equity];
@@ -114,6 +117,20 @@ describe("printable reports", () => {
         expect(labelled(printed, "total", "Total liabilities and equity")?.cells[1]).toBe(
           formatBalance(report.total_liabilities_and_equity),
         );
+      }),
+    );
+  });
+
+  it("a statement that carries its laid-out items is printed from them, every item in order", () => {
+    fc.assert(
+      fc.property(books, (totals) => {
+        for (const report of [profitAndLoss(totals, "2026-10-01", "2026-10-31"), balanceSheet(totals, "2026-10-01", "2026-10-31")]) {
+          if (!isLaidOut(report) || report.empty) continue;
+          const printed = printableReport(report, "Org");
+          expect(printed.rows.map((r) => (r.kind === "section" ? r.label : r.kind === "note" ? r.text : r.cells[0]))).toEqual(
+            report.items.map(itemLabel),
+          );
+        }
       }),
     );
   });

@@ -1,4 +1,5 @@
 import { formatBalance, formatUsd, toCents } from "./money.ts";
+import { isLaidOut, laidOutPrint } from "./report-print-statement.ts";
 import {
   NET_INCOME_EQUITY_LABEL,
   REPORT_LABELS,
@@ -154,14 +155,22 @@ export function balanceSheetPrint(report: BalanceSheetReport, organization: stri
   };
 }
 
-/** Any report of the Reports screen as printed; an empty report says so in a note. */
+/**
+ * Any report of the Reports screen as printed; an empty report says so in a note. A profit and loss or balance sheet
+ * that carries its laid-out items (sections by detail type, gross profit, comparisons) is printed from them.
+ */
 export function printableReport(report: Report, organization: string): PrintableReport {
+  const head = (title: string, period: string) => ({ title, organization, period });
   const printable =
     report.type === "trial_balance"
       ? trialBalancePrint(report, organization)
       : report.type === "profit_loss"
-        ? profitLossPrint(report, organization)
-        : balanceSheetPrint(report, organization);
+        ? isLaidOut(report)
+          ? laidOutPrint(report, head(REPORT_LABELS.profit_loss, periodText(report.start, report.end)))
+          : profitLossPrint(report, organization)
+        : isLaidOut(report)
+          ? laidOutPrint(report, head(REPORT_LABELS.balance_sheet, asOfText(report.end)))
+          : balanceSheetPrint(report, organization);
   if (report.empty) printable.rows = [{ kind: "note", text: "No posted journal entries for the selected date range." }];
   return printable;
 }
