@@ -50,9 +50,14 @@ function ClientCard({
           </p>
         </div>
         {client.is_member ? (
-          <Link to={`/accounting/${client.id}`} className={buttonClass("primary", "sm")}>
-            Open books<span className="sr-only"> of {client.name}</span>
-          </Link>
+          <span className="flex flex-wrap gap-2">
+            <Link to={`/firm/messages/${client.id}`} className={buttonClass("secondary", "sm")}>
+              Messages<span className="sr-only"> with {client.name}</span>
+            </Link>
+            <Link to={`/accounting/${client.id}`} className={buttonClass("primary", "sm")}>
+              Open books<span className="sr-only"> of {client.name}</span>
+            </Link>
+          </span>
         ) : !client.firm_access ? (
           <p className="max-w-xs text-sm text-muted">
             <span className="inline-flex whitespace-nowrap rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-200">

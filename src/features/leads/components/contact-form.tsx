@@ -71,9 +71,13 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
   };
 
   async function onValid(data: ContactInput) {
-    const outcome = await request<{ id: string }>("/api/leads/contact", { json: data });
+    const outcome = await request<{ id: string; conversation?: string }>("/api/leads/contact", { json: data });
     if (outcome.ok) {
-      toast.success("Message Sent!", { description: "Thank you for your message. We'll get back to you within 24 hours." });
+      // A signed-in client's message went to her conversation with the firm (decision 100): she is told where.
+      const where = outcome.data.conversation
+        ? `It is in your conversation with the firm: Books, then Messages (${outcome.data.conversation}).`
+        : "Thank you for your message. We'll get back to you within 24 hours.";
+      toast.success("Message Sent!", { description: where });
       // Cleared, prefill included; the token stays.
       reset({ firstName: "", lastName: "", email: "", company: "", service: "", message: "", website: "", formToken });
     } else if (outcome.status === 400 && Object.keys(outcome.fields).length) {
