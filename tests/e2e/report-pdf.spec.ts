@@ -100,6 +100,15 @@ for (const viewport of [
     await shot(page, "print");
     const printed = await page.pdf({ format: "Letter" });
     expect(pageCount(printed)).toBe(1);
+
+    // The profit and loss and the balance sheet print the same way.
+    for (const type of ["profit_loss", "balance_sheet"]) {
+      await page.goto(`${books.path}/reports?type=${type}&start=2026-10-01&end=2026-10-31`);
+      await expect(page.locator("[data-printable]").getByText(books.name, { exact: true })).toBeVisible();
+      await expect(page.getByRole("banner")).toBeHidden();
+      await shot(page, `print-${type}`);
+      expect(pageCount(await page.pdf({ format: "Letter" }))).toBe(1);
+    }
     await page.emulateMedia({ media: "screen" });
   });
 }
