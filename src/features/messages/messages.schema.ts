@@ -34,9 +34,9 @@ export const markReadSchema = z.object({
 export const NOTIFY_CHOICES = ["immediate", "daily", "none"] as const;
 export type NotifyChoice = (typeof NOTIFY_CHOICES)[number];
 export const NOTIFY_LABELS: Record<NotifyChoice, string> = {
-  immediate: "At once (at most one mail per conversation every 15 minutes)",
-  daily: "One mail a day",
-  none: "No mail",
+  immediate: "At once (at most every 15 minutes)",
+  daily: "Once a day",
+  none: "Never",
 };
 
 /** PUT /api/messages/preferences, and its form. */

@@ -31,7 +31,7 @@ export function InboxScreen({
       </h1>
       <p className="mt-1 text-sm text-muted">Conversations with the clients, the latest first. Open one to read and answer.</p>
       <Form method="get" role="search" aria-label="Filter the conversations" className="mt-4 flex flex-wrap items-end gap-4">
-        <div className="min-w-0 flex-1 sm:max-w-xs">
+        <div className="w-full sm:w-72">
           <label htmlFor="inbox-client" className="block text-sm font-medium text-ink">
             Client
           </label>

@@ -31,14 +31,14 @@ export function MessageList({
           <li key={m.id} className={own ? "sm:pl-12" : "sm:pr-12"}>
             {m.seq === firstNew ? (
               <p className="mb-3 flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-brand-800">
-                <span aria-hidden="true" className="h-px flex-1 bg-brand-200" />
+                <span aria-hidden="true" className="h-px flex-1 bg-brand-100" />
                 New
-                <span aria-hidden="true" className="h-px flex-1 bg-brand-200" />
+                <span aria-hidden="true" className="h-px flex-1 bg-brand-100" />
               </p>
             ) : null}
             <article
               aria-label={`${m.author_name}, ${when.format(new Date(m.created_at))} UTC`}
-              className={`rounded-lg border p-3 ${own ? "border-brand-200 bg-brand-50" : "border-slate-200 bg-white"}`}
+              className={`rounded-lg border p-3 ${own ? "border-brand-100 bg-brand-50" : "border-slate-200 bg-white"}`}
             >
               <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
                 <span className="font-semibold text-ink">
@@ -62,7 +62,17 @@ export function MessageList({
                         download={a.file_name}
                         className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-medium text-brand-800 underline-offset-2 hover:underline"
                       >
-                        <span aria-hidden="true">📎</span>
+                        <svg
+                          aria-hidden="true"
+                          width="14"
+                          height="14"
+                          viewBox="0 0 24 24"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                        >
+                          <path d="m21.4 11.1-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />
+                        </svg>
                         {a.file_name}
                         <span className="text-xs font-normal text-slate-600">({size(a.size_bytes)})</span>
                       </a>

@@ -33,7 +33,7 @@ export function NotifyPreferenceForm({ initial }: { initial: PreferencesInput })
         as="select"
         id="message-notify"
         label="Mail me about new messages"
-        fieldClassName="min-w-0 flex-1 sm:max-w-md"
+        fieldClassName="w-full sm:w-80"
         error={formState.errors.notify?.message}
         {...register("notify")}
       >
