@@ -247,8 +247,8 @@ describe("accounting API", () => {
     expect((await call(alice, "/reports/cash_flow?start=2026-01-01&end=2026-02-01")).status).toBe(404);
     expect((await call(alice, "/reports/trial_balance?start=2026-02-01&end=2026-01-01")).status).toBe(400);
 
-    const ledger = await json<{ opening_balance: string; closing_balance: string; lines: { balance: string }[] }>(
-      await call(alice, `/accounts/${accountsA["1000"]}/ledger?start=2026-05-01&end=2026-05-31`),
+    const { ledger } = await json<{ ledger: { opening_balance: string; closing_balance: string; lines: { balance: string }[] } }>(
+      await call(alice, `/reports/general_ledger?account=${accountsA["1000"]}&start=2026-05-01&end=2026-05-31`),
     );
     expect(ledger.opening_balance).toBe("10000.00");
     expect(ledger.lines.map((l) => l.balance)).toEqual(["9300.00"]);
@@ -267,7 +267,7 @@ describe("accounting API", () => {
       ["POST", `/entries/${entry.id}/reverse`, { entry_date: "2026-01-01" }],
       ["PATCH", `/accounts/${accountId}`, { account_name: "Mine now", account_type: "Expense" }],
       ["DELETE", `/accounts/${accountId}`],
-      ["GET", `/accounts/${accountId}/ledger?start=2026-01-01&end=2026-12-31`],
+      ["GET", `/reports/general_ledger?account=${accountId}&start=2026-01-01&end=2026-12-31`],
     ];
     for (const [method, path, payload] of attempts) {
       const res = await call(bob, path, { method, ...(payload ? { json: payload } : {}) });

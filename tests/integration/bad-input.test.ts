@@ -447,7 +447,7 @@ describe("bad input on every API route", () => {
     ["PUT", "/api/accounting/orgs/:org/entries/:draft", () => setPath(entryBody(), "lines.1.description", NUL), "lines.1.description"],
     ["GET", "/api/accounting/orgs/:org/reports/trial_balance?start=0000-01-01&end=2026-12-31", () => undefined, "start"],
     ["GET", "/api/accounting/orgs/:org/reports/profit_loss?start=2026-01-01&end=0000-12-31", () => undefined, "end"],
-    ["GET", "/api/accounting/orgs/:org/accounts/:account/ledger?start=0000-01-01&end=2026-12-31", () => undefined, "start"],
+    ["GET", "/api/accounting/orgs/:org/reports/general_ledger?account=:account&start=0000-01-01&end=2026-12-31", () => undefined, "start"],
     [
       "POST",
       "/api/calculators/submissions",

@@ -399,7 +399,6 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
     { method: "GET", path: "/api/accounting/orgs/:orgId/accounts/:id/usage", params: account(3) },
     { method: "DELETE", path: "/api/accounting/orgs/:orgId/accounts/:id", params: account(f.accountIds.length - 1) },
     { method: "POST", path: "/api/accounting/orgs/:orgId/accounts/:id/reactivate", params: account(f.accountIds.length - 1) },
-    { method: "GET", path: "/api/accounting/orgs/:orgId/accounts/:id/ledger", params: account(0), query: period },
     {
       method: "GET",
       path: "/api/accounting/orgs/:orgId/entries",
@@ -489,6 +488,32 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       path: "/api/accounting/orgs/:orgId/reports/:type/pdf",
       params: { ...org, type: () => "trial_balance" },
       query: period,
+    },
+    {
+      method: "GET",
+      path: "/api/accounting/orgs/:orgId/reports/general_ledger",
+      params: org,
+      query: () => ({ account: String(f.accountIds[0]), ...period() }),
+    },
+    {
+      method: "GET",
+      path: "/api/accounting/orgs/:orgId/reports/general_ledger/csv",
+      params: org,
+      query: () => ({ account: String(f.accountIds[0]), ...period() }),
+    },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/year-end", params: org },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/year-end/preview", params: org, query: () => ({ fiscal_year: "2025" }) },
+    {
+      method: "POST",
+      path: "/api/accounting/orgs/:orgId/year-end/close",
+      params: org,
+      body: () => ({ fiscal_year: 2025, reason: "2025 closed" }),
+    },
+    {
+      method: "POST",
+      path: "/api/accounting/orgs/:orgId/year-end/reopen",
+      params: org,
+      body: () => ({ fiscal_year: 2025, reason: "A late invoice" }),
     },
     {
       method: "GET",

@@ -2,13 +2,22 @@ import type { Route } from "./+types/accounting-closing";
 import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
 import { readLock } from "~/features/accounting/books-lock.server.ts";
 import { ClosingScreen } from "~/features/accounting/components/closing-screen.tsx";
+import { yearEndPreviewSchema } from "~/features/accounting/year-end-close.schema.ts";
+import { yearEndPreview, yearEndState } from "~/features/accounting/year-end-read.server.ts";
 
-/** /accounting/:orgId/closing: the books' lock date, its reason and history; owners and accountants change it. */
+/**
+ * /accounting/:orgId/closing[?year=2025]: the books' lock date, its reason and history; the year-end close of the fiscal
+ * year in the URL (default: the last one ended) with the closed years. Owners and accountants change them.
+ */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { membership } = await requireBooksPage(context, request, params.orgId);
-  return { lock: await readLock(context.app.db, membership) };
+  const db = context.app.db;
+  const [lock, yearEnd] = await Promise.all([readLock(db, membership), yearEndState(db, membership)]);
+  const asked = yearEndPreviewSchema.safeParse({ fiscal_year: new URL(request.url).searchParams.get("year") ?? undefined });
+  const preview = await yearEndPreview(db, membership, asked.success ? asked.data.fiscal_year : yearEnd.last_ended);
+  return { lock, yearEnd, preview };
 }
 
 export default function AccountingClosing({ loaderData }: Route.ComponentProps) {
-  return <ClosingScreen lock={loaderData.lock} />;
+  return <ClosingScreen lock={loaderData.lock} yearEnd={loaderData.yearEnd} preview={loaderData.preview} />;
 }

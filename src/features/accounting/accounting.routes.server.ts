@@ -30,15 +30,7 @@ import {
   listRecurringEntries,
   updateRecurringEntry,
 } from "./recurring-entries.server.ts";
-import {
-  accountLedger,
-  accountUsage,
-  createAccount,
-  deactivateAccount,
-  listAccounts,
-  reactivateAccount,
-  updateAccount,
-} from "./accounts.server.ts";
+import { accountUsage, createAccount, deactivateAccount, listAccounts, reactivateAccount, updateAccount } from "./accounts.server.ts";
 import { entryPdf } from "./entry-pdf.server.ts";
 import {
   createEntry,
@@ -179,11 +171,6 @@ function booksRoutes(ctx: AppContext) {
     return json(c, { ok: true });
   });
   r.post("/accounts/:id/reactivate", writer, async (c) => json(c, { account: await reactivateAccount(db, c.get("membership"), id(c)) }));
-  r.get("/accounts/:id/ledger", async (c) => {
-    const accountId = id(c);
-    const q = query(c, reportQuerySchema);
-    return json(c, await accountLedger(db, c.get("membership"), accountId, q.start, q.end));
-  });
 
   r.get("/entries", async (c) => {
     return json(c, await listEntries(db, c.get("membership"), query(c, journalQuerySchema)));

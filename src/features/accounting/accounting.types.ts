@@ -19,28 +19,6 @@ export interface Account {
   created_at: string;
 }
 
-export interface LedgerLine {
-  journal_entry_id: number;
-  entry_number: string;
-  entry_date: string;
-  description: string;
-  line_description: string | null;
-  debit_amount: string;
-  credit_amount: string;
-  balance: string;
-}
-
-export interface AccountLedger {
-  account: Account;
-  start: string;
-  end: string;
-  opening_balance: string;
-  closing_balance: string;
-  lines: LedgerLine[];
-  /** True when the range holds more lines than were returned. */
-  truncated: boolean;
-}
-
 export interface EntrySummary {
   id: number;
   entry_number: string;

@@ -7,9 +7,9 @@ import { accountUsageMessage, type AccountUsageCounts } from "./accounts.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import { balanceCents } from "./reports.ts";
 import type { Membership } from "./organizations.server.ts";
-import type { Account, AccountLedger, LedgerLine } from "./accounting.types.ts";
+import type { Account } from "./accounting.types.ts";
 
-export type { Account, AccountLedger, LedgerLine };
+export type { Account };
 
 const accountColumns = sql`id, account_code, account_name, account_type, detail_type, parent_id, is_active, created_at`;
 
@@ -144,48 +144,4 @@ export async function reactivateAccount(db: Db, m: Membership, id: number): Prom
   );
   if (!row) throw notFound("Account");
   return row;
-}
-
-export const LEDGER_LINE_LIMIT = 2000;
-
-/** Posted lines of one account in a range, with the balance before it and a running balance (type's sign rule). */
-export async function accountLedger(db: Db, m: Membership, id: number, start: string, end: string): Promise<AccountLedger> {
-  const [account] = await queryRows<Account>(
-    db,
-    sql`select ${accountColumns} from chart_of_accounts where id = ${id} and organization_id = ${m.organizationId}`,
-  );
-  if (!account) throw notFound("Account");
-  const [opening] = await queryRows<{ debit: string; credit: string }>(
-    db,
-    sql`select coalesce(sum(debit_total), 0)::text as debit, coalesce(sum(credit_total), 0)::text as credit
-          from account_day_totals
-         where organization_id = ${m.organizationId} and account_id = ${id} and day < ${start}::date`,
-  );
-  const rows = await queryRows<Omit<LedgerLine, "balance">>(
-    db,
-    sql`select e.id as journal_entry_id, e.entry_number, e.entry_date::text as entry_date, e.description,
-               l.description as line_description, l.debit_amount::text as debit_amount, l.credit_amount::text as credit_amount
-          from journal_entry_lines l
-          join journal_entries e on e.id = l.journal_entry_id
-         where l.organization_id = ${m.organizationId} and l.account_id = ${id}
-           and e.status = 'posted' and e.entry_date between ${start}::date and ${end}::date
-         order by e.entry_date, e.entry_seq, l.line_no
-         limit ${LEDGER_LINE_LIMIT + 1}`,
-  );
-  const truncated = rows.length > LEDGER_LINE_LIMIT;
-  let running = balanceCents(account.account_type, toCents(opening!.debit)!, toCents(opening!.credit)!);
-  const openingBalance = running;
-  const lines = rows.slice(0, LEDGER_LINE_LIMIT).map((r) => {
-    running += balanceCents(account.account_type, toCents(r.debit_amount)!, toCents(r.credit_amount)!);
-    return { ...r, balance: centsToDecimal(running) };
-  });
-  return {
-    account,
-    start,
-    end,
-    opening_balance: centsToDecimal(openingBalance),
-    closing_balance: centsToDecimal(running),
-    lines,
-    truncated,
-  };
 }

@@ -1,13 +1,17 @@
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { formatBalance, formatUsd } from "../money.ts";
-import type { AccountLedger } from "../accounting.types.ts";
+import type { GeneralLedger } from "../general-ledger.ts";
 import type { ReportRow } from "../reports.ts";
 import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { useBooksApi } from "./books-context.tsx";
+import { booksPath, useBooks, useBooksApi } from "./books-context.tsx";
 import { Amount, Modal, tdClass, ColumnHeads, cardRow, cardText } from "./ui.tsx";
 
-/** An account's posted lines in the report's range, with the running balance. */
+/**
+ * An account's posted lines in the report's range, with the running balance: the first page of its general ledger
+ * (the same API), and a link to the General ledger section for the whole of it.
+ */
 export function AccountLedgerDialog({
   row,
   start,
@@ -19,16 +23,19 @@ export function AccountLedgerDialog({
   end: string;
   onOpenChange: (o: boolean) => void;
 }) {
-  const [ledger, setLedger] = useState<AccountLedger | null>(null);
+  const [ledger, setLedger] = useState<GeneralLedger | null>(null);
   const books = useBooksApi();
+  const { organization } = useBooks();
   useEffect(() => {
     if (!row) return;
     let live = true;
     setLedger(null);
-    void request<AccountLedger>(`${books}/accounts/${row.account_id}/ledger?start=${start}&end=${end}`).then((res) => {
-      if (!res.ok) toastFailure(res, { title: "Error generating report" });
-      else if (live) setLedger(res.data);
-    });
+    void request<{ ledger: GeneralLedger }>(`${books}/reports/general_ledger?account=${row.account_id}&start=${start}&end=${end}`).then(
+      (res) => {
+        if (!res.ok) toastFailure(res, { title: "Error generating report" });
+        else if (live) setLedger(res.data.ledger);
+      },
+    );
     return () => {
       live = false;
     };
@@ -70,13 +77,23 @@ export function AccountLedgerDialog({
             ))}
             <tr className={`${cardRow} font-semibold`}>
               <td className={`${tdClass} ${cardText} max-md:col-span-2`} colSpan={5}>
-                Closing balance{ledger.truncated ? " (first lines only; narrow the range to see all)" : ""}
+                Closing balance{ledger.next ? " (first lines only: the general ledger shows them all)" : ""}
               </td>
               <Amount label="Balance">{formatBalance(ledger.closing_balance)}</Amount>
             </tr>
           </tbody>
         </table>
       )}
+      {row ? (
+        <p className="mt-4 text-sm">
+          <Link
+            className="font-medium text-brand-700 underline"
+            to={`${booksPath(organization.id, "ledger")}?account=${row.account_id}&start=${start}&end=${end}`}
+          >
+            Open in the general ledger
+          </Link>
+        </p>
+      ) : null}
     </Modal>
   );
 }

@@ -1,14 +1,16 @@
 import type { BooksLock } from "../accounting.types.ts";
+import type { YearEndPreview, YearEndState } from "../year-end-close.types.ts";
 import { useBooks } from "./books-context.tsx";
 import { LockForm, UnlockForm } from "./books-lock-forms.tsx";
+import { YearEndCloseSection } from "./year-end-close-section.tsx";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * Closing (/accounting/:orgId/closing): the books' lock date, why and by whom it was set, and every change of it.
- * Owners and accountants set, move or lift it, always with a reason.
+ * Owners and accountants set, move or lift it, always with a reason, and close or reopen a fiscal year.
  */
-export function ClosingScreen({ lock }: { lock: BooksLock }) {
+export function ClosingScreen({ lock, yearEnd, preview }: { lock: BooksLock; yearEnd: YearEndState; preview: YearEndPreview }) {
   const { canWrite } = useBooks();
   return (
     <div className="space-y-6">
@@ -39,6 +41,7 @@ export function ClosingScreen({ lock }: { lock: BooksLock }) {
           {lock.lock_date ? <UnlockForm /> : null}
         </div>
       ) : null}
+      <YearEndCloseSection state={yearEnd} preview={preview} />
       <section aria-labelledby="lock-history">
         <h3 id="lock-history" className="text-base font-semibold text-ink">
           History
