@@ -54,6 +54,9 @@ function ClientCard({
             <Link to={`/firm/messages/${client.id}`} className={buttonClass("secondary", "sm")}>
               Messages<span className="sr-only"> with {client.name}</span>
             </Link>
+            <Link to={`/firm/requests?client=${client.id}`} className={buttonClass("secondary", "sm")}>
+              Requests<span className="sr-only"> of {client.name}</span>
+            </Link>
             <Link to={`/accounting/${client.id}`} className={buttonClass("primary", "sm")}>
               Open books<span className="sr-only"> of {client.name}</span>
             </Link>
