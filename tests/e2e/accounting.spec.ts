@@ -315,12 +315,12 @@ test.describe("accounting module", () => {
     await page.keyboard.press("Escape");
 
     await page.getByLabel("Report type").selectOption("profit_loss");
-    await expect(page.getByTestId("net-income")).toContainText("Net Loss");
-    await expect(page.getByTestId("net-income")).toContainText("$149.50");
+    await expect(page.getByTestId("total-net-income")).toContainText("Net loss");
+    await expect(page.getByTestId("total-net-income")).toContainText("-$149.50");
     await page.getByLabel("Report type").selectOption("balance_sheet");
     await expect(page.getByTestId("total-assets")).toContainText("$775.50");
-    await expect(page.getByTestId("total-liabilities-equity")).toContainText("$775.50");
-    await expect(page.getByText("Net income to date (not closed to equity)")).toBeVisible();
+    await expect(page.getByTestId("total-liabilities-and-equity")).toContainText("$775.50");
+    await expect(page.getByText("Current-year earnings")).toBeVisible();
 
     await page.getByLabel("Report type").selectOption("trial_balance");
     await page.getByLabel("Start date").fill("2020-01-01");

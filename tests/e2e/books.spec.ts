@@ -267,10 +267,10 @@ test.describe("books", () => {
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await shot(page, "reports-tb-1280");
 
-    // The balance sheet is a position: no start date; its net income is all income to date, not closed.
+    // The balance sheet is a position: no start date; the year's income not closed to equity is its current-year earnings.
     await page.getByLabel("Report type").selectOption("balance_sheet");
     await expect(page.getByLabel("Start date")).toHaveCount(0);
-    await expect(page.getByText("Net income to date (not closed to equity)")).toBeVisible();
+    await expect(page.getByText("Current-year earnings")).toBeVisible();
     await expect(page.getByTestId("total-assets")).toContainText("$68,800.50");
     await shot(page, "reports-bs-1280");
 
@@ -291,19 +291,20 @@ test.describe("books", () => {
       await expectOnTop(page.getByTestId("total-closing-credits"));
       await shot(page, `reports-tb-${width}`);
       await page.getByLabel("Report type").selectOption("profit_loss");
-      await expect(page.getByTestId("net-income")).toContainText("$13,300.50");
-      const sales = rows.filter({ hasText: "Sales Revenue" });
+      await expect(page.getByTestId("total-net-income")).toContainText("$13,300.50");
+      const sales = page.getByTestId("statement-account").filter({ hasText: "Sales Revenue" });
       await sales.locator("td").last().scrollIntoViewIfNeeded();
       await expectOnTop(sales.locator("td").last());
-      // Profit and loss is a table from 768 px up (with its Balance header on screen), cards below.
+      // Profit and loss is a table from 768 px up (with its period's header on screen), cards below.
+      const period = "2026-11-15 to 2026-11-30";
       if (width < 768)
         expect(
           await sales
             .locator("td")
             .last()
             .evaluate((el) => getComputedStyle(el, "::before").content),
-        ).toBe('"Balance"');
-      else await expectOnTop(page.getByRole("columnheader", { name: "Balance" }).first());
+        ).toBe(`"${period}"`);
+      else await expectOnTop(page.getByRole("columnheader", { name: period }).first());
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await expectNoAxeViolations(page, { exclude: [TOASTS] });
       await shot(page, `reports-pl-${width}`);

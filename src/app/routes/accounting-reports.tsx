@@ -5,11 +5,13 @@ import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
 import { ReportsTab } from "~/features/accounting/components/reports-tab.tsx";
 import { defaultPeriod } from "~/features/accounting/reports.ts";
 import { generateReport } from "~/features/accounting/reports.server.ts";
+import { fiscalYearStartMonth as fiscalYearStartMonthOf } from "~/features/accounting/year-end-read.server.ts";
 import { zodFields } from "~/lib/zod-fields.ts";
 import { readPageQuery } from "~/server/http/page-query.ts";
 
 /**
- * /accounting/:orgId/reports: the report and period in the URL (default: the trial balance from January 1 to today).
+ * /accounting/:orgId/reports: the report, period and comparison in the URL (default: the trial balance from January 1
+ * to today); the fiscal year's first month for the period presets.
  * The balance sheet is a position at the end date; its start date only names the CSV file.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -21,8 +23,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const start = type === "balance_sheet" ? (query.start && query.start <= end ? query.start : end) : (query.start ?? defaults.start);
   const period = safeParse(reportQuerySchema, { start, end });
   const failure = Object.values(errors)[0] ?? (period.success ? null : (Object.values(zodFields(period.error))[0] ?? "Invalid period"));
-  const report = failure ? null : await generateReport(context.app.db, membership, type, start, end);
-  return { type, start, end, report, failure };
+  const compare = type === "trial_balance" ? undefined : query.compare;
+  const report = failure ? null : await generateReport(context.app.db, membership, type, start, end, { compare });
+  const fiscalYearStartMonth = await fiscalYearStartMonthOf(context.app.db, membership.organizationId);
+  return { type, start, end, compare, fiscalYearStartMonth, report, failure };
 }
 
 export default function AccountingReports({ loaderData }: Route.ComponentProps) {

@@ -254,7 +254,7 @@ function booksRoutes(ctx: AppContext) {
     const type = reportTypeSchema.safeParse(c.req.param("type"));
     if (!type.success) throw notFound("Unknown report type");
     const q = query(c, reportQuerySchema);
-    return json(c, { report: await generateReport(db, c.get("membership"), type.data, q.start, q.end) });
+    return json(c, { report: await generateReport(db, c.get("membership"), type.data, q.start, q.end, { compare: q.compare }) });
   });
 
   r.route("/lock", lockRoutes(ctx));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ACCOUNT_TYPES, REPORT_TYPES, type AccountType } from "./reports.ts";
 import { ACCOUNT_DETAIL_TYPES, detailTypeFits, type AccountDetailType } from "./account-detail-types.ts";
 import { FREQUENCIES } from "./recurrence.ts";
+import { COMPARISONS } from "./periods.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import { idField, idParam, isoDateField, pageField, requiredTextField, textField } from "~/lib/schema-fields.ts";
 
@@ -196,10 +197,14 @@ export type PostDraftsInput = z.infer<typeof postDraftsSchema>;
 /** POST /entries/:id/reverse: the reversal is an entry, so its date follows an entry's rule. */
 export const reverseSchema = z.object({ entry_date: entryDateSchema });
 
+/** What a statement is compared with (P&L and balance sheet; the trial balance has no comparisons). */
+const compareField = z.enum(COMPARISONS, { error: "compare must be previous_period, previous_year or both" }).optional();
+
 export const reportQuerySchema = z
   .object({
     start: isoDateField("Start date"),
     end: isoDateField("End date"),
+    compare: compareField,
   })
   .refine((q) => q.start <= q.end, { message: "Start date must not be after the end date", path: ["start"] });
 
@@ -213,6 +218,7 @@ export const reportViewQuerySchema = z.object({
   type: reportTypeSchema.optional(),
   start: isoDateField("Start date").optional(),
   end: isoDateField("End date").optional(),
+  compare: compareField,
 });
 
 export const idParamSchema = idParam();

@@ -1,16 +1,90 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import type { Membership } from "./organizations.server.ts";
-import { buildReport, type AccountTotals, type Report, type ReportType } from "./reports.ts";
+import { previousPeriod, previousPosition, previousYear, fiscalYearStart, addMonths, type Comparison } from "./periods.ts";
+import {
+  balanceSheet,
+  profitAndLoss,
+  trialBalance,
+  type AccountTotals,
+  type Report,
+  type ReportColumn,
+  type ReportType,
+} from "./reports.ts";
 import { withoutClosingEntries } from "./year-end-close.ts";
-import { closingEntryTotals } from "./year-end-read.server.ts";
+import { closingEntryTotals, fiscalYearStartMonth } from "./year-end-read.server.ts";
+
+/** A column of the balances query: its range and, for a position, the day it splits history at (the opening before). */
+interface BalanceColumn {
+  start: string;
+  end: string;
+}
+
+type Row = Omit<AccountTotals, "debit_total" | "credit_total" | "opening_debit_total" | "opening_credit_total"> & Record<string, string>;
 
 /**
- * The one balances query behind every report: posted debit and credit totals per account over a range and,
- * with `history`, the totals of everything posted before the range (opening balances). Reads the per-day
- * totals the database keeps at posting. Without `history` (a period's income), the year-end closing entries dated in the
- * range are left out.
+ * The one balances query behind every report: posted debit and credit totals per account over each column's range
+ * and, with `history`, the totals of everything posted before it (opening balances). Reads the per-day totals the
+ * database keeps at posting. One column reads just its range; several read each range (a period) or all history to
+ * the last end (positions), each sum filtered to its column. Without `history` (a period's income), the year-end
+ * closing entries dated in the range are left out. `chart`: every account of the chart, those without postings too
+ * (a statement's parent accounts).
  */
+export async function accountBalancesByColumn(
+  db: Db,
+  organizationId: number,
+  columns: BalanceColumn[],
+  history: boolean,
+  chart = false,
+): Promise<AccountTotals[][]> {
+  const sums: SQL[] = columns.flatMap(({ start, end }, i) => [
+    sql`coalesce(sum(t.debit_total) filter (where t.day between ${start}::date and ${end}::date), 0) as ${sql.raw(`d${i}`)}`,
+    sql`coalesce(sum(t.credit_total) filter (where t.day between ${start}::date and ${end}::date), 0) as ${sql.raw(`c${i}`)}`,
+    sql`coalesce(sum(t.debit_total) filter (where t.day < ${start}::date), 0) as ${sql.raw(`od${i}`)}`,
+    sql`coalesce(sum(t.credit_total) filter (where t.day < ${start}::date), 0) as ${sql.raw(`oc${i}`)}`,
+  ]);
+  const lastEnd = columns.reduce((e, c) => (c.end > e ? c.end : e), columns[0]!.end);
+  const range = history
+    ? sql`and t.day <= ${lastEnd}::date`
+    : sql`and (${sql.join(
+        columns.map((c) => sql`t.day between ${c.start}::date and ${c.end}::date`),
+        sql` or `,
+      )})`;
+  const outer = columns.flatMap((_, i) => ["d", "c", "od", "oc"].map((k) => sql.raw(`coalesce(s.${k}${i}, 0)::text as ${k}${i}`)));
+  const join = chart
+    ? sql`chart_of_accounts a left join s on s.account_id = a.id where a.organization_id = ${organizationId}`
+    : sql`s join chart_of_accounts a on a.id = s.account_id`;
+  const rows = await queryRows<Row>(
+    db,
+    sql`with s as (select t.account_id, ${sql.join(sums, sql`, `)}
+                     from account_day_totals t
+                    where t.organization_id = ${organizationId} ${range}
+                    group by t.account_id)
+        select a.id as account_id, a.account_code, a.account_name, a.account_type, a.detail_type, a.parent_id, ${sql.join(outer, sql`, `)}
+          from ${join}
+         order by a.account_code`,
+  );
+  return Promise.all(
+    columns.map(async (c, i) => {
+      const totals: AccountTotals[] = rows.map((r) => ({
+        account_id: Number(r.account_id),
+        account_code: r.account_code,
+        account_name: r.account_name,
+        account_type: r.account_type,
+        detail_type: r.detail_type,
+        parent_id: r.parent_id == null ? null : Number(r.parent_id),
+        debit_total: r[`d${i}`]!,
+        credit_total: r[`c${i}`]!,
+        opening_debit_total: r[`od${i}`]!,
+        opening_credit_total: r[`oc${i}`]!,
+      }));
+      // A period's totals (the P&L) leave out the year-end closing entries (decision 097); positions keep them.
+      return history ? totals : withoutClosingEntries(totals, await closingEntryTotals(db, organizationId, c.start, c.end));
+    }),
+  );
+}
+
+/** One column's balances (the trial balance, the general ledger's checks). */
 export async function accountBalances(
   db: Db,
   organizationId: number,
@@ -18,33 +92,64 @@ export async function accountBalances(
   end: string,
   history: boolean,
 ): Promise<AccountTotals[]> {
-  const from = history ? sql`` : sql`and t.day >= ${start}::date`;
-  const rows = await queryRows<AccountTotals>(
-    db,
-    sql`select a.id as account_id, a.account_code, a.account_name, a.account_type, a.detail_type, a.parent_id,
-               s.debit_total::text as debit_total, s.credit_total::text as credit_total,
-               s.opening_debit_total::text as opening_debit_total, s.opening_credit_total::text as opening_credit_total
-          from (select t.account_id,
-                       coalesce(sum(t.debit_total) filter (where t.day >= ${start}::date), 0) as debit_total,
-                       coalesce(sum(t.credit_total) filter (where t.day >= ${start}::date), 0) as credit_total,
-                       coalesce(sum(t.debit_total) filter (where t.day < ${start}::date), 0) as opening_debit_total,
-                       coalesce(sum(t.credit_total) filter (where t.day < ${start}::date), 0) as opening_credit_total
-                  from account_day_totals t
-                 where t.organization_id = ${organizationId} ${from} and t.day <= ${end}::date
-                 group by t.account_id) s
-          join chart_of_accounts a on a.id = s.account_id
-         order by a.account_code`,
-  );
-  const totals = rows.map((r) => ({ ...r, account_id: Number(r.account_id), parent_id: r.parent_id == null ? null : Number(r.parent_id) }));
-  // A period's totals (the P&L) leave out the year-end closing entries (decision 097); positions keep them.
-  return history ? totals : withoutClosingEntries(totals, await closingEntryTotals(db, organizationId, start, end));
+  const [totals] = await accountBalancesByColumn(db, organizationId, [{ start, end }], history);
+  return totals!;
+}
+
+export interface ReportOptions {
+  /** Columns beside the period: the period before, the same period last year, or both (P&L and balance sheet). */
+  compare?: Comparison;
+}
+
+/** The comparison columns of a period, in order: the period before, then the same period a year earlier. */
+export function comparisonColumns(type: ReportType, start: string, end: string, compare: Comparison | undefined): ReportColumn[] {
+  if (!compare || type === "trial_balance") return [];
+  const out: ReportColumn[] = [];
+  if (compare !== "previous_year") {
+    const p =
+      type === "balance_sheet"
+        ? { start: previousPosition({ start, end }), end: previousPosition({ start, end }) }
+        : previousPeriod({ start, end });
+    out.push({ key: "previous_period", label: "Previous period", ...p });
+  }
+  if (compare !== "previous_period") {
+    const p =
+      type === "balance_sheet" ? { start: addMonths(end, -12), end: previousYear({ start: end, end }).end } : previousYear({ start, end });
+    out.push({ key: "previous_year", label: "Last year", ...p });
+  }
+  return out;
 }
 
 /**
  * Profit and loss covers the period; the trial balance adds the balances before it (opening) and at its end
- * (closing); the balance sheet is the position at the end date (all history).
+ * (closing); the balance sheet is the position at the end date (all history), its totals split at the first day of
+ * the fiscal year (the current year's earnings after it). With `compare`, the P&L and the balance sheet get their
+ * comparison columns from the same one query.
  */
-export async function generateReport(db: Db, m: Membership, type: ReportType, start: string, end: string): Promise<Report> {
-  const totals = await accountBalances(db, m.organizationId, start, end, type !== "profit_loss");
-  return buildReport(type, totals, start, end);
+export async function generateReport(
+  db: Db,
+  m: Membership,
+  type: ReportType,
+  start: string,
+  end: string,
+  options: ReportOptions = {},
+): Promise<Report> {
+  if (type === "trial_balance") return trialBalance(await accountBalances(db, m.organizationId, start, end, true), start, end);
+  const others = comparisonColumns(type, start, end, options.compare);
+  if (type === "profit_loss") {
+    const [current, ...rest] = await accountBalancesByColumn(db, m.organizationId, [{ start, end }, ...others], false, true);
+    return profitAndLoss(
+      current!,
+      start,
+      end,
+      others.map((column, i) => ({ column, totals: rest[i]! })),
+    );
+  }
+  const startMonth = await fiscalYearStartMonth(db, m.organizationId);
+  const splits = [end, ...others.map((c) => c.end)].map((e) => ({ start: fiscalYearStart(e, startMonth), end: e }));
+  const [current, ...rest] = await accountBalancesByColumn(db, m.organizationId, splits, true, true);
+  return balanceSheet(current!, start, end, {
+    earningsFrom: splits[0]!.start,
+    comparisons: others.map((column, i) => ({ column, totals: rest[i]! })),
+  });
 }

@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  balanceSheet,
-  buildReport,
-  profitAndLoss,
-  reportCsvRecords,
-  reportFileName,
-  trialBalance,
-  defaultPeriod,
-  type AccountTotals,
-  type AccountType,
-} from "./reports.ts";
+import { balanceSheet, buildReport, profitAndLoss, trialBalance, defaultPeriod, type AccountTotals, type AccountType } from "./reports.ts";
 import { formatBalance, formatUsd, toCents } from "./money.ts";
+import { reportCsv, reportFileName } from "./report-csv.ts";
 
 let nextId = 1;
 const acct = (
@@ -68,8 +59,9 @@ describe("report math", () => {
     expect(pl.net_income).toBe("800.25");
     const loss = profitAndLoss([acct("4000", "Revenue", "0.00", "100.00"), acct("6000", "Expense", "250.10", "0.00")], "s", "e");
     expect(loss.net_income).toBe("-150.10");
-    expect(reportCsvRecords(loss).at(-1)).toEqual(["", "Net Loss", "", "", "", { amount: "-150.10" }]);
-    expect(reportCsvRecords(pl).at(-1)?.[1]).toBe("Net Income");
+    expect(reportCsv(loss).records.at(-1)).toEqual(["Net loss", "", { amount: "-150.10" }]);
+    expect(reportCsv(pl).records.at(-1)?.[0]).toBe("Net income");
+    expect(reportCsv(pl).header).toEqual(["Line", "Account Code", "This period (s to e)"]);
   });
 
   it("balance sheet: assets, liabilities and equity with the unclosed net income, and the identity holds", () => {
@@ -141,7 +133,7 @@ describe("report math", () => {
       total_closing_credit: "73300.50",
     });
     // The CSV keeps the spec's columns: the period's debit and credit, and the balance at the end of the range.
-    expect(reportCsvRecords(tb)[0]).toEqual([
+    expect(reportCsv(tb).records[0]).toEqual([
       "1000",
       "Account 1000",
       "Asset",
@@ -212,7 +204,7 @@ describe("report math", () => {
     expect(reportFileName("trial_balance", "2026-01-01", "2026-11-22")).toBe("trial_balance_2026-01-01_2026-11-22.csv");
     const tb = trialBalance([acct("1000", "Asset", "5.00", "0.00"), acct("4000", "Revenue", "0.00", "5.00")], "s", "e");
     const a = (amount: string) => ({ amount });
-    expect(reportCsvRecords(tb)).toEqual([
+    expect(reportCsv(tb).records).toEqual([
       ["1000", "Account 1000", "Asset", a("5.00"), a("0.00"), a("5.00")],
       ["4000", "Account 4000", "Revenue", a("0.00"), a("5.00"), a("5.00")],
       ["", "Total", "", a("5.00"), a("5.00"), ""],

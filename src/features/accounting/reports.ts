@@ -1,6 +1,26 @@
-import type { CsvAmount, CsvCell } from "~/lib/csv.ts";
 import { centsToDecimal, toCents } from "./money.ts";
-import type { AccountDetailType } from "./account-detail-types.ts";
+import type { StatementItem } from "./statement-layout.ts";
+import { balanceSheetItems, earnings, profitLossItems, statementAccounts, withChanges, type ReportColumn } from "./statements.ts";
+
+export type { ReportColumn, StatementItem };
+export type {
+  AccountTotals,
+  BalanceSheetReport,
+  ProfitLossReport,
+  Report,
+  ReportRow,
+  TrialBalanceReport,
+  TrialBalanceRow,
+} from "./report-types.ts";
+import type {
+  AccountTotals,
+  BalanceSheetReport,
+  ProfitLossReport,
+  Report,
+  ReportRow,
+  TrialBalanceReport,
+  TrialBalanceRow,
+} from "./report-types.ts";
 
 export const ACCOUNT_TYPES = ["Asset", "Liability", "Equity", "Revenue", "Expense"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -16,82 +36,6 @@ export const REPORT_LABELS: Record<ReportType, string> = {
 
 /** The balance sheet's line for revenue minus expenses of all posted history to the end date. */
 export const NET_INCOME_EQUITY_LABEL = "Net income to date (not closed to equity)";
-
-/**
- * One account's posted debit and credit totals over a range, as the balances query returns them, and
- * (trial balance, balance sheet) the totals of all posted history before the range.
- */
-export interface AccountTotals {
-  account_id: number;
-  account_code: string;
-  account_name: string;
-  account_type: AccountType;
-  /** Where the account stands on the laid-out statements (left out: the type's default by name). */
-  detail_type?: AccountDetailType;
-  /** The account it rolls into on the statements. */
-  parent_id?: number | null;
-  debit_total: string;
-  credit_total: string;
-  opening_debit_total?: string;
-  opening_credit_total?: string;
-}
-
-/** A report row: totals and the signed balance, all decimal strings. */
-export interface ReportRow extends AccountTotals {
-  balance: string;
-}
-
-interface ReportBase {
-  start: string;
-  end: string;
-  /** Every account row of the report, in display order (the CSV's rows). */
-  rows: ReportRow[];
-  empty: boolean;
-}
-/**
- * A trial balance row: the period's debit and credit totals, and the balances before the range
- * (opening) and at its end (closing), each on its natural side: a net debit in the debit column, a net
- * credit in the credit column, the other side "0.00". `balance` is the closing balance by the type's sign rule.
- */
-export interface TrialBalanceRow extends ReportRow {
-  opening_balance: string;
-  opening_debit: string;
-  opening_credit: string;
-  closing_debit: string;
-  closing_credit: string;
-}
-export interface TrialBalanceReport extends ReportBase {
-  type: "trial_balance";
-  rows: TrialBalanceRow[];
-  total_opening_debit: string;
-  total_opening_credit: string;
-  total_debit: string;
-  total_credit: string;
-  total_closing_debit: string;
-  total_closing_credit: string;
-}
-export interface ProfitLossReport extends ReportBase {
-  type: "profit_loss";
-  revenue: ReportRow[];
-  expenses: ReportRow[];
-  total_revenue: string;
-  total_expenses: string;
-  net_income: string;
-}
-export interface BalanceSheetReport extends ReportBase {
-  type: "balance_sheet";
-  assets: ReportRow[];
-  liabilities: ReportRow[];
-  equity: ReportRow[];
-  /** Revenue minus expenses of all posted history up to the end date, not yet closed to equity. */
-  net_income: string;
-  total_assets: string;
-  total_liabilities: string;
-  /** Equity accounts plus the unclosed net income. */
-  total_equity: string;
-  total_liabilities_and_equity: string;
-}
-export type Report = TrialBalanceReport | ProfitLossReport | BalanceSheetReport;
 
 /** Balance sign rule: debit - credit for assets and expenses, credit - debit otherwise. */
 export function balanceCents(type: AccountType, debit: bigint, credit: bigint): bigint {
@@ -113,6 +57,8 @@ const accountTotals = (t: AccountTotals, d: bigint, c: bigint) => ({
   account_code: t.account_code,
   account_name: t.account_name,
   account_type: t.account_type,
+  ...(t.detail_type ? { detail_type: t.detail_type } : {}),
+  ...(t.parent_id !== undefined ? { parent_id: t.parent_id } : {}),
   debit_total: centsToDecimal(d),
   credit_total: centsToDecimal(c),
 });
@@ -188,29 +134,67 @@ export function trialBalance(totals: AccountTotals[], start: string, end: string
   };
 }
 
-export function profitAndLoss(totals: AccountTotals[], start: string, end: string): ProfitLossReport {
+/** A comparison column and the balances query's answer for it. */
+export interface ComparisonColumn {
+  column: ReportColumn;
+  totals: AccountTotals[];
+}
+
+const currentColumn = (start: string, end: string, label = "This period"): ReportColumn => ({ key: "current", label, start, end });
+const first = (xs: bigint[]) => centsToDecimal(xs[0] ?? 0n);
+const statement = (items: StatementItem[], columns: ReportColumn[]) => ({
+  columns,
+  items: columns.length > 1 ? withChanges(items) : items,
+});
+
+/** The period's revenue and expenses laid out (gross profit, operating income, net income), beside any comparisons. */
+export function profitAndLoss(totals: AccountTotals[], start: string, end: string, comparisons: ComparisonColumn[] = []): ProfitLossReport {
   const all = toReportRows(totals);
   const revenue = ofType(all, "Revenue");
   const expenses = ofType(all, "Expense");
   const totalRevenue = sumBalance(revenue);
   const totalExpenses = sumBalance(expenses);
   const rows = [...revenue, ...expenses];
+  const columns = [currentColumn(start, end), ...comparisons.map((c) => c.column)];
+  const laid = profitLossItems(
+    statementAccounts([totals, ...comparisons.map((c) => c.totals)], ["Revenue", "Expense"], false),
+    columns.length,
+  );
+  const t = laid.totals;
   return {
     type: "profit_loss",
     start,
     end,
     rows,
     empty: rows.length === 0,
+    ...statement(laid.items, columns),
     revenue,
     expenses,
     total_revenue: centsToDecimal(totalRevenue),
     total_expenses: centsToDecimal(totalExpenses),
+    total_operating_revenue: first(t.revenue),
+    total_cost_of_sales: first(t.cost_of_sales),
+    gross_profit: first(t.gross_profit),
+    total_operating_expenses: first(t.operating_expenses),
+    operating_income: first(t.operating_income),
+    total_other_income: first(t.other_income),
+    total_other_expenses: first(t.other_expenses),
     net_income: centsToDecimal(totalRevenue - totalExpenses),
   };
 }
 
-/** The position at the end date: the range's totals plus everything before it (the start date plays no part). */
-export function balanceSheet(totals: AccountTotals[], start: string, end: string): BalanceSheetReport {
+/**
+ * The position at the end date: the totals of the range plus everything before it (the start date plays no part but
+ * this: the totals are split at `earningsFrom`, the first day of the fiscal year, default the start; revenue and
+ * expenses after it are the current year's earnings, before it earlier years' income not closed to equity).
+ */
+export function balanceSheet(
+  totals: AccountTotals[],
+  start: string,
+  end: string,
+  options: { earningsFrom?: string; comparisons?: ComparisonColumn[] } = {},
+): BalanceSheetReport {
+  const comparisons = options.comparisons ?? [];
   const all = toReportRows(totals, true);
   const assets = ofType(all, "Asset");
   const liabilities = ofType(all, "Liability");
@@ -219,12 +203,21 @@ export function balanceSheet(totals: AccountTotals[], start: string, end: string
   const totalLiabilities = sumBalance(liabilities);
   const totalEquity = sumBalance(equity) + netIncome;
   const rows = [...assets, ...liabilities, ...equity];
+  const perColumn = [totals, ...comparisons.map((c) => c.totals)];
+  const columns = [currentColumn(start, end, `As of ${end}`), ...comparisons.map((c) => c.column)];
+  const laid = balanceSheetItems(
+    statementAccounts(perColumn, ["Asset", "Liability", "Equity"], true),
+    { prior: earnings(perColumn, true), current: earnings(perColumn, false) },
+    columns.length,
+  );
+  const t = laid.totals;
   return {
     type: "balance_sheet",
     start,
     end,
     rows,
     empty: all.length === 0,
+    ...statement(laid.items, columns),
     assets,
     liabilities,
     equity,
@@ -233,6 +226,13 @@ export function balanceSheet(totals: AccountTotals[], start: string, end: string
     total_liabilities: centsToDecimal(totalLiabilities),
     total_equity: centsToDecimal(totalEquity),
     total_liabilities_and_equity: centsToDecimal(totalLiabilities + totalEquity),
+    total_current_assets: first(t.current_assets),
+    total_non_current_assets: first(t.non_current_assets),
+    total_current_liabilities: first(t.current_liabilities),
+    total_long_term_liabilities: first(t.long_term_liabilities),
+    prior_years_earnings: first(t.prior_earnings),
+    current_year_earnings: first(t.current_earnings),
+    earnings_from: options.earningsFrom ?? start,
   };
 }
 
@@ -240,33 +240,6 @@ export function buildReport(type: ReportType, totals: AccountTotals[], start: st
   if (type === "trial_balance") return trialBalance(totals, start, end);
   if (type === "profit_loss") return profitAndLoss(totals, start, end);
   return balanceSheet(totals, start, end);
-}
-
-export const CSV_COLUMNS = ["Account Code", "Account Name", "Account Type", "Debit", "Credit", "Balance"] as const;
-
-/** An amount cell of the CSV: written as a number (decision 082); a blank stays blank. */
-const amount = (decimal: string): CsvAmount | "" => (decimal === "" ? "" : { amount: decimal });
-
-/** The CSV's records (for `csvRows`): the report's account rows, then the net income line where the report has one. */
-export function reportCsvRecords(report: Report): CsvCell[][] {
-  const records: CsvCell[][] = report.rows.map((r) => [
-    r.account_code,
-    r.account_name,
-    r.account_type,
-    amount(r.debit_total),
-    amount(r.credit_total),
-    amount(r.balance),
-  ]);
-  if (report.type === "profit_loss")
-    records.push(["", cents(report.net_income) < 0n ? "Net Loss" : "Net Income", "", "", "", amount(report.net_income)]);
-  if (report.type === "balance_sheet") records.push(["", NET_INCOME_EQUITY_LABEL, "Equity", "", "", amount(report.net_income)]);
-  if (report.type === "trial_balance") records.push(["", "Total", "", amount(report.total_debit), amount(report.total_credit), ""]);
-  return records;
-}
-
-/** `trial_balance_2026-01-01_2026-11-22.csv` */
-export function reportFileName(type: ReportType, start: string, end: string): string {
-  return `${type}_${start}_${end}.csv`;
 }
 
 /** Default report period: 1 January of the current year to today (local dates). */

@@ -3,21 +3,16 @@ import { useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { csvRows } from "~/lib/csv.ts";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
-import { formatBalance, formatUsd, toCents } from "../money.ts";
-import {
-  CSV_COLUMNS,
-  NET_INCOME_EQUITY_LABEL,
-  REPORT_LABELS,
-  REPORT_TYPES,
-  reportCsvRecords,
-  reportFileName,
-  type Report,
-  type ReportRow,
-  type ReportType,
-} from "../reports.ts";
+import { formatUsd } from "../money.ts";
+// The ledger dialog reads only the account's id, code and name of the row it is given.
+import { REPORT_LABELS, REPORT_TYPES, type Report, type ReportRow, type ReportType } from "../reports.ts";
+import { reportCsv, reportFileName } from "../report-csv.ts";
+import type { Comparison } from "../periods.ts";
+import { StatementTable, type LedgerTarget } from "./statement-table.tsx";
+import { PeriodChoices } from "./report-period-choices.tsx";
 import { AccountLedgerDialog } from "./account-ledger-dialog.tsx";
 import { inputClass, labelClass } from "./ui.tsx";
-import { RowsTable, SummaryLine, TrialBalanceTable } from "./report-tables.tsx";
+import { TrialBalanceTable } from "./report-tables.tsx";
 import { PrintedOrganization, ReportPdfLink } from "./report-print-parts.tsx";
 
 function download(text: string, fileName: string) {
@@ -39,18 +34,22 @@ export function ReportsTab({
   type,
   start,
   end,
+  compare,
+  fiscalYearStartMonth,
   report,
   failure,
 }: {
   type: ReportType;
   start: string;
   end: string;
+  compare: Comparison | undefined;
+  fiscalYearStartMonth: number;
   report: Report | null;
   failure: string | null;
 }) {
   // The fields follow what is typed at once; the URL (and the report) follow it.
   const [period, setPeriod] = useState({ start, end });
-  const [ledgerFor, setLedgerFor] = useState<ReportRow | null>(null);
+  const [ledgerFor, setLedgerFor] = useState<LedgerTarget | null>(null);
   const id = useId();
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -64,17 +63,19 @@ export function ReportsTab({
     if (failure) toast.error("Error generating report", { description: failure });
   }, [failure, type, start, end]);
 
-  function show(next: { type?: ReportType; start?: string; end?: string }) {
-    const wanted = { type: shownType, ...period, ...next };
+  function show(next: { type?: ReportType; start?: string; end?: string; compare?: Comparison | "" }) {
+    const wanted = { type: shownType, ...period, compare: compare ?? "", ...next };
     if (next.type) setShownType(next.type);
     if (next.start !== undefined || next.end !== undefined) setPeriod({ start: wanted.start, end: wanted.end });
-    setSearchParams(wanted, { replace: true, preventScrollReset: true });
+    const { compare: c, ...rest } = wanted;
+    setSearchParams(c && wanted.type !== "trial_balance" ? { ...rest, compare: c } : rest, { replace: true, preventScrollReset: true });
   }
 
   function exportCsv() {
     if (!report) return;
     try {
-      const csv = csvRows(CSV_COLUMNS, reportCsvRecords(report));
+      const { header, records } = reportCsv(report);
+      const csv = csvRows(header, records);
       download(csv, reportFileName(report.type, report.start, report.end));
       toast.success("Export successful", { description: "Report has been exported to CSV" });
     } catch (err) {
@@ -99,6 +100,14 @@ export function ReportsTab({
             ))}
           </select>
         </div>
+        <PeriodChoices
+          type={shownType}
+          start={period.start}
+          end={period.end}
+          compare={compare}
+          fiscalYearStartMonth={fiscalYearStartMonth}
+          show={show}
+        />
         {shownType === "balance_sheet" ? null : (
           <div>
             <label htmlFor={`${id}-start`} className={labelClass}>
@@ -150,36 +159,39 @@ export function ReportsTab({
           <TrialBalanceTable report={report} onOpen={setLedgerFor} />
         ) : report.type === "profit_loss" ? (
           <>
-            <RowsTable caption="Revenue" rows={report.revenue} onOpen={setLedgerFor} />
-            <SummaryLine label="Total revenue" value={formatBalance(report.total_revenue)} />
-            <RowsTable caption="Expenses" rows={report.expenses} onOpen={setLedgerFor} />
-            <SummaryLine label="Total expenses" value={formatBalance(report.total_expenses)} />
-            <SummaryLine
-              label={(toCents(report.net_income) ?? 0n) < 0n ? "Net Loss" : "Net Income"}
-              value={formatUsd((toCents(report.net_income) ?? 0n) < 0n ? report.net_income.slice(1) : report.net_income)}
-              strong
-              testId="net-income"
+            <StatementTable
+              caption={`Profit and loss, ${start} to ${end}`}
+              columns={report.columns}
+              items={report.items}
+              position={false}
+              onOpen={setLedgerFor}
             />
           </>
         ) : (
           <>
-            <RowsTable caption="Assets" rows={report.assets} onOpen={setLedgerFor} />
-            <SummaryLine label="Total assets" value={formatBalance(report.total_assets)} strong testId="total-assets" />
-            <RowsTable caption="Liabilities" rows={report.liabilities} onOpen={setLedgerFor} />
-            <SummaryLine label="Total liabilities" value={formatBalance(report.total_liabilities)} />
-            <RowsTable caption="Equity" rows={report.equity} onOpen={setLedgerFor} />
-            <SummaryLine label={NET_INCOME_EQUITY_LABEL} value={formatBalance(report.net_income)} />
-            <SummaryLine label="Total equity" value={formatBalance(report.total_equity)} />
-            <SummaryLine
-              label="Total liabilities and equity"
-              value={formatBalance(report.total_liabilities_and_equity)}
-              strong
-              testId="total-liabilities-equity"
+            <StatementTable
+              caption={`Balance sheet as of ${end}`}
+              columns={report.columns}
+              items={report.items}
+              position
+              onOpen={setLedgerFor}
             />
+            <p className="border-t border-slate-200 px-3 py-3 text-sm font-semibold text-ink" data-testid="accounting-equation">
+              Assets {formatUsd(report.total_assets)} = Liabilities {formatUsd(report.total_liabilities)} + Equity{" "}
+              {formatUsd(report.total_equity)}
+              {report.total_assets === report.total_liabilities_and_equity ? null : (
+                <span className="ml-2 font-normal text-red-800">(out of balance)</span>
+              )}
+            </p>
           </>
         )}
       </section>
-      <AccountLedgerDialog row={ledgerFor} start={ledgerRange.start} end={ledgerRange.end} onOpenChange={(o) => !o && setLedgerFor(null)} />
+      <AccountLedgerDialog
+        row={ledgerFor as ReportRow | null}
+        start={ledgerRange.start}
+        end={ledgerRange.end}
+        onOpenChange={(o) => !o && setLedgerFor(null)}
+      />
     </div>
   );
 }
