@@ -88,6 +88,9 @@ describe("messages between a client and the firm", () => {
       ["Dana Baker", "Sure, tomorrow.", false],
     ]);
     expect(seen.can_send).toBe(false);
+    const older = (await (await api(viewer, `/${orgId}/messages?before=2`)).json()) as Conversation;
+    expect(older.messages.map((m) => m.body)).toEqual(["Hello Dana, could you send October's bank statement?"]);
+    expect((await api(viewer, `/${orgId}/messages?before=x`)).status).toBe(400);
     const refused = await send(viewer, "me too");
     expect(refused.status).toBe(403);
     expect((await upload(viewer, PDF)).status).toBe(403);

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { request } from "~/lib/api-client.ts";
 import { toast } from "~/ui/toast.ts";
 import type { PreferencesInput } from "../messages.schema.ts";
@@ -20,6 +20,7 @@ export function ConversationScreen({
   title,
   intro,
   heading = "h2",
+  older = false,
 }: {
   conversation: Conversation;
   preferences: PreferencesInput;
@@ -28,17 +29,20 @@ export function ConversationScreen({
   intro: string;
   /** h1 where the page has no other title (the firm's workspace), h2 under the books' title. */
   heading?: "h1" | "h2";
+  /** An older page (?before=): not marked read, no form to write. */
+  older?: boolean;
 }) {
   const Heading = heading;
   const revalidator = useRevalidator();
   const orgId = conversation.organization.id;
   const { last_seq, last_read_seq } = conversation;
   useEffect(() => {
-    if (last_seq <= last_read_seq) return;
+    if (older || last_seq <= last_read_seq) return;
     void request(`/api/messages/${orgId}/read`, { json: { seq: last_seq } }).then(() =>
       window.dispatchEvent(new Event(MESSAGES_READ_EVENT)),
     );
-  }, [orgId, last_seq, last_read_seq]);
+  }, [orgId, last_seq, last_read_seq, older]);
+  const first = conversation.messages[0]?.seq;
 
   return (
     <section aria-labelledby="conversation-title">
@@ -46,9 +50,22 @@ export function ConversationScreen({
         {title}
       </Heading>
       <p className="mb-4 mt-1 text-sm text-muted">{intro}</p>
-      {conversation.more ? <p className="mb-3 text-sm text-muted">Older messages are not shown: the last 50 are.</p> : null}
+      {(conversation.more && first) || older ? (
+        <p className="mb-3 flex flex-wrap gap-4 text-sm">
+          {conversation.more && first ? (
+            <Link to={`?before=${first}`} className="font-medium text-brand-700 underline">
+              Older messages
+            </Link>
+          ) : null}
+          {older ? (
+            <Link to="?" className="font-medium text-brand-700 underline">
+              Newest messages
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
       <MessageList orgId={orgId} messages={conversation.messages} lastReadSeq={last_read_seq} userId={userId} />
-      {conversation.can_send ? (
+      {older ? null : conversation.can_send ? (
         <MessageComposer
           orgId={orgId}
           onSent={async () => {
