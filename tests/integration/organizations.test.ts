@@ -167,13 +167,14 @@ describe("organizations: the organization in the URL, members and invitations", 
     }
   });
 
-  it("answers the authorization matrix on the general ledger and the year-end close", async () => {
+  it("answers the authorization matrix on the general ledger, the cash flows and the year-end close", async () => {
     const books = booksPath(orgId);
     const { accounts } = await json<{ accounts: { id: number }[] }>(await call(owner, `${books}/accounts`));
     const ledger = `account=${accounts[0]!.id}&start=2026-01-01&end=2026-01-31`;
     const routes: [method: string, path: string, body?: unknown][] = [
       ["GET", `${books}/reports/general_ledger?${ledger}`],
       ["GET", `${books}/reports/general_ledger/csv?${ledger}`],
+      ["GET", `${books}/reports/cash_flows?start=2026-01-01&end=2026-01-31`],
       ["GET", `${books}/year-end`],
       ["GET", `${books}/year-end/preview?fiscal_year=1999`],
       // Nothing is posted in 1999 (a 400 naming the fiscal year) and it is not closed (409): past the permission check.
@@ -181,11 +182,11 @@ describe("organizations: the organization in the URL, members and invitations", 
       ["POST", `${books}/year-end/reopen`, { fiscal_year: 1999, reason: "Matrix probe" }],
     ];
     const expected: Record<string, number[]> = {
-      anonymous: [401, 401, 401, 401, 401, 401],
-      stranger: [404, 404, 404, 404, 404, 404],
-      viewer: [200, 200, 200, 200, 403, 403],
-      accountant: [200, 200, 200, 200, 400, 409],
-      owner: [200, 200, 200, 200, 400, 409],
+      anonymous: [401, 401, 401, 401, 401, 401, 401],
+      stranger: [404, 404, 404, 404, 404, 404, 404],
+      viewer: [200, 200, 200, 200, 200, 403, 403],
+      accountant: [200, 200, 200, 200, 200, 400, 409],
+      owner: [200, 200, 200, 200, 200, 400, 409],
     };
     const who: Record<string, TestUser | null> = { anonymous: null, stranger, viewer, accountant, owner };
     for (const [name, statuses] of Object.entries(expected)) {

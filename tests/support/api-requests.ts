@@ -463,6 +463,9 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       params: org,
       body: () => ({ reason: "A correction of January 2000" }),
     },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/fiscal-year", params: org },
+    // The month it starts in already: repeating it changes nothing.
+    { method: "PUT", path: "/api/accounting/orgs/:orgId/fiscal-year", params: org, body: () => ({ fiscal_year_start_month: 1 }) },
     { method: "GET", path: "/api/accounting/orgs/:orgId/recurring", params: org },
     {
       method: "POST",
@@ -501,6 +504,7 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       params: org,
       query: () => ({ account: String(f.accountIds[0]), ...period() }),
     },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/reports/cash_flows", params: org, query: period },
     { method: "GET", path: "/api/accounting/orgs/:orgId/year-end", params: org },
     { method: "GET", path: "/api/accounting/orgs/:orgId/year-end/preview", params: org, query: () => ({ fiscal_year: "2025" }) },
     {

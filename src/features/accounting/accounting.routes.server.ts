@@ -57,6 +57,7 @@ import { lockRoutes } from "./books-lock.routes.server.ts";
 import { reportPrintRoutes } from "./report-print.routes.server.ts";
 import { generalLedgerRoutes } from "./general-ledger.routes.server.ts";
 import { yearEndRoutes } from "./year-end-close.routes.server.ts";
+import { cashFlowRoutes } from "./cash-flow.routes.server.ts";
 import { invitationRoutes, membersRoutes } from "./members.routes.server.ts";
 import { assertCanWrite, ensureOrganizations, requireMembership, type Membership } from "./organizations.server.ts";
 import { generateReport } from "./reports.server.ts";
@@ -250,6 +251,7 @@ function booksRoutes(ctx: AppContext) {
     return json(c, { ok: true });
   });
   r.route("/reports/general_ledger", generalLedgerRoutes(ctx));
+  r.route("/reports/cash_flows", cashFlowRoutes(ctx));
   r.get("/reports/:type", async (c) => {
     const type = reportTypeSchema.safeParse(c.req.param("type"));
     if (!type.success) throw notFound("Unknown report type");

@@ -1,0 +1,16 @@
+import { Hono } from "hono";
+import type { AppContext } from "~/server/context.ts";
+import { parseQuery } from "~/server/http/parse.ts";
+import type { BooksEnv } from "./accounting.routes.server.ts";
+import { reportQuerySchema } from "./accounting.schema.ts";
+import { cashFlowReport } from "./cash-flow.server.ts";
+
+/** The statement of cash flows, GET /orgs/:orgId/reports/cash_flows?start=&end= (every member reads it). */
+export function cashFlowRoutes(ctx: AppContext) {
+  const r = new Hono<BooksEnv>();
+  r.get("/", async (c) => {
+    const q = parseQuery(c, reportQuerySchema, { message: "first" });
+    return c.json({ report: await cashFlowReport(ctx.db, c.get("membership"), q.start, q.end) });
+  });
+  return r;
+}
