@@ -131,6 +131,19 @@ describe("messages between a client and the firm", () => {
     expect((await send(leaver, "still here?")).status).toBe(404);
   });
 
+  it("keeps a member's messages and files when she deletes her account", async () => {
+    const writer = await createSignedInUser(t, { firstName: "Wren", lastName: "Writer", email: "wren@bakery.example" });
+    await addMember(t.ctx.db, orgId, writer.id, "accountant");
+    const { attachment } = (await (await upload(writer, PDF, "wren.pdf")).json()) as { attachment: { id: number } };
+    expect((await send(writer, "Leaving soon, here is the lease.", orgId, [attachment.id])).status).toBe(201);
+    const gone = await t.request("/api/account/delete", { cookie: writer.cookie, json: { confirmOrganizations: [] } });
+    expect(gone.status, await gone.clone().text()).toBe(200);
+    const last = (await read(owner)).messages.at(-1)!;
+    expect(last).toMatchObject({ author_name: "Wren Writer", author_id: null, body: "Leaving soon, here is the lease." });
+    expect(last.attachments.map((a) => a.file_name)).toEqual(["wren.pdf"]);
+    expect((await api(owner, `/${orgId}/attachments/${attachment.id}`)).status).toBe(200);
+  });
+
   it("counts unread messages exactly under messages sent at the same time by two people", async () => {
     const conv = await read(owner);
     await api(owner, `/${orgId}/read`, { json: { seq: conv.last_seq } });
@@ -246,8 +259,9 @@ describe("messages between a client and the firm", () => {
     expect((await api(stranger, `/${otherOrgId}/attachments/${attachment.id}`)).status).toBe(404);
     expect((await send(owner, "", orgId, [])).status).toBe(400);
     expect((await send(owner, "x".repeat(5001))).status).toBe(400);
-    expect((await audit("message.attachment_uploaded")).length).toBe(2);
+    expect((await audit("message.attachment_uploaded")).filter((a) => a.actor_id === owner.id)).toHaveLength(2);
     expect((await audit("message.attachment_downloaded")).map((a) => [a.actor_id, a.after.file_name])).toEqual([
+      [owner.id, "wren.pdf"],
       [keeper.id, "statement.pdf"],
     ]);
   });

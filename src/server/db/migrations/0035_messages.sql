@@ -30,7 +30,7 @@ create table message_attachments (
   content_type text not null check (content_type in ('application/pdf', 'image/png', 'image/jpeg', 'image/heic')),
   size_bytes integer not null default 0 check (size_bytes between 0 and 10485760),
   sha256 text,
-  uploaded_by text references users (id) on delete cascade,
+  uploaded_by text references users (id) on delete set null,
   uploaded_at timestamptz not null default now()
 );
 create index message_attachments_message_idx on message_attachments (message_id);
