@@ -64,6 +64,8 @@ describe("account: your data (export) and deleting the account", () => {
     await bookEntry(t, carol, "Carol secret sale");
     await sendLeads(t, alice, "alice-lead");
     await sendLeads(t, carol, "carol-lead");
+    const said = await t.request(`/api/messages/${orgId}/messages`, { cookie: alice.cookie, json: { body: "Alice asks the firm" } });
+    expect(said.status).toBe(201);
 
     const res = await t.request("/api/account/export", { cookie: alice.cookie });
     expect(res.status).toBe(200);
@@ -101,6 +103,7 @@ describe("account: your data (export) and deleting the account", () => {
       { line_no: 1, account_code: "1000", debit_amount: "1250.50", credit_amount: "0.00" },
       { line_no: 2, account_code: "4000", debit_amount: "0.00", credit_amount: "1250.50" },
     ]);
+    expect(JSON.parse(text[`${dir}/messages.json`]!)).toMatchObject([{ seq: 1, body: "Alice asks the firm", files: [] }]);
     expect(text[`${dir}/chart-of-accounts.csv`]!.split("\r\n")[0]).toBe("account_code,account_name,account_type,is_active,created_at");
     expect(text[`${dir}/journal-entry-lines.csv`]).toContain("JE-000001,1,1000,Cash,,1250.50,0.00");
     const everything = Object.values(text).join("\n");

@@ -55,7 +55,8 @@ calculator-results.json / .csv results you saved from the calculators
                                you had an account)
 organizations/<id>-<name>/     for each organization you belong to: its chart of accounts and its journal
                                entries (journal-entries.json has each entry with its lines; the lines are also
-                               in journal-entry-lines.csv). Amounts are exact decimals.
+                               in journal-entry-lines.csv). Amounts are exact decimals. messages.json is the
+                               organization's conversation with the firm (each message, who wrote it, its files).
 `;
 
 /** Everything the product holds about the user and their organizations, as a ZIP of JSON and CSV files. */
@@ -133,6 +134,11 @@ export async function accountExport(db: Db, userId: string): Promise<Uint8Array>
         join journal_entries e on e.id = l.journal_entry_id
         join chart_of_accounts a on a.id = l.account_id
        where l.organization_id = ${orgId} order by e.entry_seq, l.line_no`);
+    // The organization's conversation with the firm (decision 100): who wrote what, when, with which files.
+    const messages = await q(sql`
+      select m.seq, m.created_at, m.author_name, m.source, m.body,
+             coalesce((select json_agg(f.file_name order by f.id) from message_attachments f where f.message_id = m.id), '[]'::json) as files
+        from messages m where m.organization_id = ${orgId} order by m.seq`);
     const linesOf = new Map<unknown, Row[]>();
     for (const line of lines) linesOf.set(line.journal_entry_id, [...(linesOf.get(line.journal_entry_id) ?? []), line]);
     const dir = `organizations/${orgId}-${slug(String(org.name))}`;
@@ -141,6 +147,7 @@ export async function accountExport(db: Db, userId: string): Promise<Uint8Array>
     files[`${dir}/chart-of-accounts.csv`] = strToU8(
       csv(accounts, ["account_code", "account_name", "account_type", "is_active", "created_at"]),
     );
+    files[`${dir}/messages.json`] = json(messages);
     files[`${dir}/journal-entries.json`] = json(entries.map((e) => ({ ...e, lines: linesOf.get(e.id) ?? [] })));
     files[`${dir}/journal-entries.csv`] = strToU8(
       csv(entries, ["entry_number", "entry_date", "description", "reference", "total_amount", "status", "created_at", "posted_at"]),
