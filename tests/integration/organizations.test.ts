@@ -196,6 +196,29 @@ describe("organizations: the organization in the URL, members and invitations", 
     }
   });
 
+  it("answers the authorization matrix on the fiscal year and the compared statements", async () => {
+    const books = booksPath(orgId);
+    const routes: [method: string, path: string, body?: unknown][] = [
+      ["GET", `${books}/fiscal-year`],
+      ["PUT", `${books}/fiscal-year`, { fiscal_year_start_month: 1 }],
+      ["GET", `${books}/reports/profit_loss?start=2026-01-01&end=2026-01-31&compare=both`],
+      ["GET", `${books}/reports/balance_sheet?start=2026-01-31&end=2026-01-31&compare=previous_year`],
+    ];
+    const expected: Record<string, number[]> = {
+      anonymous: [401, 401, 401, 401],
+      stranger: [404, 404, 404, 404],
+      viewer: [200, 403, 200, 200],
+      accountant: [200, 200, 200, 200],
+      owner: [200, 200, 200, 200],
+    };
+    const who: Record<string, TestUser | null> = { anonymous: null, stranger, viewer, accountant, owner };
+    for (const [name, statuses] of Object.entries(expected)) {
+      const got: number[] = [];
+      for (const [method, path, body] of routes) got.push((await call(who[name]!, path, { method, json: body })).status);
+      expect(got, name).toEqual(statuses);
+    }
+  });
+
   it("answers the authorization matrix on document requests and the firm's queue", async () => {
     const staffOn = await createSignedInUser(t, { role: "staff" });
     const staffOff = await createSignedInUser(t, { role: "staff" });

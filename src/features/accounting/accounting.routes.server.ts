@@ -54,6 +54,7 @@ import {
 } from "~/server/idempotency.server.ts";
 import { isKeyTaken, journalCaller, type Idempotency } from "./idempotency.server.ts";
 import { lockRoutes } from "./books-lock.routes.server.ts";
+import { fiscalYearRoutes } from "./fiscal-year.routes.server.ts";
 import { reportPrintRoutes } from "./report-print.routes.server.ts";
 import { generalLedgerRoutes } from "./general-ledger.routes.server.ts";
 import { yearEndRoutes } from "./year-end-close.routes.server.ts";
@@ -260,6 +261,7 @@ function booksRoutes(ctx: AppContext) {
   });
 
   r.route("/lock", lockRoutes(ctx));
+  r.route("/fiscal-year", fiscalYearRoutes(ctx));
   r.route("/year-end", yearEndRoutes(ctx));
   r.route("/", reportPrintRoutes(ctx));
   r.route("/", membersRoutes(ctx));

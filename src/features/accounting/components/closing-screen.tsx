@@ -3,6 +3,7 @@ import type { YearEndPreview, YearEndState } from "../year-end-close.types.ts";
 import { useBooks } from "./books-context.tsx";
 import { LockForm, UnlockForm } from "./books-lock-forms.tsx";
 import { YearEndCloseSection } from "./year-end-close-section.tsx";
+import { FiscalYearForm } from "./fiscal-year-form.tsx";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -41,6 +42,7 @@ export function ClosingScreen({ lock, yearEnd, preview }: { lock: BooksLock; yea
           {lock.lock_date ? <UnlockForm /> : null}
         </div>
       ) : null}
+      <FiscalYearForm key={yearEnd.fiscal_year_start_month} current={yearEnd.fiscal_year_start_month} />
       <YearEndCloseSection state={yearEnd} preview={preview} />
       <section aria-labelledby="lock-history">
         <h3 id="lock-history" className="text-base font-semibold text-ink">

@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import { auditActor } from "~/server/audit.server.ts";
+import { clientIp } from "~/server/client-ip.ts";
+import type { AppContext } from "~/server/context.ts";
+import { parseJson } from "~/server/http/parse.ts";
+import type { BooksEnv } from "./accounting.routes.server.ts";
+import { fiscalYearSchema } from "./fiscal-year.schema.ts";
+import { readFiscalYear, setFiscalYear } from "./fiscal-year.server.ts";
+
+/**
+ * The fiscal year's first month, under /orgs/:orgId/fiscal-year (membership already checked): every member reads it;
+ * owners and accountants change it (PUT).
+ */
+export function fiscalYearRoutes(ctx: AppContext) {
+  const r = new Hono<BooksEnv>();
+  const { db } = ctx;
+  r.get("/", async (c) => c.json({ fiscal_year: await readFiscalYear(db, c.get("membership")) }));
+  r.put("/", async (c) => {
+    const input = await parseJson(c, fiscalYearSchema);
+    const actor = auditActor(c.get("user"), clientIp(c, ctx.config.trustedProxyHeader));
+    return c.json({ fiscal_year: await setFiscalYear(db, c.get("membership"), actor, input) });
+  });
+  return r;
+}
