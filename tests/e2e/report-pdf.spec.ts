@@ -165,6 +165,7 @@ test("a month-end pack: prepared by the firm's staff, downloaded by the client",
   await link.click();
   const pdf = await download;
   expect(pdf.suggestedFilename()).toBe("month_end_pack_2026-10.pdf");
+  if (SHOTS_DIR) await pdf.saveAs(`${SHOTS_DIR}/month_end_pack_2026-10.pdf`);
   const text = await pdfText(pdf);
   expect(text).toContain(books.name);
   expect(text).toContain("Month-end pack");

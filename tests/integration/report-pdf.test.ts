@@ -93,6 +93,9 @@ describe("reports as PDF and month-end packs", () => {
     expect(pl).toContain("Profit & Loss");
     expect(pl).toMatch(/Total revenue\s+\$5,150\.50/);
     expect(pl).toMatch(/Net income\s+\$350\.50/i);
+    const compared = pdfToText(await pdfOf(await call("/reports/profit_loss/pdf?start=2026-10-01&end=2026-10-31&compare=both", owner)));
+    expect(compared).toContain("October 1, 2026 to October 31, 2026, compared with");
+    expect(compared).toMatch(/Net income\s+\$350\.50\s+\$1,200\.00\s+\$800\.00\s+-\$849\.50\s+-70\.8%\s+-\$449\.50\s+-56\.2%/);
     const bs = pdfToText(await pdfOf(await call("/reports/balance_sheet/pdf?start=2026-10-31&end=2026-10-31", owner)));
     expect(bs).toContain("Balance Sheet");
     expect(bs).toContain("As of October 31, 2026");
@@ -168,9 +171,11 @@ describe("reports as PDF and month-end packs", () => {
     expect(text).toContain("October 2026");
     expect(text).toContain("Prepared by: Ledgerline Advisors (Fiona Firm)");
     expect(text).toMatch(/Date prepared: \w+ \d+, \d{4}/);
-    expect(text).toMatch(/Account\s+October 2026\s+September 2026\s+October 2025/);
-    expect(text).toMatch(/4000 Sales Revenue\s+\$4,200\.00\s+\$1,200\.00\s+\$800\.00/);
-    expect(text).toMatch(/Net income \(loss\)\s+\$350\.50\s+\$1,200\.00\s+\$800\.00/);
+    expect(text).toMatch(/October 1, 2026 to October 31, 2026, compared with September 2026 and October 2025/);
+    // Each account and total beside September and last October, with the change from each and in per cent.
+    expect(text).toMatch(/4000 Sales Revenue\s+\$4,200\.00\s+\$1,200\.00\s+\$800\.00\s+\$3,000\.00\s+250\.0%\s+\$3,400\.00\s+425\.0%/);
+    expect(text).toMatch(/Gross profit\s+\$3,450\.50\s+\$1,200\.00\s+\$800\.00/);
+    expect(text).toMatch(/Net income\s+\$350\.50\s+\$1,200\.00\s+\$800\.00\s+-\$849\.50\s+-70\.8%\s+-\$449\.50\s+-56\.2%/);
     expect(text).toMatch(/Total liabilities and equity\s+\$33,950\.50/);
     expect(text).toMatch(/Totals\s+\$22,000\.00/);
     expect(text).toContain("Page 4 of 4");

@@ -6,8 +6,9 @@ import { notFound } from "./accounting-errors.server.ts";
 import type { MonthEndPack } from "./month-end-packs.types.ts";
 import { assertCanWrite, type Membership } from "./organizations.server.ts";
 import { reportsPdf } from "./report-pdf.server.ts";
-import { longDate, monthName, printableReport, profitLossComparePrint } from "./report-print.ts";
-import type { ProfitLossReport } from "./reports.ts";
+import { isLaidOut, laidOutPrint } from "./report-print-statement.ts";
+import { longDate, monthName, periodText, printableReport } from "./report-print.ts";
+import { REPORT_LABELS } from "./reports.ts";
 import { generateReport } from "./reports.server.ts";
 
 /** The firm that prepares the packs, as the cover names it. */
@@ -47,27 +48,21 @@ export async function buildPackPdf(db: Db, m: Membership, month: string, prepare
   const current = monthRange(month);
   const previous = monthRange(month, 1);
   const lastYear = monthRange(month, 12);
-  const pl = async (r: { start: string; end: string }) => (await generateReport(db, m, "profit_loss", r.start, r.end)) as ProfitLossReport;
-  const [plNow, plPrevious, plLastYear, balance, trial] = await Promise.all([
-    pl(current),
-    pl(previous),
-    pl(lastYear),
+  const org = m.organizationName;
+  const [pl, balance, trial] = await Promise.all([
+    generateReport(db, m, "profit_loss", current.start, current.end, { compare: "both" }),
     generateReport(db, m, "balance_sheet", current.start, current.end),
     generateReport(db, m, "trial_balance", current.start, current.end),
   ]);
-  const org = m.organizationName;
-  const reports = [
-    profitLossComparePrint(
-      [
-        { label: monthName(current.month), report: plNow },
-        { label: monthName(previous.month), report: plPrevious },
-        { label: monthName(lastYear.month), report: plLastYear },
-      ],
-      org,
-    ),
-    printableReport(balance, org),
-    printableReport(trial, org),
-  ];
+  // The comparison columns named by their months: the month, the month before, the same month last year.
+  const months = [current, previous, lastYear].map((r) => monthName(r.month));
+  const profitLoss = isLaidOut(pl)
+    ? laidOutPrint(
+        { ...pl, columns: pl.columns.map((c, i) => ({ ...c, label: months[i] ?? c.label })) },
+        { title: REPORT_LABELS.profit_loss, organization: org, period: periodText(current.start, current.end) },
+      )
+    : printableReport(pl, org);
+  const reports = [profitLoss, printableReport(balance, org), printableReport(trial, org)];
   return reportsPdf(reports, {
     title: `Month-end pack · ${monthName(month)} · ${org}`,
     author: PREPARED_BY_FIRM,

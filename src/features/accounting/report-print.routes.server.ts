@@ -53,7 +53,7 @@ export function reportPrintRoutes(ctx: AppContext) {
     if (!type.success) throw notFound("Unknown report type");
     const q = parseQuery(c, reportQuerySchema);
     const m = c.get("membership");
-    const report = await generateReport(db, m, type.data, q.start, q.end);
+    const report = await generateReport(db, m, type.data, q.start, q.end, { compare: q.compare });
     const pdf = await reportPdf(printableReport(report, m.organizationName));
     return pdfAttachment(c, pdf, printFileName(type.data, q.start, q.end));
   });

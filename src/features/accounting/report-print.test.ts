@@ -10,7 +10,6 @@ import {
   printableReport,
   printFileName,
   profitLossPrint,
-  profitLossComparePrint,
   type PrintableReport,
   type PrintRow,
 } from "./report-print.ts";
@@ -133,30 +132,6 @@ describe("printable reports", () => {
         }
       }),
     );
-  });
-
-  it("profit and loss beside other periods: every account of any period on one line, blank where it had nothing", () => {
-    const october = profitAndLoss([account(1, "Revenue", 0n, 4200_00n), account(2, "Expense", 1700_00n, 0n)], "2026-10-01", "2026-10-31");
-    const september = profitAndLoss([account(1, "Revenue", 0n, 1200_00n), account(3, "Revenue", 0n, 50_00n)], "2026-09-01", "2026-09-30");
-    const printed = profitLossComparePrint(
-      [
-        { label: "October 2026", report: october },
-        { label: "September 2026", report: september },
-      ],
-      "Org",
-    );
-    expect(printed.period).toBe("October 1, 2026 to October 31, 2026, compared with September 2026");
-    expect(printed.columns.map((c) => c.head)).toEqual(["Account", "October 2026", "September 2026"]);
-    expect(printed.rows).toEqual([
-      { kind: "section", label: "Revenue" },
-      { kind: "line", cells: ["1001 Account 1", "$4,200.00", "$1,200.00"], depth: 1 },
-      { kind: "line", cells: ["1003 Account 3", "", "$50.00"], depth: 1 },
-      { kind: "subtotal", cells: ["Total revenue", "$4,200.00", "$1,250.00"] },
-      { kind: "section", label: "Expenses" },
-      { kind: "line", cells: ["1002 Account 2", "$1,700.00", ""], depth: 1 },
-      { kind: "subtotal", cells: ["Total expenses", "$1,700.00", "$0.00"] },
-      { kind: "total", cells: ["Net income (loss)", "$2,500.00", "$1,250.00"] },
-    ]);
   });
 
   it("dates, months and file names as printed", () => {

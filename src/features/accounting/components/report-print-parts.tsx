@@ -5,7 +5,20 @@ import { useBooks, useBooksApi } from "./books-context.tsx";
  * The report on screen as a PDF (title, organization, period, page numbers): a plain link to the API, which answers
  * with an attachment, so the browser saves it. Disabled (not a link) while there is no report to print.
  */
-export function ReportPdfLink({ type, start, end, disabled }: { type: string; start: string; end: string; disabled: boolean }) {
+export function ReportPdfLink({
+  type,
+  start,
+  end,
+  compare,
+  disabled,
+}: {
+  type: string;
+  start: string;
+  end: string;
+  /** The comparison columns shown beside the period, printed too. */
+  compare?: string;
+  disabled: boolean;
+}) {
   const books = useBooksApi();
   const className = buttonClass("secondary", "md", disabled ? "pointer-events-none opacity-60" : undefined);
   if (disabled)
@@ -14,7 +27,7 @@ export function ReportPdfLink({ type, start, end, disabled }: { type: string; st
         Download PDF
       </span>
     );
-  const query = new URLSearchParams({ start, end });
+  const query = new URLSearchParams({ start, end, ...(compare && type !== "trial_balance" ? { compare } : {}) });
   return (
     <a className={className} href={`${books}/reports/${type}/pdf?${query}`} download>
       Download PDF
