@@ -5,6 +5,8 @@ import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
 import { ReportsTab } from "~/features/accounting/components/reports-tab.tsx";
 import { defaultPeriod } from "~/features/accounting/reports.ts";
 import { generateReport } from "~/features/accounting/reports.server.ts";
+import { CASH_FLOWS } from "~/features/accounting/cash-flow.ts";
+import { cashFlowReport } from "~/features/accounting/cash-flow.server.ts";
 import { fiscalYearStartMonth as fiscalYearStartMonthOf } from "~/features/accounting/year-end-read.server.ts";
 import { zodFields } from "~/lib/zod-fields.ts";
 import { readPageQuery } from "~/server/http/page-query.ts";
@@ -23,10 +25,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const start = type === "balance_sheet" ? (query.start && query.start <= end ? query.start : end) : (query.start ?? defaults.start);
   const period = safeParse(reportQuerySchema, { start, end });
   const failure = Object.values(errors)[0] ?? (period.success ? null : (Object.values(zodFields(period.error))[0] ?? "Invalid period"));
-  const compare = type === "trial_balance" ? undefined : query.compare;
-  const report = failure ? null : await generateReport(context.app.db, membership, type, start, end, { compare });
+  const compare = type === "trial_balance" || type === CASH_FLOWS ? undefined : query.compare;
+  const cashFlows = !failure && type === CASH_FLOWS ? await cashFlowReport(context.app.db, membership, start, end) : null;
+  const report = failure || type === CASH_FLOWS ? null : await generateReport(context.app.db, membership, type, start, end, { compare });
   const fiscalYearStartMonth = await fiscalYearStartMonthOf(context.app.db, membership.organizationId);
-  return { type, start, end, compare, fiscalYearStartMonth, report, failure };
+  return { type, start, end, compare, fiscalYearStartMonth, report, cashFlows, failure };
 }
 
 export default function AccountingReports({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_TYPES, REPORT_TYPES, type AccountType } from "./reports.ts";
+import { CASH_FLOWS } from "./cash-flow.ts";
 import { ACCOUNT_DETAIL_TYPES, detailTypeFits, type AccountDetailType } from "./account-detail-types.ts";
 import { FREQUENCIES } from "./recurrence.ts";
 import { COMPARISONS } from "./periods.ts";
@@ -215,7 +216,7 @@ export const reportTypeSchema = z.enum(REPORT_TYPES, { error: "Unknown report ty
  * the trial balance from January 1 to today; the period itself is then checked with reportQuerySchema.
  */
 export const reportViewQuerySchema = z.object({
-  type: reportTypeSchema.optional(),
+  type: z.enum([...REPORT_TYPES, CASH_FLOWS], { error: "Unknown report type" }).optional(),
   start: isoDateField("Start date").optional(),
   end: isoDateField("End date").optional(),
   compare: compareField,

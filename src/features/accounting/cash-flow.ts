@@ -136,3 +136,7 @@ export function cashFlowCsvRecords(r: CashFlowReport): CsvCell[][] {
   rows.push(["", "", `Cash at ${r.end} (end)`, csvAmount(r.cash_end)]);
   return rows;
 }
+
+/** The Reports screen's type for the statement of cash flows (served by its own route, beside REPORT_TYPES). */
+export const CASH_FLOWS = "cash_flows" as const;
+export const CASH_FLOWS_LABEL = "Cash Flows";

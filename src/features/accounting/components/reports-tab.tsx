@@ -13,6 +13,8 @@ import { PeriodChoices } from "./report-period-choices.tsx";
 import { AccountLedgerDialog } from "./account-ledger-dialog.tsx";
 import { inputClass, labelClass } from "./ui.tsx";
 import { TrialBalanceTable } from "./report-tables.tsx";
+import { CashFlowsTable } from "./cash-flows-table.tsx";
+import { CASH_FLOWS, CASH_FLOWS_LABEL, CASH_FLOW_CSV_COLUMNS, cashFlowCsvRecords, type CashFlowReport } from "../cash-flow.ts";
 import { PrintedOrganization, ReportPdfLink } from "./report-print-parts.tsx";
 
 function download(text: string, fileName: string) {
@@ -37,14 +39,16 @@ export function ReportsTab({
   compare,
   fiscalYearStartMonth,
   report,
+  cashFlows = null,
   failure,
 }: {
-  type: ReportType;
+  type: ReportType | typeof CASH_FLOWS;
   start: string;
   end: string;
   compare: Comparison | undefined;
   fiscalYearStartMonth: number;
   report: Report | null;
+  cashFlows?: CashFlowReport | null;
   failure: string | null;
 }) {
   // The fields follow what is typed at once; the URL (and the report) follow it.
@@ -63,15 +67,23 @@ export function ReportsTab({
     if (failure) toast.error("Error generating report", { description: failure });
   }, [failure, type, start, end]);
 
-  function show(next: { type?: ReportType; start?: string; end?: string; compare?: Comparison | "" }) {
+  function show(next: { type?: ReportType | typeof CASH_FLOWS; start?: string; end?: string; compare?: Comparison | "" }) {
     const wanted = { type: shownType, ...period, compare: compare ?? "", ...next };
     if (next.type) setShownType(next.type);
     if (next.start !== undefined || next.end !== undefined) setPeriod({ start: wanted.start, end: wanted.end });
     const { compare: c, ...rest } = wanted;
-    setSearchParams(c && wanted.type !== "trial_balance" ? { ...rest, compare: c } : rest, { replace: true, preventScrollReset: true });
+    setSearchParams(c && wanted.type !== "trial_balance" && wanted.type !== CASH_FLOWS ? { ...rest, compare: c } : rest, {
+      replace: true,
+      preventScrollReset: true,
+    });
   }
 
   function exportCsv() {
+    if (type === CASH_FLOWS && cashFlows) {
+      download(csvRows(CASH_FLOW_CSV_COLUMNS, cashFlowCsvRecords(cashFlows)), `cash_flows_${cashFlows.start}_${cashFlows.end}.csv`);
+      toast.success("Export successful", { description: "Report has been exported to CSV" });
+      return;
+    }
     if (!report) return;
     try {
       const { header, records } = reportCsv(report);
@@ -92,16 +104,22 @@ export function ReportsTab({
           <label htmlFor={`${id}-type`} className={labelClass}>
             Report type
           </label>
-          <select id={`${id}-type`} className={inputClass} value={shownType} onChange={(e) => show({ type: e.target.value as ReportType })}>
+          <select
+            id={`${id}-type`}
+            className={inputClass}
+            value={shownType}
+            onChange={(e) => show({ type: e.target.value as ReportType | typeof CASH_FLOWS })}
+          >
             {REPORT_TYPES.map((t) => (
               <option key={t} value={t}>
                 {REPORT_LABELS[t]}
               </option>
             ))}
+            <option value={CASH_FLOWS}>{CASH_FLOWS_LABEL}</option>
           </select>
         </div>
         <PeriodChoices
-          type={shownType}
+          type={shownType === CASH_FLOWS ? "profit_loss" : shownType}
           start={period.start}
           end={period.end}
           compare={compare}
@@ -128,19 +146,27 @@ export function ReportsTab({
           </label>
           <input id={`${id}-end`} type="date" className={inputClass} value={period.end} onChange={(e) => show({ end: e.target.value })} />
         </div>
-        <Button variant="secondary" onClick={exportCsv} disabled={!report || loading}>
+        <Button variant="secondary" onClick={exportCsv} disabled={!(report ?? cashFlows) || loading}>
           Export CSV
         </Button>
-        <ReportPdfLink type={type} start={report?.start ?? start} end={end} compare={compare} disabled={!report || loading} />
+        {type === CASH_FLOWS ? null : (
+          <ReportPdfLink type={type} start={report?.start ?? start} end={end} compare={compare} disabled={!report || loading} />
+        )}
       </div>
 
       <section aria-live="polite" aria-busy={loading} className="rounded-lg border border-slate-200" data-printable>
         <PrintedOrganization />
         <h2 className="border-b border-slate-200 px-3 py-3 text-lg font-semibold text-ink">
-          {REPORT_LABELS[type]}{" "}
+          {type === CASH_FLOWS ? CASH_FLOWS_LABEL : REPORT_LABELS[type]}{" "}
           <span className="text-sm font-normal text-muted">{type === "balance_sheet" ? `as of ${end}` : `${start} to ${end}`}</span>
         </h2>
-        {!report ? (
+        {type === CASH_FLOWS && cashFlows ? (
+          cashFlows.empty ? (
+            <p className="p-4 text-muted">No posted journal entries for the selected date range.</p>
+          ) : (
+            <CashFlowsTable report={cashFlows} />
+          )
+        ) : !report ? (
           loading ? (
             <p className="p-4 text-muted">Loading...</p>
           ) : failure ? (
