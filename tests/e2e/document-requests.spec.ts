@@ -61,7 +61,25 @@ test("document requests: asked by the firm, answered from a phone, accepted, sen
   const phone = await browser.newContext({ baseURL: origin, viewport: { width: 390, height: 844 } });
   const client = await phone.newPage();
   const her = await signUpAndSignIn(client, newUser("maria"));
-  const orgId = Number((await booksApi(client)).split("/").pop());
+  const books = await booksApi(client);
+  const orgId = Number(books.split("/").pop());
+  // A bank fee already in her journal: the statement will be kept with it.
+  const { accounts } = (await (await client.request.get(`${books}/accounts`)).json()) as {
+    accounts: { id: number; account_code: string }[];
+  };
+  const code = (c: string) => accounts.find((a) => a.account_code === c)!.id;
+  const fee = await client.request.post(`${books}/entries`, {
+    headers: { origin },
+    data: {
+      description: "October bank fee",
+      entry_date: "2026-10-31",
+      lines: [
+        { account_id: code("6200"), debit_amount: "12.00", credit_amount: "0" },
+        { account_id: code("1000"), debit_amount: "0", credit_amount: "12.00" },
+      ],
+    },
+  });
+  expect(fee.ok(), await fee.text()).toBe(true);
   const adminContext = await browser.newContext({ baseURL: origin });
   const admin = await adminContext.newPage();
   await signInWithRole(admin, "admin");
@@ -124,6 +142,15 @@ test("document requests: asked by the firm, answered from a phone, accepted, sen
     .getByRole("button", { name: `Accept “${labels[0]}”` })
     .click();
   await expect(toast(page, "Item accepted")).toBeVisible();
+  // The accepted statement kept with the bank fee's entry, as its document.
+  await expect(item(page, labels[0]!).getByLabel("Journal entry for october-statement.pdf")).toContainText("October bank fee");
+  await item(page, labels[0]!).getByRole("button", { name: "Attach to entry" }).click();
+  await expect(toast(page, "october-statement.pdf attached to the entry")).toBeVisible();
+  const { entry } = (await fee.json()) as { entry: { id: number } };
+  const kept = (await (await client.request.get(`/api/entry-documents/${orgId}/${entry.id}/documents`)).json()) as {
+    documents: { file_name: string }[];
+  };
+  expect(kept.documents.map((d) => d.file_name)).toEqual(["october-statement.pdf"]);
   const receipt = item(page, labels[1]!);
   await receipt.getByRole("button", { name: "Send back" }).click();
   await receipt.getByLabel("Reason").fill("The total is cut off: please photograph the whole receipt");
