@@ -112,6 +112,12 @@ describe("document requests: the firm asks, the client answers item by item, the
     expect(mails[0]!.text_body).toContain(`/accounting/${orgId}/requests/${request.id}`);
     expect(mails[0]!.text_body).toContain("Home Depot");
     expect((await audits("document_request.sent")).at(-1)!.target_id).toBe(String(request.id));
+    // The firm's audit log names the request and the client.
+    const admin = await createSignedInUser(t, { role: "admin" });
+    const log = (await (await send(admin, "/api/firm/audit-log?targetType=document_request")).json()) as {
+      entries: { action: string; targetName: string }[];
+    };
+    expect(log.entries.find((e) => e.action === "document_request.sent")!.targetName).toBe('"October close" to Gonzalez Bakery');
     // The members see it; the viewer too.
     expect((await detail(request.id, viewer)).list).toHaveLength(3);
   });

@@ -51,6 +51,10 @@ export async function readAuditLog(db: Db, q: AuditLogQuery): Promise<AuditLogPa
                      from organization_invitations i join organizations o on o.id = i.organization_id
                     where i.id::text = a.target_id)
                  when 'lead' then (select coalesce(nullif(btrim(l.name), ''), l.email) from leads l where l.id::text = a.target_id)
+                 when 'document_request' then (
+                   select '"' || r.title || '" to ' || o.name
+                     from document_requests r join organizations o on o.id = r.organization_id
+                    where r.id::text = a.target_id)
                end as target_name
           from (select * from audit_log where ${sql.join(where, sql` and `)}
                  order by occurred_at desc, id desc
