@@ -174,5 +174,6 @@ test("a month-end pack: prepared by the firm's staff, downloaded by the client",
   expect(text).toMatch(/Net income \(loss\)\s+\$350\.50\s+\$1,200\.00\s+\$0\.00/);
   expect(text).toContain("Balance Sheet");
   expect(text).toContain("Trial Balance");
-  expect(text).toContain("Page 4 of 4");
+  expect(text).toContain("Statement of Cash Flows");
+  expect(text).toContain("Page 5 of 5");
 });

@@ -146,18 +146,20 @@ describe("organizations: the organization in the URL, members and invitations", 
       ["POST", `${books}/lock/unlock`, { reason: "Matrix probe" }],
       ["GET", `${books}/reports/trial_balance/pdf?start=2026-01-01&end=2026-01-31`],
       ["GET", `${books}/reports/general_ledger/pdf?account=${asset}&start=2026-01-01&end=2026-01-31`],
+      ["GET", `${books}/reports/cash_flows/pdf?start=2026-01-01&end=2026-01-31`],
       ["GET", `${books}/packs`],
       ["POST", `${books}/packs`, { month: "2026-01" }],
       ["GET", `${books}/packs/${pack.id}/pdf`],
     ];
     const expected: Record<string, number[]> = {
       // bank accounts (list, one), lines, reconciliation, rules, questions, new rule, apply rules, edit account,
-      // lock (read, set, unlock), a report's and a general ledger's PDF, month-end packs (list, prepare, download)
-      anonymous: [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401],
-      stranger: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404],
-      viewer: [200, 200, 200, 200, 200, 200, 403, 403, 403, 200, 403, 403, 200, 200, 200, 403, 200],
-      accountant: [200, 200, 200, 200, 200, 200, 201, 200, 200, 200, 200, 200, 200, 200, 200, 201, 200],
-      owner: [200, 200, 200, 200, 200, 200, 201, 200, 200, 200, 200, 200, 200, 200, 200, 201, 200],
+      // lock (read, set, unlock), the PDFs of a report, a general ledger and the cash flows, month-end packs (list,
+      // prepare, download)
+      anonymous: [401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401],
+      stranger: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404],
+      viewer: [200, 200, 200, 200, 200, 200, 403, 403, 403, 200, 403, 403, 200, 200, 200, 200, 403, 200],
+      accountant: [200, 200, 200, 200, 200, 200, 201, 200, 200, 200, 200, 200, 200, 200, 200, 200, 201, 200],
+      owner: [200, 200, 200, 200, 200, 200, 201, 200, 200, 200, 200, 200, 200, 200, 200, 200, 201, 200],
     };
     const who: Record<string, TestUser | null> = { anonymous: null, stranger, viewer, accountant, owner };
     for (const [name, statuses] of Object.entries(expected)) {

@@ -122,6 +122,23 @@ describe("reports as PDF and month-end packs", () => {
     expect((await call(`/reports/general_ledger/pdf?account=${cash}&start=2026-10-01&end=2026-10-31`, stranger)).status).toBe(404);
   });
 
+  it("the statement of cash flows: operating, investing and financing activities reconciled to the change in cash", async () => {
+    const res = await call("/reports/cash_flows/pdf?start=2026-10-01&end=2026-10-31", viewer);
+    const bytes = await pdfOf(res);
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="cash_flows_2026-10-01_2026-10-31.pdf"');
+    const text = pdfToText(bytes);
+    expect(text).toContain("Statement of Cash Flows");
+    expect(text).toContain("October 1, 2026 to October 31, 2026");
+    expect(text).toMatch(/Net income\s+\$350\.50/);
+    expect(text).toMatch(/Net cash from operating activities\s+\$4,200\.00/);
+    expect(text).toMatch(/Net cash from investing activities\s+-\$6,000\.00/);
+    expect(text).toMatch(/Net cash from financing activities\s+\$6,000\.00/);
+    expect(text).toMatch(/Net change in cash\s+\$4,200\.00/);
+    expect(text).toMatch(/Cash at the start of the period\s+\$20,800\.00/);
+    expect(text).toMatch(/Cash at the end of the period\s+\$25,000\.00/);
+    expect((await call("/reports/cash_flows/pdf?start=2026-10-01&end=2026-10-31", stranger)).status).toBe(404);
+  });
+
   it("as the report: 404 for another organization's member or a report that does not exist, 401 signed out, 400 for a bad period", async () => {
     expect((await call("/reports/trial_balance/pdf?start=2026-10-01&end=2026-10-31", stranger)).status).toBe(404);
     expect((await call("/reports/trial_balance/pdf?start=2026-10-01&end=2026-10-31", null)).status).toBe(401);
@@ -166,7 +183,7 @@ describe("reports as PDF and month-end packs", () => {
 
     const bytes = await pdfOf(await call(`/packs/${pack.id}/pdf`, owner));
     const text = pdfToText(bytes);
-    expect(pageCount(bytes)).toBe(4);
+    expect(pageCount(bytes)).toBe(5);
     expect(text).toContain("Month-end pack");
     expect(text).toContain("October 2026");
     expect(text).toContain("Prepared by: Ledgerline Advisors (Fiona Firm)");
@@ -178,7 +195,8 @@ describe("reports as PDF and month-end packs", () => {
     expect(text).toMatch(/Net income\s+\$350\.50\s+\$1,200\.00\s+\$800\.00\s+-\$849\.50\s+-70\.8%\s+-\$449\.50\s+-56\.2%/);
     expect(text).toMatch(/Total liabilities and equity\s+\$33,950\.50/);
     expect(text).toMatch(/Totals\s+\$22,000\.00/);
-    expect(text).toContain("Page 4 of 4");
+    expect(text).toMatch(/Net change in cash\s+\$4,200\.00/);
+    expect(text).toContain("Page 5 of 5");
   });
 
   it("a long report runs onto more pages, each numbered and with its column heads again", async () => {

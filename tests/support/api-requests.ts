@@ -525,6 +525,7 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       params: org,
       query: () => ({ account: String(f.accountIds[0]), ...period() }),
     },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/reports/cash_flows/pdf", params: org, query: period },
     { method: "GET", path: "/api/accounting/orgs/:orgId/packs", params: org },
     { method: "POST", path: "/api/accounting/orgs/:orgId/packs", params: org, body: () => ({ month: "2026-03" }) },
     { method: "GET", path: "/api/accounting/orgs/:orgId/packs/:id/pdf", params: { ...org, id: () => String(f.packId) } },

@@ -6,6 +6,8 @@ import { notFound } from "./accounting-errors.server.ts";
 import type { MonthEndPack } from "./month-end-packs.types.ts";
 import { assertCanWrite, type Membership } from "./organizations.server.ts";
 import { reportsPdf } from "./report-pdf.server.ts";
+import { cashFlowReport } from "./cash-flow.server.ts";
+import { cashFlowPrint } from "./report-print-cash-flow.ts";
 import { isLaidOut, laidOutPrint } from "./report-print-statement.ts";
 import { longDate, monthName, periodText, printableReport } from "./report-print.ts";
 import { REPORT_LABELS } from "./reports.ts";
@@ -41,17 +43,18 @@ export async function listPacks(db: Db, m: Membership): Promise<MonthEndPack[]> 
 
 /**
  * The month's pack as one PDF: a cover (organization, month, the firm, who prepared it and when), the profit and loss
- * beside the previous month and the same month last year, the balance sheet at the month's end and the month's trial
- * balance.
+ * beside the previous month and the same month last year, the balance sheet at the month's end, the month's statement
+ * of cash flows and its trial balance.
  */
 export async function buildPackPdf(db: Db, m: Membership, month: string, preparedBy: string, today: string): Promise<Buffer> {
   const current = monthRange(month);
   const previous = monthRange(month, 1);
   const lastYear = monthRange(month, 12);
   const org = m.organizationName;
-  const [pl, balance, trial] = await Promise.all([
+  const [pl, balance, cash, trial] = await Promise.all([
     generateReport(db, m, "profit_loss", current.start, current.end, { compare: "both" }),
     generateReport(db, m, "balance_sheet", current.start, current.end),
+    cashFlowReport(db, m, current.start, current.end),
     generateReport(db, m, "trial_balance", current.start, current.end),
   ]);
   // The comparison columns named by their months: the month, the month before, the same month last year.
@@ -62,7 +65,7 @@ export async function buildPackPdf(db: Db, m: Membership, month: string, prepare
         { title: REPORT_LABELS.profit_loss, organization: org, period: periodText(current.start, current.end) },
       )
     : printableReport(pl, org);
-  const reports = [profitLoss, printableReport(balance, org), printableReport(trial, org)];
+  const reports = [profitLoss, printableReport(balance, org), cashFlowPrint(cash, org), printableReport(trial, org)];
   return reportsPdf(reports, {
     title: `Month-end pack · ${monthName(month)} · ${org}`,
     author: PREPARED_BY_FIRM,

@@ -11,8 +11,10 @@ import { reportQuerySchema, reportTypeSchema } from "./accounting.schema.ts";
 import { assertCanWrite } from "./organizations.server.ts";
 import { monthEndPackSchema } from "./month-end-packs.schema.ts";
 import { generatePack, listPacks, readPack } from "./month-end-packs.server.ts";
+import { cashFlowReport } from "./cash-flow.server.ts";
 import { generalLedgerQuerySchema } from "./general-ledger.schema.ts";
 import { generalLedgerAll } from "./general-ledger.server.ts";
+import { cashFlowPrint } from "./report-print-cash-flow.ts";
 import { generalLedgerPrint } from "./report-print-ledger.ts";
 import { reportPdf } from "./report-pdf.server.ts";
 import { printableReport, printFileName } from "./report-print.ts";
@@ -47,6 +49,12 @@ export function reportPrintRoutes(ctx: AppContext) {
     const { ledger, lines } = await generalLedgerAll(db, m, q);
     const pdf = await reportPdf(generalLedgerPrint(ledger, lines, m.organizationName));
     return pdfAttachment(c, pdf, printFileName(`general_ledger_${ledger.account.account_code}`, q.start, q.end));
+  });
+  r.get("/reports/cash_flows/pdf", async (c) => {
+    const q = parseQuery(c, reportQuerySchema);
+    const m = c.get("membership");
+    const pdf = await reportPdf(cashFlowPrint(await cashFlowReport(db, m, q.start, q.end), m.organizationName));
+    return pdfAttachment(c, pdf, printFileName("cash_flows", q.start, q.end));
   });
   r.get("/reports/:type/pdf", async (c) => {
     const type = reportTypeSchema.safeParse(c.req.param("type"));

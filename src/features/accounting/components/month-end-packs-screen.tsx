@@ -54,9 +54,9 @@ function PackForm() {
 }
 
 /**
- * Month-end packs (/accounting/:orgId/packs): one PDF per month (a cover, the profit and loss beside the previous month
- * and the same month last year, the balance sheet, the trial balance), kept as prepared. Every member downloads them;
- * owners and accountants prepare them.
+ * Month-end packs (/accounting/:orgId/packs): one PDF per month (a cover, the profit and loss beside the previous
+ * month and the same month last year, the balance sheet, the cash flows, the trial balance), kept as prepared. Every
+ * member downloads them; owners and accountants prepare them.
  */
 export function MonthEndPacksScreen({ packs }: { packs: MonthEndPack[] }) {
   const { canWrite } = useBooks();
@@ -67,7 +67,7 @@ export function MonthEndPacksScreen({ packs }: { packs: MonthEndPack[] }) {
         <h2 className="text-xl font-semibold text-ink">Month-end packs</h2>
         <p className="mt-1 max-w-3xl text-sm text-muted">
           A month&apos;s statements in one PDF: a cover, the profit and loss beside the previous month and the same month last year, the
-          balance sheet at the month&apos;s end and the trial balance. Each pack is kept as it was prepared.
+          balance sheet at the month&apos;s end, the statement of cash flows and the trial balance. Each pack is kept as it was prepared.
         </p>
       </div>
       {canWrite ? <PackForm /> : null}

@@ -149,9 +149,13 @@ export function ReportsTab({
         <Button variant="secondary" onClick={exportCsv} disabled={!(report ?? cashFlows) || loading}>
           Export CSV
         </Button>
-        {type === CASH_FLOWS ? null : (
-          <ReportPdfLink type={type} start={report?.start ?? start} end={end} compare={compare} disabled={!report || loading} />
-        )}
+        <ReportPdfLink
+          type={type}
+          start={report?.start ?? start}
+          end={end}
+          compare={compare}
+          disabled={!(report ?? cashFlows) || loading}
+        />
       </div>
 
       <section aria-live="polite" aria-busy={loading} className="rounded-lg border border-slate-200" data-printable>

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { cashFlow, type CashFlowAccount } from "./cash-flow.ts";
+import { cashFlowPrint } from "./report-print-cash-flow.ts";
+
+let id = 1;
+const account = (
+  code: string,
+  name: string,
+  type: CashFlowAccount["account_type"],
+  detail: CashFlowAccount["detail_type"],
+  d: string,
+  c: string,
+  extra: Partial<CashFlowAccount> = {},
+): CashFlowAccount => ({
+  account_id: id++,
+  account_code: code,
+  account_name: name,
+  account_type: type,
+  detail_type: detail,
+  debit_total: d,
+  credit_total: c,
+  opening_debit_total: "0.00",
+  opening_credit_total: "0.00",
+  is_cash: false,
+  ...extra,
+});
+
+describe("the statement of cash flows as printed", () => {
+  it("every section's lines and net cash, the net change and the cash at the start and the end", () => {
+    const report = cashFlow(
+      [
+        account("1000", "Cash", "Asset", "current_asset", "4200.00", "0.00", { is_cash: true, opening_debit_total: "20800.00" }),
+        account("1100", "Accounts Receivable", "Asset", "current_asset", "950.50", "0.00"),
+        account("1500", "Equipment", "Asset", "fixed_asset", "6000.00", "0.00"),
+        account("1590", "Accumulated depreciation", "Asset", "fixed_asset", "0.00", "100.00"),
+        account("2500", "Loans Payable", "Liability", "long_term_liability", "0.00", "6000.00"),
+        account("4000", "Sales Revenue", "Revenue", "operating_revenue", "0.00", "5150.50"),
+        account("6300", "Depreciation Expense", "Expense", "operating_expense", "100.00", "0.00"),
+      ],
+      "2026-10-01",
+      "2026-10-31",
+    );
+    const printed = cashFlowPrint(report, "Org");
+    expect(printed).toMatchObject({ title: "Statement of Cash Flows", organization: "Org", period: "October 1, 2026 to October 31, 2026" });
+    expect(printed.rows).toEqual([
+      { kind: "section", label: "Operating activities" },
+      { kind: "line", cells: ["Net income", "$5,050.50"], depth: 1 },
+      { kind: "line", cells: ["Depreciation and amortization", ""], depth: 1 },
+      { kind: "line", cells: ["1590 Accumulated depreciation", "$100.00"], depth: 2 },
+      { kind: "line", cells: ["Changes in working capital", ""], depth: 1 },
+      { kind: "line", cells: ["1100 Accounts Receivable", "-$950.50"], depth: 2 },
+      { kind: "subtotal", cells: ["Net cash from operating activities", "$4,200.00"] },
+      { kind: "section", label: "Investing activities" },
+      { kind: "line", cells: ["1500 Equipment", "-$6,000.00"], depth: 1 },
+      { kind: "subtotal", cells: ["Net cash from investing activities", "-$6,000.00"] },
+      { kind: "section", label: "Financing activities" },
+      { kind: "line", cells: ["2500 Loans Payable", "$6,000.00"], depth: 1 },
+      { kind: "subtotal", cells: ["Net cash from financing activities", "$6,000.00"] },
+      { kind: "total", cells: ["Net change in cash", "$4,200.00"] },
+      { kind: "line", cells: ["Cash at the start of the period", "$20,800.00"], depth: 0 },
+      { kind: "total", cells: ["Cash at the end of the period", "$25,000.00"] },
+    ]);
+  });
+
+  it("says so when nothing was posted", () => {
+    const printed = cashFlowPrint(cashFlow([], "2026-10-01", "2026-10-31"), "Org");
+    expect(printed.rows).toEqual([{ kind: "note", text: "No posted journal entries for the selected date range." }]);
+  });
+});
