@@ -20,8 +20,29 @@ interface LineRow {
   line_description: string | null;
   debit_amount: string;
   credit_amount: string;
-  counter_accounts: string[] | string;
-  counter_count: number;
+}
+
+/**
+ * The other accounts of each entry ("code name", by code), read once for the page's entries: every line of a page is on
+ * the same account, so a line's counter-accounts are its entry's accounts but that one.
+ */
+async function counterAccounts(db: Db, organizationId: number, accountId: number, rows: { journal_entry_id: number }[]) {
+  const ids = [...new Set(rows.map((r) => Number(r.journal_entry_id)))];
+  const out = new Map<number, string[]>();
+  if (ids.length === 0) return out;
+  const others = await queryRows<{ journal_entry_id: number; account_code: string; account_name: string }>(
+    db,
+    sql`select distinct o.journal_entry_id, a.account_code, a.account_name
+          from journal_entry_lines o join chart_of_accounts a on a.id = o.account_id
+         where o.organization_id = ${organizationId} and o.journal_entry_id = any(${`{${ids.join(",")}}`}::int[])
+           and o.account_id <> ${accountId}
+         order by a.account_code`,
+  );
+  for (const o of others) {
+    const id = Number(o.journal_entry_id);
+    out.set(id, [...(out.get(id) ?? []), `${o.account_code} ${o.account_name}`]);
+  }
+  return out;
 }
 
 /**
@@ -74,32 +95,17 @@ export async function generalLedger(db: Db, m: Membership, q: GeneralLedgerQuery
   }
   const rows = await queryRows<LineRow>(
     db,
-    sql`with page as (
-          select e.id as journal_entry_id, e.entry_number, e.entry_seq, e.entry_date, e.description,
-                 l.line_no, l.description as line_description, l.debit_amount, l.credit_amount, l.account_id
-            from journal_entries e
-            join journal_entry_lines l on l.organization_id = e.organization_id and l.journal_entry_id = e.id
-           where e.organization_id = ${m.organizationId} and e.status = 'posted'
-             and e.entry_date between ${q.start}::date and ${q.end}::date and l.account_id = ${account.id}
-             ${after ? sql`and (e.entry_date, e.entry_seq, l.line_no) > (${after.date}::date, ${after.seq}, ${after.line})` : sql``}
-           order by e.entry_date, e.entry_seq, l.line_no
-           limit ${pageSize + 1}
-        )
-        select p.journal_entry_id, p.entry_number, p.entry_seq, p.entry_date::text as entry_date, p.description, p.line_no,
-               p.line_description, p.debit_amount::text as debit_amount, p.credit_amount::text as credit_amount,
-               c.n as counter_count, c.names as counter_accounts
-          from page p
-          cross join lateral (
-            select count(*)::int as n,
-                   coalesce(json_agg(x.name order by x.code) filter (where x.k <= ${GL_COUNTER_NAMES}), '[]'::json) as names
-              from (select a.account_code as code, a.account_code || ' ' || a.account_name as name,
-                           row_number() over (order by a.account_code) as k
-                      from (select distinct o.account_id from journal_entry_lines o
-                             where o.journal_entry_id = p.journal_entry_id and o.account_id <> p.account_id) d
-                      join chart_of_accounts a on a.id = d.account_id) x
-          ) c
-         order by p.entry_date, p.entry_seq, p.line_no`,
+    sql`select e.id as journal_entry_id, e.entry_number, e.entry_seq, e.entry_date::text as entry_date, e.description,
+               l.line_no, l.description as line_description, l.debit_amount::text as debit_amount, l.credit_amount::text as credit_amount
+          from journal_entries e
+          join journal_entry_lines l on l.organization_id = e.organization_id and l.journal_entry_id = e.id
+         where e.organization_id = ${m.organizationId} and e.status = 'posted'
+           and e.entry_date between ${q.start}::date and ${q.end}::date and l.account_id = ${account.id}
+           ${after ? sql`and (e.entry_date, e.entry_seq, l.line_no) > (${after.date}::date, ${after.seq}, ${after.line})` : sql``}
+         order by e.entry_date, e.entry_seq, l.line_no
+         limit ${pageSize + 1}`,
   );
+  const counters = await counterAccounts(db, m.organizationId, account.id, rows);
   const shown = rows.slice(0, pageSize);
   let running = pageOpening;
   const lines: GeneralLedgerLine[] = shown.map((r) => {
@@ -110,8 +116,8 @@ export async function generalLedger(db: Db, m: Membership, q: GeneralLedgerQuery
       entry_date: r.entry_date,
       description: r.description,
       line_description: r.line_description,
-      counter_accounts: typeof r.counter_accounts === "string" ? (JSON.parse(r.counter_accounts) as string[]) : r.counter_accounts,
-      counter_count: Number(r.counter_count),
+      counter_accounts: (counters.get(Number(r.journal_entry_id)) ?? []).slice(0, GL_COUNTER_NAMES),
+      counter_count: counters.get(Number(r.journal_entry_id))?.length ?? 0,
       debit_amount: r.debit_amount,
       credit_amount: r.credit_amount,
       balance: centsToDecimal(running),
