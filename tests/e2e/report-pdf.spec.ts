@@ -170,8 +170,8 @@ test("a month-end pack: prepared by the firm's staff, downloaded by the client",
   expect(text).toContain(books.name);
   expect(text).toContain("Month-end pack");
   expect(text).toContain("Prepared by: Ledgerline Advisors (Sam Staff)");
-  expect(text).toMatch(/Account\s+October 2026\s+September 2026\s+October 2025/);
-  expect(text).toMatch(/Net income \(loss\)\s+\$350\.50\s+\$1,200\.00\s+\$0\.00/);
+  expect(text).toContain("October 1, 2026 to October 31, 2026, compared with September 2026 and October 2025");
+  expect(text).toMatch(/Net income\s+\$350\.50\s+\$1,200\.00\s+\$0\.00\s+-\$849\.50\s+-70\.8%\s+\$350\.50\s+n\/a/);
   expect(text).toContain("Balance Sheet");
   expect(text).toContain("Trial Balance");
   expect(text).toContain("Statement of Cash Flows");

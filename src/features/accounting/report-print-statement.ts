@@ -36,7 +36,7 @@ export function laidOutPrint(statement: LaidOutStatement, head: { title: string;
   const [current, ...others] = statement.columns;
   const compared = others.length > 0;
   const amountHeads = [...statement.columns.map((c) => c.label), ...others.flatMap((c) => [`Change from ${c.label}`, `% from ${c.label}`])];
-  const share = Math.min(0.13, 0.64 / amountHeads.length);
+  const share = Math.min(0.13, 0.7 / amountHeads.length);
   const columns: PrintColumn[] = [
     { head: "Account", align: "left", width: 1 - share * amountHeads.length },
     ...amountHeads.map((h): PrintColumn => ({ head: h, align: "right", width: share })),
