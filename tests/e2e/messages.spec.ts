@@ -86,6 +86,11 @@ test("messages between the firm and a client, with files, badges and the mail", 
   await expect(toast(client, "Message sent")).toBeVisible();
   await expect(thread.getByRole("article")).toHaveCount(2);
   await shot(client, "client-answered");
+  // She hears of new messages once a day from now on.
+  const mailChoice = client.getByRole("form", { name: "Mail about new messages" });
+  await mailChoice.getByLabel("Mail me about new messages").selectOption("daily");
+  await mailChoice.getByRole("button", { name: "Save" }).click();
+  await expect(toast(client, "Saved")).toContainText("Once a day");
 
   // The firm's inbox: the conversation unread, found by its client.
   await page.goto(`/firm/messages?unread=1&client=${orgId}`);
@@ -103,14 +108,28 @@ test("messages between the firm and a client, with files, badges and the mail", 
   await page.goto(`/firm/messages?unread=1&client=${orgId}`);
   await expect(page.getByText("No conversations match.")).toBeVisible();
 
+  // Signed in, she writes through the public contact form: the message lands in her conversation, not in the leads.
+  await client.goto("/contact");
+  const contact = client.getByRole("form", { name: "Contact form" });
+  await contact.getByLabel("First Name").fill("Dana");
+  await contact.getByLabel("Last Name").fill("Whitfield");
+  await contact.getByLabel("Email").fill(user.email);
+  await contact.getByLabel("Message").fill("One more question about the quarterly estimate.");
+  await contact.getByRole("button", { name: "Send Message" }).click();
+  await expect(toast(client, "Message Sent!")).toContainText("your conversation with the firm");
+  await page.goto(`/firm/messages/${orgId}`);
+  const fromContact = page.getByRole("list", { name: "Messages" }).getByRole("article").last();
+  await expect(fromContact).toContainText("One more question about the quarterly estimate.");
+  await expect(fromContact).toContainText("Sent with the contact form");
+
   // The same screens the other way round: the inbox on a phone, the client's conversation on a computer.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/firm/messages?client=${orgId}`);
   await expect(page.getByRole("list", { name: "Conversations" })).toBeVisible();
   await shot(page, "firm-inbox");
   await client.setViewportSize({ width: 1280, height: 900 });
-  await client.reload();
-  await expect(thread.getByRole("article")).toHaveCount(2);
+  await client.goto(`/accounting/${orgId}/messages`);
+  await expect(thread.getByRole("article")).toHaveCount(3);
   await shot(client, "client-conversation");
   await clientContext.close();
 });
