@@ -118,8 +118,9 @@ export function ReportsTab({
             <option value={CASH_FLOWS}>{CASH_FLOWS_LABEL}</option>
           </select>
         </div>
+        {/* The cash flows take a period's presets without a comparison, as the trial balance does. */}
         <PeriodChoices
-          type={shownType === CASH_FLOWS ? "profit_loss" : shownType}
+          type={shownType === CASH_FLOWS ? "trial_balance" : shownType}
           start={period.start}
           end={period.end}
           compare={compare}
