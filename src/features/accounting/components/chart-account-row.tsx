@@ -4,7 +4,7 @@ import { DETAIL_TYPE_LABELS } from "../account-detail-types.ts";
 import { tdClass } from "./ui.tsx";
 
 /**
- * One account of the chart, indented under its parent: the row's aria-level is its depth, and a sub-account's name
+ * One account of the chart, indented under its parent (data-level: its depth), and a sub-account's name
  * says whose it is to a screen reader.
  */
 export function ChartAccountRow({
@@ -28,7 +28,7 @@ export function ChartAccountRow({
 }) {
   const inactive = a.is_active === false;
   return (
-    <tr data-testid="account-row" aria-level={level} className={inactive ? "bg-slate-50" : undefined}>
+    <tr data-testid="account-row" data-level={level} className={inactive ? "bg-slate-50" : undefined}>
       <td className={`${tdClass} font-mono`}>{a.account_code}</td>
       <td className={tdClass}>
         <span style={{ paddingInlineStart: `${(level - 1) * 1.25}rem` }} className="inline-block">

@@ -59,7 +59,7 @@ export function StatementTable({
       else next.add(key);
       return next;
     });
-  const amount = `${tdClass} text-right tabular-nums whitespace-nowrap max-md:flex max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-0.5 max-md:text-right before:text-muted before:content-[attr(data-label)] md:before:content-none`;
+  const amount = `${tdClass} text-right tabular-nums md:whitespace-nowrap max-md:flex max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-0.5 max-md:text-right before:text-muted before:content-[attr(data-label)] md:before:content-none`;
   return (
     <table className="min-w-full divide-y divide-slate-200 max-md:block" data-testid="statement">
       <caption className="sr-only">{caption}</caption>
@@ -98,8 +98,8 @@ export function StatementTable({
                 item.kind === "total" && "border-t-2 border-slate-300",
               )}
             >
-              <th scope="row" className={`${tdClass} text-left font-[inherit] max-md:block max-md:p-0`}>
-                <span className="inline-block" style={{ paddingInlineStart: `${Math.max(0, item.level - 1) * 1.25}rem` }}>
+              <th scope="row" className={`${tdClass} text-left font-[inherit] max-md:block max-md:p-0 md:min-w-[16rem]`}>
+                <span className="inline-flex items-baseline" style={{ paddingInlineStart: `${Math.max(0, item.level - 1) * 1.25}rem` }}>
                   {item.has_children ? (
                     <button
                       type="button"
