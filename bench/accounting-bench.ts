@@ -491,10 +491,13 @@ async function main() {
       for (const type of ["trial_balance", "profit_loss", "balance_sheet"] as const) {
         const q = `?start=${RANGE.start}&end=${RANGE.end}`;
         const from = type === "balance_sheet" ? "1900-01-01" : RANGE.start;
-        const [apiMs, bareTotals, bareLines] = await mediansInTurn([
+        // The laid-out statements also beside the previous period and the same period last year (one query).
+        const compared = type !== "trial_balance";
+        const [apiMs, bareTotals, bareLines, comparedMs] = await mediansInTurn([
           () => api(cookie, `/reports/${type}${q}`),
           () => db.query(BARE_TOTALS, [orgId, from, RANGE.end]),
           () => db.query(BARE_LINES, [orgId, from, RANGE.end]),
+          ...(compared ? [() => api(cookie, `/reports/${type}${q}&compare=both`)] : []),
         ]);
         results.push({
           type,
@@ -502,6 +505,8 @@ async function main() {
           "bare SQL (day totals)": ms(bareTotals!),
           "bare SQL (lines)": ms(bareLines!),
           "api / day-totals SQL": (apiMs! / bareTotals!).toFixed(2),
+          "compare=both": compared ? ms(comparedMs!) : "",
+          "compared / single": compared ? (comparedMs! / apiMs!).toFixed(2) : "",
         });
       }
 

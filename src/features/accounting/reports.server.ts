@@ -37,20 +37,35 @@ export async function accountBalancesByColumn(
   history: boolean,
   chart = false,
 ): Promise<AccountTotals[][]> {
-  const sums: SQL[] = columns.flatMap(({ start, end }, i) => [
-    sql`coalesce(sum(t.debit_total) filter (where t.day between ${start}::date and ${end}::date), 0) as ${sql.raw(`d${i}`)}`,
-    sql`coalesce(sum(t.credit_total) filter (where t.day between ${start}::date and ${end}::date), 0) as ${sql.raw(`c${i}`)}`,
-    sql`coalesce(sum(t.debit_total) filter (where t.day < ${start}::date), 0) as ${sql.raw(`od${i}`)}`,
-    sql`coalesce(sum(t.credit_total) filter (where t.day < ${start}::date), 0) as ${sql.raw(`oc${i}`)}`,
-  ]);
+  // Columns with the same range share their sums (a year's previous period is also last year's).
+  const ranges = [...new Set(columns.map((c) => `${c.start}/${c.end}`))].map((r) => r.split("/") as [string, string]);
+  const rangeOf = columns.map((c) => ranges.findIndex(([s, e]) => s === c.start && e === c.end));
   const lastEnd = columns.reduce((e, c) => (c.end > e ? c.end : e), columns[0]!.end);
+  // The scan is the range itself (one period), or history to the last end (positions), or each period's range.
+  const whole = !history && ranges.length === 1;
+  const sums: SQL[] = ranges.flatMap(([start, end], i) => {
+    const within = whole
+      ? sql``
+      : end === lastEnd
+        ? sql` filter (where t.day >= ${start}::date)`
+        : sql` filter (where t.day between ${start}::date and ${end}::date)`;
+    const period = [sql`sum(t.debit_total)${within} as ${sql.raw(`d${i}`)}`, sql`sum(t.credit_total)${within} as ${sql.raw(`c${i}`)}`];
+    if (!history) return period;
+    return [
+      ...period,
+      sql`sum(t.debit_total) filter (where t.day < ${start}::date) as ${sql.raw(`od${i}`)}`,
+      sql`sum(t.credit_total) filter (where t.day < ${start}::date) as ${sql.raw(`oc${i}`)}`,
+    ];
+  });
   const range = history
     ? sql`and t.day <= ${lastEnd}::date`
     : sql`and (${sql.join(
-        columns.map((c) => sql`t.day between ${c.start}::date and ${c.end}::date`),
+        ranges.map(([start, end]) => sql`t.day between ${start}::date and ${end}::date`),
         sql` or `,
       )})`;
-  const outer = columns.flatMap((_, i) => ["d", "c", "od", "oc"].map((k) => sql.raw(`coalesce(s.${k}${i}, 0)::text as ${k}${i}`)));
+  const outer = ranges.flatMap((_, i) =>
+    (history ? ["d", "c", "od", "oc"] : ["d", "c"]).map((k) => sql.raw(`coalesce(s.${k}${i}, 0)::text as ${k}${i}`)),
+  );
   const join = chart
     ? sql`chart_of_accounts a left join s on s.account_id = a.id where a.organization_id = ${organizationId}`
     : sql`s join chart_of_accounts a on a.id = s.account_id`;
@@ -73,10 +88,10 @@ export async function accountBalancesByColumn(
         account_type: r.account_type,
         detail_type: r.detail_type,
         parent_id: r.parent_id == null ? null : Number(r.parent_id),
-        debit_total: r[`d${i}`]!,
-        credit_total: r[`c${i}`]!,
-        opening_debit_total: r[`od${i}`]!,
-        opening_credit_total: r[`oc${i}`]!,
+        debit_total: r[`d${rangeOf[i]}`]!,
+        credit_total: r[`c${rangeOf[i]}`]!,
+        opening_debit_total: history ? r[`od${rangeOf[i]}`]! : "0.00",
+        opening_credit_total: history ? r[`oc${rangeOf[i]}`]! : "0.00",
       }));
       // A period's totals (the P&L) leave out the year-end closing entries (decision 097); positions keep them.
       return history ? totals : withoutClosingEntries(totals, await closingEntryTotals(db, organizationId, c.start, c.end));
