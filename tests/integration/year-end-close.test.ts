@@ -245,3 +245,64 @@ describe("the year-end close: revenue and expenses of the year to Retained Earni
     ]);
   });
 });
+
+describe("the year-end close of a fiscal year starting in July", () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let orgId: number;
+  const ids = new Map<string, number>();
+  const call = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+    t.request(`${booksPath(orgId)}${path}`, { ...init, cookie: owner.cookie });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createSignedInUser(t, { companyName: "July Co" });
+    const orgs = (await (await t.request("/api/accounting/orgs", { cookie: owner.cookie })).json()) as { organizations: { id: number }[] };
+    orgId = orgs.organizations[0]!.id;
+    await t.ctx.db.execute(sql`update organizations set fiscal_year_start_month = 7 where id = ${orgId}`);
+    const list = (await (await call("/accounts")).json()) as { accounts: { id: number; account_code: string }[] };
+    for (const a of list.accounts) ids.set(a.account_code, a.id);
+    for (const [date, amount] of [
+      ["2025-06-30", "70.00"],
+      ["2025-07-01", "100.00"],
+      ["2026-06-30", "20.00"],
+      ["2026-07-01", "5.00"],
+    ] as const) {
+      const res = await call("/entries", {
+        json: {
+          description: `Sale ${date}`,
+          entry_date: date,
+          lines: [
+            { account_id: ids.get("1000"), debit_amount: amount, credit_amount: "0" },
+            { account_id: ids.get("4000"), debit_amount: "0", credit_amount: amount },
+          ],
+        },
+      });
+      const { entry } = (await res.json()) as { entry: { id: number } };
+      expect((await call(`/entries/${entry.id}/post`, { method: "POST" })).status).toBe(200);
+    }
+  });
+  afterAll(async () => t?.close());
+
+  it("closes FY2026 (2025-07-01 to 2026-06-30) on its last day, moving that year's income only", async () => {
+    const { preview } = (await (await call("/year-end/preview?fiscal_year=2026")).json()) as { preview: YearEndPreview };
+    expect(preview).toMatchObject({
+      start: "2025-07-01",
+      end: "2026-06-30",
+      net_income: "120.00",
+      label: "FY2026 (2025-07-01 to 2026-06-30)",
+    });
+    const state = ((await (await call("/year-end")).json()) as { year_end: YearEndState }).year_end;
+    expect(state).toMatchObject({ fiscal_year_start_month: 7, last_ended: 2026 });
+    const res = await call("/year-end/close", { json: { fiscal_year: 2026, reason: "FY2026 filed" } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { lock } = (await (await call("/lock")).json()) as { lock: { lock_date: string } };
+    expect(lock.lock_date).toBe("2026-06-30");
+    const { report } = (await (await call("/reports/trial_balance?start=2026-07-01&end=2026-07-31")).json()) as {
+      report: { rows: Row[] };
+    };
+    // Revenue keeps the sale of FY2025 (not closed) and July 2026's; Retained Earnings holds FY2026's 120.00.
+    expect(report.rows.find((r) => r.account_code === "3100")?.balance).toBe("120.00");
+    expect(report.rows.find((r) => r.account_code === "4000")?.balance).toBe("75.00");
+  });
+});
