@@ -140,5 +140,19 @@ for (const viewport of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await shot(page, "bs");
+
+    // A fiscal year from April (the Closing section): the year to date starts on April 1.
+    await openBooksSection(page, "Closing");
+    const fiscal = page.getByRole("form", { name: "Fiscal year" });
+    await fiscal.getByLabel("The fiscal year starts in").selectOption({ label: "April" });
+    await fiscal.getByRole("button", { name: "Save fiscal year" }).click();
+    await expect(toast(page, "The fiscal year starts in April")).toBeVisible();
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
+    await shot(page, "fiscal-year");
+    await openBooksSection(page, "Reports");
+    await page.getByLabel("Report type").selectOption("profit_loss");
+    await page.getByLabel("Period").selectOption("year_to_date");
+    await expect(page).toHaveURL(/start=2026-04-01&end=2026-11-20/);
+    await expect(page.getByTestId("total-operating-revenue")).toContainText("$9,000.00");
   });
 }
