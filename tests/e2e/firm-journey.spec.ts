@@ -106,7 +106,8 @@ test("from consultation request to the client's books, kept by the firm", async 
   await expect(seen).toContainText("Posted");
   await expect(seen).toContainText("2,500.00");
 
-  // Signed in, the client writes to the firm: the lead names her books and reaches her accountant.
+  // Signed in, the client writes through the contact form: the message goes into her conversation with the firm
+  // (decision 100), not the leads, and her accountant is mailed a link to it.
   await client.goto("/contact");
   const form = client.getByRole("form", { name: "Contact form" });
   await form.getByLabel("First Name").fill("Lena");
@@ -114,13 +115,13 @@ test("from consultation request to the client's books, kept by the firm", async 
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Message").fill(`Can you add the March invoices? (${id})`);
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(toast(client, "Message Sent!")).toBeVisible();
-  const question = await waitForMail(ROLE_USERS.staff.email, (m) => m.subject === `Message from your client ${company}: Lena Okafor`);
-  await staff.goto(question.text.match(/http\S+\/firm\/leads\/[0-9a-f-]{36}/)![0]);
-  const from = staff.getByRole("region", { name: "Client" });
-  await expect(from).toContainText(`signed in as a client of ${company}`);
-  await from.getByRole("link", { name: "View client" }).click();
-  await expect(staff).toHaveURL(new RegExp(`/firm/clients/${booksUrl.split("/").at(-1)}$`));
+  await expect(toast(client, "Message Sent!")).toContainText("your conversation with the firm");
+  const question = await waitForMail(ROLE_USERS.staff.email, (m) => m.subject === `New message from ${company}`);
+  await staff.goto(question.text.match(/http\S+\/firm\/messages\/\d+/)![0]);
+  const said = staff.getByRole("list", { name: "Messages" }).getByRole("article").last();
+  await expect(said).toContainText(`Can you add the March invoices? (${id})`);
+  await expect(said).toContainText("Sent with the contact form");
+  await staff.goto(`/firm/clients/${booksUrl.split("/").at(-1)}`);
   await expect(staff.getByRole("link", { name: `Open books of ${company}` })).toBeVisible();
 
   // She removes the firm's accountant from her books: he and the admins are told; Clients says the firm has no access.
