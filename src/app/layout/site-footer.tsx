@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { firm, services } from "~/features/marketing/firm.ts";
-import { NewsletterBox } from "~/features/content/components/newsletter-box.tsx";
+import { NewsletterForm } from "~/features/content/components/newsletter-form.tsx";
 
 const company = [
   { to: "/about", label: "About Us" },
@@ -68,7 +68,7 @@ export function SiteFooter() {
           <div>
             <h2 className="text-sm font-semibold text-white">Stay Updated</h2>
             <p className="mt-1 text-sm">Monthly notes on tax deadlines, bookkeeping and ERP. No spam.</p>
-            <NewsletterBox source="footer" dark className="mt-3 max-w-md" />
+            <NewsletterForm source="footer" dark className="mt-3 max-w-md" />
           </div>
           <div className="flex items-end gap-4 md:justify-end">
             <a href={firm.linkedin} rel="noopener noreferrer" target="_blank" className="text-sm hover:text-white">

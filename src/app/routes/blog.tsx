@@ -11,7 +11,7 @@ import {
   readingMinutes,
 } from "~/features/marketing/blog-content.ts";
 import { PageHero, Section } from "~/features/marketing/components/sections.tsx";
-import { NewsletterBox } from "~/features/content/components/newsletter-box.tsx";
+import { NewsletterForm } from "~/features/content/components/newsletter-form.tsx";
 import { buttonClass } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 
@@ -86,7 +86,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             Subscribe to Our Newsletter
           </h2>
           <p className="mt-2 text-slate-700">One email a month: deadlines, new articles and webinar invitations. Unsubscribe any time.</p>
-          <NewsletterBox source="blog" className="mx-auto mt-6 max-w-md text-left" />
+          <NewsletterForm source="blog" className="mx-auto mt-6 max-w-md text-left" />
         </div>
       </section>
     </>

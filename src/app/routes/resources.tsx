@@ -6,7 +6,7 @@ import { articles, formatArticleDate } from "~/features/marketing/blog-content.t
 import { calculatorLinks, downloads, WEBINAR_EMAIL } from "~/features/marketing/resources-content.ts";
 import { webinarCards, type WebinarCard as Session } from "~/features/marketing/webinars.ts";
 import { PageHero, Section } from "~/features/marketing/components/sections.tsx";
-import { NewsletterBox } from "~/features/content/components/newsletter-box.tsx";
+import { NewsletterForm } from "~/features/content/components/newsletter-form.tsx";
 import { buttonClass } from "~/ui/button.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -89,7 +89,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         <div className="mt-10 max-w-xl rounded-xl border border-slate-200 bg-white p-6">
           <h3 className="text-lg font-semibold text-ink">Get the guides by email</h3>
           <p className="mt-1 text-slate-700">Subscribers receive every guide and our monthly notes on tax deadlines and bookkeeping.</p>
-          <NewsletterBox source="resources" className="mt-4" />
+          <NewsletterForm source="resources" className="mt-4" />
         </div>
       </Section>
       <Section title="Latest Articles">
