@@ -6,6 +6,7 @@ import { requireUser } from "~/server/http/guards.ts";
 import { parseJson } from "~/server/http/parse.ts";
 import { submissionSchema } from "./calculators.schema.ts";
 import { getSubmission, listSubmissions, saveSubmission } from "./calculators.server.ts";
+import type { SubmissionSaved } from "./calculators.types.ts";
 
 /** Saves at most this many results (each one sends mail) per user per hour. */
 export const SAVES_PER_HOUR = 20;
@@ -27,7 +28,7 @@ export function calculatorsRoutes(ctx: AppContext) {
     if (!limit.allowed) throw rateLimited("Too many saved results in the last hour. Please try again later.", limit.retryAfter);
     const saved = await saveSubmission({ db: ctx.db, publicUrl: ctx.config.publicUrl, firmEmail: ctx.config.firmEmail }, user, input);
     ctx.mail.kick();
-    return c.json({ submission: saved }, 201);
+    return c.json({ submission: saved } satisfies SubmissionSaved, 201);
   });
 
   r.get("/submissions", async (c) => {

@@ -10,6 +10,7 @@ import { NEWSLETTER_MESSAGES } from "./newsletter-messages.ts";
 import { newsletterSchema, type NewsletterSource } from "./newsletter.schema.ts";
 import { subscribeToNewsletter } from "./newsletter.server.ts";
 import { SITE_CONTENT_KEYS } from "./site-content.schema.ts";
+import type { NewsletterSubscribed } from "./content.types.ts";
 
 /** Per IP: 10 newsletter sign-ups per hour. */
 export const NEWSLETTER_RATE_LIMIT = { limit: 10, windowSeconds: 3600 };
@@ -37,8 +38,8 @@ export function contentRoutes(ctx: AppContext) {
     if (!isFormPost(c)) {
       const { created } = await subscribe(await parseJson(c, newsletterSchema, { message: "first" }));
       return created
-        ? c.json({ status: "subscribed", message: NEWSLETTER_MESSAGES.subscribed }, 201)
-        : c.json({ status: "already_subscribed", message: NEWSLETTER_MESSAGES.already }, 200);
+        ? c.json({ status: "subscribed", message: NEWSLETTER_MESSAGES.subscribed } satisfies NewsletterSubscribed, 201)
+        : c.json({ status: "already_subscribed", message: NEWSLETTER_MESSAGES.already } satisfies NewsletterSubscribed, 200);
     }
 
     const back = (source: NewsletterSource | "footer", outcome: string) =>

@@ -9,6 +9,7 @@ import { AppError, rateLimited } from "~/server/http/app-error.ts";
 import { check, isFormPost, parseJson, readForm } from "~/server/http/parse.ts";
 import { consultationSchema } from "./consultation.schema.ts";
 import { contactSchema } from "./contact.schema.ts";
+import type { LeadSent } from "./leads.types.ts";
 import { checkLeadRateLimit, storeConsultationRequest, storeContactMessage, type LeadSender, type StoredLead } from "./leads.server.ts";
 
 interface LeadRoute<S extends z.ZodType> {
@@ -49,7 +50,7 @@ function leadHandler<S extends z.ZodType<{ email: string }>>(ctx: AppContext, ro
   return async (c: Context<AppEnv>) => {
     if (!isFormPost(c)) {
       const stored = await handle(c, await parseJson(c, route.schema));
-      return c.json({ id: stored.id, ...(stored.conversation ? { conversation: stored.conversation } : {}) }, 201);
+      return c.json({ id: stored.id, ...(stored.conversation ? { conversation: stored.conversation } : {}) } satisfies LeadSent, 201);
     }
     const back = (outcome: string) => c.redirect(`${route.page}?${outcome}#lead-form`, 303);
     try {

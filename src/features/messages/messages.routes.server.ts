@@ -14,6 +14,7 @@ import { listInbox } from "./inbox.server.ts";
 import { openAttachment, uploadAttachment } from "./message-attachments.server.ts";
 import { getPreferences, mailNewMessages, setPreferences } from "./message-mails.server.ts";
 import { inboxQuerySchema, markReadSchema, messagesQuerySchema, preferencesSchema, sendMessageSchema } from "./messages.schema.ts";
+import type { AttachmentUploaded, MessageSent, ReadMarked } from "./messages.types.ts";
 
 const attachmentParams = z.object({ orgId: idParam(), attachmentId: idParam() });
 
@@ -59,19 +60,19 @@ export function messagesRoutes(ctx: AppContext) {
     const message = await sendMessage(db, access, input, actor(c));
     // The message is stored: its notifications (at once where due) are their own transactions.
     if ((await mailNewMessages(db, config.publicUrl, new Date(), access.organizationId)) > 0) ctx.mail.kick();
-    return c.json({ message }, 201);
+    return c.json({ message } satisfies MessageSent, 201);
   });
   conv.post("/:orgId/read", async (c) => {
     const { seq } = await parseJson(c, markReadSchema);
     const access = c.get("access");
     const last_read_seq = await markRead(db, access, seq);
-    return c.json({ last_read_seq, ...(await unreadSummary(db, { id: access.userId, firm: access.firm })) });
+    return c.json({ last_read_seq, ...(await unreadSummary(db, { id: access.userId, firm: access.firm })) } satisfies ReadMarked);
   });
   conv.post("/:orgId/attachments", async (c) => {
     const access = c.get("access");
     assertCanSend(access);
     const name = cleanFileName(c.req.query("name"), "file");
-    return c.json({ attachment: await uploadAttachment(db, access, name, c.req.raw.body, actor(c)) }, 201);
+    return c.json({ attachment: await uploadAttachment(db, access, name, c.req.raw.body, actor(c)) } satisfies AttachmentUploaded, 201);
   });
   conv.get("/:orgId/attachments/:attachmentId", async (c) => {
     const { attachmentId } = parseParams(c, attachmentParams);

@@ -63,3 +63,18 @@ export interface UnreadSummary {
 export interface MessagePreferences {
   notify: NotifyChoice;
 }
+
+/** POST /api/messages/:orgId/messages (201). */
+export interface MessageSent {
+  message: Message;
+}
+
+/** POST /api/messages/:orgId/attachments (201): the file, to be sent with the next message. */
+export interface AttachmentUploaded {
+  attachment: MessageAttachment;
+}
+
+/** POST /api/messages/:orgId/read: the reader's new mark, and their unread count after it. */
+export interface ReadMarked extends UnreadSummary {
+  last_read_seq: number;
+}

@@ -22,6 +22,7 @@ import {
   userIdParam,
 } from "./team.schema.ts";
 import { changeRole, disableUser, enableUser, inviteStaff, listTeam } from "./team.server.ts";
+import type { StaffInvitationAccepted, StaffInvitationResent } from "./team.types.ts";
 
 /** /api/firm/team: the firm's Team screen, admins only (anyone else 404). */
 export function teamRoutes(ctx: AppContext) {
@@ -72,7 +73,7 @@ export function teamRoutes(ctx: AppContext) {
     const { userId } = parseParams(c, userIdParam);
     await resendStaffInvitation(ctx.db, actor, userId, ctx.config.publicUrl);
     ctx.mail.kick();
-    return c.json({ sent: true });
+    return c.json({ sent: true } satisfies StaffInvitationResent);
   });
 
   // The invited staff member's link (anyone holding it): what it is for, and choosing the password, which signs in.
@@ -93,7 +94,7 @@ export function teamRoutes(ctx: AppContext) {
     const user = await acceptStaffInvitation(ctx.db, token);
     await setFirstPassword(ctx, user.id, password);
     await signInOnAnswer(c, ctx, user.email, password);
-    return c.json({ signed_in: true });
+    return c.json({ signed_in: true } satisfies StaffInvitationAccepted);
   });
 
   return r;

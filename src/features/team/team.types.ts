@@ -23,3 +23,13 @@ export interface TeamListResponse {
   pageSize: number;
   total: number;
 }
+
+/** POST /api/firm/team/:userId/invitation: a new link was mailed. */
+export interface StaffInvitationResent {
+  sent: true;
+}
+
+/** POST /api/firm/team/invitations/:token/accept: the password is set and the new staff member signed in. */
+export interface StaffInvitationAccepted {
+  signed_in: true;
+}

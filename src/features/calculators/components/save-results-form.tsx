@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { Button } from "~/ui/button.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import type { Calculation } from "../calculators.ts";
+import { saveSubmission } from "../calculators.api.ts";
 
 /**
  * Saves the results through the API (which recomputes them itself) and has the analysis sent to the account's own
@@ -21,7 +21,7 @@ export function SaveResultsForm({ calc, email, onSaved }: { calc: Calculation; e
   } = useForm();
 
   async function onValid() {
-    const res = await request("/api/calculators/submissions", { json: { calculatorType: calc.calculatorType, inputs: calc.inputs } });
+    const res = await saveSubmission(calc);
     if (res.ok) onSaved(email);
     // The specified text for a failed save; a rate limit tells the server's message and when to retry.
     else toastFailure(res, { title: "Error", description: "Failed to save results. Please try again." });

@@ -2,13 +2,13 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { siteContentValueSchema, type SiteContentValueInput } from "../site-content.schema.ts";
 import type { SiteContentEntry } from "../site-content.types.ts";
+import { revertSiteContent, saveSiteContent } from "../content.api.ts";
 import { SiteContentHistory } from "./site-content-history.tsx";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -45,7 +45,7 @@ export function SiteContentField({
   const control = register("value", { onChange: (e: { target: { value: string } }) => onDraft(e.target.value) });
 
   async function onValid(data: SiteContentValueInput) {
-    const res = await request(`/api/firm/site-content/${entry.key}`, { method: "PUT", json: data });
+    const res = await saveSiteContent(entry.key, data);
     if (!res.ok) return toastFailure(res, { title: `${field.label} not saved` });
     toast.success(`${field.label} saved`, { description: "The home page shows it now." });
     await onChanged();
@@ -53,7 +53,7 @@ export function SiteContentField({
 
   async function revert() {
     setReverting(true);
-    const res = await request(`/api/firm/site-content/${entry.key}`, { method: "DELETE" });
+    const res = await revertSiteContent(entry.key);
     setReverting(false);
     if (!res.ok) return toastFailure(res, { title: `${field.label} not reverted` });
     toast.success(`${field.label} reverted`, { description: "The home page shows the built-in text again." });

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import type { SiteContentVersion, SiteContentVersionsResponse } from "../site-content.types.ts";
+import type { SiteContentVersion } from "../site-content.types.ts";
+import { getSiteContentVersions, restoreSiteContentVersion } from "../content.api.ts";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -26,7 +26,7 @@ export function SiteContentHistory({
 
   async function load() {
     setVersions(null);
-    const res = await request<SiteContentVersionsResponse>(`/api/firm/site-content/${contentKey}/versions`);
+    const res = await getSiteContentVersions(contentKey);
     if (!res.ok) {
       toastFailure(res, { title: "History not loaded" });
       setOpen(false);
@@ -37,7 +37,7 @@ export function SiteContentHistory({
 
   async function restore(v: SiteContentVersion) {
     setBusy(v.id);
-    const res = await request(`/api/firm/site-content/versions/${v.id}/restore`, { method: "POST" });
+    const res = await restoreSiteContentVersion(v.id);
     setBusy(null);
     if (!res.ok) return toastFailure(res, { title: "Version not restored" });
     toast.success(`${label} restored`, { description: "The home page shows the restored text now." });

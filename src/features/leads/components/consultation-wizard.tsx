@@ -4,10 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { WIZARD_STEPS, consultationSchema, type ConsultationFormValues, type ConsultationInput } from "../consultation.schema.ts";
+import { sendConsultationRequest } from "../leads.api.ts";
 import { Modal } from "~/ui/modal.tsx";
 import { Honeypot } from "./honeypot.tsx";
 import { StepFields, StepList } from "./consultation-steps.tsx";
-import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 
 type FieldName = keyof ConsultationFormValues;
@@ -104,7 +104,7 @@ export function ConsultationWizard({
   }
 
   async function onValid(data: ConsultationInput) {
-    const outcome = await request<{ id: string }>("/api/leads/consultation", { json: data });
+    const outcome = await sendConsultationRequest(data);
     if (outcome.ok) {
       moved.current = true;
       setSubmitted(true);

@@ -5,9 +5,9 @@ import { Button } from "~/ui/button.tsx";
 import { lazyZodResolver, setServerErrors, submitOrTell } from "~/lib/form.ts";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import type { ContactFormValues, ContactInput } from "../contact.schema.ts";
+import { CONTACT_PATH, sendContactMessage } from "../leads.api.ts";
 import { ContactFields } from "./contact-fields.tsx";
 import { Honeypot } from "./honeypot.tsx";
-import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 
 type FieldName = keyof ContactFormValues;
@@ -71,7 +71,7 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
   };
 
   async function onValid(data: ContactInput) {
-    const outcome = await request<{ id: string; conversation?: string }>("/api/leads/contact", { json: data });
+    const outcome = await sendContactMessage(data);
     if (outcome.ok) {
       // A signed-in client's message went to her conversation with the firm (decision 100): she is told where.
       const where = outcome.data.conversation
@@ -100,7 +100,7 @@ export function ContactForm({ formToken, initial }: ContactFormProps) {
   return (
     <form
       method="post"
-      action="/api/leads/contact"
+      action={CONTACT_PATH}
       noValidate={hydrated}
       aria-label="Contact form"
       className="relative space-y-5"

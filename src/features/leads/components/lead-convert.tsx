@@ -6,6 +6,7 @@ import { InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { leadConvertSchema, type LeadConvertInput } from "../leads-inbox.schema.ts";
 import type { LeadDetail } from "../leads-inbox.types.ts";
+import { convertLead } from "../leads.api.ts";
 import { useLeadChange } from "./lead-work-forms.tsx";
 
 /**
@@ -37,7 +38,7 @@ export function LeadConvert({ lead }: { lead: LeadDetail }) {
   if (lead.spam) return null;
 
   async function onValid(values: LeadConvertInput) {
-    if (await send("convert", values, `Converted to a client: an invitation was sent to ${lead.email}`)) setOpen(false);
+    if (await send((id) => convertLead(id, values), `Converted to a client: an invitation was sent to ${lead.email}`)) setOpen(false);
   }
 
   return (

@@ -3,6 +3,7 @@ import { Button } from "~/ui/button.tsx";
 import { formatWhen } from "../lead-format.ts";
 import { LEAD_KIND_LABELS } from "../leads-inbox.schema.ts";
 import type { LeadDetail } from "../leads-inbox.types.ts";
+import { releaseLead } from "../leads.api.ts";
 import { StatusBadge } from "./lead-badges.tsx";
 import { LeadClient } from "./lead-client.tsx";
 import { LeadConvert } from "./lead-convert.tsx";
@@ -27,7 +28,7 @@ function SpamNotice({ lead }: { lead: LeadDetail }) {
         Flagged as spam{lead.spamReason ? `: ${SPAM_REASONS[lead.spamReason] ?? lead.spamReason}` : ""}. It was not notified and is not in
         the inbox.
       </p>
-      <Button size="sm" variant="secondary" disabled={busy} onClick={() => void send("release", {}, "Released to the inbox")}>
+      <Button size="sm" variant="secondary" disabled={busy} onClick={() => void send(releaseLead, "Released to the inbox")}>
         Release from spam
       </Button>
     </div>

@@ -5,6 +5,7 @@ import { InputField } from "~/ui/field.tsx";
 import { formatWhen } from "../lead-format.ts";
 import { leadNoteSchema, type LeadNoteInput } from "../leads-inbox.schema.ts";
 import type { LeadNote } from "../leads-inbox.types.ts";
+import { addLeadNote } from "../leads.api.ts";
 import { useLeadChange } from "./lead-work-forms.tsx";
 
 const HINT = "Only the firm sees notes.";
@@ -20,7 +21,7 @@ export function LeadNotes({ leadId, notes }: { leadId: string; notes: LeadNote[]
   } = useForm<LeadNoteInput>({ resolver: zodResolver(leadNoteSchema), defaultValues: { body: "" } });
 
   async function onValid(values: LeadNoteInput) {
-    if (await send("notes", values, "Note added")) reset({ body: "" });
+    if (await send((id) => addLeadNote(id, values), "Note added")) reset({ body: "" });
   }
 
   return (

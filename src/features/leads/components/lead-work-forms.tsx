@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
+import type { ApiResult } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
@@ -17,14 +17,15 @@ import {
   type LeadStatusInput,
 } from "../leads-inbox.schema.ts";
 import type { LeadDetail } from "../leads-inbox.types.ts";
+import { setLeadOwner, setLeadStatus } from "../leads.api.ts";
 
 /** Sends one change of a lead and reloads the page's data; false when it failed (told in a toast). */
 export function useLeadChange(leadId: string) {
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
-  async function send(path: string, json: unknown, done: string): Promise<boolean> {
+  async function send(change: (leadId: string) => Promise<ApiResult<unknown>>, done: string): Promise<boolean> {
     setBusy(true);
-    const res = await request(`/api/firm/leads/${leadId}/${path}`, { json });
+    const res = await change(leadId);
     setBusy(false);
     if (!res.ok) {
       toastFailure(res);
@@ -54,11 +55,11 @@ export function LeadWorkForms({ lead, me }: { lead: LeadDetail; me: string }) {
   const chosenStatus = status.watch("status");
   const chosenOwner = owner.watch("ownerId");
 
-  const saveStatus = status.handleSubmit((data) => send("status", data, `Status: ${LEAD_STATUS_LABELS[data.status]}`));
-  const saveOwner = owner.handleSubmit((data) => send("owner", data, data.ownerId ? "Owner saved" : "Owner removed"));
+  const saveStatus = status.handleSubmit((data) => send((id) => setLeadStatus(id, data), `Status: ${LEAD_STATUS_LABELS[data.status]}`));
+  const saveOwner = owner.handleSubmit((data) => send((id) => setLeadOwner(id, data), data.ownerId ? "Owner saved" : "Owner removed"));
   const takeOwnership = () => {
     owner.setValue("ownerId", me);
-    void send("owner", { ownerId: me }, "You own this lead");
+    void send((id) => setLeadOwner(id, { ownerId: me }), "You own this lead");
   };
 
   return (

@@ -3,6 +3,7 @@ import { cn } from "~/ui/cn.ts";
 import { buttonClass } from "~/ui/button.tsx";
 import { filterQuery } from "../lead-format.ts";
 import type { LeadList } from "../leads-inbox.types.ts";
+import { leadsExportUrl } from "../leads.api.ts";
 import { LeadsFilters, type FilterValues } from "./leads-filters.tsx";
 import { LeadsTable } from "./leads-table.tsx";
 
@@ -25,7 +26,7 @@ export function LeadsInboxPage({ list, values, errors }: { list: LeadList; value
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-bold text-ink">Leads</h1>
-        <a href={`/api/firm/leads/export.csv${filterQuery(filters)}`} download className={buttonClass("secondary", "sm")}>
+        <a href={leadsExportUrl(filterQuery(filters))} download className={buttonClass("secondary", "sm")}>
           Export CSV
         </a>
       </div>

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
-import { request } from "~/lib/api-client.ts";
 import { toast } from "~/ui/toast.ts";
 import type { PreferencesInput } from "../messages.schema.ts";
 import type { Conversation } from "../messages.types.ts";
+import { markRead } from "../messages.api.ts";
 import { MessageComposer } from "./message-composer.tsx";
 import { MessageList } from "./message-list.tsx";
 import { NotifyPreferenceForm } from "./notify-preference-form.tsx";
@@ -38,9 +38,7 @@ export function ConversationScreen({
   const { last_seq, last_read_seq } = conversation;
   useEffect(() => {
     if (older || last_seq <= last_read_seq) return;
-    void request(`/api/messages/${orgId}/read`, { json: { seq: last_seq } }).then(() =>
-      window.dispatchEvent(new Event(MESSAGES_READ_EVENT)),
-    );
+    void markRead(orgId, last_seq).then(() => window.dispatchEvent(new Event(MESSAGES_READ_EVENT)));
   }, [orgId, last_seq, last_read_seq, older]);
   const first = conversation.messages[0]?.seq;
 

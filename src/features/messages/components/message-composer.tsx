@@ -1,19 +1,18 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { FieldError, InputField } from "~/ui/field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { ATTACHMENTS_MAX, sendMessageSchema, type SendMessageInput, type SendMessageValues } from "../messages.schema.ts";
 import type { Message, MessageAttachment } from "../messages.types.ts";
+import { sendMessage, uploadAttachment } from "../messages.api.ts";
 
 /**
  * Writing a message: the text, and files uploaded as they are chosen (the server reads their type and size; a
  * refused file is said under the picker), sent together. Calls `onSent` once the message is stored.
  */
 export function MessageComposer({ orgId, onSent }: { orgId: number; onSent: (m: Message) => void | Promise<void> }) {
-  const api = `/api/messages/${orgId}`;
   const [files, setFiles] = useState<MessageAttachment[]>([]);
   const [uploading, setUploading] = useState(false);
   const [fileError, setFileError] = useState<string>();
@@ -37,7 +36,7 @@ export function MessageComposer({ orgId, onSent }: { orgId: number; onSent: (m: 
     setUploading(true);
     const added: MessageAttachment[] = [];
     for (const file of chosen) {
-      const res = await request<{ attachment: MessageAttachment }>(`${api}/attachments?name=${encodeURIComponent(file.name)}`, { file });
+      const res = await uploadAttachment(orgId, file);
       if (res.ok) added.push(res.data.attachment);
       else setFileError(`${file.name}: ${res.message}`);
     }
@@ -46,7 +45,7 @@ export function MessageComposer({ orgId, onSent }: { orgId: number; onSent: (m: 
   };
 
   const submit = handleSubmit(async (values) => {
-    const res = await request<{ message: Message }>(`${api}/messages`, { json: values });
+    const res = await sendMessage(orgId, values);
     if (!res.ok) {
       for (const [key, message] of Object.entries(res.fields)) setError(key === "attachment_ids" ? "body" : (key as "body"), { message });
       if (Object.keys(res.fields).length === 0) toastFailure(res, { title: "Not sent" });

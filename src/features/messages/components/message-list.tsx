@@ -1,4 +1,5 @@
 import type { Message } from "../messages.types.ts";
+import { attachmentUrl } from "../messages.api.ts";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -58,7 +59,7 @@ export function MessageList({
                   {m.attachments.map((a) => (
                     <li key={a.id}>
                       <a
-                        href={`/api/messages/${orgId}/attachments/${a.id}`}
+                        href={attachmentUrl(orgId, a.id)}
                         download={a.file_name}
                         className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-medium text-brand-800 underline-offset-2 hover:underline"
                       >

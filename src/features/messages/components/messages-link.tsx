@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { request } from "~/lib/api-client.ts";
 import { cn } from "~/ui/cn.ts";
 import type { UnreadSummary } from "../messages.types.ts";
+import { getUnreadSummary } from "../messages.api.ts";
 
 /** Said by a conversation screen once it marked messages read: the header's count is read again. */
 export const MESSAGES_READ_EVENT = "messages:read";
@@ -17,7 +17,7 @@ export function MessagesLink({ fallbackHref }: { fallbackHref: string }) {
   useEffect(() => {
     let live = true;
     const load = () =>
-      void request<UnreadSummary>("/api/messages/unread").then((res) => {
+      void getUnreadSummary().then((res) => {
         if (live && res.ok) setSummary(res.data);
       });
     load();

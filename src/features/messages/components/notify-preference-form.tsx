@@ -1,11 +1,11 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { toast } from "~/ui/toast.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { NOTIFY_CHOICES, NOTIFY_LABELS, preferencesSchema, type PreferencesInput } from "../messages.schema.ts";
+import { savePreferences } from "../messages.api.ts";
 
 /** How the reader hears of new messages by mail (theirs, for every conversation): PUT /api/messages/preferences. */
 export function NotifyPreferenceForm({ initial }: { initial: PreferencesInput }) {
@@ -14,7 +14,7 @@ export function NotifyPreferenceForm({ initial }: { initial: PreferencesInput })
     defaultValues: initial,
   });
   const submit = handleSubmit(async (values) => {
-    const res = await request<PreferencesInput>("/api/messages/preferences", { method: "PUT", json: values });
+    const res = await savePreferences(values);
     if (!res.ok) {
       if (res.fields.notify) setError("notify", { message: res.fields.notify });
       else toastFailure(res, { title: "Not saved" });

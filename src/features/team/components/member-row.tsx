@@ -2,7 +2,6 @@ import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { useRecentSignIn } from "~/features/account/index.ts";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { inputClass } from "~/ui/field.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
@@ -10,6 +9,7 @@ import { cn } from "~/ui/cn.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { ROLE_LABELS, SITE_ROLES, roleChangeSchema, type TeamRole } from "../team.schema.ts";
 import type { MemberState, TeamMember } from "../team.types.ts";
+import { changeMemberRole, resendStaffInvitation, setMemberEnabled } from "../team.api.ts";
 import { can } from "~/lib/permissions.ts";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -42,7 +42,7 @@ export function MemberRow({
     const parsed = roleChangeSchema.safeParse({ role });
     if (!parsed.success) return;
     setBusy(true);
-    const res = await reauth.run(() => request(`/api/firm/team/${member.id}/role`, { method: "PATCH", json: parsed.data }));
+    const res = await reauth.run(() => changeMemberRole(member.id, parsed.data));
     setBusy(false);
     if (!res.ok) {
       toastFailure(res, { title: "Role not changed" });
@@ -56,7 +56,7 @@ export function MemberRow({
 
   async function resendInvitation() {
     setBusy(true);
-    const res = await request(`/api/firm/team/${member.id}/invitation`, { method: "POST" });
+    const res = await resendStaffInvitation(member.id);
     setBusy(false);
     if (!res.ok) return toastFailure(res, { title: "Invitation not sent" });
     toast.success("Invitation sent again", { description: `${member.email} gets a new link, valid 7 days.` });
@@ -65,7 +65,7 @@ export function MemberRow({
 
   async function setEnabled(enable: boolean): Promise<boolean> {
     setBusy(true);
-    const res = await reauth.run(() => request(`/api/firm/team/${member.id}/${enable ? "enable" : "disable"}`, { method: "POST" }));
+    const res = await reauth.run(() => setMemberEnabled(member.id, enable));
     setBusy(false);
     setConfirming(false);
     if (!res.ok) {

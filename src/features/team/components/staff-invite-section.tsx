@@ -3,13 +3,13 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import { setServerErrors } from "~/lib/form.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { staffInviteSchema, type StaffInviteInput } from "../team.schema.ts";
+import { inviteStaff } from "../team.api.ts";
 import { TeamSection } from "./team-section.tsx";
 
 const FIELDS = [
@@ -32,7 +32,7 @@ export function StaffInviteSection() {
   } = useForm<StaffInviteInput>({ resolver: zodResolver(staffInviteSchema), defaultValues: { email: "", firstName: "", lastName: "" } });
 
   async function onValid(data: StaffInviteInput) {
-    const res = await request("/api/firm/team/invitations", { json: data });
+    const res = await inviteStaff(data);
     if (!res.ok) {
       setServerErrors(
         setError,

@@ -1,11 +1,11 @@
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { request } from "~/lib/api-client.ts";
 import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { staffWelcomeFormSchema, type StaffWelcomeFormInput } from "../team.schema.ts";
+import { acceptStaffInvitation } from "../team.api.ts";
 import { PasswordPairFields } from "~/ui/password-pair-fields.tsx";
 
 /** The welcome page's form: the invited staff member chooses a password and is signed in. */
@@ -19,7 +19,7 @@ export function StaffWelcomeForm({ token, email, onSignedIn }: { token: string; 
   } = useForm<StaffWelcomeFormInput>({ resolver: zodResolver(staffWelcomeFormSchema), reValidateMode: "onSubmit" });
 
   async function onValid({ password }: StaffWelcomeFormInput) {
-    const res = await request(`/api/firm/team/invitations/${token}/accept`, { json: { password } });
+    const res = await acceptStaffInvitation(token, password);
     if (!res.ok) {
       setServerErrors(setError, res.fields, ["password"]);
       return toastFailure(res, { title: "Password not set" });
