@@ -8,13 +8,20 @@ import reactHooks from "eslint-plugin-react-hooks";
  * Module boundaries (see CONTRIBUTING.md):
  * - the platform (src/server, src/ui, src/lib) imports no feature: the site's composition (src/app) assembles them;
  * - a feature imports another feature only through its public modules: `index.ts`, `*.types.ts` (shared types),
- *   `*.schema.ts` (the zod schemas its forms and routes share) and `*.tables.ts` (tables other tables refer to);
+ *   `*.schema.ts` (the zod schemas its forms and routes share), `*.tables.ts` (tables other tables refer to) and
+ *   `*.api.ts` (its API as the browser calls it);
  * - code that runs in the browser (components, src/ui, src/lib) imports no `*.server.ts` module, not even for types.
  */
 const FEATURES = readdirSync(fileURLToPath(import.meta.resolve("./src/features")), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-const PUBLIC = ["!~/features/*/index.ts", "!~/features/*/*.types.ts", "!~/features/*/*.schema.ts", "!~/features/*/*.tables.ts"];
+const PUBLIC = [
+  "!~/features/*/index.ts",
+  "!~/features/*/*.types.ts",
+  "!~/features/*/*.schema.ts",
+  "!~/features/*/*.tables.ts",
+  "!~/features/*/*.api.ts",
+];
 const NO_FEATURE = {
   group: ["~/features/**", "**/features/**"],
   message: "The platform (src/server, src/ui, src/lib) imports no feature: pass what it needs from the composition in src/app/server.",
@@ -25,7 +32,7 @@ const NO_SERVER_MODULE = {
 };
 const otherFeatures = (feature) => ({
   group: ["~/features/*/**", `!~/features/${feature}/**`, ...PUBLIC],
-  message: "A feature imports another feature only through its public modules (index.ts, *.types.ts, *.schema.ts, *.tables.ts).",
+  message: "A feature imports another feature only through its public modules (index.ts, *.types.ts, *.schema.ts, *.tables.ts, *.api.ts).",
 });
 /** One toast: screens show toasts through src/ui/toast.ts (and failures through src/ui/toast-failure.ts), never sonner itself. */
 const NO_TOAST_LIBRARY = {

@@ -5,7 +5,7 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
-import type { AppContext, AppEnv, RequestContext } from "./context.ts";
+import type { AppContext, AppEnv, RequestContext, SessionUser } from "./context.ts";
 import { isMailCatcherPath, mailCatcherAllowed } from "./mail/mail-catcher.ts";
 import { isDatabaseUnavailable, logUnexpectedError, unexpectedErrorResponse } from "./errors.ts";
 import { unavailablePage } from "./unavailable-page.ts";
@@ -248,7 +248,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
       firstName: user.firstName ?? null,
       lastName: user.lastName ?? null,
       companyName: user.companyName ?? null,
-    });
+    } satisfies SessionUser);
   });
 
   for (const mount of ctx.api) app.route(`/api${mount.path}`, mount.routes(ctx));

@@ -14,8 +14,8 @@ export function useSessionUser(data: RootData | undefined): SessionUser | null {
   useEffect(() => {
     if (!ask || late || !hasSessionHint(document.cookie)) return;
     let live = true;
-    void import("~/lib/api-client.ts")
-      .then(({ request }) => request<SessionUser | null>("/api/session"))
+    void import("./session.api.ts")
+      .then((api) => api.getSessionUser())
       .then((r) => {
         if (live && r.ok && r.data) setLate(r.data);
       })

@@ -22,6 +22,17 @@ import { accountProfile, listAccountSessions, sessionTokenOf, signInMethods } fr
 import { countReauthTry, reauthenticate, verifySecondFactor } from "./reauth.server.ts";
 import { finishGoogleReauth, startGoogleReauth } from "./google-reauth.server.ts";
 import { accountExport } from "./export.server.ts";
+import type {
+  AccountDeleted,
+  AccountDone,
+  AccountSessions,
+  DeletionPlanAnswer,
+  GoogleReauthStarted,
+  ProfileSaved,
+  ReauthMethods,
+  SessionRevoked,
+  TwoFactorPolicyAnswer,
+} from "./account.types.ts";
 
 /** /api/account: the signed-in user's profile and sessions. Changes go through the auth library's API. */
 export function accountRoutes(ctx: AppContext) {
@@ -31,14 +42,14 @@ export function accountRoutes(ctx: AppContext) {
   // below, which therefore never answers for it.
   r.get("/two-factor-policy", async (c) => {
     requireHiddenPermission(c, "firm.security.manage");
-    return c.json({ policy: await readTwoFactorPolicy(ctx.db) });
+    return c.json({ policy: await readTwoFactorPolicy(ctx.db) } satisfies TwoFactorPolicyAnswer);
   });
   r.put("/two-factor-policy", async (c) => {
     const user = requireHiddenPermission(c, "firm.security.manage");
     await requireRecentSignIn(c, ctx.db);
     const input = await parseJson(c, twoFactorPolicySchema, { message: "first" });
     const policy = await updateTwoFactorPolicy(ctx.db, input, auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)));
-    return c.json({ policy });
+    return c.json({ policy } satisfies TwoFactorPolicyAnswer);
   });
 
   // Back from Google (a browser navigation): to the page the re-authentication started from, or to sign-in.
@@ -66,7 +77,7 @@ export function accountRoutes(ctx: AppContext) {
       headers: c.req.raw.headers,
       body: { name: `${firstName} ${lastName}`, firstName, lastName, companyName: companyName || null },
     });
-    return c.json({ profile: await accountProfile(ctx.db, user.id) });
+    return c.json({ profile: await accountProfile(ctx.db, user.id) } satisfies ProfileSaved);
   });
 
   r.get("/sessions", async (c) => c.json({ sessions: await listAccountSessions(ctx.db, requireUser(c).id, c.get("sessionId")) }));
@@ -80,13 +91,13 @@ export function accountRoutes(ctx: AppContext) {
       throw new AppError(404, "NOT_FOUND", message, { sessionId: message });
     }
     await ctx.auth.api.revokeSession({ headers: c.req.raw.headers, body: { token } });
-    return c.json({ ok: true, current: sessionId === c.get("sessionId") });
+    return c.json({ ok: true, current: sessionId === c.get("sessionId") } satisfies SessionRevoked);
   });
 
   r.post("/sessions/revoke-others", async (c) => {
     const user = requireUser(c);
     await ctx.auth.api.revokeOtherSessions({ headers: c.req.raw.headers });
-    return c.json({ sessions: await listAccountSessions(ctx.db, user.id, c.get("sessionId")) });
+    return c.json({ sessions: await listAccountSessions(ctx.db, user.id, c.get("sessionId")) } satisfies AccountSessions);
   });
 
   // Your data: a ZIP of JSON and CSV files, only the user's own rows and their organizations' books.
@@ -103,7 +114,7 @@ export function accountRoutes(ctx: AppContext) {
     });
   });
 
-  r.get("/deletion", async (c) => c.json({ plan: await deletionPlan(ctx.db, requireUser(c).id) }));
+  r.get("/deletion", async (c) => c.json({ plan: await deletionPlan(ctx.db, requireUser(c).id) } satisfies DeletionPlanAnswer));
 
   // Deleting the account: after the password (a recent sign-in), in one transaction; the browser's cookies go too.
   r.post("/delete", async (c) => {
@@ -114,21 +125,25 @@ export function accountRoutes(ctx: AppContext) {
     for (const cookie of [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken]) {
       deleteCookie(c, cookie.name, { path: "/", secure: cookie.attributes.secure });
     }
-    return c.json({ ok: true, deletedOrganizations: plan.deleted });
+    return c.json({ ok: true, deletedOrganizations: plan.deleted } satisfies AccountDeleted);
   });
 
   // How the user can confirm it is them: the re-authentication dialog asks for a password, or offers Google.
   r.get("/reauthenticate", async (c) => {
     const user = requireUser(c);
     const methods = await signInMethods(ctx.db, user.id);
-    return c.json({ password: methods.password, google: methods.google && !!ctx.config.google, twoFactor: user.twoFactorEnabled });
+    return c.json({
+      password: methods.password,
+      google: methods.google && !!ctx.config.google,
+      twoFactor: user.twoFactorEnabled,
+    } satisfies ReauthMethods);
   });
 
   // An account without a password: a fresh Google sign-in (and the code when two-factor is on) instead.
   r.post("/reauthenticate/google", async (c) => {
     const user = requireUser(c);
     const input = await parseJson(c, googleReauthSchema, { message: "first" });
-    return c.json({ url: await startGoogleReauth(ctx, c, user, input) });
+    return c.json({ url: await startGoogleReauth(ctx, c, user, input) } satisfies GoogleReauthStarted);
   });
 
   // An account without a password turns two-factor sign-in off with a code (and a recent sign-in); one with a
@@ -143,7 +158,7 @@ export function accountRoutes(ctx: AppContext) {
     await countReauthTry(ctx, user.id);
     await verifySecondFactor(ctx, c.req.raw.headers, code);
     await ctx.auth.api.disableTwoFactor({ headers: c.req.raw.headers, body: {} });
-    return c.json({ ok: true });
+    return c.json({ ok: true } satisfies AccountDone);
   });
 
   // The password (and code) again: sensitive changes refused with REAUTH_REQUIRED are then retried.
@@ -151,7 +166,7 @@ export function accountRoutes(ctx: AppContext) {
     const user = requireUser(c);
     const input = await parseJson(c, reauthSchema, { message: "first" });
     await reauthenticate(ctx, c, user, input);
-    return c.json({ ok: true });
+    return c.json({ ok: true } satisfies AccountDone);
   });
 
   return r;

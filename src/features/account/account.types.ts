@@ -24,7 +24,8 @@ export interface AccountProfile {
 export interface ReauthMethods {
   password: boolean;
   google: boolean;
-  twoFactor: boolean;
+  /** Absent when the session does not say (read as off). */
+  twoFactor?: boolean;
 }
 
 export interface OrganizationRef {
@@ -46,4 +47,46 @@ export interface DeletionPlan {
 export interface TwoFactorPolicyView {
   requireForStaff: boolean;
   requireForClients: boolean;
+}
+
+/** An account change that answers nothing more (POST /api/account/reauthenticate, /two-factor/disable). */
+export interface AccountDone {
+  ok: true;
+}
+
+/** POST /api/account/profile */
+export interface ProfileSaved {
+  profile: AccountProfile | null;
+}
+
+/** POST /api/account/sessions/revoke: `current` when it was this browser's session. */
+export interface SessionRevoked {
+  ok: true;
+  current: boolean;
+}
+
+/** POST /api/account/sessions/revoke-others: the sessions left (this one). */
+export interface AccountSessions {
+  sessions: AccountSession[];
+}
+
+/** GET /api/account/deletion */
+export interface DeletionPlanAnswer {
+  plan: DeletionPlan;
+}
+
+/** POST /api/account/delete */
+export interface AccountDeleted {
+  ok: true;
+  deletedOrganizations: OrganizationRef[];
+}
+
+/** POST /api/account/reauthenticate/google: Google's sign-in page. */
+export interface GoogleReauthStarted {
+  url: string;
+}
+
+/** GET/PUT /api/account/two-factor-policy */
+export interface TwoFactorPolicyAnswer {
+  policy: TwoFactorPolicyView;
 }

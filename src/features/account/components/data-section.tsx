@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { buttonClass, Button } from "~/ui/button.tsx";
+import { ACCOUNT_EXPORT_URL } from "../account.api.ts";
 import { Section } from "./account-ui.tsx";
 import { DeleteAccountDialog } from "./delete-account-dialog.tsx";
 
@@ -20,7 +21,7 @@ export function DataSection({ twoFactor, hasPassword }: { twoFactor: boolean; ha
             A ZIP file of JSON and CSV files: your profile, sessions, the messages and requests you sent, your saved calculator results, and
             each organization&apos;s chart of accounts and journal entries.
           </p>
-          <a href="/api/account/export" download className={buttonClass("secondary", "md", "mt-3")}>
+          <a href={ACCOUNT_EXPORT_URL} download className={buttonClass("secondary", "md", "mt-3")}>
             Download your data (ZIP)
           </a>
         </div>

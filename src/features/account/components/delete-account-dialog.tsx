@@ -2,14 +2,14 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { request } from "~/lib/api-client.ts";
 import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { DeletionPlan } from "../account.types.ts";
-import { reauthSchema } from "../account.schema.ts";
+import { deleteAccount, getDeletionPlan, reauthenticate } from "../account.api.ts";
+import { reauthSchema, type ReauthInput } from "../account.schema.ts";
 import { GoogleReauthForm } from "./google-reauth.tsx";
 import { REAUTH_REQUIRED } from "./reauth-dialog.tsx";
 import { ReauthFields } from "./reauth-fields.tsx";
@@ -67,7 +67,7 @@ export function DeleteAccountDialog({
   });
 
   useEffect(() => {
-    void request<{ plan: DeletionPlan }>("/api/account/deletion").then((res) => {
+    void getDeletionPlan().then((res) => {
       if (res.ok) setPlan(res.data.plan);
       else toastFailure(res, { title: "Could not prepare the deletion" });
     });
@@ -75,14 +75,15 @@ export function DeleteAccountDialog({
 
   async function onValid({ confirmOrganizations, ...credentials }: DeletionData) {
     if (hasPassword) {
-      const reauth = await request("/api/account/reauthenticate", { json: credentials });
+      // With a password, the form's rules require it.
+      const reauth = await reauthenticate(credentials as ReauthInput);
       if (!reauth.ok) {
         if (Object.keys(reauth.fields).length) setServerErrors(setError, reauth.fields);
         else toastFailure(reauth, { title: "Account not deleted" });
         return;
       }
     }
-    const res = await request("/api/account/delete", { json: { confirmOrganizations } });
+    const res = await deleteAccount({ confirmOrganizations });
     if (res.ok) {
       setLeaving(true);
       window.location.assign(AFTER_DELETION);

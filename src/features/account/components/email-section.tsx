@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
+import { changeEmail } from "~/features/auth/auth.api.ts";
 import { InputField } from "~/ui/field.tsx";
 import { changeEmailSchema } from "../account.schema.ts";
 import { FormSection } from "./account-ui.tsx";
@@ -22,7 +22,7 @@ export function EmailSection({ email, twoFactor = false }: { email: string; twoF
   });
 
   async function onValid(data: z.output<typeof changeEmailSchema>) {
-    const res = await reauth.run(() => request("/api/auth/change-email", { json: { newEmail: data.newEmail } }));
+    const res = await reauth.run(() => changeEmail(data.newEmail));
     if (!res.ok) {
       if (res.code !== "REAUTH_CANCELLED") form.setError("newEmail", { message: res.message });
       toast.error("Email not changed", { description: res.message });

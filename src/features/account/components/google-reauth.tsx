@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { codeSchema } from "../account.schema.ts";
+import { startGoogleReauth } from "../account.api.ts";
 import { PROOF_CODE_FIELD, useOneFieldForm } from "./one-field-form.tsx";
 
 /** The query parameter the way back from Google adds to the page (see google-reauth.server.ts). */
@@ -21,9 +21,7 @@ export function GoogleReauthForm({ twoFactor, actions }: { twoFactor: boolean; a
   // Without two-factor sign-in there is nothing to type: the code's rule applies only when it is asked.
   const form = useOneFieldForm("code", twoFactor ? codeSchema : undefined, async (data) => {
     const returnTo = `${window.location.pathname}${window.location.search}`;
-    const res = await request<{ url: string }>("/api/account/reauthenticate/google", {
-      json: { returnTo, code: twoFactor ? data.code : undefined },
-    });
+    const res = await startGoogleReauth({ returnTo, code: twoFactor ? data.code : undefined });
     if (res.ok) {
       setLeaving(true);
       window.location.assign(res.data.url);

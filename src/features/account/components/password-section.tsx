@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
+import { changePassword } from "~/features/auth/auth.api.ts";
 import { InputField } from "~/ui/field.tsx";
 import { changePasswordSchema, type ChangePasswordInput } from "../account.schema.ts";
 import { FormSection } from "./account-ui.tsx";
@@ -33,13 +33,7 @@ function ChangePassword({ twoFactor }: { twoFactor: boolean }) {
 
   async function onValid(data: ChangePasswordInput) {
     const res = await reauth.run(() =>
-      request("/api/auth/change-password", {
-        json: {
-          currentPassword: data.currentPassword,
-          newPassword: data.newPassword,
-          revokeOtherSessions: true,
-        },
-      }),
+      changePassword({ currentPassword: data.currentPassword, newPassword: data.newPassword, revokeOtherSessions: true }),
     );
     if (!res.ok) {
       const message = res.code === "INVALID_PASSWORD" ? "Your current password is not correct" : res.message;

@@ -3,11 +3,11 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
 import { NameFields } from "~/ui/name-fields.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { AccountProfile } from "../account.types.ts";
 import { profileSchema, type ProfileInput } from "../account.schema.ts";
+import { saveProfile } from "../account.api.ts";
 import { FormSection } from "./account-ui.tsx";
 
 export function ProfileSection({ profile }: { profile: AccountProfile }) {
@@ -20,7 +20,7 @@ export function ProfileSection({ profile }: { profile: AccountProfile }) {
   });
 
   async function onValid(data: ProfileInput) {
-    const res = await request("/api/account/profile", { json: data });
+    const res = await saveProfile(data);
     if (!res.ok) {
       toastFailure(res, { title: "Profile not saved" });
       return;

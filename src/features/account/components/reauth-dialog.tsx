@@ -2,13 +2,14 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { request, type ApiResult } from "~/lib/api-client.ts";
+import type { ApiResult } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { setServerErrors } from "~/lib/form.ts";
 import { reauthSchema, type ReauthInput } from "../account.schema.ts";
 import type { ReauthMethods } from "../account.types.ts";
+import { getReauthMethods, reauthenticate } from "../account.api.ts";
 import { GoogleReauthForm, useGoogleReauthOutcome } from "./google-reauth.tsx";
 import { ReauthFields } from "./reauth-fields.tsx";
 
@@ -22,7 +23,7 @@ export const REAUTH_CANCELLED = "REAUTH_CANCELLED";
 function ReauthDialog({ open, askCode, onDone }: { open: boolean; askCode: boolean; onDone: (ok: boolean) => void }) {
   const [methods, setMethods] = useState<ReauthMethods | null>(null);
   useEffect(() => {
-    void request<ReauthMethods>("/api/account/reauthenticate").then((res) => {
+    void getReauthMethods().then((res) => {
       // Without an answer, the password form (the server says what is wrong when it is sent).
       setMethods(res.ok ? res.data : { password: true, google: false, twoFactor: askCode });
     });
@@ -46,7 +47,7 @@ function ReauthDialog({ open, askCode, onDone }: { open: boolean; askCode: boole
         <p className="text-sm text-muted">Loading...</p>
       ) : withGoogle ? (
         <GoogleReauthForm
-          twoFactor={methods.twoFactor}
+          twoFactor={methods.twoFactor ?? false}
           actions={
             <Button variant="secondary" onClick={() => onDone(false)}>
               Cancel
@@ -54,7 +55,7 @@ function ReauthDialog({ open, askCode, onDone }: { open: boolean; askCode: boole
           }
         />
       ) : (
-        <PasswordReauthForm askCode={askCode || methods.twoFactor} onDone={onDone} />
+        <PasswordReauthForm askCode={askCode || (methods.twoFactor ?? false)} onDone={onDone} />
       )}
     </Modal>
   );
@@ -74,7 +75,7 @@ function PasswordReauthForm({ askCode, onDone }: { askCode: boolean; onDone: (ok
   } = useForm<ReauthFields, unknown, ReauthInput>({ resolver: zodResolver(reauthSchema), reValidateMode: "onSubmit" });
 
   async function onValid(data: ReauthInput) {
-    const res = await request("/api/account/reauthenticate", { json: data });
+    const res = await reauthenticate(data);
     if (res.ok) {
       onDone(true);
       return;

@@ -2,8 +2,8 @@ import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
-import { request } from "~/lib/api-client.ts";
 import type { AccountSession } from "../account.types.ts";
+import { revokeOtherSessions, revokeSession } from "../account.api.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import { Section } from "./account-ui.tsx";
@@ -20,7 +20,7 @@ export function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
 
   async function end(session: AccountSession) {
     setBusy(session.id);
-    const res = await request("/api/account/sessions/revoke", { json: { sessionId: session.id } });
+    const res = await revokeSession(session.id);
     setBusy(null);
     if (!res.ok) toastFailure(res, { title: "Session not ended" });
     else toast.success("Session ended", { description: `${session.browser} on ${session.os} is signed out.` });
@@ -29,7 +29,7 @@ export function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
 
   async function endOthers() {
     setBusy("others");
-    const res = await request("/api/account/sessions/revoke-others", { json: {} });
+    const res = await revokeOtherSessions();
     setBusy(null);
     if (!res.ok) toastFailure(res, { title: "Sessions not ended" });
     else toast.success("Other sessions ended", { description: "You are signed out everywhere else." });

@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
+import { setPassword } from "~/features/auth/auth.api.ts";
 import { setServerErrors } from "~/lib/form.ts";
 import { setPasswordSchema, type SetPasswordInput } from "../account.schema.ts";
 import { FormSection } from "./account-ui.tsx";
@@ -24,7 +24,7 @@ export function SetPassword({ twoFactor }: { twoFactor: boolean }) {
   });
 
   async function onValid(data: SetPasswordInput) {
-    const res = await reauth.run(() => request("/api/auth/set-password", { json: { newPassword: data.newPassword } }));
+    const res = await reauth.run(() => setPassword(data.newPassword));
     if (!res.ok) {
       setServerErrors(form.setError, res.fields, ["newPassword"]);
       toast.error("Password not set", { description: res.message });

@@ -3,11 +3,11 @@ import { useRevalidator } from "react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { TwoFactorPolicyView } from "../account.types.ts";
 import { twoFactorPolicySchema, type TwoFactorPolicyInput } from "../account.schema.ts";
+import { saveTwoFactorPolicy } from "../account.api.ts";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
 import { CheckboxField } from "~/ui/field.tsx";
 
@@ -36,9 +36,7 @@ export function TwoFactorPolicySection({ policy }: { policy: TwoFactorPolicyView
   } = useForm<TwoFactorPolicyInput>({ resolver: zodResolver(twoFactorPolicySchema), values: policy });
 
   async function onValid(data: TwoFactorPolicyInput) {
-    const res = await reauth.run(() =>
-      request<{ policy: TwoFactorPolicyView }>("/api/account/two-factor-policy", { method: "PUT", json: data }),
-    );
+    const res = await reauth.run(() => saveTwoFactorPolicy(data));
     if (!res.ok) {
       toastFailure(res, { title: "Policy not saved" });
       return;

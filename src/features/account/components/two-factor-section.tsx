@@ -2,7 +2,10 @@ import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
-import { request } from "~/lib/api-client.ts";
+import { disableTwoFactor, enableTwoFactor, generateBackupCodes, verifyTwoFactorCode } from "~/features/auth/auth.api.ts";
+import type { TwoFactorSecrets } from "~/features/auth/auth.types.ts";
+import type { ApiResult } from "~/lib/api-client.ts";
+import { disableTwoFactorWithCode } from "../account.api.ts";
 import { Section } from "./account-ui.tsx";
 import { CodeConfirmForm, PasswordConfirmForm, ProofCodeForm } from "./two-factor-forms.tsx";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
@@ -54,16 +57,17 @@ export function TwoFactorSection({
     purpose: "enable" | "disable" | "codes",
     proof: { password: string } | { code: string } | null,
   ): Promise<string | null> {
-    const path =
-      purpose === "enable"
-        ? "/api/auth/two-factor/enable"
-        : purpose === "codes"
-          ? "/api/auth/two-factor/generate-backup-codes"
-          : proof && "code" in proof
-            ? "/api/account/two-factor/disable"
-            : "/api/auth/two-factor/disable";
+    // Turning it on and new codes answer the secrets; turning it off answers nothing the screen reads.
+    const call = (): Promise<ApiResult<unknown>> =>
+      proof && "code" in proof
+        ? disableTwoFactorWithCode(proof.code)
+        : purpose === "enable"
+          ? enableTwoFactor(proof)
+          : purpose === "codes"
+            ? generateBackupCodes(proof)
+            : disableTwoFactor(proof);
     setBusy(true);
-    const res = await reauth.run(() => request<{ totpURI?: string; backupCodes?: string[] }>(path, { json: proof ?? {} }));
+    const res = await reauth.run(call);
     setBusy(false);
     if (!res.ok) {
       if (res.code === "REAUTH_CANCELLED" && !hasPassword) return null;
@@ -71,10 +75,11 @@ export function TwoFactorSection({
       toast.error("Two-factor sign-in", { description: message });
       return message;
     }
-    if (purpose === "enable" && res.data.totpURI && res.data.backupCodes) {
-      setStep({ kind: "scan", totpURI: res.data.totpURI, backupCodes: res.data.backupCodes });
-    } else if (purpose === "codes" && res.data.backupCodes) {
-      setStep({ kind: "codes", backupCodes: res.data.backupCodes });
+    const secrets = (purpose === "disable" ? null : res.data) as TwoFactorSecrets | null;
+    if (purpose === "enable" && secrets?.totpURI && secrets.backupCodes) {
+      setStep({ kind: "scan", totpURI: secrets.totpURI, backupCodes: secrets.backupCodes });
+    } else if (purpose === "codes" && secrets?.backupCodes) {
+      setStep({ kind: "codes", backupCodes: secrets.backupCodes });
     } else {
       const description = hasPassword ? "Signing in needs only your password now." : "Signing in needs only Google now.";
       toast.success("Two-factor sign-in is off", { description });
@@ -91,7 +96,7 @@ export function TwoFactorSection({
   };
 
   async function onConfirm(code: string, backupCodes: string[]): Promise<string | null> {
-    const res = await request("/api/auth/two-factor/verify-totp", { json: { code } });
+    const res = await verifyTwoFactorCode({ code });
     if (!res.ok) {
       const message = res.code === "INVALID_CODE" ? "That code is not right. Check your app and try the current code." : res.message;
       toast.error("Two-factor sign-in not turned on", { description: message });

@@ -18,7 +18,7 @@ export function AuthProvider({ user, sessionId, children }: { user: SessionUser 
   const signOut = useCallback(async () => {
     // The API client loads on sign-out: this provider is on every page, the client need not be.
     // Whatever the answer (even none), the page is left: the server ends the session when it can.
-    await import("~/lib/api-client.ts").then(({ request }) => request("/api/auth/sign-out", { json: {} })).catch(() => null);
+    await import("../auth.api.ts").then((api) => api.signOut()).catch(() => null);
     // A full load of the home page: no private data of the session stays in memory.
     window.location.replace("/");
   }, []);

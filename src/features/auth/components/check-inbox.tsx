@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
-import { request } from "~/lib/api-client.ts";
+import { sendVerificationEmail } from "../auth.api.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 
 /** Sends the verification mail again; the link carries on to `from` like the first one. */
@@ -9,7 +9,7 @@ function useResend(email: string, from: string) {
   const [sending, setSending] = useState(false);
   async function resend() {
     setSending(true);
-    const res = await request("/api/auth/send-verification-email", { json: { email, callbackURL: from } });
+    const res = await sendVerificationEmail(email, from);
     setSending(false);
     if (res.ok) toast.success("Verification email sent", { description: `Check ${email} for the verification link.` });
     else toastFailure(res, { title: "Error" });

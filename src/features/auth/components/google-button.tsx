@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
-import { request } from "~/lib/api-client.ts";
 import { UNEXPECTED } from "../auth-messages.ts";
+import { startGoogleSignIn } from "../auth.api.ts";
 
 export function GoogleButton({ enabled, from }: { enabled: boolean; from: string }) {
   const noteId = useId();
@@ -12,15 +12,7 @@ export function GoogleButton({ enabled, from }: { enabled: boolean; from: string
     if (!enabled) return;
     setBusy(true);
     const back = `/login?from=${encodeURIComponent(from)}&google=failed`;
-    const res = await request<{ url?: string }>("/api/auth/sign-in/social", {
-      json: {
-        provider: "google",
-        callbackURL: from,
-        newUserCallbackURL: from,
-        errorCallbackURL: back,
-        disableRedirect: true,
-      },
-    });
+    const res = await startGoogleSignIn({ callbackURL: from, newUserCallbackURL: from, errorCallbackURL: back });
     if (res.ok && res.data.url) {
       window.location.assign(res.data.url);
       return;

@@ -3,11 +3,11 @@ import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
-import { request } from "~/lib/api-client.ts";
 import { submitOrTell } from "~/lib/form.ts";
 import { InputField } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import type { NewPasswordInput } from "../auth.schema.ts";
+import { resetPassword } from "../auth.api.ts";
 import { loadAuthRules } from "./auth-rules.ts";
 
 const TRY_AGAIN = "Please try the link again.";
@@ -33,7 +33,7 @@ export function ResetPasswordPage({ token }: { token: string | null }) {
       toast.error(problem.title, { description: problem.description });
       return;
     }
-    const res = token ? await request("/api/auth/reset-password", { json: { token, newPassword: password } }) : null;
+    const res = token ? await resetPassword(token, password) : null;
     if (!res?.ok) {
       toast.error("Unable to reset password", { description: res?.message?.trim() || TRY_AGAIN });
       return;

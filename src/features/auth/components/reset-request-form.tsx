@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { EmailField } from "~/ui/email-field.tsx";
 import type { ResetRequestInput } from "../auth.schema.ts";
+import { requestPasswordReset } from "../auth.api.ts";
 import { AuthForm } from "./auth-form.tsx";
 import { authResolver } from "./auth-rules.ts";
 
@@ -15,7 +15,7 @@ export function ResetRequestForm({ onDone }: { onDone: (email: string) => void }
   const form = useForm<ResetRequestInput>({ resolver });
 
   async function onValid(data: ResetRequestInput) {
-    const res = await request("/api/auth/request-password-reset", { json: { email: data.email, redirectTo: "/reset-password" } });
+    const res = await requestPasswordReset(data.email, "/reset-password");
     if (!res.ok) {
       toastFailure(res, { title: "Error" });
       return;

@@ -2,11 +2,11 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { InputField, CheckboxField } from "~/ui/field.tsx";
 import { EmailField } from "~/ui/email-field.tsx";
 import type { SignInInput } from "../auth.schema.ts";
+import { signInWithEmail } from "../auth.api.ts";
 import { AuthForm } from "./auth-form.tsx";
 import { authResolver } from "./auth-rules.ts";
 
@@ -36,9 +36,7 @@ export function SignInForm({
 
   async function onValid(data: SignInInput) {
     onUnverified(null);
-    const res = await request("/api/auth/sign-in/email", {
-      json: { email: data.email, password: data.password, rememberMe: data.rememberMe },
-    });
+    const res = await signInWithEmail({ email: data.email, password: data.password, rememberMe: data.rememberMe });
     if (!res.ok) {
       if (res.status === 403 && res.code === "EMAIL_NOT_VERIFIED") {
         onUnverified(data.email);
@@ -50,7 +48,7 @@ export function SignInForm({
       toastFailure(res, { title: "Login failed" });
       return;
     }
-    if ((res.data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
+    if (res.data?.twoFactorRedirect) {
       onTwoFactor(data.email);
       return;
     }

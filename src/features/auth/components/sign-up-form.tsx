@@ -1,12 +1,12 @@
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { InputField } from "~/ui/field.tsx";
 import { EmailField } from "~/ui/email-field.tsx";
 import { NameFields } from "~/ui/name-fields.tsx";
 import type { SignUpFormInput } from "../auth.schema.ts";
+import { signUpWithEmail } from "../auth.api.ts";
 import { AuthForm } from "./auth-form.tsx";
 import { authResolver } from "./auth-rules.ts";
 
@@ -31,17 +31,15 @@ export function SignUpForm({ from, onDone }: { from: string; onDone: (email: str
 
   async function onValid(data: SignUpFormInput) {
     if (tellMismatch()) return;
-    const res = await request("/api/auth/sign-up/email", {
-      json: {
-        email: data.email,
-        password: data.password,
-        name: `${data.firstName} ${data.lastName}`.trim(),
-        firstName: data.firstName,
-        lastName: data.lastName,
-        companyName: data.companyName || null,
-        // The page to carry on to once verified; the server builds the link's callback from local paths only.
-        callbackURL: from,
-      },
+    const res = await signUpWithEmail({
+      email: data.email,
+      password: data.password,
+      name: `${data.firstName} ${data.lastName}`.trim(),
+      firstName: data.firstName,
+      lastName: data.lastName,
+      companyName: data.companyName || null,
+      // The page to carry on to once verified; the server builds the link's callback from local paths only.
+      callbackURL: from,
     });
     if (!res.ok) {
       toastFailure(res, { title: "Registration failed" });

@@ -3,9 +3,9 @@ import { useForm, type Resolver } from "react-hook-form";
 import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
-import { request } from "~/lib/api-client.ts";
 import { lazyZodResolver, submitOrTell } from "~/lib/form.ts";
 import { UNEXPECTED } from "../auth-messages.ts";
+import { verifyTwoFactorCode } from "../auth.api.ts";
 import { inputClass, CheckboxField } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 
@@ -53,7 +53,7 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
   }, [backup, setFocus]);
 
   async function onValid(data: CodeInput) {
-    const res = await request(`/api/auth${backup ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp"}`, { json: data });
+    const res = await verifyTwoFactorCode(data, backup);
     if (!res.ok) {
       if (res.code && STEP_OVER.has(res.code)) {
         onRestart("The code step has ended. Please sign in again.");
