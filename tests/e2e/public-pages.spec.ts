@@ -219,6 +219,8 @@ test.describe("a form's script comes on the visitor's first interaction (decisio
   const forms = [
     { path: "/contact", field: "First Name", module: /\/contact-form-[\w-]+\.js$/, submit: "Send Message" },
     { path: "/login", field: "Email", module: /\/auth-forms-[\w-]+\.js$/, submit: "Sign In" },
+    // Not a deferred component: its form (react-hook-form) is imported when the box is focused or typed into.
+    { path: "/pricing", field: "Email address", module: /\/newsletter-control-(?!import-)[\w-]+\.js$/, submit: "Subscribe" },
   ];
   for (const { path, field, module, submit } of forms) {
     test(`${path}: the server's form shows at once; its script loads when the visitor reaches for it`, async ({ page }) => {

@@ -1,40 +1,68 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { cn } from "~/ui/cn.ts";
 import type { NewsletterSource } from "../newsletter.schema.ts";
 import { NEWSLETTER_MESSAGES } from "../newsletter-messages.ts";
+import type { NewsletterControl, NewsletterState } from "./newsletter-control.ts";
 
 /** What a plain (script-less) form post came back with: /page?newsletter=<source>-<outcome>. */
-const NO_SCRIPT_OUTCOMES: Record<string, { ok: boolean; text: string }> = {
-  subscribed: { ok: true, text: NEWSLETTER_MESSAGES.subscribed },
-  already: { ok: true, text: NEWSLETTER_MESSAGES.already },
-  invalid: { ok: false, text: NEWSLETTER_MESSAGES.invalid },
-  limited: { ok: false, text: NEWSLETTER_MESSAGES.limited },
-};
+const NO_SCRIPT_OUTCOMES = ["subscribed", "already", "invalid", "limited"] as const;
 
-/** Newsletter sign-up box (footer 'Stay Updated', blog, resources). Posts to /api/content/newsletter. */
+/**
+ * Newsletter sign-up box (footer 'Stay Updated', blog, resources): posts to /api/content/newsletter, and works as a
+ * plain form without JavaScript (the server answers with a redirect back to the page and its outcome).
+ *
+ * The box is on every public page, so its form (react-hook-form and the shared schema, newsletter-control.ts) is not
+ * part of the page's load. Nor is the box a deferred component (src/ui/deferred.tsx): one in the footer held the
+ * whole page's hydration until the visitor's first interaction. The box is an ordinary part of the page, and its form
+ * is imported when the visitor first focuses the box or types into it (at the latest on submit), then made live on the
+ * same inputs, which keep what was typed.
+ */
 export function NewsletterForm({ source, dark = false, className }: { source: NewsletterSource; dark?: boolean; className?: string }) {
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [{ error, busy }, setState] = useState<NewsletterState>({ busy: false });
   const [params] = useSearchParams();
   const returned = params.get("newsletter");
-  const outcome = returned?.startsWith(`${source}-`) ? NO_SCRIPT_OUTCOMES[returned.slice(source.length + 1)] : undefined;
+  const outcome = NO_SCRIPT_OUTCOMES.find((name) => returned === `${source}-${name}`);
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
+  const control = useRef<Promise<NewsletterControl> | null>(null);
+  const live = useRef<NewsletterControl | null>(null);
+  const makeLive = (form: HTMLFormElement | null) =>
+    (control.current ??= import("./newsletter-control-import.ts")
+      .then(({ importNewsletterControl }) => importNewsletterControl())
+      .then(
+        ({ newsletterControl }) => (live.current = newsletterControl(form!, setState)),
+        (failure: unknown) => {
+          // Fetched again on the next attempt.
+          control.current = null;
+          throw failure;
+        },
+      ));
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    // The submit logic (the shared schema, the API client) loads on first submit: the box is on every page.
-    // A chunk that fails to load (offline, a new release) is told like any failed call.
-    const form = e.currentTarget;
-    import("./newsletter-submit.ts")
-      .then(({ submitNewsletter }) => submitNewsletter(form, source, { setError, setBusy }))
-      .catch(() => toast.error("Subscription failed", { description: NEWSLETTER_MESSAGES.unavailable }));
-  }
+    makeLive(e.currentTarget).then(
+      (form) => form.submit(e),
+      // The form's chunk could not be loaded (offline, or a new release replaced it).
+      () => toast.error("Subscription failed", { description: NEWSLETTER_MESSAGES.unavailable }),
+    );
+  };
+  // Before the form is live, what was typed is read from the input as it becomes so.
+  const onChange = (e: ChangeEvent<HTMLInputElement>) =>
+    live.current ? live.current.onChange(e) : makeLive(e.currentTarget.form).catch(() => {});
 
   const errorId = `${id}-error`;
+  const red = dark ? "text-red-300" : "text-red-700";
   return (
-    <form id={`newsletter-${source}`} method="post" action="/api/content/newsletter" onSubmit={onSubmit} noValidate className={className}>
+    <form
+      id={`newsletter-${source}`}
+      method="post"
+      action="/api/content/newsletter"
+      onFocus={(e) => void makeLive(e.currentTarget).catch(() => {})}
+      onSubmit={onSubmit}
+      noValidate
+      className={className}
+    >
       <input type="hidden" name="source" value={source} />
       <div className="flex gap-2">
         <label htmlFor={id} className="sr-only">
@@ -49,7 +77,7 @@ export function NewsletterForm({ source, dark = false, className }: { source: Ne
           placeholder="you@company.com"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={() => error && setError(null)}
+          onChange={onChange}
           className={cn(
             "min-w-0 flex-1 rounded-md border px-3 py-2 text-sm",
             dark
@@ -66,7 +94,7 @@ export function NewsletterForm({ source, dark = false, className }: { source: Ne
         </button>
       </div>
       {error ? (
-        <p id={errorId} className={cn("mt-2 text-sm", dark ? "text-red-300" : "text-red-700")}>
+        <p id={errorId} className={cn("mt-2 text-sm", red)}>
           {error}
         </p>
       ) : null}
@@ -75,10 +103,10 @@ export function NewsletterForm({ source, dark = false, className }: { source: Ne
           role="status"
           className={cn(
             "mt-2 text-sm",
-            outcome.ok ? (dark ? "text-emerald-300" : "text-accent-700") : dark ? "text-red-300" : "text-red-700",
+            outcome === "subscribed" || outcome === "already" ? (dark ? "text-emerald-300" : "text-accent-700") : red,
           )}
         >
-          {outcome.text}
+          {NEWSLETTER_MESSAGES[outcome]}
         </p>
       ) : null}
     </form>
