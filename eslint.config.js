@@ -49,7 +49,31 @@ const NO_RELATIVE_EXIT = (depth) => ({
   regex: `^${"\\.\\./".repeat(depth)}(?!\\.\\./\\.\\./tests/)`,
   message: "Another feature is imported as ~/features/<name>/<public module>, so that the boundary rule sees it.",
 });
-const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+/**
+ * One way to reach the database (decision 101): SQL in drizzle's `sql` template, run by queryRows / queryPrepared /
+ * execute. The query builder's operators and its select/insert/update/delete are refused; the auth library's adapter
+ * uses the builder itself, on src/features/auth/auth.tables.ts, and src/server/db is the database's own platform.
+ */
+const NO_QUERY_BUILDER = {
+  group: ["drizzle-orm"],
+  importNames: (
+    "eq ne and or not gt gte lt lte like ilike notLike notIlike inArray notInArray isNull isNotNull between notBetween exists " +
+    "notExists asc desc count countDistinct sum avg min max"
+  ).split(" "),
+  message: "Write the statement in SQL with the sql template and queryRows (decision 101): the query builder is not used.",
+};
+const QUERY_BUILDER_CALL =
+  "CallExpression[callee.property.name=/^(select|selectDistinct|selectDistinctOn|insert|update|delete|with|\\$with|\\$count)$/]";
+const NO_QUERY_BUILDER_CALLS = {
+  "no-restricted-syntax": [
+    "error",
+    ...["[callee.object.name=/^(db|tx|trx)$/]", "[callee.object.property.name=/^(db|tx|trx)$/]"].map((on) => ({
+      selector: `${QUERY_BUILDER_CALL}${on}`,
+      message: "Write the statement in SQL with the sql template and queryRows (decision 101): the query builder is not used.",
+    })),
+  ],
+};
+const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns: [...patterns, NO_QUERY_BUILDER] }] });
 
 /** Files that may cross a boundary (none today). */
 const BOUNDARY_ALLOW_LIST = [];
@@ -87,6 +111,13 @@ export default tseslint.config(
       rules: restrict(otherFeatures(feature), NO_SERVER_MODULE, NO_TOAST_LIBRARY, NO_RADIX, NO_RELATIVE_EXIT(2)),
     },
   ]),
+  { files: ["tests/**/*.{ts,tsx}", "bench/**/*.ts"], rules: restrict() },
+  { files: ["src/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}", "bench/**/*.ts"], ignores: ["src/server/db/**"], rules: NO_QUERY_BUILDER_CALLS },
+  {
+    // The database's own platform may use anything drizzle offers.
+    files: ["src/server/db/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [NO_FEATURE, NO_TOAST_LIBRARY, NO_RADIX] }] },
+  },
   {
     files: ["scripts/**/*.mjs", "*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },

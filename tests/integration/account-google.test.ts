@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
-import { accounts, users } from "~/features/auth/auth.tables.ts";
-import { mailOutbox } from "~/server/mail/outbox.tables.ts";
+import { sql } from "drizzle-orm";
+import { queryRows } from "~/server/db/client.ts";
 import { startOidcProvider, type OidcProvider } from "../support/oidc-provider.ts";
 import { TEST_ORIGIN, cookieFrom, createTestApp, type TestApp } from "../support/test-app.ts";
 import { ageSessions, base32Decode, totp } from "../support/two-factor.ts";
+import { mailsTo } from "../support/outbox.ts";
 
 /** The browser's cookie jar, kept by name: later Set-Cookie headers replace earlier ones, expired ones go. */
 function jar(...parts: string[]): string {
@@ -39,7 +39,7 @@ async function googleSignIn(t: TestApp, email: string) {
   const { url } = (await start.json()) as { url: string };
   const back = await throughProvider(t, url, email, cookieFrom(start));
   expect(back.location).toBe("/account");
-  const [user] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [user] = await queryRows<{ id: string }>(t.ctx.db, sql`select id from users where email = ${email}`);
   return { id: user!.id, email, cookie: back.cookie };
 }
 
@@ -99,7 +99,7 @@ describe("an account made by Google sign-in, without a password", () => {
     expect(await googleReauth(t, user.cookie, "gina@example.com")).toBe("/account?tab=x&reauth=google");
     expect((await change()).status).toBe(200);
     // Still one Google account, and the same session.
-    expect(await t.ctx.db.select().from(accounts).where(eq(accounts.userId, user.id))).toHaveLength(1);
+    expect(await queryRows(t.ctx.db, sql`select id from accounts where user_id = ${user.id}`)).toHaveLength(1);
   });
 
   it("the way back counts once, only for the session that started it, and never leads off the site", async () => {
@@ -145,7 +145,7 @@ describe("an account made by Google sign-in, without a password", () => {
     expect(again.status).toBe(400);
     expect(await codeOf(again)).toBe("PASSWORD_ALREADY_SET");
 
-    const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
+    const mails = await mailsTo(t.ctx.db, user.email);
     expect(mails.map((m) => m.subject)).toContain("A password was set for your account");
     const signIn = await t.request("/api/auth/sign-in/email", { json: { email: user.email, password: "a-good-long-passphrase-7" } });
     expect(signIn.status).toBe(200);
@@ -188,7 +188,7 @@ describe("an account made by Google sign-in, without a password", () => {
     expect(wrong.status).toBe(400);
     const off = await t.request("/api/account/two-factor/disable", { cookie, json: { code: totp(secret, Date.now(), -1) } });
     expect(off.status).toBe(200);
-    const [row] = await t.ctx.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id));
+    const [row] = await queryRows<{ on: boolean }>(t.ctx.db, sql`select two_factor_enabled as "on" from users where id = ${user.id}`);
     expect(row!.on).toBe(false);
   });
 
@@ -199,7 +199,7 @@ describe("an account made by Google sign-in, without a password", () => {
     expect(await codeOf(await del())).toBe("REAUTH_REQUIRED");
     expect(await googleReauth(t, user.cookie, "kai@example.com")).toBe("/account?tab=x&reauth=google");
     expect((await del()).status).toBe(200);
-    expect(await t.ctx.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
+    expect(await queryRows(t.ctx.db, sql`select id from users where id = ${user.id}`)).toHaveLength(0);
   });
 
   it("an account with a password cannot take the code-only way to turn two-factor off", async () => {

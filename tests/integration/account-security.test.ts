@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { desc, eq, sql } from "drizzle-orm";
-import { mailOutbox } from "~/server/mail/outbox.tables.ts";
+import { sql } from "drizzle-orm";
 import { cookieFrom, createSignedInUser, createTestApp, type TestApp } from "../support/test-app.ts";
 import { enrolTwoFactor, totp, type EnrolledUser } from "../support/two-factor.ts";
+import { mailsTo } from "../support/outbox.ts";
 
 /** A wrong code: the current window's three valid codes are avoided. */
 function wrongCode(secret: Buffer): string {
@@ -94,12 +94,8 @@ describe("the server decides which sessions end and which browsers stay trusted"
     const user = await enrolTwoFactor(t, await createSignedInUser(t));
     const trust = await trustedBrowser(user);
     await t.request("/api/auth/request-password-reset", { json: { email: user.email, redirectTo: "/reset-password" } });
-    const [mail] = await t.ctx.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, user.email.toLowerCase()))
-      .orderBy(desc(mailOutbox.id));
-    const token = new URL(mail!.textBody.match(/http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]+/)![0]).searchParams.get(
+    const [mail] = await mailsTo(t.ctx.db, user.email.toLowerCase());
+    const token = new URL(mail!.text_body.match(/http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]+/)![0]).searchParams.get(
       "token",
     );
     const newPassword = "Copper-harbor-signal-29";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { desc, eq, sql } from "drizzle-orm";
-import { mailOutbox } from "~/server/mail/outbox.tables.ts";
-import { sessions, users } from "~/features/auth/auth.tables.ts";
+import { sql } from "drizzle-orm";
+import { queryRows } from "~/server/db/client.ts";
 import { TEST_ORIGIN, cookieFrom, createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { base32Decode, totp } from "../support/two-factor.ts";
+import { mailsTo } from "../support/outbox.ts";
 
 /** A wrong code: the current window's three valid codes are avoided. */
 function wrongCode(secret: Buffer): string {
@@ -36,12 +36,12 @@ async function enrol(t: TestApp, user: TestUser): Promise<Enrolled> {
   expect(new Set(body.backupCodes).size).toBe(10);
 
   // Not on yet: a sign-in elsewhere still needs no code.
-  const [before] = await t.ctx.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id));
+  const [before] = await queryRows<{ on: boolean }>(t.ctx.db, sql`select two_factor_enabled as "on" from users where id = ${user.id}`);
   expect(before?.on).toBe(false);
 
   const confirm = await t.request("/api/auth/two-factor/verify-totp", { cookie: user.cookie, json: { code: totp(secret) } });
   expect(confirm.status).toBe(200);
-  const [after] = await t.ctx.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id));
+  const [after] = await queryRows<{ on: boolean }>(t.ctx.db, sql`select two_factor_enabled as "on" from users where id = ${user.id}`);
   expect(after?.on).toBe(true);
   // The library replaces the session when the second factor is turned on.
   const cookie = cookieFrom(confirm) || user.cookie;
@@ -141,12 +141,8 @@ describe("account: two-factor sign-in", () => {
   it("a password reset does not bypass the second factor", async () => {
     const user = await enrol(t, await createSignedInUser(t));
     await t.request("/api/auth/request-password-reset", { json: { email: user.email, redirectTo: "/reset-password" } });
-    const [mail] = await t.ctx.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, user.email.toLowerCase()))
-      .orderBy(desc(mailOutbox.id));
-    const token = new URL(mail!.textBody.match(/http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]+/)![0]).searchParams.get(
+    const [mail] = await mailsTo(t.ctx.db, user.email.toLowerCase());
+    const token = new URL(mail!.text_body.match(/http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]+/)![0]).searchParams.get(
       "token",
     )!;
     const newPassword = "Brighter-harbor-lantern-77";
@@ -187,7 +183,7 @@ describe("account: two-factor sign-in", () => {
     expect(ok.status).toBe(200);
     const step = await passwordStep(t, user.email, user.password);
     expect(step.body.twoFactorRedirect).toBeUndefined();
-    const kinds = (await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email.toLowerCase()))).map((m) => m.kind);
+    const kinds = (await mailsTo(t.ctx.db, user.email.toLowerCase())).map((m) => m.kind);
     expect(kinds).toEqual(expect.arrayContaining(["two-factor-enabled", "two-factor-disabled"]));
   });
 });
@@ -232,11 +228,11 @@ describe("account: profile, password and sessions", () => {
       json: { firstName: "Amara", lastName: "Okafor", companyName: "Okafor Design", role: "admin" },
     });
     expect(res.status).toBe(200);
-    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    const [row] = await queryRows(t.ctx.db, sql`select * from users where id = ${user.id}`);
     expect(row).toMatchObject({
-      firstName: "Amara",
-      lastName: "Okafor",
-      companyName: "Okafor Design",
+      first_name: "Amara",
+      last_name: "Okafor",
+      company_name: "Okafor Design",
       name: "Amara Okafor",
       role: "client",
     });
@@ -260,13 +256,9 @@ describe("account: profile, password and sessions", () => {
     expect(res.status).toBe(200);
     expect(await sessionOf(t, other)).toBeNull();
     expect((await sessionOf(t, cookieFrom(res)))?.user.id).toBe(user.id);
-    const [mail] = await t.ctx.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, user.email.toLowerCase()))
-      .orderBy(desc(mailOutbox.id));
+    const [mail] = await mailsTo(t.ctx.db, user.email.toLowerCase());
     expect(mail).toMatchObject({ kind: "password-changed", subject: "Your password was changed" });
-    expect(mail!.textBody).toContain(`${TEST_ORIGIN}/account`);
+    expect(mail!.text_body).toContain(`${TEST_ORIGIN}/account`);
     expect((await passwordStep(t, user.email, newPassword)).res.status).toBe(200);
   });
 
@@ -307,7 +299,7 @@ describe("account: profile, password and sessions", () => {
 
     // Another user's session cannot be ended from here.
     const stranger = await createSignedInUser(t);
-    const [strangerSession] = await t.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, stranger.id));
+    const [strangerSession] = await queryRows<{ id: string }>(t.ctx.db, sql`select id from sessions where user_id = ${stranger.id}`);
     expect(
       (await t.request("/api/account/sessions/revoke", { cookie: user.cookie, json: { sessionId: strangerSession!.id } })).status,
     ).toBe(404);
@@ -329,37 +321,31 @@ describe("account: profile, password and sessions", () => {
 
     const res = await t.request("/api/auth/change-email", { cookie: user.cookie, json: { newEmail } });
     expect(res.status).toBe(200);
-    const [row] = await t.ctx.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+    const [row] = await queryRows<{ email: string }>(t.ctx.db, sql`select email from users where id = ${user.id}`);
     expect(row?.email).toBe(user.email.toLowerCase());
-    const [mail] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, newEmail));
+    const [mail] = await mailsTo(t.ctx.db, newEmail);
     expect(mail).toMatchObject({ kind: "email-change", subject: "Confirm your new email address" });
-    const link = mail!.textBody.match(/http:\/\/localhost:3000\/api\/auth\/verify-email\?[^\s]+/)![0];
+    const link = mail!.text_body.match(/http:\/\/localhost:3000\/api\/auth\/verify-email\?[^\s]+/)![0];
 
     // A taken address: the same answer, and no mail to anyone.
     const other = await createSignedInUser(t);
     const taken = await t.request("/api/auth/change-email", { cookie: user.cookie, json: { newEmail: other.email } });
     expect(taken.status).toBe(200);
-    expect(
-      (await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, other.email.toLowerCase()))).map((m) => m.kind),
-    ).not.toContain("email-change");
+    expect((await mailsTo(t.ctx.db, other.email.toLowerCase())).map((m) => m.kind)).not.toContain("email-change");
 
     const follow = await t.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
     expect(follow.status).toBe(302);
     expect(follow.headers.get("location")).toBe("/account?email=changed");
-    const [after] = await t.ctx.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+    const [after] = await queryRows<{ email: string }>(t.ctx.db, sql`select email from users where id = ${user.id}`);
     expect(after?.email).toBe(newEmail);
-    const notices = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email.toLowerCase()));
+    const notices = await mailsTo(t.ctx.db, user.email.toLowerCase());
     expect(notices.filter((m) => m.kind === "email-changed")).toHaveLength(1);
-    expect(notices.find((m) => m.kind === "email-changed")!.textBody).toContain(newEmail);
+    expect(notices.find((m) => m.kind === "email-changed")!.text_body).toContain(newEmail);
 
     // The link works once.
     const again = await t.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
     expect(again.headers.get("location")).toMatch(/error=/);
-    expect(
-      (await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email.toLowerCase()))).filter(
-        (m) => m.kind === "email-changed",
-      ),
-    ).toHaveLength(1);
+    expect((await mailsTo(t.ctx.db, user.email.toLowerCase())).filter((m) => m.kind === "email-changed")).toHaveLength(1);
     expect((await t.request("/api/auth/sign-in/email", { json: { email: newEmail, password: user.password } })).status).toBe(200);
   });
 });

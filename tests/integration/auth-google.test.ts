@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
-import { accounts, users } from "~/features/auth/auth.tables.ts";
 import { startOidcProvider, type OidcProvider } from "../support/oidc-provider.ts";
 import { TEST_ORIGIN, cookieFrom, createSignedInUser, createTestApp, type TestApp } from "../support/test-app.ts";
 import { enrolTwoFactor, totp } from "../support/two-factor.ts";
@@ -49,10 +48,10 @@ describe("Google sign-in through a local OpenID Connect provider", () => {
     const { location, cookie } = await googleSignIn(t, "casey@example.com");
     expect(location).toBe("/calculators");
     expect((await sessionEmail(t, cookie))?.email).toBe("casey@example.com");
-    const [user] = await t.ctx.db.select().from(users).where(eq(users.email, "casey@example.com"));
-    expect(user).toMatchObject({ emailVerified: true, firstName: "Casey", lastName: "Morgan", role: "client" });
-    const [account] = await t.ctx.db.select().from(accounts).where(eq(accounts.userId, user!.id));
-    expect(account).toMatchObject({ providerId: "google", accountId: "google-casey@example.com" });
+    const [user] = await queryRows<{ id: string }>(t.ctx.db, sql`select * from users where email = 'casey@example.com'`);
+    expect(user).toMatchObject({ email_verified: true, first_name: "Casey", last_name: "Morgan", role: "client" });
+    const [account] = await queryRows(t.ctx.db, sql`select * from accounts where user_id = ${user!.id}`);
+    expect(account).toMatchObject({ provider_id: "google", account_id: "google-casey@example.com" });
   });
 
   it("finds the account by the provider's subject, even when the email changed at Google", async () => {
@@ -68,8 +67,8 @@ describe("Google sign-in through a local OpenID Connect provider", () => {
     const { location, cookie } = await googleSignIn(t, "unverified:owner@example.com");
     expect(location).toMatch(/^\/login\?google=failed&error=/);
     expect(await sessionEmail(t, cookie)).toBeNull();
-    const linked = await t.ctx.db.select().from(accounts).where(eq(accounts.userId, existing.id));
-    expect(linked.map((a) => a.providerId)).toEqual(["credential"]);
+    const linked = await queryRows<{ provider_id: string }>(t.ctx.db, sql`select provider_id from accounts where user_id = ${existing.id}`);
+    expect(linked.map((a) => a.provider_id)).toEqual(["credential"]);
   });
 
   it("never joins a Google identity to an account whose own address was not verified", async () => {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
-import { mailOutbox } from "~/server/mail/outbox.tables.ts";
-import { sessions, users, verifications } from "~/features/auth/auth.tables.ts";
 import { COMMON_PASSWORD_MESSAGE } from "~/features/auth/password-policy.ts";
 import { createOrUpdateUser } from "~/features/auth/user-admin.server.ts";
 import { TEST_ORIGIN, cookieFrom, createSignedInUser, createTestApp, type TestApp } from "../support/test-app.ts";
+import { mailsTo as outboxTo } from "../support/outbox.ts";
 
 const PASSWORD = "Quiet-harbor-lantern-42";
 let seq = 0;
@@ -22,7 +21,7 @@ async function signIn(t: TestApp, email: string, password = PASSWORD, rememberMe
 }
 
 async function mailsTo(t: TestApp, to: string) {
-  return t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to.toLowerCase())).orderBy(desc(mailOutbox.id));
+  return outboxTo(t.ctx.db, to.toLowerCase());
 }
 
 function linkIn(text: string): string {
@@ -40,7 +39,7 @@ async function sessionOf(t: TestApp, cookie: string) {
 async function verifiedUser(t: TestApp, email: string, password = PASSWORD) {
   expect((await signUp(t, email, password)).status).toBe(200);
   const [mail] = await mailsTo(t, email);
-  const res = await t.request(linkIn(mail!.textBody).replace(TEST_ORIGIN, ""), { redirect: "manual" });
+  const res = await t.request(linkIn(mail!.text_body).replace(TEST_ORIGIN, ""), { redirect: "manual" });
   expect(res.status).toBe(302);
 }
 
@@ -66,7 +65,7 @@ describe("accounts through /api/auth", () => {
 
     const [mail] = await mailsTo(t, email);
     expect(mail!.subject).toMatch(/verify/i);
-    const link = linkIn(mail!.textBody);
+    const link = linkIn(mail!.text_body);
     expect(link.startsWith(`${TEST_ORIGIN}/api/auth/verify-email?token=`)).toBe(true);
     const verify = await t.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
     expect(verify.status).toBe(302);
@@ -76,8 +75,8 @@ describe("accounts through /api/auth", () => {
 
     const ok = await signIn(t, email);
     expect(ok.status).toBe(200);
-    const [row] = await t.ctx.db.select().from(users).where(eq(users.email, email));
-    expect(row).toMatchObject({ firstName: "Dana", lastName: "Whitfield", role: "client", emailVerified: true });
+    const [row] = await queryRows(t.ctx.db, sql`select * from users where email = ${email}`);
+    expect(row).toMatchObject({ first_name: "Dana", last_name: "Whitfield", role: "client", email_verified: true });
   });
 
   it("offers to resend the verification mail", async () => {
@@ -105,12 +104,12 @@ describe("accounts through /api/auth", () => {
   it("never takes a role from sign-up or from a profile update", async () => {
     const email = uniqueEmail("role");
     await signUp(t, email, PASSWORD, { role: "admin" });
-    const [row] = await t.ctx.db.select().from(users).where(eq(users.email, email));
+    const [row] = await queryRows<{ role: string }>(t.ctx.db, sql`select role from users where email = ${email}`);
     expect(row?.role).toBe("client");
 
     const user = await createSignedInUser(t);
     await t.request("/api/auth/update-user", { cookie: user.cookie, json: { role: "admin" } });
-    const [after] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    const [after] = await queryRows<{ role: string }>(t.ctx.db, sql`select role from users where id = ${user.id}`);
     expect(after?.role).toBe("client");
   });
 
@@ -119,7 +118,7 @@ describe("accounts through /api/auth", () => {
     const res = await signUp(t, email, "password1");
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe(COMMON_PASSWORD_MESSAGE);
-    expect(await t.ctx.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect(await queryRows(t.ctx.db, sql`select id from users where email = ${email}`)).toHaveLength(0);
 
     const short = await signUp(t, email, "Ab1!xyz");
     expect(short.status).toBe(400);
@@ -129,7 +128,7 @@ describe("accounts through /api/auth", () => {
 
     await verifiedUser(t, email);
     await t.request("/api/auth/request-password-reset", { json: { email, redirectTo: "/reset-password" } });
-    const token = new URL(linkIn((await mailsTo(t, email))[0]!.textBody)).searchParams.get("token")!;
+    const token = new URL(linkIn((await mailsTo(t, email))[0]!.text_body)).searchParams.get("token")!;
     const reset = await t.request("/api/auth/reset-password", { json: { token, newPassword: "Qwertyuiop" } });
     expect(reset.status).toBe(400);
     expect(((await reset.json()) as { message: string }).message).toBe(COMMON_PASSWORD_MESSAGE);
@@ -171,9 +170,9 @@ describe("accounts through /api/auth", () => {
     expect(req.status).toBe(200);
     const [mail] = await mailsTo(t, email);
     expect(mail!.kind).toBe("password-reset");
-    const link = linkIn(mail!.textBody);
+    const link = linkIn(mail!.text_body);
     expect(link).toMatch(new RegExp(`^${TEST_ORIGIN}/reset-password\\?token=[A-Za-z0-9_-]+$`));
-    expect(mail!.textBody).not.toContain("evil.example");
+    expect(mail!.text_body).not.toContain("evil.example");
     const token = new URL(link).searchParams.get("token")!;
 
     const newPassword = "Brighter-harbor-lantern-43";
@@ -194,17 +193,17 @@ describe("accounts through /api/auth", () => {
     const email = uniqueEmail("expired");
     await verifiedUser(t, email);
     await t.request("/api/auth/request-password-reset", { json: { email, redirectTo: "/reset-password" } });
-    const token = new URL(linkIn((await mailsTo(t, email))[0]!.textBody)).searchParams.get("token")!;
-    const [row] = await t.ctx.db
-      .select()
-      .from(verifications)
-      .where(eq(verifications.identifier, `reset-password:${token}`));
-    expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
-    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
-    await t.ctx.db
-      .update(verifications)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verifications.identifier, `reset-password:${token}`));
+    const token = new URL(linkIn((await mailsTo(t, email))[0]!.text_body)).searchParams.get("token")!;
+    const [row] = await queryRows<{ expires_at: string }>(
+      t.ctx.db,
+      sql`select expires_at from verifications where identifier = ${`reset-password:${token}`}`,
+    );
+    expect(new Date(row!.expires_at).getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(new Date(row!.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+    await t.ctx.db.execute(
+      sql`update verifications set expires_at = ${new Date(Date.now() - 1000).toISOString()}::timestamptz
+           where identifier = ${`reset-password:${token}`}`,
+    );
     const res = await t.request("/api/auth/reset-password", { json: { token, newPassword: "Brighter-harbor-lantern-43" } });
     expect(res.status).toBe(400);
     expect((await signIn(t, email)).status).toBe(200);
@@ -222,17 +221,20 @@ describe("accounts through /api/auth", () => {
 
   it("caps every session at 30 days from sign-in, however it slides", async () => {
     const user = await createSignedInUser(t);
-    await t.ctx.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() + 90 * 86400_000) })
-      .where(eq(sessions.userId, user.id));
-    const [row] = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
-    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(30 * 86400_000);
+    await t.ctx.db.execute(
+      sql`update sessions set expires_at = ${new Date(Date.now() + 90 * 86400_000).toISOString()}::timestamptz where user_id = ${user.id}`,
+    );
+    const [row] = await queryRows<{ expires_at: string; created_at: string }>(
+      t.ctx.db,
+      sql`select expires_at, created_at from sessions where user_id = ${user.id}`,
+    );
+    expect(new Date(row!.expires_at).getTime() - new Date(row!.created_at).getTime()).toBeLessThanOrEqual(30 * 86400_000);
 
-    await t.ctx.db
-      .update(sessions)
-      .set({ createdAt: new Date(Date.now() - 31 * 86400_000), expiresAt: new Date(Date.now() + 5 * 86400_000) })
-      .where(eq(sessions.userId, user.id));
+    await t.ctx.db.execute(
+      sql`update sessions set created_at = ${new Date(Date.now() - 31 * 86400_000).toISOString()}::timestamptz,
+                 expires_at = ${new Date(Date.now() + 5 * 86400_000).toISOString()}::timestamptz
+           where user_id = ${user.id}`,
+    );
     expect(await sessionOf(t, user.cookie)).toBeNull();
   });
 
@@ -279,7 +281,7 @@ describe("accounts through /api/auth", () => {
     const other = uniqueEmail("staffer");
     await verifiedUser(t, other);
     expect((await createOrUpdateUser(t.ctx, { email: other, role: "staff" })).outcome).toBe("updated");
-    const [row] = await t.ctx.db.select().from(users).where(eq(users.email, other));
+    const [row] = await queryRows<{ role: string }>(t.ctx.db, sql`select role from users where email = ${other}`);
     expect(row?.role).toBe("staff");
   });
 });
@@ -370,10 +372,7 @@ describe("throttling of /api/auth", () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
-    const sent = await t.ctx.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.toAddress, email)));
+    const sent = await outboxTo(t.ctx.db, email);
     expect(sent).toHaveLength(0);
   });
 });

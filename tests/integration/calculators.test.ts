@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
-import { mailOutbox } from "~/server/mail/outbox.tables.ts";
-import { calculatorSubmissions } from "~/features/calculators/calculators.tables.ts";
+import type { SubmissionRow } from "~/features/calculators/calculators.server.ts";
 import { SAVES_PER_HOUR } from "~/features/calculators/calculators.routes.server.ts";
 import { issueRoi, issueRoiResults } from "~/features/calculators/calculators.fixtures.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 import { pdfLines } from "../support/pdf.ts";
+import { outboxRows } from "../support/outbox.ts";
 
 const FIRM = "firm@ledgerline.test";
 const rndInputs = { totalWages: 200000, rdTimePercent: 50, supplyCosts: 10000, contractorCosts: 20000, employees: 12 };
@@ -55,10 +55,10 @@ describe("POST /api/calculators/submissions", () => {
     expect(res.status).toBe(201);
     const { submission } = (await res.json()) as { submission: { id: string; results: Record<string, string> } };
     expect(submission.results).toEqual(issueRoiResults);
-    const [row] = await t.ctx.db.select().from(calculatorSubmissions).where(eq(calculatorSubmissions.id, submission.id));
+    const [row] = await queryRows<SubmissionRow>(t.ctx.db, sql`select * from calculator_submissions where id = ${submission.id}`);
     expect(row).toMatchObject({
-      userId: alice.id,
-      calculatorType: "roi",
+      user_id: alice.id,
+      calculator_type: "roi",
       email: alice.email,
       name: "Alice Able",
       inputs: issueRoi,
@@ -72,11 +72,11 @@ describe("POST /api/calculators/submissions", () => {
     expect(res.status).toBe(201);
     const { submission } = (await res.json()) as { submission: { id: string } };
 
-    const queued = await t.ctx.db
-      .select()
-      .from(mailOutbox)
-      .where(sql`${mailOutbox.kind} in ('calculator-analysis', 'calculator-lead') and ${mailOutbox.toAddress} in (${bob.email}, ${FIRM})`);
-    const analysis = queued.find((m) => m.kind === "calculator-analysis" && m.toAddress === bob.email);
+    const queued = await outboxRows(
+      t.ctx.db,
+      sql`kind in ('calculator-analysis', 'calculator-lead') and to_address in (${bob.email}, ${FIRM})`,
+    );
+    const analysis = queued.find((m) => m.kind === "calculator-analysis" && m.to_address === bob.email);
     expect(analysis?.attachments).toHaveLength(1);
     const pdf = Buffer.from(analysis!.attachments[0]!.content, "base64");
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
@@ -117,7 +117,7 @@ describe("POST /api/calculators/submissions", () => {
     expect(lead.text).toContain("$16,730.00");
     expect(smtp.messages.length).toBeGreaterThanOrEqual(before + 2);
 
-    const [row] = await t.ctx.db.select().from(calculatorSubmissions).where(eq(calculatorSubmissions.id, submission.id));
+    const [row] = await queryRows<SubmissionRow>(t.ctx.db, sql`select * from calculator_submissions where id = ${submission.id}`);
     expect(row!.inputs).toEqual({
       totalWages: "200000",
       rdTimePercent: "50",
@@ -213,7 +213,7 @@ describe("limits", () => {
     const over = await save(dave, { calculatorType: "roi", inputs: issueRoi });
     expect(over.status).toBe(429);
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
-    const rows = await t.ctx.db.select().from(calculatorSubmissions).where(eq(calculatorSubmissions.userId, dave.id));
+    const rows = await queryRows<SubmissionRow>(t.ctx.db, sql`select * from calculator_submissions where user_id = ${dave.id}`);
     expect(rows).toHaveLength(SAVES_PER_HOUR);
     // Another user is not affected.
     expect((await save(bob, { calculatorType: "roi", inputs: issueRoi })).status).toBe(201);

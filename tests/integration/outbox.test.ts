@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { createMailWorker, enqueueMail, backoffMs } from "~/server/mail/outbox.server.ts";
-import { mailOutbox } from "~/server/mail/outbox.tables.ts";
 import { renderMail } from "~/server/mail/html.ts";
 import { createTestDatabase, type TestDatabase } from "../support/test-db.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
+import { outboxRows } from "../support/outbox.ts";
 
 const logger = pino({ level: "silent" });
 const cleanups: (() => Promise<void>)[] = [];
@@ -44,7 +44,7 @@ describe("mail outbox", () => {
     expect(got.text).toContain("Name: <script>alert(1)</script>");
     expect(got.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(got.html).not.toContain("<script>");
-    const [row] = await t.database.db.select().from(mailOutbox);
+    const [row] = await outboxRows(t.database.db);
     expect(row!.status).toBe("sent");
     expect(row!.attempts).toBe(1);
     await worker.stop();
@@ -64,8 +64,8 @@ describe("mail outbox", () => {
       maxBackoffMs: 1,
     });
     expect(await worker.runOnce()).toBe(0);
-    const pending = await t.database.db.select().from(mailOutbox);
-    expect(pending.every((m) => m.status === "pending" && m.attempts === 1 && (m.lastError ?? "").length > 0)).toBe(true);
+    const pending = await outboxRows(t.database.db);
+    expect(pending.every((m) => m.status === "pending" && m.attempts === 1 && (m.last_error ?? "").length > 0)).toBe(true);
 
     const back = await startSmtpServer({ port });
     cleanups.push(() => back.stop());
@@ -95,7 +95,7 @@ describe("mail outbox", () => {
     await t.database.db.execute(sql`update mail_outbox set created_at = now() - interval '49 hours' where id = ${id}`);
     const worker = createMailWorker({ db: t.database.db, logger, smtpUrl: "smtp://127.0.0.1:9", from: "f@example.com" });
     await worker.runOnce();
-    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+    const [row] = await outboxRows(t.database.db, sql`id = ${id!}`);
     expect(row!.status).toBe("failed");
     await worker.stop();
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
-import { sessions } from "~/features/auth/auth.tables.ts";
+import { sql } from "drizzle-orm";
+import { queryRows } from "~/server/db/client.ts";
 import { cookieFrom, createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
 /** What the app's session reader answers for a cookie, next to what the auth library itself answers. */
@@ -57,15 +57,14 @@ describe("session reader", () => {
   it("leaves a session due for its sliding refresh to the library, which extends it and sets the cookie", async () => {
     const other = await createSignedInUser(t);
     // Last refreshed two days ago: due (the refresh age is one day).
-    await t.ctx.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() + 5 * 86400_000) })
-      .where(eq(sessions.userId, other.id));
+    await t.ctx.db.execute(
+      sql`update sessions set expires_at = ${new Date(Date.now() + 5 * 86400_000).toISOString()}::timestamptz where user_id = ${other.id}`,
+    );
     const res = await accountingMe(other.cookie);
     expect(res.status).toBe(200);
     expect(cookieFrom(res)).toContain("session_token=");
-    const [row] = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, other.id));
-    expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 86400_000);
+    const [row] = await queryRows<{ expires_at: string }>(t.ctx.db, sql`select expires_at from sessions where user_id = ${other.id}`);
+    expect(new Date(row!.expires_at).getTime() - Date.now()).toBeGreaterThan(6.9 * 86400_000);
     // Refreshed: the next request is answered without a new cookie.
     expect((await read(other.cookie)).setCookies).toEqual([]);
     expect((await read(other.cookie)).user?.email).toBe(other.email);
@@ -73,10 +72,9 @@ describe("session reader", () => {
 
   it("treats an expired session as signed out and lets the library clear the cookie", async () => {
     const other = await createSignedInUser(t);
-    await t.ctx.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.userId, other.id));
+    await t.ctx.db.execute(
+      sql`update sessions set expires_at = ${new Date(Date.now() - 1000).toISOString()}::timestamptz where user_id = ${other.id}`,
+    );
     const res = await accountingMe(other.cookie);
     expect(res.status).toBe(401);
     expect(res.headers.getSetCookie().some((c) => /session_token=;/.test(c) || /Max-Age=0/i.test(c))).toBe(true);

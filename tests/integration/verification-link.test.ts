@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desc, eq } from "drizzle-orm";
-import { mailOutbox } from "~/server/mail/outbox.tables.ts";
 import { TEST_ORIGIN, cookieFrom, createTestApp, type TestApp } from "../support/test-app.ts";
+import { mailsTo } from "../support/outbox.ts";
 
 const PASSWORD = "Quiet-harbor-lantern-42";
 let seq = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${seq++}@example.com`;
 
 async function verificationLocation(t: TestApp, email: string) {
-  const [mail] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id));
-  const link = mail!.textBody.match(/http:\/\/localhost:3000\/api\/auth\/verify-email\S+/)![0];
+  const [mail] = await mailsTo(t.ctx.db, email);
+  const link = mail!.text_body.match(/http:\/\/localhost:3000\/api\/auth\/verify-email\S+/)![0];
   const res = await t.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
   expect(res.status).toBe(302);
   return { location: res.headers.get("location"), cookie: cookieFrom(res) };
@@ -52,14 +51,14 @@ describe("the verification link", () => {
     // Another site is refused outright: no account, no mail.
     const other = uniqueEmail("evil-from");
     expect((await signUp(other, "https://evil.example/")).status).toBe(400);
-    expect(await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, other))).toEqual([]);
+    expect(await mailsTo(t.ctx.db, other)).toEqual([]);
   });
 
   it("a link used a second time goes to the sign-in page with the notice, without a session", async () => {
     const email = uniqueEmail("twice");
     await signUp(email);
-    const [mail] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id));
-    const link = mail!.textBody.match(/http:\/\/localhost:3000\/api\/auth\/verify-email\S+/)![0].replace(TEST_ORIGIN, "");
+    const [mail] = await mailsTo(t.ctx.db, email);
+    const link = mail!.text_body.match(/http:\/\/localhost:3000\/api\/auth\/verify-email\S+/)![0].replace(TEST_ORIGIN, "");
     await t.request(link, { redirect: "manual" });
     const again = await t.request(link, { redirect: "manual" });
     expect(again.headers.get("location")).toBe("/login?verified=1&from=%2Faccounting");

@@ -1,11 +1,11 @@
 import pino from "pino";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { queryRows } from "~/server/db/client.ts";
 import { createApp } from "~/server/app.ts";
 import { loadConfig, type Config } from "~/server/config.ts";
 import type { AppContext } from "~/server/context.ts";
 import { createContext } from "~/server/server.ts";
 import { composition } from "~/app/server/composition.server.ts";
-import { users } from "~/features/auth/auth.tables.ts";
 import { createTestDatabase, type TestDatabase } from "./test-db.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -106,13 +106,11 @@ export async function createSignedInUser(
     },
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  await t.ctx.db
-    .update(users)
-    .set({ emailVerified: true, ...(opts.role ? { role: opts.role } : {}) })
-    .where(eq(users.email, email.toLowerCase()));
+  const role = opts.role ? sql`, role = ${opts.role}` : sql``;
+  await t.ctx.db.execute(sql`update users set email_verified = true${role} where email = ${email.toLowerCase()}`);
   const signIn = await t.request("/api/auth/sign-in/email", { json: { email, password } });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const [row] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+  const [row] = await queryRows<{ id: string }>(t.ctx.db, sql`select id from users where email = ${email.toLowerCase()}`);
   // In-process requests have no client address ("unknown"): fixture users must not use up the per-IP
   // throttling of /api/auth for the test that creates many of them.
   await t.ctx.db.execute(sql`delete from rate_limits where key like 'auth:%:ip:unknown'`);

@@ -1,21 +1,22 @@
 import { data } from "react-router";
-import { desc } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Route } from "./+types/dev-mail";
-import { mailOutbox } from "~/server/mail/outbox.tables.ts";
+import { queryRows } from "~/server/db/client.ts";
+import { OUTBOX_COLUMNS, type OutboxRow } from "~/server/mail/outbox.server.ts";
 
 /** With MAIL_CATCHER on, to this machine only: the mail outbox, so links in mail can be followed locally. */
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.mailCatcher) throw data(null, { status: 404 });
-  const mail = await context.app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(100);
+  const mail = await queryRows<OutboxRow>(context.app.db, sql`select ${OUTBOX_COLUMNS} from mail_outbox order by id desc limit 100`);
   return {
     mail: mail.map((m) => ({
       id: m.id,
       kind: m.kind,
-      to: m.toAddress,
+      to: m.to_address,
       subject: m.subject,
-      text: m.textBody,
+      text: m.text_body,
       status: m.status,
-      createdAt: m.createdAt.toISOString(),
+      createdAt: new Date(m.created_at).toISOString(),
     })),
   };
 }

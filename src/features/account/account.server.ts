@@ -1,7 +1,7 @@
 import Bowser from "bowser";
-import { and, desc, eq, gt } from "drizzle-orm";
-import type { Db } from "~/server/db/client.ts";
-import { GOOGLE_PROVIDER_ID, accounts, sessions, users } from "~/features/auth/auth.tables.ts";
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/server/db/client.ts";
+import { GOOGLE_PROVIDER_ID } from "~/features/auth/auth.tables.ts";
 import type { AccountProfile, AccountSession } from "./account.types.ts";
 
 export type { AccountProfile, AccountSession };
@@ -21,69 +21,64 @@ export function describeUserAgent(userAgent: string | null | undefined): { brows
 
 /** The user's sessions that have not expired, the most recently used first. Tokens never leave the server. */
 export async function listAccountSessions(db: Db, userId: string, currentSessionId: string | null): Promise<AccountSession[]> {
-  const rows = await db
-    .select({
-      id: sessions.id,
-      userAgent: sessions.userAgent,
-      ipAddress: sessions.ipAddress,
-      createdAt: sessions.createdAt,
-      updatedAt: sessions.updatedAt,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
-    .orderBy(desc(sessions.updatedAt));
+  const rows = await queryRows<{
+    id: string;
+    user_agent: string | null;
+    ip_address: string | null;
+    created_at: string;
+    updated_at: string;
+  }>(
+    db,
+    sql`select id, user_agent, ip_address, created_at, updated_at from sessions
+         where user_id = ${userId} and expires_at > ${new Date().toISOString()}::timestamptz
+         order by updated_at desc`,
+  );
   return rows
     .map((r) => ({
       id: r.id,
       current: r.id === currentSessionId,
-      ...describeUserAgent(r.userAgent),
-      ipAddress: r.ipAddress && r.ipAddress !== "unknown" ? r.ipAddress : null,
-      createdAt: r.createdAt.toISOString(),
-      lastActiveAt: r.updatedAt.toISOString(),
+      ...describeUserAgent(r.user_agent),
+      ipAddress: r.ip_address && r.ip_address !== "unknown" ? r.ip_address : null,
+      createdAt: new Date(r.created_at).toISOString(),
+      lastActiveAt: new Date(r.updated_at).toISOString(),
     }))
     .sort((a, b) => Number(b.current) - Number(a.current));
 }
 
 /** The token of one of the user's sessions (to end it through the auth library), or null. */
 export async function sessionTokenOf(db: Db, userId: string, sessionId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ token: sessions.token })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  const [row] = await queryRows<{ token: string }>(db, sql`select token from sessions where id = ${sessionId} and user_id = ${userId}`);
   return row?.token ?? null;
 }
 
 /** How the user can sign in: with a password, with Google (either or both). */
 export async function signInMethods(db: Db, userId: string): Promise<{ password: boolean; google: boolean }> {
-  const rows = await db
-    .select({ providerId: accounts.providerId, password: accounts.password })
-    .from(accounts)
-    .where(eq(accounts.userId, userId));
+  const rows = await queryRows<{ provider_id: string; password: string | null }>(
+    db,
+    sql`select provider_id, password from accounts where user_id = ${userId}`,
+  );
   return {
-    password: rows.some((r) => r.providerId === "credential" && !!r.password),
-    google: rows.some((r) => r.providerId === GOOGLE_PROVIDER_ID),
+    password: rows.some((r) => r.provider_id === "credential" && !!r.password),
+    google: rows.some((r) => r.provider_id === GOOGLE_PROVIDER_ID),
   };
 }
 
 export async function accountProfile(db: Db, userId: string): Promise<AccountProfile | null> {
   const methods = await signInMethods(db, userId);
-  const [row] = await db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      companyName: users.companyName,
-      twoFactorEnabled: users.twoFactorEnabled,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await queryRows<{
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    company_name: string | null;
+    two_factor_enabled: boolean;
+  }>(db, sql`select email, first_name, last_name, company_name, two_factor_enabled from users where id = ${userId}`);
   return row
     ? {
         email: row.email,
-        firstName: row.firstName ?? "",
-        lastName: row.lastName ?? "",
-        companyName: row.companyName ?? "",
-        twoFactorEnabled: row.twoFactorEnabled,
+        firstName: row.first_name ?? "",
+        lastName: row.last_name ?? "",
+        companyName: row.company_name ?? "",
+        twoFactorEnabled: row.two_factor_enabled,
         hasPassword: methods.password,
       }
     : null;

@@ -1,9 +1,8 @@
-import { and, eq, like } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { Db } from "~/server/db/client.ts";
 import { giveBackRateLimitHit, hitRateLimit } from "~/server/rate-limit.server.ts";
-import { verifications } from "./auth.tables.ts";
 import { tooManyRequestsMessage } from "./auth-throttle.ts";
 
 /** Wrong codes or passwords a signed-in account may give its second-factor endpoints, whatever the address. */
@@ -25,7 +24,7 @@ const TRUST_DEVICE_PREFIX = "trust-device-";
 
 /** Every browser the user trusted to skip the code asks for it again (its cookie no longer matches a record). */
 export async function voidTrustedBrowsers(db: Db, userId: string): Promise<void> {
-  await db.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${TRUST_DEVICE_PREFIX}%`)));
+  await db.execute(sql`delete from verifications where value = ${userId} and identifier like ${`${TRUST_DEVICE_PREFIX}%`}`);
 }
 
 /**

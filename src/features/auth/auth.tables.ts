@@ -1,8 +1,12 @@
-import { boolean, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { SITE_ROLES } from "~/lib/permissions.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
+/*
+ * The auth library's tables, as its drizzle adapter needs them (auth.server.ts). Our own code reads and writes these
+ * tables in SQL (decision 101), never through these definitions.
+ */
 export const users = pgTable("users", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
@@ -74,19 +78,6 @@ export const twoFactors = pgTable("two_factors", {
   failedVerificationCount: integer("failed_verification_count").notNull().default(0),
   lockedUntil: ts("locked_until"),
 });
-
-/** Authenticator codes already accepted (hashed), kept a few minutes so none is accepted twice. */
-export const twoFactorUsedCodes = pgTable(
-  "two_factor_used_codes",
-  {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    codeHash: text("code_hash").notNull(),
-    usedAt: ts("used_at").notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
-);
 
 export const authSchema = {
   user: users,

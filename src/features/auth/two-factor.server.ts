@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, createEmailVerificationToken, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
-import type { Db } from "~/server/db/client.ts";
+import { queryRows, type Db } from "~/server/db/client.ts";
 import type { OutgoingMail } from "~/server/mail/outbox.server.ts";
 import { emailChangeMail, emailChangedMail, passwordChangedInAccountMail, twoFactorChangedMail } from "./auth-mail.server.ts";
-import { twoFactorUsedCodes, users } from "./auth.tables.ts";
 import { changeEmailSchema } from "~/features/account/account.schema.ts";
 import { recentSignInGuard } from "./recent-sign-in.server.ts";
 import { enrolmentGuard } from "./two-factor-policy.server.ts";
@@ -93,7 +92,7 @@ function emailChange({ db, site, send }: { db: Db; site: string; send: (m: Outgo
               const message = "This is already your email address";
               throw new APIError("BAD_REQUEST", { message, code: "EMAIL_IS_THE_SAME", fields: { newEmail: message } });
             }
-            const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
+            const [taken] = await queryRows<{ id: string }>(db, sql`select id from users where email = ${newEmail}`);
             if (!taken) {
               const token = await createEmailVerificationToken(ctx.context.secret, current, newEmail, EMAIL_TOKEN_SECONDS, {
                 requestType: "change-email-verification",
@@ -118,7 +117,7 @@ function emailChange({ db, site, send }: { db: Db; site: string; send: (m: Outgo
             }
             if (payload.requestType !== "change-email-verification") return;
             if (typeof payload.userId !== "string" || typeof payload.email !== "string" || typeof payload.updateTo !== "string") return;
-            const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, payload.userId));
+            const [row] = await queryRows<{ email: string }>(db, sql`select email from users where id = ${payload.userId}`);
             if (row?.email.toLowerCase() === payload.email.toLowerCase()) {
               pending.set(ctx.context, { userId: payload.userId, from: row.email, to: payload.updateTo });
             }
@@ -131,7 +130,7 @@ function emailChange({ db, site, send }: { db: Db; site: string; send: (m: Outgo
           handler: createAuthMiddleware(async (ctx) => {
             const change = pending.get(ctx.context);
             if (!change) return;
-            const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, change.userId));
+            const [row] = await queryRows<{ email: string }>(db, sql`select email from users where id = ${change.userId}`);
             if (row?.email.toLowerCase() === change.to.toLowerCase()) await send(emailChangedMail(change.from, row.email));
           }),
         },
@@ -216,14 +215,15 @@ function usedCodeGuard(db: Db): BetterAuthPlugin {
             if (typeof code !== "string" || !/^\d{6}$/.test(code)) return;
             const userId = await codeOwner(ctx);
             if (!userId) return;
-            await db
-              .delete(twoFactorUsedCodes)
-              .where(lt(twoFactorUsedCodes.usedAt, sql`now() - make_interval(secs => ${USED_CODE_KEEP_SECONDS})`));
-            const claimed = await db
-              .insert(twoFactorUsedCodes)
-              .values({ userId, codeHash: codeHash(userId, code) })
-              .onConflictDoNothing()
-              .returning({ userId: twoFactorUsedCodes.userId });
+            await db.execute(
+              sql`delete from two_factor_used_codes where used_at < now() - make_interval(secs => ${USED_CODE_KEEP_SECONDS})`,
+            );
+            const claimed = await queryRows<{ user_id: string }>(
+              db,
+              sql`insert into two_factor_used_codes (user_id, code_hash) values (${userId}, ${codeHash(userId, code)})
+                  on conflict do nothing
+                  returning user_id`,
+            );
             if (!claimed.length) throw new APIError("UNAUTHORIZED", { message: CODE_ALREADY_USED, code: "CODE_ALREADY_USED" });
           }),
         },
@@ -237,9 +237,7 @@ function usedCodeGuard(db: Db): BetterAuthPlugin {
             if (typeof code !== "string" || ctx.context.returned.body?.code === "CODE_ALREADY_USED") return;
             const userId = await codeOwner(ctx);
             if (!userId) return;
-            await db
-              .delete(twoFactorUsedCodes)
-              .where(and(eq(twoFactorUsedCodes.userId, userId), eq(twoFactorUsedCodes.codeHash, codeHash(userId, code))));
+            await db.execute(sql`delete from two_factor_used_codes where user_id = ${userId} and code_hash = ${codeHash(userId, code)}`);
           }),
         },
       ],

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "~/server/context.ts";
-import { users } from "./auth.tables.ts";
 import { SITE_ROLES, type SiteRole as Role } from "~/lib/permissions.ts";
 import { textProblem, textProblemMessage } from "~/lib/schema-fields.ts";
 import { passwordProblem } from "./password-policy.ts";
@@ -44,11 +43,10 @@ export async function createOrUpdateUser(ctx: Pick<AppContext, "auth" | "db">, i
   const personName = [firstName, lastName].filter(Boolean).join(" ");
   if (existing) {
     // A name given on the command line replaces the account's; none given leaves it as it is.
-    const names = personName ? { firstName, lastName, name: personName } : {};
-    await ctx.db
-      .update(users)
-      .set({ role: input.role, ...names, updatedAt: new Date() })
-      .where(eq(users.id, existing.user.id));
+    const names = personName ? sql`first_name = ${firstName}, last_name = ${lastName}, name = ${personName},` : sql``;
+    await ctx.db.execute(
+      sql`update users set role = ${input.role}, ${names} updated_at = ${new Date().toISOString()}::timestamptz where id = ${existing.user.id}`,
+    );
     return { outcome: "updated", id: existing.user.id, email, role: input.role };
   }
   if (!input.password) throw new Error("--password is needed to create a new account");
@@ -70,7 +68,7 @@ export async function createOrUpdateUser(ctx: Pick<AppContext, "auth" | "db">, i
     accountId: user.id,
     password: await auth.password.hash(input.password),
   });
-  await ctx.db.update(users).set({ role: input.role }).where(eq(users.id, user.id));
+  await ctx.db.execute(sql`update users set role = ${input.role} where id = ${user.id}`);
   return { outcome: "created", id: user.id, email, role: input.role };
 }
 

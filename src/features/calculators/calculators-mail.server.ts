@@ -1,4 +1,4 @@
-import type { MailAttachment } from "~/server/mail/outbox.tables.ts";
+import type { MailAttachment } from "~/server/mail/outbox.server.ts";
 import type { OutgoingMail } from "~/server/mail/outbox.server.ts";
 import { escapeHtml, renderMail } from "~/server/mail/html.ts";
 import { CALCULATOR_PATHS, reportFor, type Calculation, type CalculatorReport } from "./calculators.ts";

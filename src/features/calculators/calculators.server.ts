@@ -1,5 +1,5 @@
-import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "~/server/db/client.ts";
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/server/db/client.ts";
 import { enqueueMail } from "~/server/mail/outbox.server.ts";
 import type { SessionUser } from "~/server/context.ts";
 import {
@@ -12,19 +12,28 @@ import {
   type SavedSubmission,
 } from "./calculators.ts";
 import type { SubmissionInput } from "./calculators.schema.ts";
-import { calculatorSubmissions } from "./calculators.tables.ts";
 import { analysisDocument, analysisFilename, analysisMail, leadNotificationMail } from "./calculators-mail.server.ts";
 import { renderAnalysisPdf } from "./calculators-pdf.server.ts";
 import { recordLead } from "~/features/leads/index.ts";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Row = typeof calculatorSubmissions.$inferSelect;
+/** A row of calculator_submissions (migration 0005_calculators.sql). */
+export interface SubmissionRow {
+  id: string;
+  user_id: string | null;
+  calculator_type: CalculatorType;
+  email: string;
+  name: string | null;
+  inputs: RoiInputs | RndInputs;
+  results: RoiResults | RndResults;
+  created_at: string;
+}
 
 /** Rows are only written by saveSubmission, so inputs and results have the shape of their calculator type. */
-function toSaved(row: Row): SavedSubmission {
-  const base = { id: row.id, email: row.email, name: row.name, createdAt: row.createdAt.toISOString() };
-  return row.calculatorType === "roi"
+function toSaved(row: SubmissionRow): SavedSubmission {
+  const base = { id: row.id, email: row.email, name: row.name, createdAt: new Date(row.created_at).toISOString() };
+  return row.calculator_type === "roi"
     ? { ...base, calculatorType: "roi", inputs: row.inputs as RoiInputs, results: row.results as RoiResults }
     : { ...base, calculatorType: "rnd_tax_credit", inputs: row.inputs as RndInputs, results: row.results as RndResults };
 }
@@ -58,18 +67,13 @@ export async function saveSubmission(deps: SaveDeps, user: SessionUser, submissi
   // Rendered before the transaction opens, so no connection is held while the PDF is drawn.
   const pdf = await renderAnalysisPdf(doc);
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(calculatorSubmissions)
-      .values({
-        userId: user.id,
-        calculatorType: calc.calculatorType,
-        email: input.email,
-        name: input.name,
-        inputs: calc.inputs,
-        results: calc.results,
-        createdAt,
-      })
-      .returning();
+    const [row] = await queryRows<SubmissionRow>(
+      tx,
+      sql`insert into calculator_submissions (user_id, calculator_type, email, name, inputs, results, created_at)
+          values (${user.id}, ${calc.calculatorType}, ${input.email}, ${input.name}, ${JSON.stringify(calc.inputs)}::jsonb,
+                  ${JSON.stringify(calc.results)}::jsonb, ${createdAt.toISOString()}::timestamptz)
+          returning *`,
+    );
     await recordLead(tx, {
       kind: "calculator",
       sourceTable: "calculator_submissions",
@@ -111,22 +115,17 @@ export async function saveSubmission(deps: SaveDeps, user: SessionUser, submissi
 
 /** The user's saved results, newest first. */
 export async function listSubmissions(db: Db, userId: string, limit = 50): Promise<SavedSubmission[]> {
-  const rows = await db
-    .select()
-    .from(calculatorSubmissions)
-    .where(eq(calculatorSubmissions.userId, userId))
-    .orderBy(desc(calculatorSubmissions.createdAt), desc(calculatorSubmissions.id))
-    .limit(limit);
+  const rows = await queryRows<SubmissionRow>(
+    db,
+    sql`select * from calculator_submissions where user_id = ${userId} order by created_at desc, id desc limit ${limit}`,
+  );
   return rows.map(toSaved);
 }
 
 /** One saved result, only when it belongs to the user (otherwise null, as if it did not exist). */
 export async function getSubmission(db: Db, userId: string, id: string, type?: CalculatorType): Promise<SavedSubmission | null> {
   if (!UUID_RE.test(id)) return null;
-  const [row] = await db
-    .select()
-    .from(calculatorSubmissions)
-    .where(and(eq(calculatorSubmissions.id, id), eq(calculatorSubmissions.userId, userId)));
-  if (!row || (type && row.calculatorType !== type)) return null;
+  const [row] = await queryRows<SubmissionRow>(db, sql`select * from calculator_submissions where id = ${id} and user_id = ${userId}`);
+  if (!row || (type && row.calculator_type !== type)) return null;
   return toSaved(row);
 }

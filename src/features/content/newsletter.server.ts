@@ -1,6 +1,6 @@
 import { recordLead } from "~/features/leads/index.ts";
-import type { Db } from "~/server/db/client.ts";
-import { newsletterSubscriptions } from "./content.tables.ts";
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~/server/db/client.ts";
 import type { NewsletterInput } from "./newsletter.schema.ts";
 
 /**
@@ -9,11 +9,12 @@ import type { NewsletterInput } from "./newsletter.schema.ts";
  */
 export async function subscribeToNewsletter(db: Db, input: NewsletterInput): Promise<{ created: boolean }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(newsletterSubscriptions)
-      .values({ email: input.email, source: input.source })
-      .onConflictDoNothing({ target: newsletterSubscriptions.email })
-      .returning({ id: newsletterSubscriptions.id, createdAt: newsletterSubscriptions.createdAt });
+    const [row] = await queryRows<{ id: string; created_at: string }>(
+      tx,
+      sql`insert into newsletter_subscriptions (email, source) values (${input.email}, ${input.source})
+          on conflict (email) do nothing
+          returning id, created_at`,
+    );
     if (!row) return { created: false };
     await recordLead(tx, {
       kind: "newsletter",
@@ -21,7 +22,7 @@ export async function subscribeToNewsletter(db: Db, input: NewsletterInput): Pro
       sourceId: row.id,
       email: input.email,
       fields: { email: input.email, source: input.source },
-      createdAt: row.createdAt,
+      createdAt: new Date(row.created_at),
     });
     return { created: true };
   });

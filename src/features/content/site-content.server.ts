@@ -1,9 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { createCache } from "./site-content-cache.ts";
-import { siteContent } from "./content.tables.ts";
 import { isSiteContentKey, SITE_CONTENT_KEYS, type SiteContentKey, type SiteContentValues } from "./site-content.schema.ts";
 import type { SiteContentEntry, SiteContentVersion } from "./site-content.types.ts";
 
@@ -33,7 +32,10 @@ export interface SiteContentService {
 }
 
 async function loadAll(db: Db): Promise<SiteContentValues> {
-  const rows = await db.select({ key: siteContent.contentKey, value: siteContent.contentValue }).from(siteContent);
+  const rows = await queryRows<{ key: string; value: string }>(
+    db,
+    sql`select content_key as key, content_value as value from site_content`,
+  );
   const values: SiteContentValues = {};
   for (const row of rows) if (isSiteContentKey(row.key)) values[row.key] = row.value;
   return values;
@@ -68,20 +70,15 @@ async function writeVersion(
   opts: { description?: string; restoredFrom?: number } = {},
 ): Promise<number> {
   if (value === null) {
-    await tx.delete(siteContent).where(eq(siteContent.contentKey, key));
+    await tx.execute(sql`delete from site_content where content_key = ${key}`);
   } else {
-    await tx
-      .insert(siteContent)
-      .values({ contentKey: key, contentValue: value, description: opts.description ?? null, updatedBy: actor.id })
-      .onConflictDoUpdate({
-        target: siteContent.contentKey,
-        set: {
-          contentValue: value,
-          ...(opts.description !== undefined ? { description: opts.description } : {}),
-          updatedBy: actor.id,
-          updatedAt: sql`now()`,
-        },
-      });
+    const description = opts.description !== undefined ? sql`description = excluded.description,` : sql``;
+    await tx.execute(
+      sql`insert into site_content (content_key, content_value, description, updated_by)
+          values (${key}, ${value}, ${opts.description ?? null}, ${actor.id})
+          on conflict (content_key) do update
+             set content_value = excluded.content_value, ${description} updated_by = excluded.updated_by, updated_at = now()`,
+    );
   }
   const [version] = await queryRows<{ id: string | number }>(
     tx,

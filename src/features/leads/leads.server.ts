@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { clientOrganizationOf, firmPeopleOf } from "~/features/accounting/index.ts";
 import type { AppContext } from "~/server/context.ts";
+import { queryRows } from "~/server/db/client.ts";
 import { enqueueMail } from "~/server/mail/outbox.server.ts";
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
 import type { ConsultationInput } from "./consultation.schema.ts";
@@ -7,7 +9,6 @@ import type { ContactInput } from "./contact.schema.ts";
 import { readFormToken } from "./form-token.server.ts";
 import { consultationMails, contactMails } from "./lead-mails.ts";
 import { recordLead } from "./leads-inbox.server.ts";
-import { consultationRequests, contactMessages } from "./leads.tables.ts";
 import { spamReason, type SpamReason } from "./spam.ts";
 
 type LeadsDeps = Pick<AppContext, "db" | "config" | "logger">;
@@ -69,22 +70,15 @@ export async function storeContactMessage(deps: LeadsDeps, input: ContactInput, 
   const stored = await deps.db.transaction(async (tx) => {
     // A signed-in client writes from her books: the lead is hers and goes to the staff who keep them (decision 084).
     const client = sender.user ? await clientOrganizationOf(tx, sender.user.id) : null;
-    const [row] = await tx
-      .insert(contactMessages)
-      .values({
-        userId: sender.user?.id ?? null,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        company: input.company ?? null,
-        service: input.service ?? null,
-        message: input.message,
-        spam: spam !== null,
-        spamReason: spam,
-        ip: sender.ip,
-      })
-      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    const [row] = await queryRows<{ id: string; created_at: string }>(
+      tx,
+      sql`insert into contact_messages (user_id, first_name, last_name, email, company, service, message, spam, spam_reason, ip)
+          values (${sender.user?.id ?? null}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.company ?? null},
+                  ${input.service ?? null}, ${input.message}, ${spam !== null}, ${spam}, ${sender.ip})
+          returning id, created_at`,
+    );
     if (!row) throw new Error("contact message insert returned no row");
+    const createdAt = new Date(row.created_at);
     const leadId = await recordLead(tx, {
       kind: "contact",
       userId: sender.user?.id ?? null,
@@ -103,14 +97,14 @@ export async function storeContactMessage(deps: LeadsDeps, input: ContactInput, 
         ...(input.service ? { service: input.service } : {}),
         message: input.message,
       },
-      createdAt: row.createdAt,
+      createdAt,
     });
     const mails = spam
       ? []
       : contactMails(input, {
           id: row.id,
           firmEmail: deps.config.firmEmail,
-          receivedAt: row.createdAt,
+          receivedAt: createdAt,
           account: sender.user,
           client: client && {
             name: client.userName,
@@ -132,25 +126,18 @@ export async function storeConsultationRequest(deps: LeadsDeps, input: Consultat
   const now = sender.now ?? Date.now();
   const spam = assess(deps, input, now);
   const stored = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(consultationRequests)
-      .values({
-        userId: sender.user?.id ?? null,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone ?? null,
-        companyName: input.companyName,
-        servicesInterested: input.servicesInterested,
-        annualRevenueRange: input.annualRevenueRange ?? null,
-        challenges: input.challenges,
-        preferredTime: input.preferredTime ?? null,
-        spam: spam !== null,
-        spamReason: spam,
-        ip: sender.ip,
-      })
-      .returning({ id: consultationRequests.id, createdAt: consultationRequests.createdAt });
+    const [row] = await queryRows<{ id: string; created_at: string }>(
+      tx,
+      sql`insert into consultation_requests (user_id, first_name, last_name, email, phone, company_name, services_interested,
+                                             annual_revenue_range, challenges, preferred_time, spam, spam_reason, ip)
+          values (${sender.user?.id ?? null}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.phone ?? null},
+                  ${input.companyName}, array(select jsonb_array_elements_text(${JSON.stringify(input.servicesInterested)}::jsonb)),
+                  ${input.annualRevenueRange ?? null}, ${input.challenges}, ${input.preferredTime ?? null}, ${spam !== null}, ${spam},
+                  ${sender.ip})
+          returning id, created_at`,
+    );
     if (!row) throw new Error("consultation request insert returned no row");
+    const createdAt = new Date(row.created_at);
     await recordLead(tx, {
       kind: "consultation",
       userId: sender.user?.id ?? null,
@@ -171,11 +158,11 @@ export async function storeConsultationRequest(deps: LeadsDeps, input: Consultat
         challenges: input.challenges,
         ...(input.preferredTime ? { preferredTime: input.preferredTime } : {}),
       },
-      createdAt: row.createdAt,
+      createdAt,
     });
     const mails = spam
       ? []
-      : consultationMails(input, { id: row.id, firmEmail: deps.config.firmEmail, receivedAt: row.createdAt, account: sender.user });
+      : consultationMails(input, { id: row.id, firmEmail: deps.config.firmEmail, receivedAt: createdAt, account: sender.user });
     await enqueueMail(tx, mails);
     return { id: row.id, spam, mails: mails.length };
   });

@@ -95,6 +95,37 @@ describe("module boundaries", () => {
     }
   });
 
+  it("refuses the query builder outside src/server/db: SQL through the sql template (decision 101)", async () => {
+    const operators = 'import { and, eq, sql } from "drizzle-orm";\nexport const x = [and, eq, sql];\n';
+    const calls = [
+      "export const a = (db: any) => db.select().from(t);",
+      "export const b = (tx: any) => tx.insert(t).values({});",
+      "export const c = (ctx: any) => ctx.db.update(t).set({});",
+      "export const d = (c: any) => c.var.db.delete(t);",
+    ].join("\n");
+    const builderCalls = async (filePath: string) => {
+      const [result] = await eslint.lintText(`declare const t: unknown;\n${calls}\n`, { filePath });
+      return result!.messages.filter((m) => m.ruleId === "no-restricted-syntax");
+    };
+    for (const file of [
+      "src/features/leads/new-module.server.ts",
+      "src/server/new-module.ts",
+      "src/app/routes/new-route.tsx",
+      "tests/integration/new.test.ts",
+    ]) {
+      expect(await restricted(file, operators), file).toHaveLength(2);
+      expect(await builderCalls(file), file).toHaveLength(4);
+    }
+    expect(await restricted("src/server/db/new-module.ts", operators)).toEqual([]);
+    expect(await builderCalls("src/server/db/new-module.ts")).toEqual([]);
+    // The sql template, the driver's own query and a Map's delete stay allowed.
+    const allowed =
+      'import { sql } from "drizzle-orm";\nexport const e = (db: any, m: Map<string, number>) => [db.execute(sql`select 1`), m.delete("x")];\n';
+    expect(await restricted("src/features/leads/new-module.server.ts", allowed)).toEqual([]);
+    const [result] = await eslint.lintText(allowed, { filePath: "src/features/leads/new-module.server.ts" });
+    expect(result!.messages.filter((m) => m.ruleId === "no-restricted-syntax")).toEqual([]);
+  });
+
   it("the source as it stands crosses no boundary", async () => {
     const results = await eslint.lintFiles(["src/app", "src/server", "src/ui", "src/lib", "src/features"]);
     const crossings = results.flatMap((r) =>

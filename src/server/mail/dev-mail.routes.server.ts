@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import { desc } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { AppContext, AppEnv } from "../context.ts";
-import { mailOutbox } from "./outbox.tables.ts";
+import { queryRows } from "../db/client.ts";
+import { OUTBOX_COLUMNS, type OutboxRow } from "./outbox.server.ts";
 import { mailCatcherAllowed } from "./mail-catcher.ts";
 
 /** With MAIL_CATCHER on: the outbox as JSON, so links in mail can be followed locally (see /dev/mail). */
@@ -9,23 +10,20 @@ export function devMailRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
   r.get("/", async (c) => {
     if (!mailCatcherAllowed(c, ctx.config)) return c.json({ error: "Not found" }, 404);
-    const rows = await ctx.db
-      .select({
-        id: mailOutbox.id,
-        kind: mailOutbox.kind,
-        to: mailOutbox.toAddress,
-        replyTo: mailOutbox.replyTo,
-        subject: mailOutbox.subject,
-        text: mailOutbox.textBody,
-        status: mailOutbox.status,
-        attempts: mailOutbox.attempts,
-        lastError: mailOutbox.lastError,
-        createdAt: mailOutbox.createdAt,
-      })
-      .from(mailOutbox)
-      .orderBy(desc(mailOutbox.id))
-      .limit(200);
-    return c.json({ mail: rows });
+    const rows = await queryRows<OutboxRow>(ctx.db, sql`select ${OUTBOX_COLUMNS} from mail_outbox order by id desc limit 200`);
+    const mail = rows.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      to: m.to_address,
+      replyTo: m.reply_to,
+      subject: m.subject,
+      text: m.text_body,
+      status: m.status,
+      attempts: m.attempts,
+      lastError: m.last_error,
+      createdAt: new Date(m.created_at).toISOString(),
+    }));
+    return c.json({ mail });
   });
   return r;
 }

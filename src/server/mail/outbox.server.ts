@@ -1,9 +1,40 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { queryRows, type Db } from "../db/client.ts";
-import { mailOutbox, type MailAttachment } from "./outbox.tables.ts";
 import { errorLogFields } from "../errors.ts";
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+}
+
+/** A row of mail_outbox (migration 0001_platform.sql); timestamps as PostgreSQL writes them, the id a number. */
+export interface OutboxRow {
+  id: number;
+  kind: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attachments: MailAttachment[];
+  status: "pending" | "sent" | "failed";
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string;
+  locked_until: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** Every column of mail_outbox, the id as a number (it is a bigserial, far below 2^53). */
+export const OUTBOX_COLUMNS = sql.raw(
+  "id::float8 as id, kind, to_address, reply_to, subject, text_body, html_body, attachments, status, attempts, last_error, " +
+    "next_attempt_at, locked_until, created_at, sent_at",
+);
 
 export interface OutgoingMail {
   /** What the mail is for (contact-notification, verification, ...); shown in logs and /dev/mail. */
@@ -16,28 +47,21 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
 }
 
-/** A database handle or an open transaction: call inside the transaction that stores the record. */
-type Writer = Pick<Db, "insert">;
-
-/** Writes mail to the outbox. Delivery happens later, by the worker, with retries. */
-export async function enqueueMail(db: Writer, mail: OutgoingMail | OutgoingMail[]): Promise<number[]> {
+/** Writes mail to the outbox. Delivery happens later, by the worker, with retries. Pass the transaction that stores the record. */
+export async function enqueueMail(db: Db, mail: OutgoingMail | OutgoingMail[]): Promise<number[]> {
   const list = Array.isArray(mail) ? mail : [mail];
   if (list.length === 0) return [];
-  const rows = await db
-    .insert(mailOutbox)
-    .values(
-      list.map((m) => ({
-        kind: m.kind,
-        toAddress: m.to,
-        replyTo: m.replyTo ?? null,
-        subject: m.subject,
-        textBody: m.text,
-        htmlBody: m.html,
-        attachments: m.attachments ?? [],
-      })),
-    )
-    .returning({ id: mailOutbox.id });
-  return rows.map((r) => r.id);
+  const values = list.map(
+    (m) =>
+      sql`(${m.kind}, ${m.to}, ${m.replyTo ?? null}, ${m.subject}, ${m.text}, ${m.html}, ${JSON.stringify(m.attachments ?? [])}::jsonb)`,
+  );
+  const ids = await queryRows<{ id: number | string }>(
+    db,
+    sql`insert into mail_outbox (kind, to_address, reply_to, subject, text_body, html_body, attachments)
+        values ${sql.join(values, sql`, `)}
+        returning id`,
+  );
+  return ids.map((r) => Number(r.id));
 }
 
 export interface MailWorkerOptions {
@@ -97,22 +121,19 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
     );
     const ids = claimed.map((r) => Number(r.id));
     if (ids.length === 0) return [];
-    return db
-      .select()
-      .from(mailOutbox)
-      .where(sql`${mailOutbox.id} in ${ids}`)
-      .orderBy(asc(mailOutbox.id));
+    return queryRows<OutboxRow>(
+      db,
+      sql`select ${OUTBOX_COLUMNS} from mail_outbox where id = any(${`{${ids.join(",")}}`}::bigint[]) order by id`,
+    );
   }
 
   let lastLoggedId = 0;
   /** Without SMTP the mail stays in the outbox; each one is logged once (id and kind, never address or subject). */
   async function logUnsent(): Promise<number> {
-    const rows = await db
-      .select({ id: mailOutbox.id, kind: mailOutbox.kind })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "pending"), sql`${mailOutbox.id} > ${lastLoggedId}`))
-      .orderBy(asc(mailOutbox.id))
-      .limit(100);
+    const rows = await queryRows<Pick<OutboxRow, "id" | "kind">>(
+      db,
+      sql`select id::float8 as id, kind from mail_outbox where status = 'pending' and id > ${lastLoggedId} order by id limit 100`,
+    );
     for (const r of rows) {
       logger.info({ mailId: r.id, kind: r.kind }, "mail kept in the outbox (SMTP_URL is not set)");
       lastLoggedId = Math.max(lastLoggedId, r.id);
@@ -132,35 +153,32 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
         try {
           await transport.sendMail({
             from: opts.from,
-            to: mail.toAddress,
-            replyTo: mail.replyTo ?? undefined,
+            to: mail.to_address,
+            replyTo: mail.reply_to ?? undefined,
             subject: mail.subject,
-            text: mail.textBody,
-            html: mail.htmlBody,
+            text: mail.text_body,
+            html: mail.html_body,
             attachments: mail.attachments.map((a) => ({
               filename: a.filename,
               contentType: a.contentType,
               content: Buffer.from(a.content, "base64"),
             })),
           });
-          await db
-            .update(mailOutbox)
-            .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
-            .where(eq(mailOutbox.id, mail.id));
+          await db.execute(
+            sql`update mail_outbox set status = 'sent', sent_at = ${new Date().toISOString()}::timestamptz, locked_until = null,
+                       last_error = null
+                 where id = ${mail.id}`,
+          );
           sent++;
           logger.info({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts }, "mail sent");
         } catch (err) {
           const message = (err as Error).message.slice(0, 1000);
-          const expired = Date.now() - mail.createdAt.getTime() > giveUpAfterMs;
-          await db
-            .update(mailOutbox)
-            .set({
-              status: expired ? "failed" : "pending",
-              lastError: message,
-              lockedUntil: null,
-              nextAttemptAt: new Date(Date.now() + backoffMs(mail.attempts, base, max)),
-            })
-            .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, "pending")));
+          const expired = Date.now() - new Date(mail.created_at).getTime() > giveUpAfterMs;
+          await db.execute(
+            sql`update mail_outbox set status = ${expired ? "failed" : "pending"}, last_error = ${message}, locked_until = null,
+                       next_attempt_at = ${new Date(Date.now() + backoffMs(mail.attempts, base, max)).toISOString()}::timestamptz
+                 where id = ${mail.id} and status = 'pending'`,
+          );
           logger.warn(
             { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, ...errorLogFields(err) },
             expired ? "mail given up" : "mail send failed, will retry",
