@@ -5,7 +5,7 @@ import { previewInvitation } from "~/features/accounting/invitations.server.ts";
 import { INVITATION_MESSAGES } from "~/features/accounting/members.schema.ts";
 import { InvitationSignInForm } from "~/features/accounting/components/invitation-sign-in-form.tsx";
 import { InvitationSignUpForm } from "~/features/accounting/components/invitation-sign-up-form.tsx";
-import { request } from "~/lib/api-client.ts";
+import { acceptInvitation } from "~/features/accounting/members.api.ts";
 import { Button } from "~/ui/button.tsx";
 import { Notice } from "~/ui/notice.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
@@ -38,7 +38,7 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
   const joined = (organizationId: number) => void navigate(`/accounting/${organizationId}`);
   async function accept() {
     setBusy(true);
-    const res = await request<{ organization_id: number }>(`/api/accounting/invitations/${token}/accept`, { method: "POST" });
+    const res = await acceptInvitation(token);
     setBusy(false);
     if (!res.ok) return toastFailure(res, { title: "Invitation not accepted" });
     joined(res.data.organization_id);

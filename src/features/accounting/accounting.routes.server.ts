@@ -62,6 +62,17 @@ import { cashFlowRoutes } from "./cash-flow.routes.server.ts";
 import { invitationRoutes, membersRoutes } from "./members.routes.server.ts";
 import { assertCanWrite, ensureOrganizations, requireMembership, type Membership } from "./organizations.server.ts";
 import { generateReport } from "./reports.server.ts";
+import type { PostDraftsResult } from "./accounting.types.ts";
+import type {
+  AccountSaved,
+  AccountUsage,
+  BooksDone,
+  DraftDeleted,
+  EntryAnswer,
+  EntryWritten,
+  OpeningBalancesSaved,
+  RecurringAnswer,
+} from "./accounting-answers.types.ts";
 
 export type BooksEnv = { Variables: AppEnv["Variables"] & { membership: Membership } };
 type C = Context<BooksEnv>;
@@ -132,12 +143,12 @@ function booksRoutes(ctx: AppContext) {
    */
   async function idempotent(c: C, status: 200 | 201, write: (idem: Idempotency | null) => Promise<EntrySummary>): Promise<Response> {
     const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
-    if (!key) return json(c, { entry: await write(null) }, status);
+    if (!key) return json(c, { entry: await write(null) } satisfies EntryWritten, status);
     const m = c.get("membership");
     const idem = { key, requestHash: await requestHash(c), route: `${c.req.method} ${c.req.path}` };
     cleanupIdempotencyKeys(db, (err) => ctx.logger.warn({ err }, "idempotency key cleanup failed"));
     try {
-      return json(c, { entry: await write(idem) }, status);
+      return json(c, { entry: await write(idem) } satisfies EntryWritten, status);
     } catch (err) {
       if (!isKeyTaken(err) && !(err instanceof AppError && err.status === 409)) throw err;
       const stored = await storedAnswer(db, journalCaller(m), key, idem.requestHash);
@@ -158,21 +169,23 @@ function booksRoutes(ctx: AppContext) {
   });
   r.post("/accounts", writer, async (c) => {
     const input = await body(c, accountCreateSchema);
-    return json(c, { account: await createAccount(db, c.get("membership"), input) }, 201);
+    return json(c, { account: await createAccount(db, c.get("membership"), input) } satisfies AccountSaved, 201);
   });
   r.patch("/accounts/:id", writer, async (c) => {
     const accountId = id(c);
     const input = await body(c, accountUpdateSchema);
-    return json(c, { account: await updateAccount(db, c.get("membership"), accountId, input) });
+    return json(c, { account: await updateAccount(db, c.get("membership"), accountId, input) } satisfies AccountSaved);
   });
-  r.get("/accounts/:id/usage", async (c) => json(c, await accountUsage(db, c.get("membership"), id(c))));
+  r.get("/accounts/:id/usage", async (c) => json(c, (await accountUsage(db, c.get("membership"), id(c))) satisfies AccountUsage));
   r.delete("/accounts/:id", writer, async (c) => {
     const accountId = id(c);
     const q = query(c, accountDeleteQuerySchema);
     await deactivateAccount(db, c.get("membership"), accountId, q.confirm === "true");
-    return json(c, { ok: true });
+    return json(c, { ok: true } satisfies BooksDone);
   });
-  r.post("/accounts/:id/reactivate", writer, async (c) => json(c, { account: await reactivateAccount(db, c.get("membership"), id(c)) }));
+  r.post("/accounts/:id/reactivate", writer, async (c) =>
+    json(c, { account: await reactivateAccount(db, c.get("membership"), id(c)) } satisfies AccountSaved),
+  );
 
   r.get("/entries", async (c) => {
     return json(c, await listEntries(db, c.get("membership"), query(c, journalQuerySchema)));
@@ -185,11 +198,13 @@ function booksRoutes(ctx: AppContext) {
       return idempotent(c, 201, (idem) => createEntry(db, c.get("membership"), input, idem));
     }),
   );
-  r.get("/entries/:id", async (c) => json(c, { entry: await getEntry(db, c.get("membership"), id(c)) }));
-  r.delete("/entries/:id", writer, async (c) => json(c, await deleteDraft(db, c.get("membership"), id(c), actor(c))));
+  r.get("/entries/:id", async (c) => json(c, { entry: await getEntry(db, c.get("membership"), id(c)) } satisfies EntryAnswer));
+  r.delete("/entries/:id", writer, async (c) =>
+    json(c, (await deleteDraft(db, c.get("membership"), id(c), actor(c))) satisfies DraftDeleted),
+  );
   r.post("/entries/post-drafts", writer, async (c) => {
     const { ids } = await body(c, postDraftsSchema);
-    return json(c, await postDrafts(db, c.get("membership"), ids));
+    return json(c, (await postDrafts(db, c.get("membership"), ids)) satisfies PostDraftsResult);
   });
   r.put(
     "/entries/:id",
@@ -230,26 +245,30 @@ function booksRoutes(ctx: AppContext) {
   r.get("/opening-balances", async (c) => json(c, { opening_balances: await readOpeningBalances(db, c.get("membership")) }));
   r.put("/opening-balances", writer, async (c) => {
     const input = await body(c, openingBalancesSchema);
-    return json(c, await saveOpeningBalances(db, c.get("membership"), input));
+    return json(c, (await saveOpeningBalances(db, c.get("membership"), input)) satisfies OpeningBalancesSaved);
   });
   r.get("/recurring", async (c) => json(c, { recurring: await listRecurringEntries(db, c.get("membership")) }));
   r.post("/recurring", writer, async (c) => {
     const input = await body(c, recurringEntrySchema);
-    return json(c, { recurring: await createRecurringEntry(db, c.get("membership"), input, actor(c)) }, 201);
+    return json(c, { recurring: await createRecurringEntry(db, c.get("membership"), input, actor(c)) } satisfies RecurringAnswer, 201);
   });
-  r.get("/recurring/:id", async (c) => json(c, { recurring: await getRecurringEntry(db, c.get("membership"), id(c)) }));
+  r.get("/recurring/:id", async (c) =>
+    json(c, { recurring: await getRecurringEntry(db, c.get("membership"), id(c)) } satisfies RecurringAnswer),
+  );
   r.put("/recurring/:id", writer, async (c) => {
     const recurringId = id(c);
     const input = await body(c, recurringEntrySchema);
-    return json(c, { recurring: await updateRecurringEntry(db, c.get("membership"), recurringId, input, actor(c)) });
+    return json(c, {
+      recurring: await updateRecurringEntry(db, c.get("membership"), recurringId, input, actor(c)),
+    } satisfies RecurringAnswer);
   });
   for (const action of ["pause", "resume", "end"] as const)
     r.post(`/recurring/:id/${action}`, writer, async (c) =>
-      json(c, { recurring: await changeRecurringStatus(db, c.get("membership"), id(c), action, actor(c)) }),
+      json(c, { recurring: await changeRecurringStatus(db, c.get("membership"), id(c), action, actor(c)) } satisfies RecurringAnswer),
     );
   r.delete("/recurring/:id", writer, async (c) => {
     await deleteRecurringEntry(db, c.get("membership"), id(c), actor(c));
-    return json(c, { ok: true });
+    return json(c, { ok: true } satisfies BooksDone);
   });
   r.route("/reports/general_ledger", generalLedgerRoutes(ctx));
   r.route("/reports/cash_flows", cashFlowRoutes(ctx));

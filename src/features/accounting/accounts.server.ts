@@ -3,11 +3,12 @@ import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, invalidInput } from "~/server/http/app-error.ts";
 import { notFound, parentRefusal, PARENT_REFUSED_STATE, sqlState } from "./accounting-errors.server.ts";
 import type { AccountCreate, AccountUpdate } from "./accounting.schema.ts";
-import { accountUsageMessage, type AccountUsageCounts } from "./accounts.ts";
+import { accountUsageMessage } from "./accounts.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import { balanceCents } from "./reports.ts";
 import type { Membership } from "./organizations.server.ts";
 import type { Account } from "./accounting.types.ts";
+import type { AccountUsage } from "./accounting-answers.types.ts";
 
 export type { Account };
 
@@ -80,10 +81,6 @@ export async function updateAccount(db: Db, m: Membership, id: number, input: Ac
   );
   if (!row) throw notFound("Account");
   return row;
-}
-
-export interface AccountUsage extends AccountUsageCounts {
-  account: Account;
 }
 
 export async function accountUsage(db: Db, m: Membership, id: number): Promise<AccountUsage> {

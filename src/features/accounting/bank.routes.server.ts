@@ -31,6 +31,20 @@ import { answerQuestion, askClient, listQuestions } from "./bank-questions.serve
 import { applyRules, createRule, deleteRule, listRules, moveRule, testRule, updateRule } from "./bank-rules.server.ts";
 import { booksMember, type BooksMemberEnv } from "./books-member.server.ts";
 import { assertCanWrite } from "./organizations.server.ts";
+import type {
+  BankAccountAnswer,
+  BankQuestionAnswer,
+  BankRuleAnswer,
+  BankRuleDeleted,
+  BankRulesAnswer,
+  BankUndone,
+  CandidatesAnswer,
+  LinesCategorized,
+  MatchMade,
+  ReconciliationFinished,
+  RulesApplied,
+  SuggestionRejected,
+} from "./bank.types.ts";
 
 const bankParams = z.object({ orgId: idParam(), bankId: idParam() });
 const matchParams = bankParams.extend({ matchId: idParam() });
@@ -61,13 +75,13 @@ export function bankRoutes(ctx: AppContext) {
   r.post("/:orgId/accounts", async (c) => {
     const m = writer(c);
     const input = await parseJson(c, bankAccountSchema);
-    return c.json({ account: await createBankAccount(db, m, actor(c), input) }, 201);
+    return c.json({ account: await createBankAccount(db, m, actor(c), input) } satisfies BankAccountAnswer, 201);
   });
   r.get("/:orgId/accounts/:bankId", async (c) => c.json({ account: await getBankAccount(db, c.get("membership"), bank(c)) }));
   r.put("/:orgId/accounts/:bankId", async (c) => {
     const m = writer(c);
     const input = await parseJson(c, bankAccountSchema);
-    return c.json({ account: await updateBankAccount(db, m, actor(c), bank(c), input) });
+    return c.json({ account: await updateBankAccount(db, m, actor(c), bank(c), input) } satisfies BankAccountAnswer);
   });
 
   r.post("/:orgId/accounts/:bankId/statements/preview", async (c) => {
@@ -87,34 +101,34 @@ export function bankRoutes(ctx: AppContext) {
   });
   r.get("/:orgId/accounts/:bankId/lines/:lineId/candidates", async (c) => {
     const { bankId, lineId } = parseParams(c, lineParams);
-    return c.json({ candidates: await matchCandidates(db, c.get("membership"), bankId, lineId) });
+    return c.json({ candidates: await matchCandidates(db, c.get("membership"), bankId, lineId) } satisfies CandidatesAnswer);
   });
   r.post("/:orgId/accounts/:bankId/matches", async (c) => {
     const m = writer(c);
     const input = await parseJson(c, matchSchema);
-    return c.json(await matchLines(db, m, bank(c), input), 201);
+    return c.json((await matchLines(db, m, bank(c), input)) satisfies MatchMade, 201);
   });
   r.delete("/:orgId/accounts/:bankId/matches/:matchId", async (c) => {
     const m = writer(c);
     const { bankId, matchId } = parseParams(c, matchParams);
     await undoMatch(db, m, bankId, matchId);
-    return c.json({ undone: true });
+    return c.json({ undone: true } satisfies BankUndone);
   });
   r.post("/:orgId/accounts/:bankId/cleared", async (c) => {
     const m = writer(c);
     const { ledger_line_ids } = await parseJson(c, clearSchema);
-    return c.json(await clearLedgerLines(db, m, bank(c), ledger_line_ids), 201);
+    return c.json((await clearLedgerLines(db, m, bank(c), ledger_line_ids)) satisfies MatchMade, 201);
   });
   r.post("/:orgId/accounts/:bankId/categorize", async (c) => {
     const m = writer(c);
     const input = await parseJson(c, categorizeSchema);
-    return c.json(await categorizeLines(db, m, bank(c), input), 201);
+    return c.json((await categorizeLines(db, m, bank(c), input)) satisfies LinesCategorized, 201);
   });
   r.post("/:orgId/accounts/:bankId/rejections", async (c) => {
     const m = writer(c);
     const input = await parseJson(c, rejectSchema);
     await rejectSuggestion(db, m, bank(c), input.bank_line_id, input.ledger_line_id);
-    return c.json({ rejected: true });
+    return c.json({ rejected: true } satisfies SuggestionRejected);
   });
 
   r.get("/:orgId/accounts/:bankId/reconciliation", async (c) => {
@@ -124,7 +138,7 @@ export function bankRoutes(ctx: AppContext) {
   r.post("/:orgId/accounts/:bankId/reconciliations", async (c) => {
     const m = writer(c);
     const input = await parseJson(c, reconcileSchema);
-    return c.json({ reconciliation: await finishReconciliation(db, m, actor(c), bank(c), input) }, 201);
+    return c.json({ reconciliation: await finishReconciliation(db, m, actor(c), bank(c), input) } satisfies ReconciliationFinished, 201);
   });
   const report = async (c: Context<BooksMemberEnv>) => {
     const { bankId, reconciliationId } = parseParams(c, reconciliationParams);
@@ -148,14 +162,14 @@ export function bankRoutes(ctx: AppContext) {
     const m = writer(c);
     const { bankId, reconciliationId } = parseParams(c, reconciliationParams);
     await undoReconciliation(db, m, actor(c), bankId, reconciliationId);
-    return c.json({ undone: true });
+    return c.json({ undone: true } satisfies BankUndone);
   });
 
   r.get("/:orgId/rules", async (c) => c.json({ rules: await listRules(db, c.get("membership")) }));
   r.post("/:orgId/rules", async (c) => {
     const m = writer(c);
     const input = await parseJson(c, bankRuleSchema);
-    return c.json({ rule: await createRule(db, m, actor(c), input) }, 201);
+    return c.json({ rule: await createRule(db, m, actor(c), input) } satisfies BankRuleAnswer, 201);
   });
   r.post("/:orgId/rules/test", async (c) => {
     const m = writer(c);
@@ -166,35 +180,38 @@ export function bankRoutes(ctx: AppContext) {
     const m = writer(c);
     const { ruleId } = parseParams(c, ruleParams);
     const input = await parseJson(c, bankRuleSchema);
-    return c.json({ rule: await updateRule(db, m, actor(c), ruleId, input) });
+    return c.json({ rule: await updateRule(db, m, actor(c), ruleId, input) } satisfies BankRuleAnswer);
   });
   r.delete("/:orgId/rules/:ruleId", async (c) => {
     const m = writer(c);
     const { ruleId } = parseParams(c, ruleParams);
     await deleteRule(db, m, actor(c), ruleId);
-    return c.json({ deleted: true });
+    return c.json({ deleted: true } satisfies BankRuleDeleted);
   });
   r.post("/:orgId/rules/:ruleId/move", async (c) => {
     const m = writer(c);
     const { ruleId } = parseParams(c, ruleParams);
     const { direction } = await parseJson(c, ruleMoveSchema);
-    return c.json({ rules: await moveRule(db, m, ruleId, direction) });
+    return c.json({ rules: await moveRule(db, m, ruleId, direction) } satisfies BankRulesAnswer);
   });
   r.post("/:orgId/accounts/:bankId/apply-rules", async (c) => {
     const m = writer(c);
-    return c.json(await applyRules(db, m, bank(c)));
+    return c.json((await applyRules(db, m, bank(c))) satisfies RulesApplied);
   });
 
   r.get("/:orgId/questions", async (c) => c.json({ questions: await listQuestions(db, c.get("membership")) }));
   r.post("/:orgId/accounts/:bankId/questions", async (c) => {
     const m = writer(c);
     const input = await parseJson(c, askSchema);
-    return c.json({ question: await askClient(db, m, actor(c), bank(c), input.bank_line_id, input.question) }, 201);
+    return c.json(
+      { question: await askClient(db, m, actor(c), bank(c), input.bank_line_id, input.question) } satisfies BankQuestionAnswer,
+      201,
+    );
   });
   r.post("/:orgId/questions/:questionId/answer", async (c) => {
     const { questionId } = parseParams(c, questionParams);
     const input = await parseJson(c, answerSchema);
-    return c.json({ question: await answerQuestion(db, c.get("membership"), actor(c), questionId, input) });
+    return c.json({ question: await answerQuestion(db, c.get("membership"), actor(c), questionId, input) } satisfies BankQuestionAnswer);
   });
   return r;
 }

@@ -187,3 +187,64 @@ export interface BankQuestion {
   /** The line was matched or posted since. */
   settled: boolean;
 }
+
+/** GET, PUT /api/bank/:orgId/accounts/:bankId and POST /api/bank/:orgId/accounts (201) */
+export interface BankAccountAnswer {
+  account: BankAccount;
+}
+
+/** GET …/lines/:lineId/candidates: the ledger lines the bank line may match. */
+export interface CandidatesAnswer {
+  candidates: LedgerCandidate[];
+}
+
+/** POST …/matches and …/cleared (201) */
+export interface MatchMade {
+  match_id: number;
+}
+
+/** POST …/categorize (201): the entries posted and their matches. */
+export interface LinesCategorized {
+  entries: number;
+  match_ids: number[];
+}
+
+/** POST …/apply-rules: how many lines the rules posted. */
+export interface RulesApplied {
+  entries: number;
+}
+
+/** DELETE …/matches/:matchId and POST …/reconciliations/:id/undo */
+export interface BankUndone {
+  undone: true;
+}
+
+/** POST …/rejections: a suggestion refused. */
+export interface SuggestionRejected {
+  rejected: true;
+}
+
+/** POST …/reconciliations (201) */
+export interface ReconciliationFinished {
+  reconciliation: ReconciliationRecord;
+}
+
+/** POST /api/bank/:orgId/rules (201), PUT …/rules/:ruleId */
+export interface BankRuleAnswer {
+  rule: BankRule;
+}
+
+/** POST …/rules/:ruleId/move: the rules in their new order. */
+export interface BankRulesAnswer {
+  rules: BankRule[];
+}
+
+/** DELETE …/rules/:ruleId */
+export interface BankRuleDeleted {
+  deleted: true;
+}
+
+/** POST …/accounts/:bankId/questions (201) and /api/bank/:orgId/questions/:questionId/answer */
+export interface BankQuestionAnswer {
+  question: BankQuestion;
+}

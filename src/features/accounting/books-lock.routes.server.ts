@@ -6,6 +6,7 @@ import { parseJson } from "~/server/http/parse.ts";
 import type { BooksEnv } from "./accounting.routes.server.ts";
 import { lockSchema, unlockSchema } from "./books-lock.schema.ts";
 import { readLock, setLock, unlock } from "./books-lock.server.ts";
+import type { LockAnswer } from "./accounting-answers.types.ts";
 
 /**
  * The books' lock date, under /orgs/:orgId/lock (membership already checked): every member reads it; owners and
@@ -16,14 +17,14 @@ export function lockRoutes(ctx: AppContext) {
   const { db } = ctx;
   const actor = (c: Context<BooksEnv>) => auditActor(c.get("user"), clientIp(c, ctx.config.trustedProxyHeader));
 
-  r.get("/", async (c) => c.json({ lock: await readLock(db, c.get("membership")) }));
+  r.get("/", async (c) => c.json({ lock: await readLock(db, c.get("membership")) } satisfies LockAnswer));
   r.put("/", async (c) => {
     const input = await parseJson(c, lockSchema);
-    return c.json({ lock: await setLock(db, c.get("membership"), actor(c), input) });
+    return c.json({ lock: await setLock(db, c.get("membership"), actor(c), input) } satisfies LockAnswer);
   });
   r.post("/unlock", async (c) => {
     const { reason } = await parseJson(c, unlockSchema);
-    return c.json({ lock: await unlock(db, c.get("membership"), actor(c), reason) });
+    return c.json({ lock: await unlock(db, c.get("membership"), actor(c), reason) } satisfies LockAnswer);
   });
   return r;
 }

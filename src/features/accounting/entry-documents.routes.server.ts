@@ -9,6 +9,7 @@ import { attachmentHeaders, cleanFileName } from "~/server/files/stored-files.se
 import { deleteDocument, listDocuments, openDocument, storeDocument } from "./entry-documents.server.ts";
 import { booksMember, type BooksMemberEnv } from "./books-member.server.ts";
 import { assertCanWrite } from "./organizations.server.ts";
+import type { EntryDocumentAdded, EntryDocumentRemoved, EntryDocumentsAnswer } from "./accounting-answers.types.ts";
 
 type DocumentsEnv = BooksMemberEnv;
 
@@ -28,14 +29,14 @@ export function entryDocumentsRoutes(ctx: AppContext) {
 
   r.get("/:orgId/:entryId/documents", async (c) => {
     const { entryId } = parseParams(c, entryParams);
-    return c.json({ documents: await listDocuments(db, c.get("membership"), entryId) });
+    return c.json({ documents: await listDocuments(db, c.get("membership"), entryId) } satisfies EntryDocumentsAnswer);
   });
   r.post("/:orgId/:entryId/documents", async (c) => {
     assertCanWrite(c.get("membership"));
     const { entryId } = parseParams(c, entryParams);
     const name = cleanFileName(c.req.query("name"));
     const document = await storeDocument(db, c.get("membership"), entryId, name, c.req.raw.body, actor(c));
-    return c.json({ document }, 201);
+    return c.json({ document } satisfies EntryDocumentAdded, 201);
   });
   r.get("/:orgId/:entryId/documents/:documentId", async (c) => {
     const { entryId, documentId } = parseParams(c, documentParams);
@@ -46,7 +47,7 @@ export function entryDocumentsRoutes(ctx: AppContext) {
     assertCanWrite(c.get("membership"));
     const { entryId, documentId } = parseParams(c, documentParams);
     await deleteDocument(db, c.get("membership"), entryId, documentId, actor(c));
-    return c.json({ deleted: true });
+    return c.json({ deleted: true } satisfies EntryDocumentRemoved);
   });
   return r;
 }

@@ -10,6 +10,7 @@ import { parseJson, parseParams } from "~/server/http/parse.ts";
 import { idParam } from "~/lib/schema-fields.ts";
 import { addStaffAccountant, listFirmClients, listStaff } from "./firm-clients.server.ts";
 import { addAccountantSchema } from "./members.schema.ts";
+import type { FirmClientsAnswer } from "./accounting-answers.types.ts";
 
 const orgParams = z.object({ orgId: idParam() });
 
@@ -30,7 +31,7 @@ export function firmClientsRoutes(ctx: AppContext) {
     const { orgId } = parseParams(c, orgParams);
     const { user_id } = await parseJson(c, addAccountantSchema);
     await addStaffAccountant(db, auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)), orgId, user_id);
-    return c.json({ clients: await listFirmClients(db, user.id) });
+    return c.json({ clients: await listFirmClients(db, user.id) } satisfies FirmClientsAnswer);
   });
   return r;
 }

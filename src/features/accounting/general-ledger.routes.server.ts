@@ -6,6 +6,7 @@ import type { BooksEnv } from "./accounting.routes.server.ts";
 import { GL_CSV_COLUMNS, generalLedgerCsvRecords, generalLedgerFileName } from "./general-ledger.ts";
 import { generalLedgerQuerySchema } from "./general-ledger.schema.ts";
 import { generalLedger, generalLedgerAll } from "./general-ledger.server.ts";
+import type { GeneralLedgerAnswer } from "./accounting-answers.types.ts";
 
 /**
  * The general ledger, under /orgs/:orgId/reports/general_ledger (membership already checked; every member reads it):
@@ -16,7 +17,7 @@ export function generalLedgerRoutes(ctx: AppContext) {
   const { db } = ctx;
   r.get("/", async (c) => {
     const q = parseQuery(c, generalLedgerQuerySchema, { message: "first" });
-    return c.json({ ledger: await generalLedger(db, c.get("membership"), q) });
+    return c.json({ ledger: await generalLedger(db, c.get("membership"), q) } satisfies GeneralLedgerAnswer);
   });
   r.get("/csv", async (c) => {
     const q = parseQuery(c, generalLedgerQuerySchema, { message: "first" });

@@ -23,6 +23,7 @@ import {
 import { invitationTokenSchema, inviteSchema, roleChangeSchema, transferSchema } from "./members.schema.ts";
 import { changeRole, listMembers, removeMember, transferOwnership } from "./members.server.ts";
 import { assertOwner, findMembership } from "./organizations.server.ts";
+import type { InvitationJoined, InvitationSent, InvitationsAnswer, MembersAnswer } from "./accounting-answers.types.ts";
 
 const memberParams = z.object({ userId: textIdParam() });
 const invitationParams = z.object({ id: idParam() });
@@ -41,12 +42,12 @@ export function membersRoutes(ctx: AppContext) {
     await next();
   };
 
-  r.get("/members", async (c) => c.json({ members: await listMembers(db, c.get("membership").organizationId) }));
+  r.get("/members", async (c) => c.json({ members: await listMembers(db, c.get("membership").organizationId) } satisfies MembersAnswer));
   r.patch("/members/:userId", owner, async (c) => {
     const { userId } = parseParams(c, memberParams);
     const { role } = await parseJson(c, roleChangeSchema);
     await changeRole(db, c.get("membership"), actor(c), userId, role);
-    return c.json({ members: await listMembers(db, c.get("membership").organizationId) });
+    return c.json({ members: await listMembers(db, c.get("membership").organizationId) } satisfies MembersAnswer);
   });
   r.delete("/members/:userId", owner, async (c) => {
     const { userId } = parseParams(c, memberParams);
@@ -57,33 +58,35 @@ export function membersRoutes(ctx: AppContext) {
       const notice = { organizationId: m.organizationId, userId, role: removed.role, actor: actor(c), publicUrl: ctx.config.publicUrl };
       if ((await noticeFirmMemberRemoved(db, notice)) > 0) ctx.mail.kick();
     }
-    return c.json({ members: await listMembers(db, c.get("membership").organizationId) });
+    return c.json({ members: await listMembers(db, c.get("membership").organizationId) } satisfies MembersAnswer);
   });
   r.post("/transfer-ownership", owner, async (c) => {
     const { user_id } = await parseJson(c, transferSchema);
     await transferOwnership(db, c.get("membership"), actor(c), user_id);
-    return c.json({ members: await listMembers(db, c.get("membership").organizationId) });
+    return c.json({ members: await listMembers(db, c.get("membership").organizationId) } satisfies MembersAnswer);
   });
 
-  r.get("/invitations", owner, async (c) => c.json({ invitations: await listInvitations(db, c.get("membership").organizationId) }));
+  r.get("/invitations", owner, async (c) =>
+    c.json({ invitations: await listInvitations(db, c.get("membership").organizationId) } satisfies InvitationsAnswer),
+  );
   r.post("/invitations", owner, async (c) => {
     const input = await parseJson(c, inviteSchema);
     const organizationId = c.get("membership").organizationId;
     const invitation = await db.transaction((tx) =>
       createInvitation(tx, organizationId, actor(c), input, { publicUrl: ctx.config.publicUrl }),
     );
-    return c.json({ invitation }, 201);
+    return c.json({ invitation } satisfies InvitationSent, 201);
   });
   r.post("/invitations/:id/resend", owner, async (c) => {
     const { id } = parseParams(c, invitationParams);
     await resendInvitation(db, c.get("membership").organizationId, actor(c), id, { publicUrl: ctx.config.publicUrl });
     ctx.mail.kick();
-    return c.json({ invitations: await listInvitations(db, c.get("membership").organizationId) });
+    return c.json({ invitations: await listInvitations(db, c.get("membership").organizationId) } satisfies InvitationsAnswer);
   });
   r.delete("/invitations/:id", owner, async (c) => {
     const { id } = parseParams(c, invitationParams);
     await revokeInvitation(db, c.get("membership").organizationId, actor(c), id);
-    return c.json({ invitations: await listInvitations(db, c.get("membership").organizationId) });
+    return c.json({ invitations: await listInvitations(db, c.get("membership").organizationId) } satisfies InvitationsAnswer);
   });
   return r;
 }
@@ -102,7 +105,7 @@ export function invitationRoutes(ctx: AppContext) {
     const user = requireUser(c);
     const { token } = parseParams(c, tokenParams);
     const organizationId = await acceptInvitation(db, user, auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)), token);
-    return c.json({ organization_id: organizationId });
+    return c.json({ organization_id: organizationId } satisfies InvitationJoined);
   });
   /**
    * A new person accepts: the link proves the address, so their account is made verified (no verification mail),
@@ -118,7 +121,7 @@ export function invitationRoutes(ctx: AppContext) {
     const user = { id: await createVerifiedAccount(ctx, { ...input, email: invitation.email }), email: invitation.email };
     const organizationId = await acceptInvitation(db, user, auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)), token);
     await signInOnAnswer(c, ctx, user.email, input.password);
-    return c.json({ organization_id: organizationId }, 201);
+    return c.json({ organization_id: organizationId } satisfies InvitationJoined, 201);
   });
   return r;
 }

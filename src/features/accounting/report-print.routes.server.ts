@@ -19,6 +19,7 @@ import { generalLedgerPrint } from "./report-print-ledger.ts";
 import { reportPdf } from "./report-pdf.server.ts";
 import { printableReport, printFileName } from "./report-print.ts";
 import { generateReport } from "./reports.server.ts";
+import type { PackPrepared } from "./accounting-answers.types.ts";
 
 const packParams = z.object({ orgId: idParam(), id: idParam() });
 
@@ -70,7 +71,7 @@ export function reportPrintRoutes(ctx: AppContext) {
   r.post("/packs", async (c) => {
     assertCanWrite(c.get("membership"));
     const { month } = await parseJson(c, monthEndPackSchema);
-    return c.json({ pack: await generatePack(db, c.get("membership"), month, actor(c)) }, 201);
+    return c.json({ pack: await generatePack(db, c.get("membership"), month, actor(c)) } satisfies PackPrepared, 201);
   });
   r.get("/packs/:id/pdf", async (c) => {
     const { id } = parseParams(c, packParams);

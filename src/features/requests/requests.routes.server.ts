@@ -18,6 +18,7 @@ import {
   snoozeSchema,
   unavailableSchema,
 } from "./requests.schema.ts";
+import type { RequestDetail, RequestFileAttached, RequestFileUploaded } from "./requests.types.ts";
 
 const requestParams = z.object({ orgId: idParam(), requestId: idParam() });
 const itemParams = requestParams.extend({ itemId: idParam() });
@@ -36,7 +37,9 @@ export function requestsRoutes(ctx: AppContext) {
   r.use("/:orgId", requestMember(db));
   r.use("/:orgId/*", requestMember(db));
   const actor = (c: Context<RequestsEnv>) => auditActor(c.get("user"), clientIp(c, ctx.config.trustedProxyHeader));
-  const detail = async (c: Context<RequestsEnv>, id: number) => ({ request: await getRequest(db, c.get("party"), id) });
+  const detail = async (c: Context<RequestsEnv>, id: number): Promise<RequestDetail> => ({
+    request: await getRequest(db, c.get("party"), id),
+  });
 
   r.get("/:orgId", async (c) => {
     const { show } = parseQuery(c, requestListQuerySchema);
@@ -58,7 +61,7 @@ export function requestsRoutes(ctx: AppContext) {
     const { requestId, itemId } = parseParams(c, itemParams);
     const name = cleanFileName(c.req.query("name"));
     const { file } = await uploadItemFile(db, c.get("party"), requestId, itemId, name, c.req.raw.body, actor(c));
-    return c.json({ file, ...(await detail(c, requestId)) }, 201);
+    return c.json({ file, ...(await detail(c, requestId)) } satisfies RequestFileUploaded, 201);
   });
   r.post("/:orgId/:requestId/items/:itemId/unavailable", async (c) => {
     assertClientWriter(c.get("party"));
@@ -98,7 +101,7 @@ export function requestsRoutes(ctx: AppContext) {
     const { requestId, fileId } = parseParams(c, fileParams);
     const { entry_id } = await parseJson(c, attachSchema);
     const { entry_number } = await attachToEntry(db, c.get("party"), requestId, fileId, entry_id, actor(c));
-    return c.json({ attached: true, entry_number });
+    return c.json({ attached: true, entry_number } satisfies RequestFileAttached);
   });
   return r;
 }

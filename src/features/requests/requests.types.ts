@@ -91,3 +91,19 @@ export interface QueueRow {
   /** The page where it is handled. */
   href: string;
 }
+
+/** A request after a change (POST /api/requests/:orgId, an item's answer, the snooze): the request as it is now. */
+export interface RequestDetail {
+  request: DocumentRequest;
+}
+
+/** POST /api/requests/:orgId/:requestId/items/:itemId/files (201): the stored file, and the request after it. */
+export interface RequestFileUploaded extends RequestDetail {
+  file: RequestFile;
+}
+
+/** POST /api/requests/:orgId/:requestId/files/:fileId/attach */
+export interface RequestFileAttached {
+  attached: true;
+  entry_number: string;
+}

@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { formatBalance, formatUsd } from "../money.ts";
 import type { GeneralLedger } from "../general-ledger.ts";
 import type { ReportRow } from "../reports.ts";
-import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { booksPath, useBooks, useBooksApi } from "./books-context.tsx";
+import { getGeneralLedger } from "../books.api.ts";
+import { booksPath, useBooks, useBooksOrgId } from "./books-context.tsx";
 import { Amount, Modal, tdClass, ColumnHeads, cardRow, cardText } from "./ui.tsx";
 
 /**
@@ -24,22 +24,20 @@ export function AccountLedgerDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const [ledger, setLedger] = useState<GeneralLedger | null>(null);
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const { organization } = useBooks();
   useEffect(() => {
     if (!row) return;
     let live = true;
     setLedger(null);
-    void request<{ ledger: GeneralLedger }>(`${books}/reports/general_ledger?account=${row.account_id}&start=${start}&end=${end}`).then(
-      (res) => {
-        if (!res.ok) toastFailure(res, { title: "Error generating report" });
-        else if (live) setLedger(res.data.ledger);
-      },
-    );
+    void getGeneralLedger(orgId, { account: row.account_id, start, end }).then((res) => {
+      if (!res.ok) toastFailure(res, { title: "Error generating report" });
+      else if (live) setLedger(res.data.ledger);
+    });
     return () => {
       live = false;
     };
-  }, [row, start, end, books]);
+  }, [row, start, end, orgId]);
   return (
     <Modal
       open={row !== null}

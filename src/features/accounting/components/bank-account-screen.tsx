@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { RequestOptions } from "~/lib/api-client.ts";
+import type { ApiResult } from "~/lib/api-client.ts";
 import { Pager, pageHref } from "~/ui/pager.tsx";
 import { BANK_LINE_FILTERS } from "../bank.schema.ts";
 import type { BankAccount, BankLine, BankLinePage } from "../bank.types.ts";
 import { formatAmount } from "../money.ts";
+import { applyBankRules, askClient, categorizeLines, matchLines, rejectSuggestion, undoMatch } from "../bank.api.ts";
 import { BankLineRow, type BankLineAction } from "./bank-line-row.tsx";
 import { BankSectionHead } from "./bank-section-head.tsx";
 import { booksPath, useBooks } from "./books-context.tsx";
@@ -33,7 +34,8 @@ export function BankAccountScreen({
   show: (typeof BANK_LINE_FILTERS)[number];
 }) {
   const { organization, accounts, canWrite } = useBooks();
-  const api = `/api/bank/${organization.id}/accounts/${account.id}`;
+  const orgId = organization.id;
+  const bankId = account.id;
   const [busy, setBusy] = useState<number | null>(null);
   const [categorizing, setCategorizing] = useState<BankLine | null>(null);
   const [matching, setMatching] = useState<BankLine | null>(null);
@@ -43,30 +45,23 @@ export function BankAccountScreen({
   const act = useBooksAction();
 
   /** Runs one change of a line (or of all, for busy -1), keeping its buttons disabled meanwhile; the failure's text, or null. */
-  async function run(id: number, path: string, options: RequestOptions, failure: string, success: string, description?: string) {
+  async function run(id: number, call: () => Promise<ApiResult<unknown>>, failure: string, success: string, description?: string) {
     setBusy(id);
-    const res = await act(`${api}/${path}`, options, { failure, success, description });
+    const res = await act(call, { failure, success, description });
     setBusy(null);
     return res.ok ? null : (Object.values(res.fields)[0] ?? res.message);
   }
 
   const about = (line: BankLine) => `${line.date} · ${line.description}`;
-  const write = (line: BankLine, path: string, json: unknown, failure: string, success: string) =>
-    run(line.id, path, { json }, failure, success, about(line));
+  const write = (line: BankLine, call: () => Promise<ApiResult<unknown>>, failure: string, success: string) =>
+    run(line.id, call, failure, success, about(line));
 
   async function applyRules() {
     setBusy(-1);
-    await act<{ entries: number }>(
-      `${api}/apply-rules`,
-      { method: "POST" },
-      {
-        failure: "Nothing posted",
-        success: (data) => {
-          const n = (data as { entries: number }).entries;
-          return `${n} line${n === 1 ? "" : "s"} posted by rules`;
-        },
-      },
-    );
+    await act(() => applyBankRules(orgId, bankId), {
+      failure: "Nothing posted",
+      success: ({ entries: n }) => `${n} line${n === 1 ? "" : "s"} posted by rules`,
+    });
     setBusy(null);
   }
 
@@ -78,31 +73,28 @@ export function BankAccountScreen({
     if (action === "accept" && s)
       return write(
         line,
-        "matches",
-        { bank_line_ids: [line.id], ledger_line_ids: [s.ledger_line_id] },
+        () => matchLines(orgId, bankId, { bank_line_ids: [line.id], ledger_line_ids: [s.ledger_line_id] }),
         "Not matched",
         `Matched to ${s.entry_number}`,
       );
     if (action === "reject" && s)
-      return write(line, "rejections", { bank_line_id: line.id, ledger_line_id: s.ledger_line_id }, "Not changed", "Suggestion rejected");
+      return write(
+        line,
+        () => rejectSuggestion(orgId, bankId, { bank_line_id: line.id, ledger_line_id: s.ledger_line_id }),
+        "Not changed",
+        "Suggestion rejected",
+      );
     const accountId = action === "rule" ? line.rule?.account_id : action === "answer" ? line.question?.answer_account_id : null;
     if (accountId)
       return write(
         line,
-        "categorize",
-        { bank_line_ids: [line.id], account_id: accountId },
+        () => categorizeLines(orgId, bankId, { bank_line_ids: [line.id], account_id: accountId }),
         "Not posted",
         action === "rule" ? `Posted to ${line.rule!.account_name}` : "Posted as the client answered",
       );
-    if (action === "undo" && line.match_id !== null)
-      return run(
-        line.id,
-        `matches/${line.match_id}`,
-        { method: "DELETE" },
-        "Match not undone",
-        "Match undone",
-        `${about(line)} is to match again.`,
-      );
+    const matchId = line.match_id;
+    if (action === "undo" && matchId !== null)
+      return run(line.id, () => undoMatch(orgId, bankId, matchId), "Match not undone", "Match undone", `${about(line)} is to match again.`);
   }
 
   const filters = { show };
@@ -125,7 +117,7 @@ export function BankAccountScreen({
           </Link>
         </span>
       </div>
-      {canWrite ? <StatementImport account={account} api={api} /> : null}
+      {canWrite ? <StatementImport account={account} orgId={orgId} /> : null}
       <section aria-labelledby="lines-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="lines-heading" className="text-lg font-semibold text-ink">
@@ -197,7 +189,12 @@ export function BankAccountScreen({
         bankAccountId={account.account_id}
         onClose={() => setCategorizing(null)}
         onSubmit={(line, accountId) =>
-          write(line, "categorize", { bank_line_ids: [line.id], account_id: accountId }, "Not posted", "Entry posted")
+          write(
+            line,
+            () => categorizeLines(orgId, bankId, { bank_line_ids: [line.id], account_id: accountId }),
+            "Not posted",
+            "Entry posted",
+          )
         }
       />
       <AskDialog
@@ -205,16 +202,22 @@ export function BankAccountScreen({
         currency={account.currency}
         onClose={() => setAsking(null)}
         onSubmit={(line, question) =>
-          write(line, "questions", { bank_line_id: line.id, question }, "Not sent", "Question sent to the client")
+          write(line, () => askClient(orgId, bankId, { bank_line_id: line.id, question }), "Not sent", "Question sent to the client")
         }
       />
       <MatchDialog
         line={matching}
         currency={account.currency}
-        api={api}
+        orgId={orgId}
+        bankId={bankId}
         onClose={() => setMatching(null)}
         onSubmit={async (line, ids) =>
-          (await write(line, "matches", { bank_line_ids: [line.id], ledger_line_ids: ids }, "Not matched", "Matched")) === null
+          (await write(
+            line,
+            () => matchLines(orgId, bankId, { bank_line_ids: [line.id], ledger_line_ids: ids }),
+            "Not matched",
+            "Matched",
+          )) === null
         }
       />
     </div>

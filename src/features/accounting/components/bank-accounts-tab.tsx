@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { BankAccountInput } from "../bank.schema.ts";
 import type { BankAccount } from "../bank.types.ts";
+import { createBankAccount } from "../bank.api.ts";
 import { formatAmount } from "../money.ts";
 import { booksPath, useBooks } from "./books-context.tsx";
 import { BankAccountForm } from "./bank-account-form.tsx";
@@ -16,15 +17,11 @@ export function BankAccountsTab({ bankAccounts }: { bankAccounts: BankAccount[] 
   const act = useBooksAction();
 
   async function create(values: BankAccountInput): Promise<Record<string, string> | null> {
-    const res = await act<{ account: BankAccount }>(
-      `/api/bank/${organization.id}/accounts`,
-      { json: values },
-      {
-        failure: "Bank account not added",
-        success: "Bank account added",
-        description: `Import ${values.name}'s statements from its page.`,
-      },
-    );
+    const res = await act(() => createBankAccount(organization.id, values), {
+      failure: "Bank account not added",
+      success: "Bank account added",
+      description: `Import ${values.name}'s statements from its page.`,
+    });
     return res.ok ? null : res.fields;
   }
 

@@ -3,7 +3,9 @@ import { Form } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import type { BankAccount, ReconciliationView } from "../bank.types.ts";
+import type { ApiResult } from "~/lib/api-client.ts";
 import { centsToDecimal, formatAmount, toCents } from "../money.ts";
+import { clearLedgerLines, finishReconciliation, reconciliationReportUrl, undoReconciliation } from "../bank.api.ts";
 import { booksPath, useBooks } from "./books-context.tsx";
 import { BankSectionHead } from "./bank-section-head.tsx";
 import { ColumnHeads, tdClass } from "./ui.tsx";
@@ -18,7 +20,8 @@ const typedCents = (text: string) => toCents(text.trim().replace(/^(-?)\d{1,3}(,
  */
 export function BankReconcileScreen({ account, view }: { account: BankAccount; view: ReconciliationView }) {
   const { organization, canWrite } = useBooks();
-  const api = `/api/bank/${organization.id}/accounts/${account.id}`;
+  const orgId = organization.id;
+  const bankId = account.id;
   const [balance, setBalance] = useState(view.statement_balance ?? "");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -27,9 +30,9 @@ export function BankReconcileScreen({ account, view }: { account: BankAccount; v
   const difference = typed === null ? null : centsToDecimal(typed - toCents(view.cleared_balance)!);
 
   const act = useBooksAction();
-  async function send(path: string, json: unknown, failure: string, success: string) {
+  async function send(call: () => Promise<ApiResult<unknown>>, failure: string, success: string) {
     setBusy(true);
-    const res = await act(`${api}/${path}`, { json }, { failure, success });
+    const res = await act(call, { failure, success });
     setBusy(false);
     if (!res.ok) setError(res.fields.statement_balance ?? res.fields.statement_date);
   }
@@ -81,8 +84,7 @@ export function BankReconcileScreen({ account, view }: { account: BankAccount; v
             disabled={busy || difference !== "0.00"}
             onClick={() =>
               send(
-                "reconciliations",
-                { statement_date: view.statement_date, statement_balance: balance },
+                () => finishReconciliation(orgId, bankId, { statement_date: view.statement_date, statement_balance: balance }),
                 "Not reconciled",
                 `Reconciled to ${view.statement_date}`,
               )
@@ -120,7 +122,7 @@ export function BankReconcileScreen({ account, view }: { account: BankAccount; v
                           disabled={busy}
                           aria-label={`Mark ${u.entry_number} cleared`}
                           onClick={() =>
-                            send("cleared", { ledger_line_ids: [u.ledger_line_id] }, "Not cleared", `${u.entry_number} cleared`)
+                            send(() => clearLedgerLines(orgId, bankId, [u.ledger_line_id]), "Not cleared", `${u.entry_number} cleared`)
                           }
                         >
                           Mark cleared
@@ -149,10 +151,10 @@ export function BankReconcileScreen({ account, view }: { account: BankAccount; v
                   {r.finished_by ?? "a former member"} on {r.finished_at.slice(0, 16)}
                   {r.undone_at ? ` (undone ${r.undone_at.slice(0, 16)})` : ""}
                 </span>
-                <a className="text-brand-700 underline" href={`${api}/reconciliations/${r.id}/report.pdf`} download>
+                <a className="text-brand-700 underline" href={reconciliationReportUrl(orgId, bankId, r.id, "pdf")} download>
                   Report (PDF)
                 </a>
-                <a className="text-brand-700 underline" href={`${api}/reconciliations/${r.id}/report.csv`} download>
+                <a className="text-brand-700 underline" href={reconciliationReportUrl(orgId, bankId, r.id, "csv")} download>
                   CSV
                 </a>
                 {canWrite && r.id === latest?.id ? (
@@ -160,7 +162,7 @@ export function BankReconcileScreen({ account, view }: { account: BankAccount; v
                     size="sm"
                     variant="ghost"
                     disabled={busy}
-                    onClick={() => send(`reconciliations/${r.id}/undo`, {}, "Not undone", "Reconciliation undone")}
+                    onClick={() => send(() => undoReconciliation(orgId, bankId, r.id), "Not undone", "Reconciliation undone")}
                   >
                     Undo
                   </Button>

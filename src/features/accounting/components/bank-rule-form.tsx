@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { FieldError, InputField } from "~/ui/field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
@@ -9,6 +8,7 @@ import type { AccountDto } from "../accounting.types.ts";
 import { bankRuleSchema, type BankRuleForm as Values, type BankRuleInput } from "../bank.schema.ts";
 import type { BankAccount, RuleTest } from "../bank.types.ts";
 import { formatAmount } from "../money.ts";
+import { testRule } from "../bank.api.ts";
 import { AccountCombobox } from "./account-combobox.tsx";
 
 const EMPTY: Values = {
@@ -25,12 +25,12 @@ const EMPTY: Values = {
 
 /** A new rule: what it fits and the account it chooses; Try shows the lines it fits among those imported, before saving. */
 export function BankRuleForm({
-  api,
+  orgId,
   accounts,
   bankAccounts,
   onSubmit,
 }: {
-  api: string;
+  orgId: number;
   accounts: AccountDto[];
   bankAccounts: BankAccount[];
   onSubmit: (values: BankRuleInput) => Promise<Record<string, string> | null>;
@@ -49,7 +49,7 @@ export function BankRuleForm({
     setTried(null);
   });
   const tryIt = handleSubmit(async (values) => {
-    const res = await request<RuleTest>(`${api}/rules/test`, { json: values });
+    const res = await testRule(orgId, values);
     if (!res.ok) return (toastFailure(res, { title: "The rule could not be tried" }), fail(res.fields));
     setTried(res.data);
   });

@@ -1,6 +1,8 @@
 import { Button } from "~/ui/button.tsx";
 import type { BankRuleInput } from "../bank.schema.ts";
+import type { ApiResult } from "~/lib/api-client.ts";
 import type { BankAccount, BankRule } from "../bank.types.ts";
+import { createRule, deleteRule, moveRule } from "../bank.api.ts";
 import { booksPath, useBooks } from "./books-context.tsx";
 import { BankRuleForm } from "./bank-rule-form.tsx";
 import { BankSectionHead } from "./bank-section-head.tsx";
@@ -22,11 +24,11 @@ function describe(r: BankRule, bankAccounts: BankAccount[]): string {
  */
 export function BankRulesTab({ rules, bankAccounts }: { rules: BankRule[]; bankAccounts: BankAccount[] }) {
   const { organization, accounts, canWrite } = useBooks();
-  const api = `/api/bank/${organization.id}`;
+  const orgId = organization.id;
 
   const act = useBooksAction();
-  const send = async (path: string, options: { json?: unknown; method?: "DELETE" }, failure: string, success: string) => {
-    const res = await act(`${api}/${path}`, options, { failure, success });
+  const send = async (call: () => Promise<ApiResult<unknown>>, failure: string, success: string) => {
+    const res = await act(call, { failure, success });
     return res.ok ? null : res.fields;
   };
 
@@ -54,7 +56,7 @@ export function BankRulesTab({ rules, bankAccounts }: { rules: BankRule[]; bankA
                     variant="ghost"
                     disabled={i === 0}
                     aria-label={`Move ${r.name} up`}
-                    onClick={() => send(`rules/${r.id}/move`, { json: { direction: "up" } }, "Not moved", "Rule moved up")}
+                    onClick={() => send(() => moveRule(orgId, r.id, "up"), "Not moved", "Rule moved up")}
                   >
                     Up
                   </Button>
@@ -63,7 +65,7 @@ export function BankRulesTab({ rules, bankAccounts }: { rules: BankRule[]; bankA
                     variant="ghost"
                     disabled={i === rules.length - 1}
                     aria-label={`Move ${r.name} down`}
-                    onClick={() => send(`rules/${r.id}/move`, { json: { direction: "down" } }, "Not moved", "Rule moved down")}
+                    onClick={() => send(() => moveRule(orgId, r.id, "down"), "Not moved", "Rule moved down")}
                   >
                     Down
                   </Button>
@@ -71,7 +73,7 @@ export function BankRulesTab({ rules, bankAccounts }: { rules: BankRule[]; bankA
                     size="sm"
                     variant="ghost"
                     aria-label={`Delete ${r.name}`}
-                    onClick={() => send(`rules/${r.id}`, { method: "DELETE" }, "Not deleted", "Rule deleted")}
+                    onClick={() => send(() => deleteRule(orgId, r.id), "Not deleted", "Rule deleted")}
                   >
                     Delete
                   </Button>
@@ -83,10 +85,10 @@ export function BankRulesTab({ rules, bankAccounts }: { rules: BankRule[]; bankA
       )}
       {canWrite ? (
         <BankRuleForm
-          api={api}
+          orgId={orgId}
           accounts={accounts}
           bankAccounts={bankAccounts}
-          onSubmit={(values: BankRuleInput) => send("rules", { json: values }, "Rule not saved", "Rule saved")}
+          onSubmit={(values: BankRuleInput) => send(() => createRule(orgId, values), "Rule not saved", "Rule saved")}
         />
       ) : null}
     </div>

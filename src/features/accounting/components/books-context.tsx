@@ -7,16 +7,11 @@ const BooksContext = createContext<number | null>(null);
 
 export const BooksProvider = BooksContext.Provider;
 
-/** The API path of the organization in the URL, e.g. `/api/accounting/orgs/12`. */
-export function booksApiPath(organizationId: number): string {
-  return `/api/accounting/orgs/${organizationId}`;
-}
-
-/** The API path of the books on screen (inside a BooksProvider). */
-export function useBooksApi(): string {
+/** The organization of the books on screen (inside a BooksProvider): what the books' API calls take first. */
+export function useBooksOrgId(): number {
   const id = useContext(BooksContext);
-  if (id === null) throw new Error("useBooksApi needs a BooksProvider");
-  return booksApiPath(id);
+  if (id === null) throw new Error("useBooksOrgId needs a BooksProvider");
+  return id;
 }
 
 /** What the books' layout (/accounting/:orgId) hands each of its sections. */

@@ -5,7 +5,8 @@ import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { lockSchema, unlockSchema, type LockInput, type UnlockInput } from "../books-lock.schema.ts";
-import { useBooksApi } from "./books-context.tsx";
+import { lockBooks, unlockBooks } from "../books.api.ts";
+import { useBooksOrgId } from "./books-context.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 
 /** The last day of last month: the date a month's closing usually locks. */
@@ -16,18 +17,17 @@ function lastMonthEnd(now = new Date()): string {
 /** Sets or moves the lock date, with the reason (an earlier date reopens a period: the reason says why). */
 export function LockForm({ current }: { current: string | null }) {
   const uid = useId();
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const act = useBooksAction();
   const { register, handleSubmit, setError, reset, formState } = useForm<LockInput>({
     resolver: zodResolver(lockSchema),
     defaultValues: { lock_date: current ?? lastMonthEnd(), reason: "" },
   });
   const submit = handleSubmit(async (values) => {
-    const res = await act(
-      `${books}/lock`,
-      { method: "PUT", json: values },
-      { failure: "Lock date not set", success: `Books locked up to ${values.lock_date}` },
-    );
+    const res = await act(() => lockBooks(orgId, values), {
+      failure: "Lock date not set",
+      success: `Books locked up to ${values.lock_date}`,
+    });
     if (!res.ok) return setServerErrors(setError, res.fields);
     reset({ lock_date: values.lock_date, reason: "" });
   });
@@ -62,18 +62,14 @@ export function LockForm({ current }: { current: string | null }) {
 /** Lifts the lock: every date is open again, once the reason is told. */
 export function UnlockForm() {
   const uid = useId();
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const act = useBooksAction();
   const { register, handleSubmit, setError, reset, formState } = useForm<UnlockInput>({
     resolver: zodResolver(unlockSchema),
     defaultValues: { reason: "" },
   });
   const submit = handleSubmit(async (values) => {
-    const res = await act(
-      `${books}/lock/unlock`,
-      { method: "POST", json: values },
-      { failure: "Books not unlocked", success: "Books unlocked" },
-    );
+    const res = await act(() => unlockBooks(orgId, values), { failure: "Books not unlocked", success: "Books unlocked" });
     if (!res.ok) return setServerErrors(setError, res.fields);
     reset({ reason: "" });
   });

@@ -4,13 +4,13 @@ import { toast } from "~/ui/toast.ts";
 import type { AccountCreate } from "../accounting.schema.ts";
 import { accountUsageMessage, type AccountUsageCounts } from "../accounts.ts";
 import { formatBalance } from "../money.ts";
+import { createAccount, deactivateAccount, getAccountUsage, reactivateAccount, updateAccount } from "../accounting.api.ts";
 import { AccountForm } from "./account-form.tsx";
 import type { Account } from "../accounting.types.ts";
 import { flattenTree } from "../account-tree.ts";
 import { ChartAccountRow } from "./chart-account-row.tsx";
-import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { useBooks, useBooksApi } from "./books-context.tsx";
+import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { tdClass, ColumnHeads } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { CheckboxField } from "~/ui/field.tsx";
@@ -37,7 +37,7 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Accou
   const [inactiveChecked, setInactiveChecked] = useState(showInactive);
   useEffect(() => setInactiveChecked(showInactive), [showInactive]);
   const revalidator = useRevalidator();
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
 
   /** The chart and the entry form's accounts, read again. */
   const refresh = () => revalidator.revalidate();
@@ -51,16 +51,13 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Accou
 
   async function save(values: AccountCreate): Promise<boolean> {
     const res = editing
-      ? await request(`${books}/accounts/${editing.id}`, {
-          method: "PATCH",
-          json: {
-            account_name: values.account_name,
-            account_type: values.account_type,
-            detail_type: values.detail_type,
-            parent_id: values.parent_id ?? null,
-          },
+      ? await updateAccount(orgId, editing.id, {
+          account_name: values.account_name,
+          account_type: values.account_type,
+          detail_type: values.detail_type,
+          parent_id: values.parent_id ?? null,
         })
-      : await request(`${books}/accounts`, { json: values });
+      : await createAccount(orgId, values);
     if (!res.ok) {
       toastFailure(res, { title: "Error" });
       return false;
@@ -79,7 +76,7 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Accou
   async function askDelete(account: Account) {
     setUnderstood(false);
     setPending({ account, usage: null });
-    const res = await request<AccountUsageCounts>(`${books}/accounts/${account.id}/usage`);
+    const res = await getAccountUsage(orgId, account.id);
     if (res.ok) {
       const usage = res.data;
       setPending((p) => (p?.account.id === account.id ? { account, usage } : p));
@@ -94,7 +91,7 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Accou
   async function remove(): Promise<boolean> {
     if (!pending) return false;
     const { account } = pending;
-    const res = await request(`${books}/accounts/${account.id}${used ? "?confirm=true" : ""}`, { method: "DELETE" });
+    const res = await deactivateAccount(orgId, account.id, used);
     if (!res.ok) {
       toastFailure(res, { title: "Error" });
       return false;
@@ -106,7 +103,7 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Accou
   }
 
   async function reactivate(account: Account) {
-    const res = await request(`${books}/accounts/${account.id}/reactivate`, { method: "POST" });
+    const res = await reactivateAccount(orgId, account.id);
     if (!res.ok) {
       toastFailure(res, { title: "Error" });
       return;

@@ -4,9 +4,9 @@ import { Button, ButtonLink, buttonClass } from "~/ui/button.tsx";
 import { formatUsd } from "../money.ts";
 import { defaultPeriod } from "../reports.ts";
 import type { EntryDetails } from "../accounting.types.ts";
-import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { booksPath, useBooks, useBooksApi } from "./books-context.tsx";
+import { entryPdfUrl, getEntry, reverseEntry } from "../accounting.api.ts";
+import { booksPath, useBooks, useBooksOrgId } from "./books-context.tsx";
 import { EntryDocuments } from "./entry-documents.tsx";
 import { Amount, cardRow, cardText, inputClass, labelClass, Modal, StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
@@ -44,26 +44,24 @@ export function EntryDetailsDialog({
   const [version, setVersion] = useState(0);
   const dateId = useId();
 
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const { organization } = useBooks();
   useEffect(() => {
     if (entryId === null) return;
     let live = true;
     setEntry(null);
-    void request<{ entry: EntryDetails }>(`${books}/entries/${entryId}`).then((res) => {
+    void getEntry(orgId, entryId).then((res) => {
       if (!res.ok) toastFailure(res, { title: "Error" });
       else if (live) setEntry(res.data.entry);
     });
     return () => {
       live = false;
     };
-  }, [entryId, version, books]);
+  }, [entryId, version, orgId]);
 
   async function reverse(): Promise<boolean> {
     if (!entry) return false;
-    const res = await request<{ entry: { entry_number: string } }>(`${books}/entries/${entry.id}/reverse`, {
-      json: { entry_date: reverseDate },
-    });
+    const res = await reverseEntry(orgId, entry.id, reverseDate);
     if (!res.ok) {
       toastFailure(res, { title: "Error reversing entry" });
       return false;
@@ -167,7 +165,7 @@ export function EntryDetailsDialog({
 
           <div className="flex flex-wrap items-end justify-between gap-4 border-t border-slate-200 pt-4">
             <div className="flex flex-wrap gap-2">
-              <a className={buttonClass("secondary")} href={`${books}/entries/${entry.id}/pdf`} download={`${entry.entry_number}.pdf`}>
+              <a className={buttonClass("secondary")} href={entryPdfUrl(orgId, entry.id)} download={`${entry.entry_number}.pdf`}>
                 Export PDF
               </a>
               {canWrite && onDuplicate ? (

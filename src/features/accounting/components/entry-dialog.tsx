@@ -7,10 +7,10 @@ import { firstMessage } from "~/lib/form.ts";
 import type { EntryInput } from "../accounting.schema.ts";
 import { entryFormSchema, formLines, isBalanced, isDirty, newLine, type EntryFormValues } from "../entry-form.ts";
 import { defaultPeriod } from "../reports.ts";
-import type { AccountDto, EntryDetails } from "../accounting.types.ts";
-import { request } from "~/lib/api-client.ts";
+import type { AccountDto } from "../accounting.types.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { useBooksApi } from "./books-context.tsx";
+import { getEntry, saveEntry } from "../accounting.api.ts";
+import { useBooksOrgId } from "./books-context.tsx";
 import { Modal } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { EntryLines } from "./entry-lines.tsx";
@@ -57,7 +57,7 @@ export function EntryDialog({
   const [refusedDate, setRefusedDate] = useState<{ date: string; message: string } | null>(null);
   const formId = useId();
   const { linesProps, totalsProps } = useEntryLines(form, formId);
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
 
   useEffect(() => {
     if (!open) return;
@@ -73,7 +73,7 @@ export function EntryDialog({
     }
     let live = true;
     setLoading(true);
-    void request<{ entry: EntryDetails }>(`${books}/entries/${source}`).then((res) => {
+    void getEntry(orgId, source).then((res) => {
       if (live) setLoading(false);
       if (!res.ok) return toastFailure(res, { title: "Error" });
       if (!live) return;
@@ -97,7 +97,7 @@ export function EntryDialog({
     return () => {
       live = false;
     };
-  }, [open, entryId, copyFrom, books, reset]);
+  }, [open, entryId, copyFrom, orgId, reset]);
 
   const balanced = isBalanced(values.lines);
   const dirty = isDirty(values, initial);
@@ -119,10 +119,7 @@ export function EntryDialog({
 
   /** Saves; with `andNew`, the dialog stays open on a blank entry of the same date, its description focused. */
   async function save(payload: EntryInput, andNew = false) {
-    const res = await request(entryId === null ? `${books}/entries` : `${books}/entries/${entryId}`, {
-      method: entryId === null ? "POST" : "PUT",
-      json: payload,
-    });
+    const res = await saveEntry(orgId, entryId, payload);
     if (!res.ok) {
       const dateError = res.fields?.entry_date;
       setRefusedDate(dateError ? { date: payload.entry_date, message: dateError } : null);

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from "react";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { toast } from "~/ui/toast.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { EntryDocument } from "../accounting.types.ts";
+import { addEntryDocument, entryDocumentUrl, fetchEntryDocument, listEntryDocuments, removeEntryDocument } from "../accounting.api.ts";
 import { inputClass, labelClass } from "./ui.tsx";
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -27,7 +27,6 @@ const size = (bytes: number) =>
  */
 export function EntryDocuments({ orgId, entryId, canWrite, draft }: { orgId: number; entryId: number; canWrite: boolean; draft: boolean }) {
   const uid = useId();
-  const api = `/api/entry-documents/${orgId}/${entryId}/documents`;
   const [documents, setDocuments] = useState<EntryDocument[] | null>(null);
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -36,7 +35,7 @@ export function EntryDocuments({ orgId, entryId, canWrite, draft }: { orgId: num
 
   useEffect(() => {
     let live = true;
-    void request<{ documents: EntryDocument[] }>(api).then((res) => {
+    void listEntryDocuments(orgId, entryId).then((res) => {
       if (!live) return;
       if (res.ok) setDocuments(res.data.documents);
       else toastFailure(res, { title: "Documents not loaded" });
@@ -44,13 +43,13 @@ export function EntryDocuments({ orgId, entryId, canWrite, draft }: { orgId: num
     return () => {
       live = false;
     };
-  }, [api, version]);
+  }, [orgId, entryId, version]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview.url) : undefined), [preview]);
 
   async function add(file: File) {
     if (file.size > MAX_BYTES) return toast.error("Document not added", { description: "A document is at most 10 MB" });
     setBusy(true);
-    const res = await request<{ document: EntryDocument }>(`${api}?name=${encodeURIComponent(file.name)}`, { file });
+    const res = await addEntryDocument(orgId, entryId, file);
     setBusy(false);
     if (!res.ok) return toastFailure(res, { title: "Document not added" });
     setVersion((v) => v + 1);
@@ -58,14 +57,14 @@ export function EntryDocuments({ orgId, entryId, canWrite, draft }: { orgId: num
   }
 
   async function show(document: EntryDocument) {
-    const res = await request<Blob>(`${api}/${document.id}`, { as: "blob" });
+    const res = await fetchEntryDocument(orgId, entryId, document.id);
     if (!res.ok) return toastFailure(res, { title: "Preview not available" });
     setPreview({ document, url: URL.createObjectURL(new Blob([res.data], { type: document.content_type })) });
   }
 
   async function remove(): Promise<boolean> {
     if (!removing) return false;
-    const res = await request(`${api}/${removing.id}`, { method: "DELETE" });
+    const res = await removeEntryDocument(orgId, entryId, removing.id);
     if (!res.ok) {
       toastFailure(res, { title: "Document not removed" });
       return false;
@@ -91,7 +90,11 @@ export function EntryDocuments({ orgId, entryId, canWrite, draft }: { orgId: num
         <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
           {documents.map((d) => (
             <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm" data-testid="entry-document">
-              <a className="font-medium text-brand-700 underline [overflow-wrap:anywhere]" href={`${api}/${d.id}`} download={d.file_name}>
+              <a
+                className="font-medium text-brand-700 underline [overflow-wrap:anywhere]"
+                href={entryDocumentUrl(orgId, entryId, d.id)}
+                download={d.file_name}
+              >
                 {d.file_name}
               </a>
               <span className="text-muted">

@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
 import { Button, buttonClass } from "~/ui/button.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { FirmClient, StaffMember } from "../accounting.types.ts";
+import { addAccountant } from "../members.api.ts";
 
 /** One client organization: its people, its last posted entry and drafts; open its books, or (admins) add staff. */
 function ClientCard({
@@ -28,7 +28,7 @@ function ClientCard({
   async function add() {
     if (!chosen) return;
     setBusy(true);
-    const res = await request<{ clients: FirmClient[] }>(`/api/firm/clients/${client.id}/accountants`, { json: { user_id: chosen } });
+    const res = await addAccountant(client.id, chosen);
     setBusy(false);
     if (!res.ok) return toastFailure(res, { title: "Staff member not added" });
     onChanged(res.data.clients);

@@ -5,7 +5,8 @@ import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { fiscalYearSchema, MONTH_NAMES, type FiscalYearInput } from "../fiscal-year.schema.ts";
-import { useBooks, useBooksApi } from "./books-context.tsx";
+import { setFiscalYear } from "../books.api.ts";
+import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 
 /**
@@ -14,7 +15,7 @@ import { useBooksAction } from "./use-books-action.ts";
  */
 export function FiscalYearForm({ current }: { current: number }) {
   const uid = useId();
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const { canWrite } = useBooks();
   const act = useBooksAction();
   const { register, handleSubmit, setError, reset, formState } = useForm<FiscalYearInput>({
@@ -23,11 +24,10 @@ export function FiscalYearForm({ current }: { current: number }) {
   });
   const submit = handleSubmit(async (values) => {
     const month = MONTH_NAMES[values.fiscal_year_start_month - 1];
-    const res = await act(
-      `${books}/fiscal-year`,
-      { method: "PUT", json: values },
-      { failure: "Fiscal year not changed", success: `The fiscal year starts in ${month}` },
-    );
+    const res = await act(() => setFiscalYear(orgId, values), {
+      failure: "Fiscal year not changed",
+      success: `The fiscal year starts in ${month}`,
+    });
     if (!res.ok) return setServerErrors(setError, res.fields);
     reset(values);
   });

@@ -4,7 +4,8 @@ import { Button } from "~/ui/button.tsx";
 import { Field, describedBy, inputClass } from "~/ui/field.tsx";
 import { Pager } from "~/ui/pager.tsx";
 import type { GeneralLedger } from "../general-ledger.ts";
-import { useBooks, useBooksApi } from "./books-context.tsx";
+import { generalLedgerFileUrl } from "../books.api.ts";
+import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { GeneralLedgerTable } from "./general-ledger-table.tsx";
 import { PrintedOrganization } from "./report-print-parts.tsx";
 
@@ -28,7 +29,7 @@ const query = (v: { account: number | null; start: string; end: string }, after?
  */
 export function GeneralLedgerScreen({ view }: { view: GeneralLedgerView }) {
   const { accounts } = useBooks();
-  const api = useBooksApi();
+  const orgId = useBooksOrgId();
   const uid = useId();
   const { ledger, errors } = view;
   const failure = Object.values(errors)[0];
@@ -98,10 +99,10 @@ export function GeneralLedgerScreen({ view }: { view: GeneralLedgerView }) {
           </h3>
           {ledger ? (
             <span className="flex gap-4">
-              <a className="text-sm font-medium text-brand-700 underline" href={`${api}/reports/general_ledger/csv${query(view)}`} download>
+              <a className="text-sm font-medium text-brand-700 underline" href={generalLedgerFileUrl(orgId, "csv", query(view))} download>
                 Export CSV
               </a>
-              <a className="text-sm font-medium text-brand-700 underline" href={`${api}/reports/general_ledger/pdf${query(view)}`} download>
+              <a className="text-sm font-medium text-brand-700 underline" href={generalLedgerFileUrl(orgId, "pdf", query(view))} download>
                 Download PDF
               </a>
             </span>

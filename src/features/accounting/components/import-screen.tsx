@@ -1,18 +1,16 @@
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { Notice } from "~/ui/notice.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { AccountResolution, ImportKind } from "../import.schema.ts";
 import type { ImportPreview, ImportResult, ImportSettings } from "../import.types.ts";
+import { booksCsvUrl, commitBooksImport, previewBooksImport } from "../import.api.ts";
 import { useBooks } from "./books-context.tsx";
 import { ImportPreviewView } from "./import-preview.tsx";
 import { ImportSettingsForm } from "./import-settings.tsx";
 import { inputClass, labelClass } from "./ui.tsx";
 import { CheckboxField } from "~/ui/field.tsx";
-
-const api = (orgId: number) => `/api/books-csv/${orgId}`;
 
 function query(kind: ImportKind, settings: ImportSettings | null, accounts: Record<string, AccountResolution>, drafts: boolean) {
   const q = new URLSearchParams({ kind });
@@ -48,8 +46,8 @@ export function ImportScreen() {
   const run = async (step: "preview" | "commit", settings: ImportSettings | null) => {
     if (!file) return;
     setBusy(true);
-    const path = `${api(organization.id)}/${step}?${query(kind, settings, resolutions, drafts)}`;
-    const res = await request<ImportPreview | ImportResult>(path, { file: new Blob([file], { type: "text/csv" }) });
+    const q = query(kind, settings, resolutions, drafts);
+    const res = step === "preview" ? await previewBooksImport(organization.id, q, file) : await commitBooksImport(organization.id, q, file);
     setBusy(false);
     if (!res.ok) return toastFailure(res, { title: step === "commit" ? "Nothing was imported" : "The file could not be read" });
     if (step === "preview") {
@@ -69,10 +67,10 @@ export function ImportScreen() {
           Export
         </h2>
         <p className="flex flex-wrap gap-4 text-sm">
-          <a className="text-brand-700 underline" href={`${api(organization.id)}/chart.csv`} download>
+          <a className="text-brand-700 underline" href={booksCsvUrl(organization.id, "chart")} download>
             Chart of accounts (CSV)
           </a>
-          <a className="text-brand-700 underline" href={`${api(organization.id)}/journal.csv`} download>
+          <a className="text-brand-700 underline" href={booksCsvUrl(organization.id, "journal")} download>
             Journal (CSV)
           </a>
         </p>

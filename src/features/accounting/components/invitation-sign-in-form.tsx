@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "react-router";
-import { request } from "~/lib/api-client.ts";
+import { signInWithEmail } from "~/features/auth/auth.api.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
@@ -22,9 +22,9 @@ export function InvitationSignInForm({ email, here, accept }: { email: string; h
   const login = `/login?from=${encodeURIComponent(here)}`;
 
   async function onValid({ password }: InvitationSignInFormInput) {
-    const res = await request<{ twoFactorRedirect?: boolean }>("/api/auth/sign-in/email", { json: { email, password, rememberMe: true } });
+    const res = await signInWithEmail({ email, password, rememberMe: true });
     if (!res.ok) return toastFailure(res, { title: "Sign in failed" });
-    if (res.data.twoFactorRedirect) {
+    if (res.data?.twoFactorRedirect) {
       window.location.assign(login);
       return;
     }

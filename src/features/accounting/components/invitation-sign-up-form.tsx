@@ -1,12 +1,12 @@
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { request } from "~/lib/api-client.ts";
 import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { invitationSignUpFormSchema, type InvitationSignUpFormInput } from "../invitation-sign-up.schema.ts";
+import { signUpWithInvitation } from "../members.api.ts";
 import { PasswordPairFields } from "~/ui/password-pair-fields.tsx";
 
 /**
@@ -23,9 +23,7 @@ export function InvitationSignUpForm({ token, email, onJoined }: { token: string
   } = useForm<InvitationSignUpFormInput>({ resolver: zodResolver(invitationSignUpFormSchema), reValidateMode: "onSubmit" });
 
   async function onValid({ firstName, lastName, password }: InvitationSignUpFormInput) {
-    const res = await request<{ organization_id: number }>(`/api/accounting/invitations/${token}/sign-up`, {
-      json: { firstName, lastName, password },
-    });
+    const res = await signUpWithInvitation(token, { firstName, lastName, password });
     if (!res.ok) {
       setServerErrors(setError, res.fields);
       return toastFailure(res, { title: "Account not created" });

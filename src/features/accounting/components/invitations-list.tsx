@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { Invitation, InvitationState } from "../accounting.types.ts";
-import { useBooksApi } from "./books-context.tsx";
+import { resendInvitation, revokeInvitation } from "../members.api.ts";
+import { useBooksOrgId } from "./books-context.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 
 const STATE_CLASS: Record<InvitationState, string> = {
@@ -21,13 +21,13 @@ const at = (iso: string) => `${when.format(new Date(iso))} UTC`;
 
 /** The organization's invitations with their state, when sent and accepted; a pending or expired one can be sent again, a pending one revoked. */
 export function InvitationsList({ invitations, onChanged }: { invitations: Invitation[]; onChanged: () => Promise<unknown> }) {
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   const [resending, setResending] = useState<number | null>(null);
 
   async function resend(inv: Invitation) {
     setResending(inv.id);
-    const res = await request<{ invitations: Invitation[] }>(`${books}/invitations/${inv.id}/resend`, { method: "POST" });
+    const res = await resendInvitation(orgId, inv.id);
     setResending(null);
     if (!res.ok) return toastFailure(res, { title: "Invitation not sent" });
     await onChanged();
@@ -36,7 +36,7 @@ export function InvitationsList({ invitations, onChanged }: { invitations: Invit
 
   async function revoke(): Promise<boolean> {
     if (!revoking) return false;
-    const res = await request<{ invitations: Invitation[] }>(`${books}/invitations/${revoking.id}`, { method: "DELETE" });
+    const res = await revokeInvitation(orgId, revoking.id);
     if (!res.ok) {
       toastFailure(res, { title: "Invitation not revoked" });
       return false;

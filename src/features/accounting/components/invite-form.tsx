@@ -3,20 +3,20 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "~/ui/toast.ts";
 import type { z } from "zod";
-import { request } from "~/lib/api-client.ts";
 import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { EmailField } from "~/ui/email-field.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { ORGANIZATION_ROLES, type Invitation } from "../accounting.types.ts";
+import { ORGANIZATION_ROLES } from "../accounting.types.ts";
 import { inviteSchema, type InviteInput } from "../members.schema.ts";
-import { useBooksApi } from "./books-context.tsx";
+import { inviteMember } from "../members.api.ts";
+import { useBooksOrgId } from "./books-context.tsx";
 
 /** Invite by email with a role; the server mails a one-time link valid 7 days. */
 export function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> }) {
   const uid = useId();
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const {
     register,
     handleSubmit,
@@ -29,7 +29,7 @@ export function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> })
   });
 
   async function onValid(values: InviteInput) {
-    const res = await request<{ invitation: Invitation }>(`${books}/invitations`, { json: values });
+    const res = await inviteMember(orgId, values);
     if (!res.ok) {
       setServerErrors(setError, res.fields, ["email", "role"]);
       return toastFailure(res, { title: "Invitation not sent" });

@@ -5,12 +5,12 @@ import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { formatUsd } from "../money.ts";
-import type { EntryListItem, EntryPage, EntrySummary, PostDraftsResult } from "../accounting.types.ts";
+import type { EntryListItem, EntryPage, PostDraftsResult } from "../accounting.types.ts";
 import type { JournalFilters } from "../accounting.schema.ts";
-import { request } from "~/lib/api-client.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { CheckboxField } from "~/ui/field.tsx";
-import { useBooks, useBooksApi } from "./books-context.tsx";
+import { deleteDraft, postDrafts, postEntry } from "../accounting.api.ts";
+import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { JournalFilterForm } from "./journal-filter-form.tsx";
 import { EntryDetailsDialog } from "./entry-details-dialog.tsx";
 import { EntryDialog } from "./entry-dialog.tsx";
@@ -43,7 +43,7 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
   /** What the last "post the chosen drafts" could not post, and why. */
   const [notPosted, setNotPosted] = useState<PostDraftsResult["failed"]>([]);
   const uid = useId();
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const revalidator = useRevalidator();
   /** The journal read again (the page in the URL, with its filters). */
   const load = () => revalidator.revalidate();
@@ -52,7 +52,7 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
 
   /** Posts, shows the row as posted, reloads the list, and only then says it is done. */
   async function post(entry: EntryListItem): Promise<boolean> {
-    const res = await request<{ entry: EntrySummary }>(`${books}/entries/${entry.id}/post`, { method: "POST" });
+    const res = await postEntry(orgId, entry.id);
     if (!res.ok) {
       toastFailure(res, { title: "Error posting entry" });
       return false;
@@ -64,7 +64,7 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
 
   /** Deletes a draft (asked first), reloads the list, and only then says it is done. */
   async function remove(entry: EntryListItem): Promise<boolean> {
-    const res = await request<{ entry_number: string }>(`${books}/entries/${entry.id}`, { method: "DELETE" });
+    const res = await deleteDraft(orgId, entry.id);
     if (!res.ok) {
       toastFailure(res, { title: "Draft not deleted" });
       return false;
@@ -77,7 +77,7 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
 
   /** Posts the chosen drafts together; those that could not be posted stay listed with the reason. */
   async function postChosen(): Promise<boolean> {
-    const res = await request<PostDraftsResult>(`${books}/entries/post-drafts`, { json: { ids: [...chosen] } });
+    const res = await postDrafts(orgId, [...chosen]);
     if (!res.ok) {
       toastFailure(res, { title: "Error posting entries" });
       return false;

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { CheckboxField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { BankLine, LedgerCandidate } from "../bank.types.ts";
 import { centsToDecimal, formatAmount, toCents } from "../money.ts";
+import { getMatchCandidates } from "../bank.api.ts";
 
 /**
  * A statement line matched by hand to one or several posted ledger lines of the bank's account, within a month of
@@ -14,13 +14,15 @@ import { centsToDecimal, formatAmount, toCents } from "../money.ts";
 export function MatchDialog({
   line,
   currency,
-  api,
+  orgId,
+  bankId,
   onClose,
   onSubmit,
 }: {
   line: BankLine | null;
   currency: string;
-  api: string;
+  orgId: number;
+  bankId: number;
   onClose: () => void;
   onSubmit: (line: BankLine, ledgerLineIds: number[]) => Promise<boolean>;
 }) {
@@ -32,7 +34,7 @@ export function MatchDialog({
     let live = true;
     setCandidates(null);
     setChosen([]);
-    void request<{ candidates: LedgerCandidate[] }>(`${api}/lines/${line.id}/candidates`).then((res) => {
+    void getMatchCandidates(orgId, bankId, line.id).then((res) => {
       if (!live) return;
       if (res.ok) setCandidates(res.data.candidates);
       else toastFailure(res, { title: "The ledger lines could not be loaded" });
@@ -40,7 +42,7 @@ export function MatchDialog({
     return () => {
       live = false;
     };
-  }, [line, api]);
+  }, [line, orgId, bankId]);
   const sum = (candidates ?? []).filter((c) => chosen.includes(c.ledger_line_id)).reduce((s, c) => s + toCents(c.amount)!, 0n);
   const target = line ? toCents(line.amount)! : 0n;
   async function submit() {

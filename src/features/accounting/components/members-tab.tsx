@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { ORGANIZATION_ROLES, type Invitation, type Member, type OrganizationRole } from "../accounting.types.ts";
-import { useBooks, useBooksApi } from "./books-context.tsx";
+import { changeMemberRole, removeMember, transferOwnership } from "../members.api.ts";
+import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { InvitationsList } from "./invitations-list.tsx";
 import { InviteForm } from "./invite-form.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
@@ -18,16 +18,13 @@ type Pending = { kind: "remove" | "transfer"; member: Member } | null;
  */
 export function MembersTab({ members, invitations, isOwner }: { members: Member[]; invitations: Invitation[]; isOwner: boolean }) {
   const { userId } = useBooks();
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [pending, setPending] = useState<Pending>(null);
 
   async function changeRole(member: Member, role: OrganizationRole) {
-    const res = await request<{ members: Member[] }>(`${books}/members/${encodeURIComponent(member.user_id)}`, {
-      method: "PATCH",
-      json: { role },
-    });
+    const res = await changeMemberRole(orgId, member.user_id, role);
     if (!res.ok) return toastFailure(res, { title: "Role not changed" });
     await revalidator.revalidate();
     toast.success("Role changed", { description: `${member.name} is now ${role}.` });
@@ -36,10 +33,7 @@ export function MembersTab({ members, invitations, isOwner }: { members: Member[
   async function confirmPending(): Promise<boolean> {
     if (!pending) return false;
     const { kind, member } = pending;
-    const res =
-      kind === "remove"
-        ? await request<{ members: Member[] }>(`${books}/members/${encodeURIComponent(member.user_id)}`, { method: "DELETE" })
-        : await request<{ members: Member[] }>(`${books}/transfer-ownership`, { json: { user_id: member.user_id } });
+    const res = kind === "remove" ? await removeMember(orgId, member.user_id) : await transferOwnership(orgId, member.user_id);
     if (!res.ok) {
       toastFailure(res, { title: kind === "remove" ? "Member not removed" : "Ownership not transferred" });
       return false;

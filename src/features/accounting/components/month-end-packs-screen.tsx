@@ -7,7 +7,8 @@ import { InputField } from "~/ui/field.tsx";
 import { monthEndPackSchema, type MonthEndPackInput } from "../month-end-packs.schema.ts";
 import type { MonthEndPack } from "../month-end-packs.types.ts";
 import { monthName } from "../report-print.ts";
-import { useBooks, useBooksApi } from "./books-context.tsx";
+import { packPdfUrl, preparePack } from "../books.api.ts";
+import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -21,18 +22,17 @@ function lastMonth(now = new Date()): string {
 
 function PackForm() {
   const uid = useId();
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const act = useBooksAction();
   const { register, handleSubmit, setError, formState } = useForm<MonthEndPackInput>({
     resolver: zodResolver(monthEndPackSchema),
     defaultValues: { month: lastMonth() },
   });
   const submit = handleSubmit(async (values) => {
-    const res = await act(
-      `${books}/packs`,
-      { method: "POST", json: values },
-      { failure: "Pack not prepared", success: `Month-end pack for ${monthName(values.month)} prepared` },
-    );
+    const res = await act(() => preparePack(orgId, values), {
+      failure: "Pack not prepared",
+      success: `Month-end pack for ${monthName(values.month)} prepared`,
+    });
     if (!res.ok) setServerErrors(setError, res.fields);
   });
   return (
@@ -60,7 +60,7 @@ function PackForm() {
  */
 export function MonthEndPacksScreen({ packs }: { packs: MonthEndPack[] }) {
   const { canWrite } = useBooks();
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   return (
     <div className="space-y-6">
       <div>
@@ -87,7 +87,7 @@ export function MonthEndPacksScreen({ packs }: { packs: MonthEndPack[] }) {
                     Prepared by {p.prepared_by ?? "a former member"}, {when(p.created_at)} · {size(p.size_bytes)}
                   </p>
                 </div>
-                <a className="font-semibold text-brand-700 underline hover:text-brand-900" href={`${books}/packs/${p.id}/pdf`} download>
+                <a className="font-semibold text-brand-700 underline hover:text-brand-900" href={packPdfUrl(orgId, p.id)} download>
                   Download<span className="sr-only"> the pack for {monthName(p.month)}</span> (PDF)
                 </a>
               </li>

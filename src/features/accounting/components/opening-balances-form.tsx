@@ -2,7 +2,6 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRevalidator } from "react-router";
-import { request } from "~/lib/api-client.ts";
 import { firstMessage, setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
@@ -10,11 +9,12 @@ import { InputField } from "~/ui/field.tsx";
 import { toast } from "~/ui/toast.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { openingBalancesSchema, type OpeningBalancesForm, type OpeningBalancesInput } from "../accounting.schema.ts";
-import type { EntrySummary, OpeningBalances } from "../accounting.types.ts";
+import type { OpeningBalances } from "../accounting.types.ts";
 import { inputCents } from "../entry-form.ts";
 import { centsToDecimal, formatUsd } from "../money.ts";
 import { defaultPeriod } from "../reports.ts";
-import { useBooks, useBooksApi } from "./books-context.tsx";
+import { saveOpeningBalances } from "../accounting.api.ts";
+import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { AmountInput } from "./amount-input.tsx";
 
 const resolver = zodResolver(openingBalancesSchema);
@@ -27,7 +27,7 @@ const shown = (amount: string | undefined) => (amount && amount !== "0.00" ? amo
  */
 export function OpeningBalancesScreen({ opening }: { opening: OpeningBalances }) {
   const { accounts, canWrite } = useBooks();
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const revalidator = useRevalidator();
   const uid = useId();
   const rows = accounts.filter((a) => a.id !== opening.equity_account_id);
@@ -61,10 +61,7 @@ export function OpeningBalancesScreen({ opening }: { opening: OpeningBalances })
   const difference = debit - credit;
 
   async function save(values: OpeningBalancesInput): Promise<boolean> {
-    const res = await request<{ entry: EntrySummary; replaced: string | null }>(`${books}/opening-balances`, {
-      method: "PUT",
-      json: values,
-    });
+    const res = await saveOpeningBalances(orgId, values);
     if (!res.ok) {
       setServerErrors(setError, res.fields);
       toastFailure(res, { title: "Opening balances not saved" });

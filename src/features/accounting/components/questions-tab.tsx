@@ -1,5 +1,6 @@
 import type { AnswerInput } from "../bank.schema.ts";
 import type { BankQuestion } from "../bank.types.ts";
+import { answerQuestion } from "../bank.api.ts";
 import { formatAmount } from "../money.ts";
 import { useBooks } from "./books-context.tsx";
 import { QuestionAnswerForm } from "./question-answer-form.tsx";
@@ -15,15 +16,11 @@ export function QuestionsTab({ questions }: { questions: BankQuestion[] }) {
   const owner = role === "owner";
 
   async function answer(q: BankQuestion, input: AnswerInput): Promise<Record<string, string> | null> {
-    const res = await act(
-      `/api/bank/${organization.id}/questions/${q.id}/answer`,
-      { json: input },
-      {
-        failure: "Answer not sent",
-        success: "Answer sent",
-        description: "Your bookkeeper sees it with the transaction.",
-      },
-    );
+    const res = await act(() => answerQuestion(organization.id, q.id, input), {
+      failure: "Answer not sent",
+      success: "Answer sent",
+      description: "Your bookkeeper sees it with the transaction.",
+    });
     return res.ok ? null : res.fields;
   }
 

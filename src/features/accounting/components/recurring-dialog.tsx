@@ -1,17 +1,17 @@
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { request } from "~/lib/api-client.ts";
 import { firstMessage, setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { toast } from "~/ui/toast.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { RecurringEntryInput } from "../accounting.schema.ts";
-import type { AccountDto, EntryDetails, RecurringEntryDetails } from "../accounting.types.ts";
+import type { AccountDto } from "../accounting.types.ts";
 import { isBalanced, isDirty } from "../entry-form.ts";
 import { blankRecurring, recurringFormSchema, recurringFromEntry, recurringValues, type RecurringFormValues } from "../recurring-form.ts";
-import { useBooksApi } from "./books-context.tsx";
+import { getEntry, getRecurring, saveRecurring } from "../accounting.api.ts";
+import { useBooksOrgId } from "./books-context.tsx";
 import { EntryLines } from "./entry-lines.tsx";
 import { EntryContentFields, EntryTotals } from "./entry-parts.tsx";
 import { RecurringScheduleFields } from "./recurring-schedule-fields.tsx";
@@ -62,7 +62,7 @@ export function RecurringDialog({
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const formId = useId();
   const { linesProps, totalsProps } = useEntryLines(form, formId);
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
 
   useEffect(() => {
     if (!open) return;
@@ -75,10 +75,10 @@ export function RecurringDialog({
     let live = true;
     const load = async () => {
       if (recurringId === null) {
-        const res = await request<{ entry: EntryDetails }>(`${books}/entries/${fromEntry}`);
+        const res = await getEntry(orgId, fromEntry!);
         return res.ok ? { values: recurringFromEntry(res.data.entry), saved: null } : res;
       }
-      const res = await request<{ recurring: RecurringEntryDetails }>(`${books}/recurring/${recurringId}`);
+      const res = await getRecurring(orgId, recurringId);
       if (!res.ok) return res;
       const r = res.data.recurring;
       return {
@@ -103,7 +103,7 @@ export function RecurringDialog({
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loads when opened, not when the parent's callback changes
-  }, [open, recurringId, fromEntry, books, reset]);
+  }, [open, recurringId, fromEntry, orgId, reset]);
 
   const dirty = isDirty(values, initial);
 
@@ -123,13 +123,7 @@ export function RecurringDialog({
   }
 
   async function save(payload: RecurringEntryInput) {
-    const res = await request<{ recurring: RecurringEntryDetails }>(
-      recurringId === null ? `${books}/recurring` : `${books}/recurring/${recurringId}`,
-      {
-        method: recurringId === null ? "POST" : "PUT",
-        json: payload,
-      },
-    );
+    const res = await saveRecurring(orgId, recurringId, payload);
     if (!res.ok) {
       setServerErrors(form.setError, res.fields, SCHEDULE_FIELDS);
       return toastFailure(res, { title: "Recurring entry not saved" });

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { toast } from "~/ui/toast.ts";
@@ -8,7 +7,8 @@ import { toastFailure } from "~/ui/toast-failure.ts";
 import type { RecurringEntryDetails, RecurringEntrySummary } from "../accounting.types.ts";
 import { formatUsd } from "../money.ts";
 import { scheduleLabel } from "../recurrence.ts";
-import { useBooks, useBooksApi } from "./books-context.tsx";
+import { changeRecurringStatus, deleteRecurring } from "../accounting.api.ts";
+import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { RecurringDialog } from "./recurring-dialog.tsx";
 import { RecurringEntryRow, type RecurringAction } from "./recurring-entry-row.tsx";
 import { ColumnHeads } from "./ui.tsx";
@@ -32,7 +32,7 @@ const STATUS_DONE = {
  */
 export function RecurringEntriesTab({ recurring }: { recurring: RecurringEntrySummary[] }) {
   const { accounts, canWrite } = useBooks();
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const revalidator = useRevalidator();
   const [params, setParams] = useSearchParams();
   const from = params.get("from") ?? "";
@@ -55,7 +55,7 @@ export function RecurringEntriesTab({ recurring }: { recurring: RecurringEntrySu
   /** Pauses, resumes or ends a schedule, reloads the list, and only then says it is done. */
   async function change(r: RecurringEntrySummary, action: keyof typeof STATUS_DONE): Promise<boolean> {
     setBusy(r.id);
-    const res = await request<{ recurring: RecurringEntryDetails }>(`${books}/recurring/${r.id}/${action}`, { method: "POST" });
+    const res = await changeRecurringStatus(orgId, r.id, action);
     if (!res.ok) {
       setBusy(null);
       toastFailure(res, { title: "Recurring entry not changed" });
@@ -68,7 +68,7 @@ export function RecurringEntriesTab({ recurring }: { recurring: RecurringEntrySu
   }
 
   async function remove(r: RecurringEntrySummary): Promise<boolean> {
-    const res = await request<{ ok: true }>(`${books}/recurring/${r.id}`, { method: "DELETE" });
+    const res = await deleteRecurring(orgId, r.id);
     if (!res.ok) {
       toastFailure(res, { title: "Recurring entry not deleted" });
       return false;

@@ -1,5 +1,6 @@
 import { buttonClass } from "~/ui/button.tsx";
-import { useBooks, useBooksApi } from "./books-context.tsx";
+import { reportPdfUrl } from "../books.api.ts";
+import { useBooks, useBooksOrgId } from "./books-context.tsx";
 
 /**
  * The report on screen as a PDF (title, organization, period, page numbers): a plain link to the API, which answers
@@ -19,7 +20,7 @@ export function ReportPdfLink({
   compare?: string;
   disabled: boolean;
 }) {
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const className = buttonClass("secondary", "md", disabled ? "pointer-events-none opacity-60" : undefined);
   if (disabled)
     return (
@@ -29,7 +30,7 @@ export function ReportPdfLink({
     );
   const query = new URLSearchParams({ start, end, ...(compare && type !== "trial_balance" ? { compare } : {}) });
   return (
-    <a className={className} href={`${books}/reports/${type}/pdf?${query}`} download>
+    <a className={className} href={reportPdfUrl(orgId, type, query)} download>
       Download PDF
     </a>
   );

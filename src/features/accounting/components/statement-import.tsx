@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { request } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { Notice } from "~/ui/notice.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { BankAccount, StatementCheck, StatementPreview, StatementResult } from "../bank.types.ts";
 import { formatAmount } from "../money.ts";
+import { importStatement, previewStatement } from "../bank.api.ts";
 import type { BankCsvSettings } from "../statement-csv-layout.ts";
 import { BankCsvSettingsForm } from "./bank-csv-settings.tsx";
 import { ColumnHeads, tdClass } from "./ui.tsx";
@@ -30,7 +30,7 @@ function balanceText(s: StatementCheck, currency: string): string {
  * A statement file into the bank account: choose it, see what it holds (its balances checked, what was imported
  * before), then import it. Nothing is kept until Import, and then all of it or nothing.
  */
-export function StatementImport({ account, api }: { account: BankAccount; api: string }) {
+export function StatementImport({ account, orgId }: { account: BankAccount; orgId: number }) {
   const revalidator = useRevalidator();
   const [file, setFile] = useState<File | null>(null);
   const [qif, setQif] = useState<QifDates>("");
@@ -46,8 +46,7 @@ export function StatementImport({ account, api }: { account: BankAccount; api: s
     const q = new URLSearchParams({ name: file.name });
     if (qif) q.set("qif_dates", qif);
     if (csv) q.set("csv", JSON.stringify(csv));
-    const path = step === "preview" ? `${api}/statements/preview?${q}` : `${api}/statements?${q}`;
-    const res = await request<StatementPreview | StatementResult>(path, { file: new Blob([file], { type: "application/octet-stream" }) });
+    const res = step === "preview" ? await previewStatement(orgId, account.id, q, file) : await importStatement(orgId, account.id, q, file);
     setBusy(false);
     if (!res.ok) {
       setError(res.fields.file ?? res.fields.qif_dates ?? res.fields.statement ?? res.message);

@@ -9,7 +9,8 @@ import { InputField, inputClass } from "~/ui/field.tsx";
 import { formatBalance } from "../money.ts";
 import { yearEndCloseSchema, type YearEndCloseInput } from "../year-end-close.schema.ts";
 import type { YearEndPreview, YearEndState } from "../year-end-close.types.ts";
-import { useBooks, useBooksApi } from "./books-context.tsx";
+import { closeYear } from "../books.api.ts";
+import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 import { YearEndClosesList } from "./year-end-closes-list.tsx";
 
@@ -92,7 +93,7 @@ function ClosePreview({ preview }: { preview: YearEndPreview }) {
 
 function CloseForm({ preview }: { preview: YearEndPreview }) {
   const uid = useId();
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const act = useBooksAction();
   const [confirming, setConfirming] = useState<YearEndCloseInput | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<YearEndCloseInput>({
@@ -100,11 +101,10 @@ function CloseForm({ preview }: { preview: YearEndPreview }) {
     defaultValues: { fiscal_year: preview.fiscal_year, reason: `${preview.label} closed` },
   });
   async function close(values: YearEndCloseInput): Promise<boolean> {
-    const res = await act(
-      `${books}/year-end/close`,
-      { json: values },
-      { failure: "Year not closed", success: `${preview.label} closed: books locked up to ${preview.end}` },
-    );
+    const res = await act(() => closeYear(orgId, values), {
+      failure: "Year not closed",
+      success: `${preview.label} closed: books locked up to ${preview.end}`,
+    });
     if (!res.ok) setServerErrors(setError, res.fields);
     return res.ok;
   }

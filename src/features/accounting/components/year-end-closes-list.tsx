@@ -7,7 +7,8 @@ import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { yearEndCloseSchema, type YearEndCloseInput } from "../year-end-close.schema.ts";
 import type { YearEndClose } from "../year-end-close.types.ts";
-import { useBooks, useBooksApi } from "./books-context.tsx";
+import { reopenYear } from "../books.api.ts";
+import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -52,7 +53,7 @@ export function YearEndClosesList({ closes }: { closes: YearEndClose[] }) {
 
 function ReopenButton({ close }: { close: YearEndClose }) {
   const uid = useId();
-  const books = useBooksApi();
+  const orgId = useBooksOrgId();
   const act = useBooksAction();
   const [open, setOpen] = useState(false);
   const { register, handleSubmit, setError, reset, formState } = useForm<YearEndCloseInput>({
@@ -62,11 +63,10 @@ function ReopenButton({ close }: { close: YearEndClose }) {
   async function reopen(): Promise<boolean> {
     let ok = false;
     await handleSubmit(async (values) => {
-      const res = await act(
-        `${books}/year-end/reopen`,
-        { json: values },
-        { failure: "Year not reopened", success: `${close.label} reopened: closing entry reversed` },
-      );
+      const res = await act(() => reopenYear(orgId, values), {
+        failure: "Year not reopened",
+        success: `${close.label} reopened: closing entry reversed`,
+      });
       if (!res.ok) setServerErrors(setError, res.fields);
       ok = res.ok;
     })();

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { Button } from "~/ui/button.tsx";
 import type { RequestFile } from "../requests.types.ts";
-import { requestsApi, useRequestAction } from "./use-request-action.ts";
+import { attachFileToEntry } from "../requests.api.ts";
+import { useRequestAction } from "./use-request-action.ts";
 
 export interface EntryChoice {
   id: number;
@@ -31,11 +32,10 @@ export function AttachForm({
       onSubmit={(e) => {
         e.preventDefault();
         setBusy(true);
-        void act(
-          `${requestsApi(orgId)}/${requestId}/files/${file.id}/attach`,
-          { json: { entry_id: Number(entryId) } },
-          { failure: "Not attached", success: `${file.file_name} attached to the entry` },
-        ).finally(() => setBusy(false));
+        void act(() => attachFileToEntry(orgId, requestId, file.id, { entry_id: Number(entryId) }), {
+          failure: "Not attached",
+          success: `${file.file_name} attached to the entry`,
+        }).finally(() => setBusy(false));
       }}
     >
       <label htmlFor={`${uid}-entry`} className="sr-only">

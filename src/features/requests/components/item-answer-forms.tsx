@@ -6,7 +6,8 @@ import { InputField, inputClass } from "~/ui/field.tsx";
 import { toast } from "~/ui/toast.ts";
 import { returnItemSchema, unavailableSchema, type ReturnItemInput, type UnavailableInput } from "../requests.schema.ts";
 import type { RequestItem } from "../requests.types.ts";
-import { requestsApi, useRequestAction } from "./use-request-action.ts";
+import { markItemUnavailable, returnItem, uploadItemFile } from "../requests.api.ts";
+import { useRequestAction } from "./use-request-action.ts";
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
@@ -15,8 +16,6 @@ interface ItemProps {
   requestId: number;
   item: RequestItem;
 }
-
-const itemApi = ({ orgId, requestId, item }: ItemProps) => `${requestsApi(orgId)}/${requestId}/items/${item.id}`;
 
 /**
  * Files for an item, from a phone (the camera or the photos: images and PDFs) or a computer; several at once, each sent
@@ -33,11 +32,10 @@ export function UploadFiles(props: ItemProps) {
         toast.error(`${file.name} not uploaded`, { description: "A document is at most 10 MB" });
         continue;
       }
-      await act(
-        `${itemApi(props)}/files?name=${encodeURIComponent(file.name)}`,
-        { file },
-        { failure: `${file.name} not uploaded`, success: `${file.name} uploaded` },
-      );
+      await act(() => uploadItemFile(props.orgId, props.requestId, props.item.id, file), {
+        failure: `${file.name} not uploaded`,
+        success: `${file.name} uploaded`,
+      });
     }
     setBusy(false);
   }
@@ -76,7 +74,10 @@ export function UnavailableForm(props: ItemProps & { onDone: () => void }) {
     defaultValues: { note: "" },
   });
   const submit = handleSubmit(async (input) => {
-    const res = await act(`${itemApi(props)}/unavailable`, { json: input }, { failure: "Answer not sent", success: "Answer sent" });
+    const res = await act(() => markItemUnavailable(props.orgId, props.requestId, props.item.id, input), {
+      failure: "Answer not sent",
+      success: "Answer sent",
+    });
     if (!res.ok) return res.fields.note && setError("note", { message: res.fields.note });
     props.onDone();
   });
@@ -105,7 +106,10 @@ export function ReturnForm(props: ItemProps & { onDone: () => void }) {
     defaultValues: { reason: "" },
   });
   const submit = handleSubmit(async (input) => {
-    const res = await act(`${itemApi(props)}/return`, { json: input }, { failure: "Not sent back", success: "Sent back to the client" });
+    const res = await act(() => returnItem(props.orgId, props.requestId, props.item.id, input), {
+      failure: "Not sent back",
+      success: "Sent back to the client",
+    });
     if (!res.ok) return res.fields.reason && setError("reason", { message: res.fields.reason });
     props.onDone();
   });

@@ -4,8 +4,8 @@ import { useNavigate } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { CheckboxField, FieldError, InputField } from "~/ui/field.tsx";
 import { MAX_REQUEST_ITEMS, newRequestSchema, type NewRequestForm, type NewRequestInput } from "../requests.schema.ts";
-import type { DocumentRequest } from "../requests.types.ts";
-import { requestsApi, useRequestAction } from "./use-request-action.ts";
+import { sendRequest } from "../requests.api.ts";
+import { useRequestAction } from "./use-request-action.ts";
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -27,11 +27,7 @@ export function NewRequestForm({ orgId, onSent }: { orgId: number; onSent: () =>
   const items = useFieldArray({ control, name: "items" });
   const errors = formState.errors;
   const submit = handleSubmit(async (input) => {
-    const res = await act<{ request: DocumentRequest }>(
-      requestsApi(orgId),
-      { json: input },
-      { failure: "Request not sent", success: "Request sent" },
-    );
+    const res = await act(() => sendRequest(orgId, input), { failure: "Request not sent", success: "Request sent" });
     if (!res.ok) {
       for (const [key, message] of Object.entries(res.fields)) setError(key as keyof NewRequestForm, { message });
       return;

@@ -4,7 +4,8 @@ import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { snoozeSchema, type SnoozeInput } from "../requests.schema.ts";
 import type { DocumentRequest } from "../requests.types.ts";
-import { requestsApi, useRequestAction } from "./use-request-action.ts";
+import { snoozeReminders } from "../requests.api.ts";
+import { useRequestAction } from "./use-request-action.ts";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -20,17 +21,15 @@ function scheduleText(r: DocumentRequest): string {
 /** The request's reminders: the schedule, the next one, those sent and when; the client snoozes them here. */
 export function RemindersPanel({ orgId, request, canSnooze }: { orgId: number; request: DocumentRequest; canSnooze: boolean }) {
   const act = useRequestAction();
-  const api = `${requestsApi(orgId)}/${request.id}/snooze`;
   const { register, handleSubmit, setError, formState } = useForm<{ until: string | null }, unknown, SnoozeInput>({
     resolver: zodResolver(snoozeSchema),
     defaultValues: { until: request.snoozed_until ?? "" },
   });
   const submit = handleSubmit(async (input) => {
-    const res = await act(
-      api,
-      { method: "PUT", json: input },
-      { failure: "Not snoozed", success: `Reminders snoozed until ${input.until}` },
-    );
+    const res = await act(() => snoozeReminders(orgId, request.id, input), {
+      failure: "Not snoozed",
+      success: `Reminders snoozed until ${input.until}`,
+    });
     if (!res.ok && res.fields.until) setError("until", { message: res.fields.until });
   });
   return (
@@ -73,7 +72,10 @@ export function RemindersPanel({ orgId, request, canSnooze }: { orgId: number; r
               size="sm"
               variant="ghost"
               onClick={() =>
-                void act(api, { method: "PUT", json: { until: null } }, { failure: "Not changed", success: "Reminders on again" })
+                void act(() => snoozeReminders(orgId, request.id, { until: null }), {
+                  failure: "Not changed",
+                  success: "Reminders on again",
+                })
               }
             >
               End the snooze

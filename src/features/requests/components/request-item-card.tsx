@@ -4,7 +4,8 @@ import { ITEM_STATUS_LABELS, type RequestItem } from "../requests.types.ts";
 import { AttachForm, type EntryChoice } from "./attach-form.tsx";
 import { ReturnForm, UnavailableForm, UploadFiles } from "./item-answer-forms.tsx";
 import { StatusBadge } from "./status-badge.tsx";
-import { requestsApi, useRequestAction } from "./use-request-action.ts";
+import { acceptItem, requestFileUrl } from "../requests.api.ts";
+import { useRequestAction } from "./use-request-action.ts";
 
 const size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -55,7 +56,7 @@ export function RequestItemCard({
             <li key={f.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <a
                 className="font-medium text-brand-700 underline [overflow-wrap:anywhere]"
-                href={`${requestsApi(orgId)}/${requestId}/files/${f.id}`}
+                href={requestFileUrl(orgId, requestId, f.id)}
                 download={f.file_name}
               >
                 {f.file_name}
@@ -86,13 +87,7 @@ export function RequestItemCard({
         <div className="flex flex-wrap items-start gap-3">
           <Button
             size="sm"
-            onClick={() =>
-              void act(
-                `${requestsApi(orgId)}/${requestId}/items/${item.id}/accept`,
-                { method: "POST" },
-                { failure: "Not accepted", success: "Item accepted" },
-              )
-            }
+            onClick={() => void act(() => acceptItem(orgId, requestId, item.id), { failure: "Not accepted", success: "Item accepted" })}
           >
             Accept “{item.label}”
           </Button>
