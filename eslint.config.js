@@ -10,7 +10,8 @@ import reactHooks from "eslint-plugin-react-hooks";
  * - a feature imports another feature only through its public modules: `index.ts`, `*.types.ts` (shared types),
  *   `*.schema.ts` (the zod schemas its forms and routes share), `*.tables.ts` (tables other tables refer to) and
  *   `*.api.ts` (its API as the browser calls it);
- * - code that runs in the browser (components, src/ui, src/lib) imports no `*.server.ts` module, not even for types.
+ * - code that runs in the browser (components, src/ui, src/lib) imports no `*.server.ts` module, not even for types;
+ * - the browser calls the API through a feature's `*.api.ts` module: only those (and src/lib) import `request`.
  */
 const FEATURES = readdirSync(fileURLToPath(import.meta.resolve("./src/features")), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -34,6 +35,12 @@ const otherFeatures = (feature) => ({
   group: ["~/features/*/**", `!~/features/${feature}/**`, ...PUBLIC],
   message: "A feature imports another feature only through its public modules (index.ts, *.types.ts, *.schema.ts, *.tables.ts, *.api.ts).",
 });
+/** One way to call the API: a path, its body and its answer are written once, in the feature's `*.api.ts` module. */
+const NO_DIRECT_REQUEST = {
+  group: ["~/lib/api-client.ts", "**/lib/api-client.ts"],
+  importNames: ["request"],
+  message: "Screens call the API through the feature's *.api.ts module (e.g. leads.api.ts), which alone imports request.",
+};
 /** One toast: screens show toasts through src/ui/toast.ts (and failures through src/ui/toast-failure.ts), never sonner itself. */
 const NO_TOAST_LIBRARY = {
   group: ["sonner"],
@@ -91,9 +98,9 @@ export default tseslint.config(
       "@typescript-eslint/no-non-null-assertion": "off",
     },
   },
-  { files: ["src/app/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_TOAST_LIBRARY, NO_RADIX) },
+  { files: ["src/app/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_TOAST_LIBRARY, NO_RADIX, NO_DIRECT_REQUEST) },
   { files: ["src/server/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_FEATURE, NO_TOAST_LIBRARY, NO_RADIX) },
-  { files: ["src/ui/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_FEATURE, NO_SERVER_MODULE) },
+  { files: ["src/ui/**/*.{ts,tsx}"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_FEATURE, NO_SERVER_MODULE, NO_DIRECT_REQUEST) },
   {
     files: ["src/lib/**/*.{ts,tsx}"],
     ignores: BOUNDARY_ALLOW_LIST,
@@ -103,14 +110,21 @@ export default tseslint.config(
     {
       files: [`src/features/${feature}/**/*.{ts,tsx}`],
       ignores: BOUNDARY_ALLOW_LIST,
-      rules: restrict(otherFeatures(feature), NO_TOAST_LIBRARY, NO_RADIX, NO_RELATIVE_EXIT(1)),
+      rules: restrict(otherFeatures(feature), NO_TOAST_LIBRARY, NO_RADIX, NO_RELATIVE_EXIT(1), NO_DIRECT_REQUEST),
     },
     {
       files: [`src/features/${feature}/components/**/*.{ts,tsx}`],
       ignores: BOUNDARY_ALLOW_LIST,
-      rules: restrict(otherFeatures(feature), NO_SERVER_MODULE, NO_TOAST_LIBRARY, NO_RADIX, NO_RELATIVE_EXIT(2)),
+      rules: restrict(otherFeatures(feature), NO_SERVER_MODULE, NO_TOAST_LIBRARY, NO_RADIX, NO_RELATIVE_EXIT(2), NO_DIRECT_REQUEST),
+    },
+    {
+      // The feature's API module: runs in the browser, and is the one place its calls import `request`.
+      files: [`src/features/${feature}/*.api.ts`],
+      ignores: BOUNDARY_ALLOW_LIST,
+      rules: restrict(otherFeatures(feature), NO_SERVER_MODULE, NO_TOAST_LIBRARY, NO_RADIX, NO_RELATIVE_EXIT(1)),
     },
   ]),
+  { files: ["src/app/**/*.api.ts"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_TOAST_LIBRARY, NO_RADIX) },
   { files: ["tests/**/*.{ts,tsx}", "bench/**/*.ts"], rules: restrict() },
   { files: ["src/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}", "bench/**/*.ts"], ignores: ["src/server/db/**"], rules: NO_QUERY_BUILDER_CALLS },
   {

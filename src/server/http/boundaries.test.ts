@@ -95,6 +95,22 @@ describe("module boundaries", () => {
     }
   });
 
+  it("refuses request outside a *.api.ts module: screens call the feature's API module", async () => {
+    const code = 'import { request } from "~/lib/api-client.ts";\nexport const x = request;\n';
+    for (const file of ["src/features/leads/components/new-part.tsx", "src/app/routes/new-route.tsx", "src/ui/new-widget.tsx"])
+      expect(await restricted(file, code), file).toHaveLength(1);
+    expect(await restricted("src/features/leads/leads.api.ts", code)).toEqual([]);
+    expect(await restricted("src/lib/new-helper.ts", code)).toEqual([]);
+    // The result's type is for everyone; another feature's API module is public.
+    const allowed = [
+      'import type { ApiResult } from "~/lib/api-client.ts";',
+      'import { sendContactMessage } from "~/features/leads/leads.api.ts";',
+      "export type R = ApiResult<unknown>;",
+      "export const y = sendContactMessage;",
+    ].join("\n");
+    expect(await restricted("src/features/account/components/new-part.tsx", `${allowed}\n`)).toEqual([]);
+  });
+
   it("refuses the query builder outside src/server/db: SQL through the sql template (decision 101)", async () => {
     const operators = 'import { and, eq, sql } from "drizzle-orm";\nexport const x = [and, eq, sql];\n';
     const calls = [
