@@ -57,7 +57,8 @@ export function TwoFactorSection({
     purpose: "enable" | "disable" | "codes",
     proof: { password: string } | { code: string } | null,
   ): Promise<string | null> {
-    // Turning it on and new codes answer the secrets; turning it off answers nothing the screen reads.
+    // A code (an account without a password) comes only to turn it off. Turning it on and new codes answer the
+    // secrets; turning it off answers nothing the screen reads.
     const call = (): Promise<ApiResult<unknown>> =>
       proof && "code" in proof
         ? disableTwoFactorWithCode(proof.code)
