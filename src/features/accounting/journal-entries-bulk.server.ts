@@ -3,6 +3,7 @@ import { queryRows, type Db } from "~/server/db/client.ts";
 import { refusingLocked } from "./accounting-errors.server.ts";
 import type { EntryInput } from "./accounting.schema.ts";
 import { prepareLines } from "./journal-entries.server.ts";
+import { insertEntryAudit, insertEntryLines, insertEntryRows } from "./journal-rows.server.ts";
 import type { Membership } from "./organizations.server.ts";
 
 /*
@@ -43,11 +44,10 @@ async function insertEntries(tx: Db, m: Membership, inputs: EntryInput[], post: 
             select * from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb)
               as x(i integer, description text, entry_date date, reference text, total numeric)
           )
-          insert into journal_entries (organization_id, entry_seq, description, entry_date, reference, total_amount, created_by)
-          select ${m.organizationId}, n.last_number - ${batch.length}::integer + 1 + x.i, x.description, x.entry_date, x.reference,
-                 x.total, ${m.userId}
-            from n, x order by x.i
-          returning id, entry_seq`,
+          ${insertEntryRows(sql`select ${m.organizationId}, n.last_number - ${batch.length}::integer + 1 + x.i, x.description, x.entry_date,
+                                     x.reference, x.total, ${m.userId}, null
+                                from n, x order by x.i
+                              returning id, entry_seq`)}`,
     );
     if (created.length !== batch.length) throw new Error("organization has no entry counter");
     // The batch's numbers follow on from each other, in the order given.
@@ -56,15 +56,13 @@ async function insertEntries(tx: Db, m: Membership, inputs: EntryInput[], post: 
     const batchIds = batch.map(({ i }) => idOf.get(i)!);
     const lines = batch.flatMap(({ i, lines }) => lines.map((l) => ({ ...l, journal_entry_id: idOf.get(i)! })));
     await tx.execute(
-      sql`insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount)
-          select ${m.organizationId}, x.journal_entry_id, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
+      insertEntryLines(sql`select ${m.organizationId}, x.journal_entry_id, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
             from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
-              as x(journal_entry_id integer, line_no smallint, account_id integer, description text, debit_amount numeric, credit_amount numeric)`,
+              as x(journal_entry_id integer, line_no smallint, account_id integer, description text, debit_amount numeric, credit_amount numeric)`),
     );
     const idArray = `{${batchIds.join(",")}}`;
     await tx.execute(
-      sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
-          select ${m.organizationId}, id, 'created', ${m.userId} from unnest(${idArray}::integer[]) as id`,
+      insertEntryAudit(sql`select ${m.organizationId}, id, 'created', ${m.userId}, null from unnest(${idArray}::integer[]) as id`),
     );
     if (post) {
       await tx.execute(
@@ -72,8 +70,7 @@ async function insertEntries(tx: Db, m: Membership, inputs: EntryInput[], post: 
              where organization_id = ${m.organizationId} and id = any(${idArray}::integer[])`,
       );
       await tx.execute(
-        sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
-            select ${m.organizationId}, id, 'posted', ${m.userId} from unnest(${idArray}::integer[]) as id`,
+        insertEntryAudit(sql`select ${m.organizationId}, id, 'posted', ${m.userId}, null from unnest(${idArray}::integer[]) as id`),
       );
     }
     ids.push(...batchIds);

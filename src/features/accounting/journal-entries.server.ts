@@ -9,6 +9,7 @@ import type { Membership } from "./organizations.server.ts";
 import { answerInsert, storeAnswer, type Idempotency } from "./idempotency.server.ts";
 import { summary, summaryColumns } from "./journal-entry-queries.server.ts";
 import { getEntry } from "./journal-entry-queries.server.ts";
+import { insertEntryAudit, insertEntryLines, insertEntryRows } from "./journal-rows.server.ts";
 import type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary, PostDraftsResult } from "./accounting.types.ts";
 
 export type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary, PostDraftsResult };
@@ -88,18 +89,15 @@ export async function createEntry(db: Db, m: Membership, input: EntryInput, idem
            where c.organization_id = ${m.organizationId} and not exists (select 1 from bad)
           returning c.last_number
         ), e as (
-          insert into journal_entries (organization_id, entry_seq, description, entry_date, reference, total_amount, created_by)
-          select ${m.organizationId}, n.last_number, ${input.description}, ${input.entry_date}::date, ${input.reference || null},
-                 ${total}::numeric, ${m.userId}
-            from n
-          returning ${summaryColumns()}
+          ${insertEntryRows(sql`select ${m.organizationId}, n.last_number, ${input.description}, ${input.entry_date}::date,
+                                     ${input.reference || null}, ${total}::numeric, ${m.userId}, null
+                                from n
+                              returning ${summaryColumns()}`)}
         ), l as (
-          insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount)
-          select ${m.organizationId}, e.id, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
-            from e, x
+          ${insertEntryLines(sql`select ${m.organizationId}, e.id, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
+                                   from e, x`)}
         ), a as (
-          insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
-          select ${m.organizationId}, e.id, 'created', ${m.userId} from e
+          ${insertEntryAudit(sql`select ${m.organizationId}, e.id, 'created', ${m.userId}, null from e`)}
         ), k as (
           ${answerInsert(m, idem, 201, sql`json_build_object('entry', row_to_json(e))`, sql`e`)}
         )
@@ -144,14 +142,10 @@ export async function updateEntry(
       );
       await tx.execute(sql`delete from journal_entry_lines where journal_entry_id = ${id} and organization_id = ${m.organizationId}`);
       await tx.execute(
-        sql`insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount)
-          select ${m.organizationId}, ${id}::integer, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
-            from ${linesRecordset(JSON.stringify(lines))}`,
+        insertEntryLines(sql`select ${m.organizationId}, ${id}::integer, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
+                               from ${linesRecordset(JSON.stringify(lines))}`),
       );
-      await tx.execute(
-        sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
-          values (${m.organizationId}, ${id}, 'edited', ${m.userId})`,
-      );
+      await tx.execute(insertEntryAudit(sql`values (${m.organizationId}, ${id}, 'edited', ${m.userId}, null)`));
       const entry = await summary(tx, m, id);
       if (idem) await storeAnswer(tx, m, idem, 200, { entry });
       return entry;
@@ -171,8 +165,7 @@ export async function postEntry(db: Db, m: Membership, id: number, idem: Idempot
              where id = ${id} and organization_id = ${m.organizationId} and status = 'draft'
             returning ${summaryColumns()}
           ), a as (
-            insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id)
-            select ${m.organizationId}, e.id, 'posted', ${m.userId} from e
+            ${insertEntryAudit(sql`select ${m.organizationId}, e.id, 'posted', ${m.userId}, null from e`)}
           ), k as (
             ${answerInsert(m, idem, 200, sql`json_build_object('entry', row_to_json(e))`, sql`e`)}
           )
@@ -208,17 +201,15 @@ export async function reverseEntry(
             update journal_entry_counters set last_number = last_number + 1
              where organization_id = ${m.organizationId} returning last_number
           )
-          insert into journal_entries (organization_id, entry_seq, description, entry_date, reference, total_amount, created_by, reversal_of)
-          select o.organization_id, n.last_number, left('Reversal of ' || o.entry_number || ': ' || o.description, 500),
-                 ${entryDate}::date, o.entry_number, o.total_amount, ${m.userId}, o.id
-            from n, journal_entries o where o.id = ${id}
-          returning id, entry_number`,
+          ${insertEntryRows(sql`select o.organization_id, n.last_number, left('Reversal of ' || o.entry_number || ': ' || o.description, 500),
+                                     ${entryDate}::date, o.entry_number, o.total_amount, ${m.userId}, o.id
+                                from n, journal_entries o where o.id = ${id}
+                              returning id, entry_number`)}`,
       );
       const mirror = Number(created!.id);
       await tx.execute(
-        sql`insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount)
-          select organization_id, ${mirror}::integer, line_no, account_id, description, credit_amount, debit_amount
-            from journal_entry_lines where journal_entry_id = ${id} order by line_no`,
+        insertEntryLines(sql`select organization_id, ${mirror}::integer, line_no, account_id, description, credit_amount, debit_amount
+                               from journal_entry_lines where journal_entry_id = ${id} order by line_no`),
       );
       await tx.execute(sql`update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId} where id = ${mirror}`);
       try {
@@ -230,10 +221,9 @@ export async function reverseEntry(
         throw err;
       }
       await tx.execute(
-        sql`insert into journal_entry_audit (organization_id, journal_entry_id, action, user_id, detail) values
-            (${m.organizationId}, ${mirror}, 'created', ${m.userId}, ${`Reversal of ${original.entry_number}`}),
-            (${m.organizationId}, ${mirror}, 'posted', ${m.userId}, null),
-            (${m.organizationId}, ${id}, 'reversed', ${m.userId}, ${`Reversed by ${created!.entry_number}`})`,
+        insertEntryAudit(sql`values (${m.organizationId}, ${mirror}, 'created', ${m.userId}, ${`Reversal of ${original.entry_number}`}),
+                                    (${m.organizationId}, ${mirror}, 'posted', ${m.userId}, null),
+                                    (${m.organizationId}, ${id}, 'reversed', ${m.userId}, ${`Reversed by ${created!.entry_number}`})`),
       );
       const entry = await summary(tx, m, mirror);
       if (idem) await storeAnswer(tx, m, idem, 201, { entry });
