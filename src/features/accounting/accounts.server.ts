@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { insertChartAccounts } from "./chart-rows.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, invalidInput } from "~/server/http/app-error.ts";
 import { notFound, parentRefusal, PARENT_REFUSED_STATE, sqlState } from "./accounting-errors.server.ts";
@@ -39,11 +40,12 @@ export async function createAccount(db: Db, m: Membership, input: AccountCreate)
   const [row] = await refusingParent(() =>
     queryRows<Account>(
       db,
-      sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, detail_type, parent_id, created_by)
-          values (${m.organizationId}, ${input.account_code}, ${input.account_name}, ${input.account_type},
-                  ${input.detail_type ?? null}, ${input.parent_id ?? null}, ${m.userId})
-          on conflict (organization_id, account_code) do nothing
-          returning ${accountColumns}`,
+      insertChartAccounts(
+        sql`values (${m.organizationId}, ${input.account_code}, ${input.account_name}, ${input.account_type},
+                    ${input.detail_type ?? null}, ${input.parent_id ?? null}, ${m.userId})
+            on conflict (organization_id, account_code) do nothing
+            returning ${accountColumns}`,
+      ),
     ),
   );
   if (!row) {

@@ -1,10 +1,9 @@
-import { sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import type { Db } from "~/server/db/client.ts";
 import type { Invitation } from "./accounting.types.ts";
 import { createInvitation } from "./invitations.server.ts";
 import { inviteSchema } from "./members.schema.ts";
-import { insertOrganization } from "./organizations.server.ts";
+import { insertMembership, insertOrganization } from "./organizations.server.ts";
 
 export interface ClientOrganizationInput {
   companyName: string;
@@ -30,9 +29,7 @@ export async function createClientOrganization(
   const name = input.companyName.trim().slice(0, 200);
   const { email } = inviteSchema.parse({ email: input.ownerEmail, role: "owner" });
   const organizationId = await insertOrganization(tx, name, input.accountantUserId);
-  await tx.execute(
-    sql`insert into organization_memberships (organization_id, user_id, role) values (${organizationId}, ${input.accountantUserId}, 'accountant')`,
-  );
+  await tx.execute(insertMembership(organizationId, input.accountantUserId, "accountant"));
   await recordAudit(tx, input.actor, {
     action: "organization.created",
     targetType: "organization",

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { insertMembership } from "./organizations.server.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, invalidInput, notFound } from "~/server/http/app-error.ts";
@@ -57,8 +58,7 @@ export async function addStaffAccountant(db: Db, actor: AuditActor, organization
     if (!user || !can(user, "books.keepClients")) throw invalidInput({ user_id: "Choose a staff member" }, "Choose a staff member");
     const added = await queryRows(
       tx,
-      sql`insert into organization_memberships (organization_id, user_id, role) values (${organizationId}, ${userId}, 'accountant')
-          on conflict (organization_id, user_id) do nothing returning user_id`,
+      insertMembership(organizationId, userId, "accountant", sql`on conflict (organization_id, user_id) do nothing returning user_id`),
     );
     if (added.length === 0) throw conflict("This staff member is already a member of the organization.", { user_id: "Already a member" });
     await recordAudit(tx, actor, {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { insertChartAccounts } from "./chart-rows.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { invalidInput, type AppError } from "~/server/http/app-error.ts";
 import { guessType } from "./import-layout.ts";
@@ -199,11 +200,12 @@ async function insertAccounts(tx: Db, m: Membership, accounts: NewAccount[]): Pr
   for (let i = 0; i < accounts.length; i += 500) {
     const values = accounts
       .slice(i, i + 500)
-      .map((a) => sql`(${m.organizationId}::integer, ${a.code}, ${a.name}, ${a.type}, ${a.detailType ?? null}, ${m.userId})`);
+      .map(
+        (a) => sql`(${m.organizationId}::integer, ${a.code}, ${a.name}, ${a.type}, ${a.detailType ?? null}, null::integer, ${m.userId})`,
+      );
     const rows = await queryRows<{ id: number; account_code: string }>(
       tx,
-      sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, detail_type, created_by)
-          values ${sql.join(values, sql`, `)} returning id, account_code`,
+      insertChartAccounts(sql`values ${sql.join(values, sql`, `)} returning id, account_code`),
     );
     for (const r of rows) ids.set(r.account_code, Number(r.id));
   }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
+import { insertMembership } from "./organizations.server.ts";
 import { recordAudit, senderName, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, forbidden, notFound } from "~/server/http/app-error.ts";
@@ -246,8 +247,7 @@ export async function acceptInvitation(
     const organizationId = Number(row.organization_id);
     const added = await queryRows(
       tx,
-      sql`insert into organization_memberships (organization_id, user_id, role) values (${organizationId}, ${user.id}, ${row.role})
-          on conflict (organization_id, user_id) do nothing returning user_id`,
+      insertMembership(organizationId, user.id, row.role, sql`on conflict (organization_id, user_id) do nothing returning user_id`),
     );
     await tx.execute(
       sql`update organization_invitations set accepted_at = ${now.toISOString()}::timestamptz, accepted_by = ${user.id} where id = ${row.id}`,

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { insertChartAccounts } from "./chart-rows.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { invalidInput } from "~/server/http/app-error.ts";
 import type { OpeningBalancesInput } from "./accounting.schema.ts";
@@ -31,12 +32,13 @@ async function ensureEquityAccount(db: Db, m: Membership): Promise<number> {
   }
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, created_by)
-        select ${m.organizationId}, code, ${OPENING_EQUITY_NAME}, 'Equity', ${m.userId}
-          from (select ${OPENING_EQUITY_CODE} as code union all select (3900 + g)::text from generate_series(1, 99) g) c
-         where not exists (select 1 from chart_of_accounts a where a.organization_id = ${m.organizationId} and a.account_code = c.code)
-         order by code limit 1
-        returning id`,
+    insertChartAccounts(
+      sql`select ${m.organizationId}, code, ${OPENING_EQUITY_NAME}, 'Equity', null, null::integer, ${m.userId}
+            from (select ${OPENING_EQUITY_CODE} as code union all select (3900 + g)::text from generate_series(1, 99) g) c
+           where not exists (select 1 from chart_of_accounts a where a.organization_id = ${m.organizationId} and a.account_code = c.code)
+           order by code limit 1
+          returning id`,
+    ),
   );
   if (!row) {
     const message = "No free account code from 3900 to 3999 for Opening Balance Equity";

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { insertChartAccounts } from "./chart-rows.server.ts";
 import { can, rolesArray } from "~/lib/permissions.ts";
 import { queryPrepared, queryRows, type Db } from "~/server/db/client.ts";
 import type { SessionUser } from "~/server/context.ts";
@@ -77,6 +78,14 @@ export async function requireMembership(db: Db, userId: string, organizationId: 
   return m;
 }
 
+/**
+ * The one insert of organization_memberships (decision 101): a member with a role, then an `on conflict` or
+ * `returning` clause if the caller needs one.
+ */
+export function insertMembership(organizationId: number, userId: string, role: string, rest: SQL = sql``): SQL {
+  return sql`insert into organization_memberships (organization_id, user_id, role) values (${organizationId}, ${userId}, ${role}) ${rest}`;
+}
+
 /** A new organization with its entry counter and the standard chart; call inside the transaction that adds its people. */
 export async function insertOrganization(tx: Db, name: string, createdBy: string | null): Promise<number> {
   const [org] = await queryRows<{ id: number }>(tx, sql`insert into organizations (name) values (${name}) returning id`);
@@ -84,14 +93,12 @@ export async function insertOrganization(tx: Db, name: string, createdBy: string
   await tx.execute(sql`insert into journal_entry_counters (organization_id) values (${id})`);
   const values = sql.join(
     STANDARD_CHART.map(
-      ([code, accountName, type, detail]) => sql`(${id}::integer, ${code}, ${accountName}, ${type}, ${detail}, ${createdBy})`,
+      ([code, accountName, type, detail]) =>
+        sql`(${id}::integer, ${code}, ${accountName}, ${type}, ${detail}, null::integer, ${createdBy})`,
     ),
     sql`, `,
   );
-  await tx.execute(
-    sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, detail_type, created_by)
-        values ${values}`,
-  );
+  await tx.execute(insertChartAccounts(sql`values ${values}`));
   const parents = STANDARD_CHART.filter(([, , , , parent]) => parent);
   for (const [code, , , , parent] of parents)
     await tx.execute(
@@ -121,7 +128,7 @@ export async function ensureOrganizations(db: Db, user: UserLike): Promise<Organ
     );
     if (has) return;
     const id = await insertOrganization(tx, name, user.id);
-    await tx.execute(sql`insert into organization_memberships (organization_id, user_id, role) values (${id}, ${user.id}, 'owner')`);
+    await tx.execute(insertMembership(id, user.id, "owner"));
   });
   return listOrganizations(db, user.id);
 }
@@ -139,7 +146,6 @@ export function assertOwner(m: Membership): void {
 /** Test and administration helper: puts a user into an organization with a role (or changes their role there). */
 export async function addMember(db: Db, organizationId: number, userId: string, role: OrganizationRole): Promise<void> {
   await db.execute(
-    sql`insert into organization_memberships (organization_id, user_id, role) values (${organizationId}, ${userId}, ${role})
-        on conflict (organization_id, user_id) do update set role = excluded.role`,
+    insertMembership(organizationId, userId, role, sql`on conflict (organization_id, user_id) do update set role = excluded.role`),
   );
 }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { insertChartAccounts } from "./chart-rows.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, invalidInput } from "~/server/http/app-error.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
@@ -30,12 +31,13 @@ async function ensureRetainedEarnings(db: Db, m: Membership): Promise<number> {
   }
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`insert into chart_of_accounts (organization_id, account_code, account_name, account_type, created_by)
-        select ${m.organizationId}, code, ${RETAINED_EARNINGS_NAME}, 'Equity', ${m.userId}
-          from (select (3100 + g)::text as code from generate_series(0, 99) g) c
-         where not exists (select 1 from chart_of_accounts a where a.organization_id = ${m.organizationId} and a.account_code = c.code)
-         order by code limit 1
-        returning id`,
+    insertChartAccounts(
+      sql`select ${m.organizationId}, code, ${RETAINED_EARNINGS_NAME}, 'Equity', null, null::integer, ${m.userId}
+            from (select (3100 + g)::text as code from generate_series(0, 99) g) c
+           where not exists (select 1 from chart_of_accounts a where a.organization_id = ${m.organizationId} and a.account_code = c.code)
+           order by code limit 1
+          returning id`,
+    ),
   );
   if (!row) throw refuse("No free account code from 3100 to 3199 for Retained Earnings");
   return Number(row.id);
