@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import { clientIp } from "./client-ip.ts";
 import { queryRows, type Db } from "./db/client.ts";
@@ -34,6 +34,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SESSION_COOKIE = /^(?:__Secure-)?[\w.-]*session_token$/;
 
 /** The request's key, null when there is none; 400 naming the header when it is not a UUID. */
+/**
+ * The one column list of idempotency_keys (decision 101): every writer (the reservation here, a journal write's
+ * answer in its own statement) gives its rows as SQL producing (caller, key, request_hash, route, organization_id,
+ * reserved_until, status, headers, body), then an `on conflict` or `returning` clause if it needs one.
+ */
+export const insertIdempotencyKeys = (rows: SQL): SQL =>
+  sql`insert into idempotency_keys (caller, key, request_hash, route, organization_id, reserved_until, status, headers, body) ${rows}`;
+
 export function parseIdempotencyKey(value: string | undefined): string | null {
   if (value === undefined) return null;
   const key = value.trim();
@@ -180,12 +188,12 @@ export function idempotency({ db, logger, trustedProxyHeader }: IdempotencyOptio
     for (let pause = 20; ; pause = Math.min(pause * 2, 200)) {
       const [reserved] = await queryRows(
         db,
-        sql`insert into idempotency_keys (caller, key, request_hash, route, reserved_until)
-            values (${caller}, ${key}::uuid, ${hash}, ${route}, now() + make_interval(secs => ${RESERVATION_SECONDS}))
+        insertIdempotencyKeys(sql`values (${caller}, ${key}::uuid, ${hash}, ${route}, null, now() + make_interval(secs => ${RESERVATION_SECONDS}),
+                                          null, null, null)
             on conflict (caller, key) do update set reserved_until = excluded.reserved_until, created_at = now()
              where idempotency_keys.status is null and idempotency_keys.reserved_until < now()
                and idempotency_keys.request_hash = excluded.request_hash
-            returning 1 as reserved`,
+            returning 1 as reserved`),
       );
       if (reserved) break;
       const row = await readKey(db, caller, key);

@@ -37,6 +37,22 @@ export async function listDocuments(db: Db, m: Membership, entryId: number): Pro
  * first bytes (415 unless PDF, PNG, JPEG or HEIC), its size counted (413 past 10 MB), its bytes written 256 KB at a
  * time. The upload is in the firm's audit log.
  */
+/** The one insert of entry_documents (decision 101): a document of an entry, uploaded by the member; returns its id. */
+async function insertDocument(
+  tx: Db,
+  m: Membership,
+  entryId: number,
+  doc: { file_name: string; content_type: string; size_bytes: number; sha256: string | null },
+): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into entry_documents (organization_id, journal_entry_id, file_name, content_type, size_bytes, sha256, uploaded_by)
+        values (${m.organizationId}, ${entryId}, ${doc.file_name}, ${doc.content_type}, ${doc.size_bytes}, ${doc.sha256}, ${m.userId})
+        returning id`,
+  );
+  return Number(row!.id);
+}
+
 export async function storeDocument(
   db: Db,
   m: Membership,
@@ -52,12 +68,8 @@ export async function storeDocument(
       rules: DOCUMENT_RULES,
       chunks: ENTRY_DOCUMENT_CHUNKS,
       create: async (type) => {
-        const [row] = await queryRows<{ id: number }>(
-          tx,
-          sql`insert into entry_documents (organization_id, journal_entry_id, file_name, content_type, uploaded_by)
-              values (${m.organizationId}, ${entryId}, ${fileName}, ${type}, ${m.userId}) returning id`,
-        );
-        return Number(row!.id);
+        // Its size and digest are written once the chunks are in.
+        return insertDocument(tx, m, entryId, { file_name: fileName, content_type: type, size_bytes: 0, sha256: null });
       },
     });
     const { id, size, contentType: type } = stored;
@@ -90,13 +102,7 @@ export async function attachStoredFile(
   actor: AuditActor,
 ): Promise<{ entry_number: string; document_id: number }> {
   const entry = await entryOf(tx, m, entryId);
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into entry_documents (organization_id, journal_entry_id, file_name, content_type, size_bytes, sha256, uploaded_by)
-        values (${m.organizationId}, ${entryId}, ${file.file_name}, ${file.content_type}, ${file.size_bytes}, ${file.sha256}, ${m.userId})
-        returning id`,
-  );
-  const documentId = Number(row!.id);
+  const documentId = await insertDocument(tx, m, entryId, file);
   await copyFileChunks(tx, file.chunks, file.id, ENTRY_DOCUMENT_CHUNKS, documentId);
   await recordAudit(tx, actor, {
     action: "journal_entry.document_added",

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/server/db/client.ts";
+import { insertIdempotencyKeys } from "~/server/idempotency.server.ts";
 import { sqlState } from "./accounting-errors.server.ts";
 import type { Membership } from "./organizations.server.ts";
 
@@ -28,10 +29,11 @@ const JSON_HEADERS = JSON.stringify([["content-type", "application/json"]]);
  * JSON, read from `source` (a CTE of the write's statement, or a values list). Inserts nothing without a key.
  */
 export function answerInsert(m: Membership, idem: Idempotency | null, status: number, body: SQL, source: SQL): SQL {
-  return sql`insert into idempotency_keys (caller, key, request_hash, route, organization_id, status, headers, body)
-             select ${journalCaller(m)}, ${idem?.key ?? null}::uuid, ${idem?.requestHash ?? null}, ${idem?.route ?? null},
-                    ${m.organizationId}, ${status}, ${JSON_HEADERS}::json, (${body})::text
-               from ${source} where ${idem?.key ?? null}::uuid is not null`;
+  return insertIdempotencyKeys(
+    sql`select ${journalCaller(m)}, ${idem?.key ?? null}::uuid, ${idem?.requestHash ?? null}, ${idem?.route ?? null},
+               ${m.organizationId}, null::timestamptz, ${status}, ${JSON_HEADERS}::json, (${body})::text
+          from ${source} where ${idem?.key ?? null}::uuid is not null`,
+  );
 }
 
 /** Keeps a write's answer; call it inside the write's transaction. */
