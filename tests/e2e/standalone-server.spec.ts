@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { startSmtpServer } from "../support/smtp.ts";
 import { freePort, runServer, waitHealthy } from "./support/server-process.ts";
 
-// Journeys that need a server of their own: one whose mail server goes away, one without Google configured.
+// A journey that needs a server of its own: its mail server goes away. (A server without Google configured: sign-up.spec.ts.)
 test.describe("a server of its own", () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -56,20 +56,6 @@ test.describe("a server of its own", () => {
     } finally {
       await server.stop();
       await smtp.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  test("without Google credentials the sign-in page says Google sign-in is not configured", async ({ page }) => {
-    const port = await freePort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), "no-google-"));
-    const server = runServer({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}` });
-    try {
-      await waitHealthy(port);
-      await page.goto(`http://localhost:${port}/login`);
-      await expect(page.getByText("Google sign-in is not configured on this site.")).toBeVisible();
-    } finally {
-      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
