@@ -448,6 +448,8 @@ describe("bad input on every API route", () => {
     ["GET", "/api/accounting/orgs/:org/reports/trial_balance?start=0000-01-01&end=2026-12-31", () => undefined, "start"],
     ["GET", "/api/accounting/orgs/:org/reports/profit_loss?start=2026-01-01&end=0000-12-31", () => undefined, "end"],
     ["GET", "/api/accounting/orgs/:org/reports/general_ledger?account=:account&start=0000-01-01&end=2026-12-31", () => undefined, "start"],
+    ["GET", "/api/firm/leads?view=inbox&from=0000-01-01", () => undefined, "from"],
+    ["GET", "/api/firm/audit-log?to=0000-12-31", () => undefined, "to"],
     [
       "POST",
       "/api/calculators/submissions",

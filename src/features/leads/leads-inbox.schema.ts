@@ -1,4 +1,4 @@
-import { requiredTextField } from "~/lib/schema-fields.ts";
+import { isoDateField, requiredTextField } from "~/lib/schema-fields.ts";
 import { z } from "zod";
 
 export const LEAD_KINDS = ["contact", "consultation", "calculator", "newsletter"] as const;
@@ -27,13 +27,7 @@ export const LEADS_PAGE_SIZE = 25;
 /** A GET form sends "" for an untouched select or input: the same as leaving the parameter out. */
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
-const day = (label: string) =>
-  optional(
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-      .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${label} must be a real date`),
-  );
+const day = (label: string) => optional(isoDateField(label));
 /** A position in the newest-first list: the row's exact time and its id. */
 const cursor = (label: string) =>
   optional(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f-]{36}$/, `${label} is not a valid page position`));
