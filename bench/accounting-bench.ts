@@ -5,6 +5,7 @@
  * organizations, then all in the one organization. Every acknowledged write is durable (decision 053).
  *
  *   npx tsx bench/accounting-bench.ts            (BENCH_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_POSTING_ONLY=1 BENCH_WORKERS=2 npx tsx bench/accounting-bench.ts   posting and reports through 2 processes
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -35,6 +36,10 @@ const CLIENTS = 16;
 /** Organizations the clients of the first posting run are spread over (the second run uses one). */
 const ORGS = Number(process.env.BENCH_ORGS ?? 16);
 const POST_SECONDS = Number(process.env.BENCH_POST_SECONDS ?? 30);
+/** How long 16 clients ask for reports, after the posting. */
+const REPORT_SECONDS = Number(process.env.BENCH_REPORT_SECONDS ?? 10);
+/** Processes of the API sharing its port (node:cluster, decision 093). */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 /** Extra Node options for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const RANGE = { start: "2025-01-01", end: "2025-12-31" }; // one year of the two generated
@@ -72,7 +77,14 @@ async function recreateDatabase() {
 
 async function startServer() {
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "--import", "tsx", path.join(import.meta.dirname, "accounting-server.ts")], {
-    env: { ...process.env, BENCH_DATABASE_URL: DB_URL, PORT: String(PORT), SEED_USERS: String(ORGS), SEED_PASSWORD },
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: DB_URL,
+      PORT: String(PORT),
+      SEED_USERS: String(ORGS),
+      SEED_PASSWORD,
+      WORKERS: String(WORKERS),
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -384,10 +396,45 @@ async function postingThroughput(db: pg.Client, owners: PostingOwner[], serverPi
 
 function reportPosting(label: string, orgs: number, t: Awaited<ReturnType<typeof postingThroughput>>) {
   console.log(
-    `posting, ${label}: ${CLIENTS} clients over ${orgs} organization(s), ${t.seconds.toFixed(1)} s: ${t.done} entries saved and posted (${t.perSecond.toFixed(0)}/s), ${t.failed} failed; ` +
+    `posting, ${label}: ${CLIENTS} clients over ${orgs} organization(s), ${WORKERS} API process(es), ${t.seconds.toFixed(1)} s: ${t.done} entries saved and posted (${t.perSecond.toFixed(0)}/s), ${t.failed} failed; ` +
       `median save ${ms(t.saveMs)}, post ${ms(t.postMs)}; ` +
       `${t.n} new entries, numbers contiguous per organization: ${t.contiguous}; drafts left: ${t.drafts}; unbalanced: ${t.unbalanced}; ` +
       `CPU per entry: API ${ms(t.cpuMsPerEntry.api)}, PostgreSQL ${ms(t.cpuMsPerEntry.postgres)}, load generator ${ms(t.cpuMsPerEntry.client)}`,
+  );
+}
+
+/**
+ * Reports under load: the 16 clients ask, in turns, for the trial balance, the P&L and the balance sheet of the
+ * posting's year in the spread organizations (what the posting wrote) for REPORT_SECONDS. Requests per second and
+ * the median, with the CPU it took.
+ */
+async function reportThroughput(owners: PostingOwner[], serverPid: number) {
+  const paths = ["/reports/trial_balance", "/reports/profit_loss", "/reports/balance_sheet"].map(
+    (p) => `${p}?start=2026-01-01&end=2026-12-31`,
+  );
+  const deadline = performance.now() + REPORT_SECONDS * 1000;
+  const times: number[] = [];
+  let failed = 0;
+  const client = async (c: number) => {
+    const { cookie } = owners[c % owners.length]!;
+    for (let i = c; performance.now() < deadline; i++) {
+      try {
+        times.push((await timed(() => api(cookie, paths[i % paths.length]!)))[0]);
+      } catch (err) {
+        failed++;
+        if (failed < 5) console.error(String(err));
+      }
+    }
+  };
+  const t0 = performance.now();
+  const cpu0 = cpuSeconds(serverPid);
+  await Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu1 = cpuSeconds(serverPid);
+  console.log(
+    `reports: ${CLIENTS} clients over ${owners.length} organization(s), ${WORKERS} API process(es), ${seconds.toFixed(1)} s: ` +
+      `${times.length} reports (${(times.length / seconds).toFixed(0)}/s), ${failed} failed; median ${ms(median(times))}; ` +
+      `CPU per report: API ${ms(((cpu1.api - cpu0.api) * 1000) / times.length)}, PostgreSQL ${ms(((cpu1.postgres - cpu0.postgres) * 1000) / times.length)}`,
   );
 }
 
@@ -558,6 +605,7 @@ async function main() {
     const accounts = await api<{ accounts: { id: number }[] }>(cookie, "/accounts");
     const one: PostingOwner = { cookie, accountIds: accounts.accounts.map((a) => a.id), orgId };
     reportPosting("one organization", 1, await postingThroughput(db, [one], server.pid!));
+    await reportThroughput(spread, server.pid!);
   } finally {
     await db.end();
     agent.destroy();

@@ -3,7 +3,8 @@
 //   node bench/public-load.mjs          builds (npm run build), starts BUILD_DIR's server (default ./build) on a temporary
 //                                       embedded database, writes what it answers for each page to a temporary folder,
 //                                       serves that folder with nginx on another port, then runs wrk in turns.
-// Knobs: BENCH_SKIP_BUILD=1, BENCH_SECONDS (20), BENCH_CONNECTIONS (50), BENCH_THREADS (2), BENCH_PAGES (comma list).
+// Knobs: BENCH_SKIP_BUILD=1, BENCH_SECONDS (20), BENCH_CONNECTIONS (50), BENCH_THREADS (2), BENCH_PAGES (comma list),
+// BENCH_NGINX_WORKERS (1; `auto` for one per core).
 // Targets (issue "public pages at the speed of static files"): the app at >= 50% of nginx's requests/s, p99 < 50 ms,
 // no errors. Exit code 1 when a target is missed.
 import { spawn, spawnSync } from "node:child_process";
@@ -16,6 +17,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const THREADS = Number(process.env.BENCH_THREADS ?? 2);
 const PAGES = (process.env.BENCH_PAGES ?? "/,/pricing,/blog/quarterly-estimated-taxes-guide").split(",");
+// nginx's worker processes: one by default, the fair pairing for the app's one process on the embedded database.
+const NGINX_WORKERS = process.env.BENCH_NGINX_WORKERS ?? "1";
 
 async function freePort() {
   return new Promise((resolve) => {
@@ -86,7 +89,7 @@ const nginxPort = await freePort();
 const nginx = `http://127.0.0.1:${nginxPort}`;
 writeFileSync(
   path.join(temp, "nginx.conf"),
-  `worker_processes auto;
+  `worker_processes ${NGINX_WORKERS};
 pid ${temp}/nginx.pid;
 error_log ${temp}/nginx-error.log warn;
 daemon off;
