@@ -2,11 +2,11 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { setServerErrors } from "~/lib/form.ts";
-import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { lockSchema, unlockSchema, type LockInput, type UnlockInput } from "../books-lock.schema.ts";
 import { lockBooks, unlockBooks } from "../books.api.ts";
 import { useBooksOrgId } from "./books-context.tsx";
+import { ClosingForm } from "./closing-form.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 
 /** The last day of last month: the date a month's closing usually locks. */
@@ -19,28 +19,28 @@ export function LockForm({ current }: { current: string | null }) {
   const uid = useId();
   const orgId = useBooksOrgId();
   const act = useBooksAction();
-  const { register, handleSubmit, setError, reset, formState } = useForm<LockInput>({
+  const form = useForm<LockInput>({
     resolver: zodResolver(lockSchema),
     defaultValues: { lock_date: current ?? lastMonthEnd(), reason: "" },
   });
-  const submit = handleSubmit(async (values) => {
+  const { register, setError, reset, formState } = form;
+  async function onValid(values: LockInput) {
     const res = await act(() => lockBooks(orgId, values), {
       failure: "Lock date not set",
       success: `Books locked up to ${values.lock_date}`,
     });
     if (!res.ok) return setServerErrors(setError, res.fields);
     reset({ lock_date: values.lock_date, reason: "" });
-  });
+  }
   return (
-    <form
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      aria-labelledby={`${uid}-heading`}
-      className="space-y-4 rounded-lg border border-slate-200 p-4"
+    <ClosingForm
+      id={uid}
+      title={current ? "Move the lock date" : "Lock the books"}
+      form={form}
+      onValid={onValid}
+      submitLabel="Set lock date"
+      busyLabel="Saving..."
     >
-      <h3 id={`${uid}-heading`} className="text-base font-semibold text-ink">
-        {current ? "Move the lock date" : "Lock the books"}
-      </h3>
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
           id={`${uid}-date`}
@@ -52,10 +52,7 @@ export function LockForm({ current }: { current: string | null }) {
         />
         <InputField id={`${uid}-reason`} label="Reason" error={formState.errors.reason?.message} {...register("reason")} />
       </div>
-      <Button type="submit" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? "Saving..." : "Set lock date"}
-      </Button>
-    </form>
+    </ClosingForm>
   );
 }
 
@@ -64,29 +61,19 @@ export function UnlockForm() {
   const uid = useId();
   const orgId = useBooksOrgId();
   const act = useBooksAction();
-  const { register, handleSubmit, setError, reset, formState } = useForm<UnlockInput>({
+  const form = useForm<UnlockInput>({
     resolver: zodResolver(unlockSchema),
     defaultValues: { reason: "" },
   });
-  const submit = handleSubmit(async (values) => {
+  const { register, setError, reset, formState } = form;
+  async function onValid(values: UnlockInput) {
     const res = await act(() => unlockBooks(orgId, values), { failure: "Books not unlocked", success: "Books unlocked" });
     if (!res.ok) return setServerErrors(setError, res.fields);
     reset({ reason: "" });
-  });
+  }
   return (
-    <form
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      aria-labelledby={`${uid}-heading`}
-      className="space-y-4 rounded-lg border border-slate-200 p-4"
-    >
-      <h3 id={`${uid}-heading`} className="text-base font-semibold text-ink">
-        Unlock the books
-      </h3>
+    <ClosingForm id={uid} title="Unlock the books" form={form} onValid={onValid} submitLabel="Unlock" busyLabel="Unlocking..." danger>
       <InputField id={`${uid}-reason`} label="Reason for unlocking" error={formState.errors.reason?.message} {...register("reason")} />
-      <Button type="submit" variant="danger" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? "Unlocking..." : "Unlock"}
-      </Button>
-    </form>
+    </ClosingForm>
   );
 }

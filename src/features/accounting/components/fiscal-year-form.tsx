@@ -2,12 +2,12 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { setServerErrors } from "~/lib/form.ts";
-import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { fiscalYearSchema, MONTH_NAMES, type FiscalYearInput } from "../fiscal-year.schema.ts";
 import { setFiscalYear } from "../books.api.ts";
 import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { useBooksAction } from "./use-books-action.ts";
+import { ClosingForm } from "./closing-form.tsx";
 
 /**
  * The fiscal year's first month (the Closing section): the reports' year to date and last fiscal year, the balance
@@ -18,11 +18,12 @@ export function FiscalYearForm({ current }: { current: number }) {
   const orgId = useBooksOrgId();
   const { canWrite } = useBooks();
   const act = useBooksAction();
-  const { register, handleSubmit, setError, reset, formState } = useForm<FiscalYearInput>({
+  const form = useForm<FiscalYearInput>({
     resolver: zodResolver(fiscalYearSchema),
     defaultValues: { fiscal_year_start_month: current },
   });
-  const submit = handleSubmit(async (values) => {
+  const { register, setError, reset, formState } = form;
+  async function onValid(values: FiscalYearInput) {
     const month = MONTH_NAMES[values.fiscal_year_start_month - 1];
     const res = await act(() => setFiscalYear(orgId, values), {
       failure: "Fiscal year not changed",
@@ -30,7 +31,7 @@ export function FiscalYearForm({ current }: { current: number }) {
     });
     if (!res.ok) return setServerErrors(setError, res.fields);
     reset(values);
-  });
+  }
   if (!canWrite)
     return (
       <p className="text-sm text-ink" data-testid="fiscal-year">
@@ -38,15 +39,15 @@ export function FiscalYearForm({ current }: { current: number }) {
       </p>
     );
   return (
-    <form
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      aria-labelledby={`${uid}-heading`}
-      className="space-y-4 rounded-lg border border-slate-200 p-4"
+    <ClosingForm
+      id={uid}
+      title="Fiscal year"
+      form={form}
+      onValid={onValid}
+      submitLabel="Save fiscal year"
+      busyLabel="Saving..."
+      disabled={!formState.isDirty}
     >
-      <h3 id={`${uid}-heading`} className="text-base font-semibold text-ink">
-        Fiscal year
-      </h3>
       <InputField
         as="select"
         id={`${uid}-month`}
@@ -62,9 +63,6 @@ export function FiscalYearForm({ current }: { current: number }) {
           </option>
         ))}
       </InputField>
-      <Button type="submit" disabled={formState.isSubmitting || !formState.isDirty}>
-        {formState.isSubmitting ? "Saving..." : "Save fiscal year"}
-      </Button>
-    </form>
+    </ClosingForm>
   );
 }
