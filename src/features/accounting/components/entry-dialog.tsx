@@ -11,8 +11,8 @@ import type { AccountDto } from "../accounting.types.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { getEntry, saveEntry } from "../accounting.api.ts";
 import { useBooksOrgId } from "./books-context.tsx";
+import { DiscardDialog, useDiscardGuard } from "./discard-guard.tsx";
 import { Modal } from "./ui.tsx";
-import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { EntryLines } from "./entry-lines.tsx";
 import { EntryHeaderFields, EntryTotals } from "./entry-parts.tsx";
 import { useEntryLines } from "./use-entry-lines.ts";
@@ -52,7 +52,6 @@ export function EntryDialog({
   const [initial, setInitial] = useState<EntryFormValues>(values);
   const [number, setNumber] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
   // The server's refusal of the date (a date in the locked period), shown on the field while that date is in it.
   const [refusedDate, setRefusedDate] = useState<{ date: string; message: string } | null>(null);
   const formId = useId();
@@ -61,7 +60,6 @@ export function EntryDialog({
 
   useEffect(() => {
     if (!open) return;
-    setConfirmDiscard(false);
     setRefusedDate(null);
     const source = entryId ?? copyFrom;
     if (source === null) {
@@ -100,22 +98,7 @@ export function EntryDialog({
   }, [open, entryId, copyFrom, orgId, reset]);
 
   const balanced = isBalanced(values.lines);
-  const dirty = isDirty(values, initial);
-
-  /** Escape, a click outside, the close button and Cancel: ask first when something typed would be lost. */
-  function requestClose() {
-    if (saving) return;
-    if (dirty) setConfirmDiscard(true);
-    else onOpenChange(false);
-  }
-
-  function onModalOpenChange(next: boolean) {
-    if (next) return onOpenChange(true);
-    // Escape in an open account list closes that list only.
-    const active = document.activeElement;
-    if (active?.getAttribute("role") === "combobox" && active.getAttribute("aria-expanded") === "true") return;
-    requestClose();
-  }
+  const { requestClose, onModalOpenChange, discard } = useDiscardGuard({ open, dirty: isDirty(values, initial), saving, onOpenChange });
 
   /** Saves; with `andNew`, the dialog stays open on a blank entry of the same date, its description focused. */
   async function save(payload: EntryInput, andNew = false) {
@@ -177,19 +160,7 @@ export function EntryDialog({
           </div>
         </form>
       )}
-      <ConfirmDialog
-        open={confirmDiscard}
-        onOpenChange={setConfirmDiscard}
-        title="Discard this entry?"
-        description="What you typed has not been saved and will be lost."
-        cancelLabel="Keep editing"
-        confirmLabel="Discard entry"
-        variant="danger"
-        onConfirm={() => {
-          onOpenChange(false);
-          return true;
-        }}
-      />
+      <DiscardDialog discard={discard} title="Discard this entry?" confirmLabel="Discard entry" />
     </Modal>
   );
 }

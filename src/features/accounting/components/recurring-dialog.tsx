@@ -3,7 +3,6 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { firstMessage, setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
-import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { toast } from "~/ui/toast.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { RecurringEntryInput } from "../accounting.schema.ts";
@@ -12,6 +11,7 @@ import { isBalanced, isDirty } from "../entry-form.ts";
 import { blankRecurring, recurringFormSchema, recurringFromEntry, recurringValues, type RecurringFormValues } from "../recurring-form.ts";
 import { getEntry, getRecurring, saveRecurring } from "../accounting.api.ts";
 import { useBooksOrgId } from "./books-context.tsx";
+import { DiscardDialog, useDiscardGuard } from "./discard-guard.tsx";
 import { EntryLines } from "./entry-lines.tsx";
 import { EntryContentFields, EntryTotals } from "./entry-parts.tsx";
 import { RecurringScheduleFields } from "./recurring-schedule-fields.tsx";
@@ -59,14 +59,12 @@ export function RecurringDialog({
   const [initial, setInitial] = useState<RecurringFormValues>(values);
   const [saved, setSaved] = useState<Saved | null>(null);
   const [loading, setLoading] = useState(false);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const formId = useId();
   const { linesProps, totalsProps } = useEntryLines(form, formId);
   const orgId = useBooksOrgId();
 
   useEffect(() => {
     if (!open) return;
-    setConfirmDiscard(false);
     setSaved(null);
     const fresh = blankRecurring();
     setInitial(fresh);
@@ -105,22 +103,7 @@ export function RecurringDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loads when opened, not when the parent's callback changes
   }, [open, recurringId, fromEntry, orgId, reset]);
 
-  const dirty = isDirty(values, initial);
-
-  /** Escape, a click outside, the close button and Cancel: ask first when something typed would be lost. */
-  function requestClose() {
-    if (saving) return;
-    if (dirty) setConfirmDiscard(true);
-    else onOpenChange(false);
-  }
-
-  function onModalOpenChange(next: boolean) {
-    if (next) return onOpenChange(true);
-    // Escape in an open account list closes that list only.
-    const active = document.activeElement;
-    if (active?.getAttribute("role") === "combobox" && active.getAttribute("aria-expanded") === "true") return;
-    requestClose();
-  }
+  const { requestClose, onModalOpenChange, discard } = useDiscardGuard({ open, dirty: isDirty(values, initial), saving, onOpenChange });
 
   async function save(payload: RecurringEntryInput) {
     const res = await saveRecurring(orgId, recurringId, payload);
@@ -174,19 +157,7 @@ export function RecurringDialog({
           </div>
         </form>
       )}
-      <ConfirmDialog
-        open={confirmDiscard}
-        onOpenChange={setConfirmDiscard}
-        title="Discard this recurring entry?"
-        description="What you typed has not been saved and will be lost."
-        cancelLabel="Keep editing"
-        confirmLabel="Discard"
-        variant="danger"
-        onConfirm={() => {
-          onOpenChange(false);
-          return true;
-        }}
-      />
+      <DiscardDialog discard={discard} title="Discard this recurring entry?" confirmLabel="Discard" />
     </Modal>
   );
 }
