@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { changePassword } from "~/features/auth/auth.api.ts";
-import { InputField } from "~/ui/field.tsx";
+import { CurrentPasswordField } from "~/ui/password-field.tsx";
 import { changePasswordSchema, type ChangePasswordInput } from "../account.schema.ts";
 import { FormSection } from "./account-ui.tsx";
 import { NewPasswordFields, UsernameForPasswordManagers, withMatchingPasswords } from "./new-password-fields.tsx";
@@ -58,12 +58,9 @@ function ChangePassword({ twoFactor }: { twoFactor: boolean }) {
       after={reauth.dialog}
     >
       <UsernameForPasswordManagers />
-      <InputField
+      <CurrentPasswordField
         id={`${uid}-current`}
         label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required
         error={form.formState.errors.currentPassword?.message}
         {...form.register("currentPassword")}
       />

@@ -1,6 +1,7 @@
 import type { RefObject } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { InputField } from "~/ui/field.tsx";
+import { CurrentPasswordField } from "~/ui/password-field.tsx";
 
 /**
  * The password again, and the authenticator or backup code when asked (`code` null: not asked): the fields of the
@@ -21,12 +22,8 @@ export function ReauthFields({
 }) {
   return (
     <>
-      <InputField
+      <CurrentPasswordField
         id={`${id}-password`}
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
         error={errors.password}
         {...password}
         ref={(el) => {

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "react-router";
 import { signInWithEmail } from "~/features/auth/auth.api.ts";
 import { Button } from "~/ui/button.tsx";
-import { InputField } from "~/ui/field.tsx";
+import { CurrentPasswordField } from "~/ui/password-field.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { invitationSignInFormSchema, type InvitationSignInFormInput } from "../invitation-sign-up.schema.ts";
 
@@ -39,15 +39,7 @@ export function InvitationSignInForm({ email, here, accept }: { email: string; h
       <p className="text-sm text-muted">
         You already have an account: <strong className="break-all text-ink">{email}</strong>
       </p>
-      <InputField
-        id={`${uid}-password`}
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={errors.password?.message}
-        {...register("password")}
-      />
+      <CurrentPasswordField id={`${uid}-password`} error={errors.password?.message} {...register("password")} />
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Signing in..." : "Sign in and accept"}

@@ -3,8 +3,9 @@ import { useForm } from "react-hook-form";
 import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { InputField, CheckboxField } from "~/ui/field.tsx";
+import { CheckboxField } from "~/ui/field.tsx";
 import { EmailField } from "~/ui/email-field.tsx";
+import { CurrentPasswordField } from "~/ui/password-field.tsx";
 import type { SignInInput } from "../auth.schema.ts";
 import { signInWithEmail } from "../auth.api.ts";
 import { AuthForm } from "./auth-form.tsx";
@@ -69,15 +70,7 @@ export function SignInForm({
       busyLabel="Signing in..."
     >
       <EmailField id={`${uid}-email`} defaultValue={defaultEmail} error={errors.email?.message} {...register("email")} />
-      <InputField
-        id={`${uid}-password`}
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={errors.password?.message}
-        {...register("password")}
-      />
+      <CurrentPasswordField id={`${uid}-password`} error={errors.password?.message} {...register("password")} />
       <CheckboxField id={`${uid}-remember`} label="Remember me" defaultChecked {...register("rememberMe")} />
     </AuthForm>
   );
