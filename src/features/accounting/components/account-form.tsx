@@ -9,6 +9,7 @@ import type { Account } from "../accounting.types.ts";
 import { cn } from "~/ui/cn.ts";
 import { InputField, inputClass } from "~/ui/field.tsx";
 import { descendantIds } from "../account-tree.ts";
+import { AccountOptions } from "./account-options.tsx";
 
 const EMPTY: AccountFormValues = {
   account_code: "",
@@ -125,11 +126,7 @@ export function AccountForm({
           {...register("parent_id", { setValueAs: (v: unknown) => (v === "" || v === null ? null : Number(v)) })}
         >
           <option value="">None (top level)</option>
-          {parents.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.account_code} {a.account_name}
-            </option>
-          ))}
+          <AccountOptions accounts={parents} />
         </InputField>
       </div>
       <div className="mt-4 flex gap-2">

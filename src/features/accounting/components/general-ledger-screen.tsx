@@ -1,10 +1,11 @@
 import { useId } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/ui/button.tsx";
-import { Field, describedBy, inputClass } from "~/ui/field.tsx";
+import { Field, InputField, describedBy, inputClass } from "~/ui/field.tsx";
 import { Pager } from "~/ui/pager.tsx";
 import type { GeneralLedger } from "../general-ledger.ts";
 import { generalLedgerFileUrl } from "../books.api.ts";
+import { AccountOptions } from "./account-options.tsx";
 import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { GeneralLedgerTable } from "./general-ledger-table.tsx";
 import { PrintedOrganization } from "./report-print-parts.tsx";
@@ -49,22 +50,18 @@ export function GeneralLedgerScreen({ view }: { view: GeneralLedgerView }) {
         className="rounded-lg border border-slate-200 bg-white p-4"
       >
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end">
-          <Field id={`${uid}-account`} label="Account" showOptional={false} error={errors.account} className="col-span-2 lg:col-span-1">
-            <select
-              id={`${uid}-account`}
-              name="account"
-              defaultValue={view.account ?? ""}
-              className={inputClass}
-              {...describedBy(`${uid}-account`, { error: errors.account })}
-            >
-              <option value="">Choose an account</option>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.account_code} {a.account_name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <InputField
+            as="select"
+            id={`${uid}-account`}
+            name="account"
+            label="Account"
+            defaultValue={view.account ?? ""}
+            error={errors.account}
+            fieldClassName="col-span-2 lg:col-span-1"
+          >
+            <option value="">Choose an account</option>
+            <AccountOptions accounts={accounts} />
+          </InputField>
           {(["start", "end"] as const).map((name) => (
             <Field
               key={name}

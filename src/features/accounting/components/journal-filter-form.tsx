@@ -1,9 +1,10 @@
 import { useId } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClass } from "~/ui/button.tsx";
-import { Field, describedBy, inputClass } from "~/ui/field.tsx";
+import { Field, InputField, describedBy, inputClass } from "~/ui/field.tsx";
 import type { JournalFilters } from "../accounting.schema.ts";
 import type { AccountDto } from "../accounting.types.ts";
+import { AccountOptions } from "./account-options.tsx";
 
 const DATES = [
   { name: "from", label: "From" },
@@ -59,22 +60,18 @@ export function JournalFilterForm({
             />
           </Field>
         ))}
-        <Field id={`${uid}-account`} label="Account" showOptional={false} error={errors.account} className="col-span-2 lg:col-span-1">
-          <select
-            id={`${uid}-account`}
-            name="account"
-            defaultValue={str(filters.account)}
-            className={inputClass}
-            {...describedBy(`${uid}-account`, { error: errors.account })}
-          >
-            <option value="">Any account</option>
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.account_code} {a.account_name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <InputField
+          as="select"
+          id={`${uid}-account`}
+          name="account"
+          label="Account"
+          defaultValue={str(filters.account)}
+          error={errors.account}
+          fieldClassName="col-span-2 lg:col-span-1"
+        >
+          <option value="">Any account</option>
+          <AccountOptions accounts={accounts} />
+        </InputField>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button type="submit" size="sm">
