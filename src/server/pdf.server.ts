@@ -31,3 +31,33 @@ export function renderPdf(options: PDFKit.PDFDocumentOptions, draw: (pdf: PDFKit
     pdf.end();
   });
 }
+
+/** A column of a table drawn with `drawTableRow`: its heading, its left edge and width (points), its alignment. */
+export interface PdfColumn {
+  title: string;
+  x: number;
+  w: number;
+  align: "left" | "right";
+}
+
+/**
+ * One row of a table at the current height, each value wrapped in its column (4 points short of its width), in bold
+ * for the heads or a total. The text goes on at the left margin, `gap` points below the row's tallest cell.
+ */
+export function drawTableRow(pdf: PDFKit.PDFDocument, cols: PdfColumn[], values: string[], { bold = false, gap = 4 } = {}) {
+  const y = pdf.y;
+  let bottom = y;
+  pdf.font(bold ? "Helvetica-Bold" : "Helvetica");
+  values.forEach((v, i) => {
+    const c = cols[i]!;
+    pdf.text(v, c.x, y, { width: c.w - 4, align: c.align });
+    bottom = Math.max(bottom, pdf.y);
+  });
+  pdf.x = pdf.page.margins.left;
+  pdf.y = bottom + gap;
+}
+
+/** Facts about a document, one a line: "Name: value", the name in bold. */
+export function drawFacts(pdf: PDFKit.PDFDocument, facts: [string, string][]) {
+  for (const [name, value] of facts) pdf.font("Helvetica-Bold").text(`${name}: `, { continued: true }).font("Helvetica").text(value);
+}

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { csvAmount, csvRows } from "~/lib/csv.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
-import { renderPdf } from "~/server/pdf.server.ts";
+import { drawFacts, drawTableRow, renderPdf, type PdfColumn } from "~/server/pdf.server.ts";
 import { notFound } from "./accounting-errors.server.ts";
 import type { BankAccount, ReconciliationRecord } from "./bank.types.ts";
 import { getBankAccount } from "./bank-accounts.server.ts";
@@ -65,12 +65,12 @@ export function reconciliationPdf(r: ReconciliationReport): Promise<Buffer> {
         `${r.record.finished_at.slice(0, 16)} by ${r.record.finished_by ?? "a former member"}${r.record.undone_at ? ` (undone ${r.record.undone_at.slice(0, 16)})` : ""}`,
       ],
     ];
-    for (const [k, v] of facts) doc.font("Helvetica-Bold").text(`${k}: `, { continued: true }).font("Helvetica").text(v);
-    const cols = [
-      { title: "Date", x: left, w: 70, align: "left" as const },
-      { title: "Entry", x: left + 70, w: 70, align: "left" as const },
-      { title: "Description", x: left + 140, w: width - 240, align: "left" as const },
-      { title: "Amount", x: left + width - 100, w: 100, align: "right" as const },
+    drawFacts(doc, facts);
+    const cols: PdfColumn[] = [
+      { title: "Date", x: left, w: 70, align: "left" },
+      { title: "Entry", x: left + 70, w: 70, align: "left" },
+      { title: "Description", x: left + 140, w: width - 240, align: "left" },
+      { title: "Amount", x: left + width - 100, w: 100, align: "right" },
     ];
     const row = (values: string[], bold = false) => {
       if (doc.y > doc.page.height - doc.page.margins.bottom - 40) {
@@ -80,16 +80,7 @@ export function reconciliationPdf(r: ReconciliationReport): Promise<Buffer> {
           true,
         );
       }
-      const y = doc.y;
-      let bottom = y;
-      doc.font(bold ? "Helvetica-Bold" : "Helvetica");
-      values.forEach((v, i) => {
-        const c = cols[i]!;
-        doc.text(v, c.x, y, { width: c.w - 4, align: c.align });
-        bottom = Math.max(bottom, doc.y);
-      });
-      doc.x = left;
-      doc.y = bottom + 3;
+      drawTableRow(doc, cols, values, { bold, gap: 3 });
     };
     const section = (title: string, items: Item[]) => {
       doc.moveDown().font("Helvetica-Bold").fontSize(11).text(title, left).fontSize(9);

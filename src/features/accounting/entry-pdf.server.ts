@@ -1,4 +1,4 @@
-import { renderPdf } from "~/server/pdf.server.ts";
+import { drawFacts, drawTableRow, renderPdf, type PdfColumn } from "~/server/pdf.server.ts";
 import type { EntryDetails } from "./journal-entries.server.ts";
 import { formatUsd } from "./money.ts";
 
@@ -19,27 +19,18 @@ export function entryPdf(entry: EntryDetails, organizationName: string): Promise
     if (entry.reversal_of_number) facts.push(["Reverses", entry.reversal_of_number]);
     if (entry.reversed_by_number) facts.push(["Reversed by", entry.reversed_by_number]);
     doc.fontSize(10);
-    for (const [k, v] of facts) doc.font("Helvetica-Bold").text(`${k}: `, { continued: true }).font("Helvetica").text(v);
+    drawFacts(doc, facts);
     doc.moveDown();
 
-    const cols = [
-      { title: "Account", x: left, w: width * 0.4, align: "left" as const },
-      { title: "Description", x: left + width * 0.4, w: width * 0.3, align: "left" as const },
-      { title: "Debit", x: left + width * 0.7, w: width * 0.15, align: "right" as const },
-      { title: "Credit", x: left + width * 0.85, w: width * 0.15, align: "right" as const },
+    const cols: PdfColumn[] = [
+      { title: "Account", x: left, w: width * 0.4, align: "left" },
+      { title: "Description", x: left + width * 0.4, w: width * 0.3, align: "left" },
+      { title: "Debit", x: left + width * 0.7, w: width * 0.15, align: "right" },
+      { title: "Credit", x: left + width * 0.85, w: width * 0.15, align: "right" },
     ];
     const row = (values: string[], bold = false) => {
       if (doc.y > doc.page.height - doc.page.margins.bottom - 30) doc.addPage();
-      const y = doc.y;
-      doc.font(bold ? "Helvetica-Bold" : "Helvetica");
-      let bottom = y;
-      values.forEach((v, i) => {
-        const c = cols[i]!;
-        doc.text(v, c.x, y, { width: c.w - 4, align: c.align });
-        bottom = Math.max(bottom, doc.y);
-      });
-      doc.x = left;
-      doc.y = bottom + 4;
+      drawTableRow(doc, cols, values, { bold });
     };
     row(
       cols.map((c) => c.title),
