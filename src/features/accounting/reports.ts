@@ -3,15 +3,7 @@ import type { StatementItem } from "./statement-layout.ts";
 import { balanceSheetItems, earnings, profitLossItems, statementAccounts, withChanges, type ReportColumn } from "./statements.ts";
 
 export type { ReportColumn, StatementItem };
-export type {
-  AccountTotals,
-  BalanceSheetReport,
-  ProfitLossReport,
-  Report,
-  ReportRow,
-  TrialBalanceReport,
-  TrialBalanceRow,
-} from "./report-types.ts";
+export type * from "./report-types.ts";
 import type {
   AccountTotals,
   BalanceSheetReport,
