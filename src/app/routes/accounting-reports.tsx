@@ -14,22 +14,31 @@ import { readPageQuery } from "~/server/http/page-query.ts";
 /**
  * /accounting/:orgId/reports: the report, period and comparison in the URL (default: the trial balance from January 1
  * to today); the fiscal year's first month for the period presets.
- * The balance sheet is a position at the end date; its start date only names the CSV file.
+ * A wrong filter is named at its field and left out, the others applied; a period that ends before it starts makes
+ * no report. The balance sheet is a position at the end date; its start date only names the CSV file.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { membership } = await requireBooksPage(context, request, params.orgId);
-  const { query, errors } = readPageQuery(request, reportViewQuerySchema);
+  const { query, errors: queryErrors } = readPageQuery(request, reportViewQuerySchema);
   const type = query.type ?? "trial_balance";
   const defaults = defaultPeriod();
   const end = query.end ?? defaults.end;
   const start = type === "balance_sheet" ? (query.start && query.start <= end ? query.start : end) : (query.start ?? defaults.start);
   const period = safeParse(reportQuerySchema, { start, end });
-  const failure = Object.values(errors)[0] ?? (period.success ? null : (Object.values(zodFields(period.error))[0] ?? "Invalid period"));
+  const errors = period.success ? queryErrors : { ...zodFields(period.error), ...queryErrors };
+  const failure = period.success ? null : (Object.values(zodFields(period.error))[0] ?? "Invalid period");
   const compare = type === "trial_balance" || type === CASH_FLOWS ? undefined : query.compare;
   const cashFlows = !failure && type === CASH_FLOWS ? await cashFlowReport(context.app.db, membership, start, end) : null;
   const report = failure || type === CASH_FLOWS ? null : await generateReport(context.app.db, membership, type, start, end, { compare });
   const fiscalYearStartMonth = await fiscalYearStartMonthOf(context.app.db, membership.organizationId);
-  return { type, start, end, compare, fiscalYearStartMonth, report, cashFlows, failure };
+  // The form shows the filters applied, a wrong date blank beside its message; the balance sheet keeps the start given.
+  const filters = {
+    type,
+    start: type === "balance_sheet" ? (query.start ?? start) : queryErrors.start ? "" : start,
+    end: queryErrors.end ? "" : end,
+    compare: compare ?? "",
+  };
+  return { type, start, end, compare, fiscalYearStartMonth, report, cashFlows, failure, filters, errors };
 }
 
 export default function AccountingReports({ loaderData }: Route.ComponentProps) {

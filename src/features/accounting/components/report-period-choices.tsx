@@ -1,18 +1,14 @@
 import { useId } from "react";
-import {
-  COMPARISONS,
-  COMPARISON_LABELS,
-  PERIOD_PRESETS,
-  PRESET_LABELS,
-  presetPeriod,
-  type Comparison,
-  type PeriodPreset,
-} from "../periods.ts";
-import { defaultPeriod, type ReportType } from "../reports.ts";
-import { inputClass, labelClass } from "./ui.tsx";
+import { Field, describedBy } from "~/ui/field.tsx";
+import { COMPARISONS, COMPARISON_LABELS, PERIOD_PRESETS, PRESET_LABELS, presetPeriod, type PeriodPreset } from "../periods.ts";
+import { defaultPeriod } from "../reports.ts";
+import { inputClass } from "./ui.tsx";
+
+/** A control of the Reports screen's filters: under its label, red-bordered beside its error. */
+export const filterControlClass = `${inputClass} mt-1 aria-invalid:border-red-700`;
 
 /** The preset whose period on `today` is exactly this one, if any (the select then names it). */
-function presetOf(start: string, end: string, today: string, startMonth: number): PeriodPreset | "" {
+export function presetOf(start: string, end: string, today: string, startMonth: number): PeriodPreset | "" {
   return (
     PERIOD_PRESETS.find((p) => {
       const period = presetPeriod(p, today, startMonth);
@@ -21,41 +17,45 @@ function presetOf(start: string, end: string, today: string, startMonth: number)
   );
 }
 
+/** The period of a preset chosen on the Reports screen (by the organization's fiscal year), today. */
+export function presetPeriodToday(preset: PeriodPreset, startMonth: number) {
+  return presetPeriod(preset, defaultPeriod().end, startMonth);
+}
+
+/** The preset that names this period today, or "" (custom dates). */
+export function presetToday(start: string, end: string, startMonth: number): PeriodPreset | "" {
+  return presetOf(start, end, defaultPeriod().end, startMonth);
+}
+
 /**
  * The Reports screen's period presets (by the organization's fiscal year) and, for the Profit & Loss and the Balance
- * Sheet, what to compare with; both change the URL through `show`.
+ * Sheet, what to compare with. The preset select is not a filter of the URL (it has no name): choosing one fills the
+ * form's start and end dates (`data-period-preset` marks it for the form).
  */
 export function PeriodChoices({
-  type,
+  comparable,
   start,
   end,
   compare,
+  compareError,
   fiscalYearStartMonth,
-  show,
 }: {
-  type: ReportType;
+  comparable: boolean;
   start: string;
   end: string;
-  compare: Comparison | undefined;
+  compare: string;
+  compareError: string | undefined;
   fiscalYearStartMonth: number;
-  show: (next: { start?: string; end?: string; compare?: Comparison | "" }) => void;
 }) {
   const id = useId();
-  const today = defaultPeriod().end;
   return (
     <>
-      <div>
-        <label htmlFor={`${id}-preset`} className={labelClass}>
-          Period
-        </label>
+      <Field id={`${id}-preset`} label="Period" showOptional={false}>
         <select
           id={`${id}-preset`}
-          className={inputClass}
-          value={presetOf(start, end, today, fiscalYearStartMonth)}
-          onChange={(e) => {
-            const preset = e.target.value as PeriodPreset | "";
-            if (preset) show(presetPeriod(preset, today, fiscalYearStartMonth));
-          }}
+          data-period-preset
+          className={filterControlClass}
+          defaultValue={presetToday(start, end, fiscalYearStartMonth)}
         >
           <option value="">Custom dates</option>
           {PERIOD_PRESETS.map((p) => (
@@ -64,17 +64,15 @@ export function PeriodChoices({
             </option>
           ))}
         </select>
-      </div>
-      {type === "trial_balance" ? null : (
-        <div>
-          <label htmlFor={`${id}-compare`} className={labelClass}>
-            Compare with
-          </label>
+      </Field>
+      {comparable ? (
+        <Field id={`${id}-compare`} label="Compare with" showOptional={false} error={compareError}>
           <select
             id={`${id}-compare`}
-            className={inputClass}
-            value={compare ?? ""}
-            onChange={(e) => show({ compare: e.target.value as Comparison | "" })}
+            name="compare"
+            className={filterControlClass}
+            defaultValue={compare}
+            {...describedBy(`${id}-compare`, { error: compareError })}
           >
             <option value="">Nothing</option>
             {COMPARISONS.map((c) => (
@@ -83,8 +81,8 @@ export function PeriodChoices({
               </option>
             ))}
           </select>
-        </div>
-      )}
+        </Field>
+      ) : null}
     </>
   );
 }

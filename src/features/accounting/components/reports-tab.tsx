@@ -1,21 +1,20 @@
-import { useEffect, useId, useState } from "react";
-import { useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { useNavigation, useRevalidator } from "react-router";
 import { csvRows } from "~/lib/csv.ts";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { formatUsd } from "../money.ts";
 // The ledger dialog reads only the account's id, code and name of the row it is given.
-import { REPORT_LABELS, REPORT_TYPES, type Report, type ReportRow, type ReportType } from "../reports.ts";
+import { REPORT_LABELS, type Report, type ReportRow, type ReportType } from "../reports.ts";
 import { reportCsv, reportFileName } from "../report-csv.ts";
 import type { Comparison } from "../periods.ts";
 import { StatementTable, type LedgerTarget } from "./statement-table.tsx";
-import { PeriodChoices } from "./report-period-choices.tsx";
 import { AccountLedgerDialog } from "./account-ledger-dialog.tsx";
-import { inputClass, labelClass } from "./ui.tsx";
 import { TrialBalanceTable } from "./report-tables.tsx";
 import { CashFlowsTable } from "./cash-flows-table.tsx";
 import { CASH_FLOWS, CASH_FLOWS_LABEL, CASH_FLOW_CSV_COLUMNS, cashFlowCsvRecords, type CashFlowReport } from "../cash-flow.ts";
 import { PrintedOrganization, ReportPdfLink } from "./report-print-parts.tsx";
+import { ReportFilterForm, type ReportFilters } from "./report-filter-form.tsx";
 
 function download(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
@@ -30,7 +29,8 @@ function download(text: string, fileName: string) {
 
 /**
  * Reports (/accounting/:orgId/reports): the report its loader made for the type and period in the URL. Choosing
- * another type or date changes the URL (replacing the history entry), and the loader makes that report.
+ * another type or date in the filters' form changes the URL (replacing the history entry), and the loader makes that
+ * report.
  */
 export function ReportsTab({
   type,
@@ -41,6 +41,8 @@ export function ReportsTab({
   report,
   cashFlows = null,
   failure,
+  filters,
+  errors,
 }: {
   type: ReportType | typeof CASH_FLOWS;
   start: string;
@@ -50,33 +52,16 @@ export function ReportsTab({
   report: Report | null;
   cashFlows?: CashFlowReport | null;
   failure: string | null;
+  filters: ReportFilters;
+  errors: Record<string, string>;
 }) {
-  // The fields follow what is typed at once; the URL (and the report) follow it.
-  const [period, setPeriod] = useState({ start, end });
   const [ledgerFor, setLedgerFor] = useState<LedgerTarget | null>(null);
-  const id = useId();
-  const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const loading = navigation.state === "loading" || revalidator.state === "loading";
-  useEffect(() => setPeriod({ start, end }), [start, end]);
-  // The select follows the choice at once, while the loader makes that report; then it follows the URL.
-  const [shownType, setShownType] = useState(type);
-  useEffect(() => setShownType(type), [type]);
   useEffect(() => {
     if (failure) toast.error("Error generating report", { description: failure });
   }, [failure, type, start, end]);
-
-  function show(next: { type?: ReportType | typeof CASH_FLOWS; start?: string; end?: string; compare?: Comparison | "" }) {
-    const wanted = { type: shownType, ...period, compare: compare ?? "", ...next };
-    if (next.type) setShownType(next.type);
-    if (next.start !== undefined || next.end !== undefined) setPeriod({ start: wanted.start, end: wanted.end });
-    const { compare: c, ...rest } = wanted;
-    setSearchParams(c && wanted.type !== "trial_balance" && wanted.type !== CASH_FLOWS ? { ...rest, compare: c } : rest, {
-      replace: true,
-      preventScrollReset: true,
-    });
-  }
 
   function exportCsv() {
     if (type === CASH_FLOWS && cashFlows) {
@@ -100,63 +85,19 @@ export function ReportsTab({
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor={`${id}-type`} className={labelClass}>
-            Report type
-          </label>
-          <select
-            id={`${id}-type`}
-            className={inputClass}
-            value={shownType}
-            onChange={(e) => show({ type: e.target.value as ReportType | typeof CASH_FLOWS })}
-          >
-            {REPORT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {REPORT_LABELS[t]}
-              </option>
-            ))}
-            <option value={CASH_FLOWS}>{CASH_FLOWS_LABEL}</option>
-          </select>
+        <ReportFilterForm filters={filters} errors={errors} fiscalYearStartMonth={fiscalYearStartMonth} />
+        <div className="flex flex-wrap gap-4">
+          <Button variant="secondary" onClick={exportCsv} disabled={!(report ?? cashFlows) || loading}>
+            Export CSV
+          </Button>
+          <ReportPdfLink
+            type={type}
+            start={report?.start ?? start}
+            end={end}
+            compare={compare}
+            disabled={!(report ?? cashFlows) || loading}
+          />
         </div>
-        {/* The cash flows take a period's presets without a comparison, as the trial balance does. */}
-        <PeriodChoices
-          type={shownType === CASH_FLOWS ? "trial_balance" : shownType}
-          start={period.start}
-          end={period.end}
-          compare={compare}
-          fiscalYearStartMonth={fiscalYearStartMonth}
-          show={show}
-        />
-        {shownType === "balance_sheet" ? null : (
-          <div>
-            <label htmlFor={`${id}-start`} className={labelClass}>
-              Start date
-            </label>
-            <input
-              id={`${id}-start`}
-              type="date"
-              className={inputClass}
-              value={period.start}
-              onChange={(e) => show({ start: e.target.value })}
-            />
-          </div>
-        )}
-        <div>
-          <label htmlFor={`${id}-end`} className={labelClass}>
-            End date
-          </label>
-          <input id={`${id}-end`} type="date" className={inputClass} value={period.end} onChange={(e) => show({ end: e.target.value })} />
-        </div>
-        <Button variant="secondary" onClick={exportCsv} disabled={!(report ?? cashFlows) || loading}>
-          Export CSV
-        </Button>
-        <ReportPdfLink
-          type={type}
-          start={report?.start ?? start}
-          end={end}
-          compare={compare}
-          disabled={!(report ?? cashFlows) || loading}
-        />
       </div>
 
       <section aria-live="polite" aria-busy={loading} className="rounded-lg border border-slate-200" data-printable>
