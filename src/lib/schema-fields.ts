@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isBooksCurrency } from "./format.ts";
 
 /**
  * Field building blocks for every feature's schemas: text, ids and dates that the database can hold.
@@ -167,4 +168,14 @@ export function isoDateField(label: string, o: DateOptions = {}) {
     .min(1, o.requiredError ?? `${label} is required`)
     .regex(z.regexes.date, formatError)
     .refine((d) => !z.regexes.date.test(d) || (d >= min && d <= max), o.rangeError ?? `${label} must be between ${min} and ${max}`);
+}
+
+/** The books' currency: an ISO 4217 code written with two decimals ("eur" is read as "EUR"). */
+export function currencyField(label = "Currency") {
+  const message = `${label} is a three-letter code written with two decimals, such as USD or EUR`;
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .toUpperCase()
+    .refine(isBooksCurrency, message);
 }

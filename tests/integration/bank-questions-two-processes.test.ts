@@ -117,6 +117,7 @@ async function scenario(t: TestApp): Promise<Scenario> {
       200,
     );
     const codes = Object.fromEntries(accounts.map((a) => [a.account_code, a.id]));
+    await ok(call(owner, `/api/accounting/orgs/${orgId}/currency`, { method: "PUT", json: { currency: "EUR" } }), 200);
     const { account } = await ok<{ account: { id: number } }>(
       call(owner, `/api/bank/${orgId}/accounts`, { json: { name: "Checking", kind: "bank", account_id: codes["1000"], currency: "EUR" } }),
       201,

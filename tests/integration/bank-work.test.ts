@@ -119,6 +119,8 @@ describe("bank work: every fixture imported, overlaps, corrections, rules, quest
       }),
       201,
     );
+    // The books are kept in the statement's currency (decision 102).
+    await json(call(b.owner, `${b.books}/currency`, { method: "PUT", json: { currency: opts.currency } }), 200);
     const created = await json<{ account: { id: number } }>(
       call(b.owner, `${b.org}/accounts`, {
         json: { name: opts.name ?? `Bank ${codeSeq}`, kind, account_id: account.id, currency: opts.currency, number: opts.number },

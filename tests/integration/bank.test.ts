@@ -47,6 +47,7 @@ describe("bank accounts: statements in, matched or categorized, reconciled to th
     const wrong = await call(`${orgPath}/accounts`, { json: { name: "Visa", kind: "card", account_id: codes["1000"], currency: "EUR" } });
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as { fields: Record<string, string> }).fields.account_id).toBe("A card is kept in a Liability account");
+    expect((await call(`${books}/currency`, { method: "PUT", json: { currency: "EUR" } })).status).toBe(200);
     const res = await call(`${orgPath}/accounts`, {
       json: { name: "VR Girokonto", kind: "bank", account_id: codes["1000"], currency: "eur" },
     });

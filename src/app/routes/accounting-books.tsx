@@ -20,7 +20,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   ]);
   return {
     books: {
-      organization: { id: membership.organizationId, name: membership.organizationName },
+      organization: { id: membership.organizationId, name: membership.organizationName, currency: membership.currency },
       role: membership.role,
       canWrite: membership.role !== "viewer",
       userId: user.id,

@@ -76,6 +76,11 @@ export interface FiscalYearAnswer {
   fiscal_year: FiscalYearInput;
 }
 
+/** GET, PUT /currency */
+export interface BooksCurrencyAnswer {
+  currency: string;
+}
+
 /** GET /year-end, POST /year-end/close and /year-end/reopen */
 export interface YearEndAnswer {
   year_end: YearEndState;

@@ -55,6 +55,7 @@ import {
 import { isKeyTaken, journalCaller, type Idempotency } from "./idempotency.server.ts";
 import { lockRoutes } from "./books-lock.routes.server.ts";
 import { fiscalYearRoutes } from "./fiscal-year.routes.server.ts";
+import { booksCurrencyRoutes } from "./books-currency.routes.server.ts";
 import { reportPrintRoutes } from "./report-print.routes.server.ts";
 import { generalLedgerRoutes } from "./general-ledger.routes.server.ts";
 import { yearEndRoutes } from "./year-end-close.routes.server.ts";
@@ -160,7 +161,7 @@ function booksRoutes(ctx: AppContext) {
 
   r.get("/me", (c) => {
     const m = c.get("membership");
-    return json(c, { organization: { id: m.organizationId, name: m.organizationName }, role: m.role });
+    return json(c, { organization: { id: m.organizationId, name: m.organizationName, currency: m.currency }, role: m.role });
   });
 
   r.get("/accounts", async (c) => {
@@ -281,6 +282,7 @@ function booksRoutes(ctx: AppContext) {
 
   r.route("/lock", lockRoutes(ctx));
   r.route("/fiscal-year", fiscalYearRoutes(ctx));
+  r.route("/currency", booksCurrencyRoutes(ctx));
   r.route("/year-end", yearEndRoutes(ctx));
   r.route("/", reportPrintRoutes(ctx));
   r.route("/", membersRoutes(ctx));

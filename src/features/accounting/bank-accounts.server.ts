@@ -42,8 +42,8 @@ export async function getBankAccount(db: Db, m: Membership, id: number): Promise
   return shape(row);
 }
 
-/** A bank account needs an active Asset account; a card an active Liability account. One currency per organization. */
-async function checkInput(db: Db, m: Membership, input: BankAccountInput, exceptId: number | null): Promise<void> {
+/** A bank account needs an active Asset account; a card an active Liability account. Both in the books' currency. */
+async function checkInput(db: Db, m: Membership, input: BankAccountInput): Promise<void> {
   const [account] = await queryRows<{ account_type: string; is_active: boolean }>(
     db,
     sql`select account_type, is_active from chart_of_accounts where organization_id = ${m.organizationId} and id = ${input.account_id}`,
@@ -54,25 +54,23 @@ async function checkInput(db: Db, m: Membership, input: BankAccountInput, except
     throw invalidInput({
       account_id: `A ${input.kind === "card" ? "card" : "bank account"} is kept in a${wanted === "Asset" ? "n" : ""} ${wanted} account`,
     });
-  const [other] = await queryRows<{ currency: string }>(
-    db,
-    sql`select currency from bank_accounts where organization_id = ${m.organizationId} and id <> ${exceptId ?? 0} and currency <> ${input.currency} limit 1`,
-  );
-  if (other)
-    throw invalidInput({ currency: `These books are kept in ${other.currency}: every bank account is in ${other.currency} for now` });
+  if (input.currency && input.currency !== m.currency)
+    throw invalidInput({
+      currency: `These books are kept in ${m.currency}: a bank account in ${input.currency} cannot be kept in them yet`,
+    });
 }
 
 const taken = () => invalidInput({ account_id: "Another bank account already uses this ledger account" });
 
 export async function createBankAccount(db: Db, m: Membership, actor: AuditActor, input: BankAccountInput): Promise<BankAccount> {
   return db.transaction(async (tx) => {
-    await checkInput(tx, m, input, null);
+    await checkInput(tx, m, input);
     let id: number;
     try {
       const [row] = await queryRows<{ id: number }>(
         tx,
         sql`insert into bank_accounts (organization_id, name, kind, account_id, currency, number, created_by)
-            values (${m.organizationId}, ${input.name}, ${input.kind}, ${input.account_id}, ${input.currency}, ${input.number || null}, ${m.userId})
+            values (${m.organizationId}, ${input.name}, ${input.kind}, ${input.account_id}, ${m.currency}, ${input.number || null}, ${m.userId})
             returning id`,
       );
       id = Number(row!.id);
@@ -80,7 +78,12 @@ export async function createBankAccount(db: Db, m: Membership, actor: AuditActor
       if (sqlState(err) === "23505") throw taken();
       throw err;
     }
-    await recordAudit(tx, actor, { action: "bank_account.created", targetType: "bank_account", targetId: id, after: { ...input } });
+    await recordAudit(tx, actor, {
+      action: "bank_account.created",
+      targetType: "bank_account",
+      targetId: id,
+      after: { ...input, currency: m.currency },
+    });
     return getBankAccount(tx, m, id);
   });
 }
@@ -98,11 +101,11 @@ export async function updateBankAccount(
       const [used] = await queryRows(tx, sql`select 1 from bank_matches where bank_account_id = ${id} limit 1`);
       if (used) throw conflict("This account's statement lines are matched to its ledger account: its ledger account stays");
     }
-    await checkInput(tx, m, input, id);
+    await checkInput(tx, m, input);
     try {
       await tx.execute(
         sql`update bank_accounts set name = ${input.name}, kind = ${input.kind}, account_id = ${input.account_id},
-                   currency = ${input.currency}, number = ${input.number || null}
+                   currency = ${m.currency}, number = ${input.number || null}
              where organization_id = ${m.organizationId} and id = ${id}`,
       );
     } catch (err) {
@@ -115,7 +118,7 @@ export async function updateBankAccount(
       targetType: "bank_account",
       targetId: id,
       before: { name, kind, account_id, currency, number },
-      after: { ...input },
+      after: { ...input, currency: m.currency },
     });
     return getBankAccount(tx, m, id);
   });

@@ -2,9 +2,17 @@ import { request, type ApiResult } from "~/lib/api-client.ts";
 import { booksApi } from "./accounting.api.ts";
 import type { LockInput, UnlockInput } from "./books-lock.schema.ts";
 import type { FiscalYearInput } from "./fiscal-year.schema.ts";
+import type { BooksCurrencyInput } from "./books-currency.schema.ts";
 import type { MonthEndPackInput } from "./month-end-packs.schema.ts";
 import type { YearEndCloseInput } from "./year-end-close.schema.ts";
-import type { FiscalYearAnswer, GeneralLedgerAnswer, LockAnswer, PackPrepared, YearEndAnswer } from "./accounting-answers.types.ts";
+import type {
+  BooksCurrencyAnswer,
+  FiscalYearAnswer,
+  GeneralLedgerAnswer,
+  LockAnswer,
+  PackPrepared,
+  YearEndAnswer,
+} from "./accounting-answers.types.ts";
 
 /** The books' reports and closing as the browser calls them: the general ledger, the lock, the fiscal year, packs. */
 
@@ -39,6 +47,10 @@ export function unlockBooks(orgId: number, input: UnlockInput): Promise<ApiResul
 
 export function setFiscalYear(orgId: number, input: FiscalYearInput): Promise<ApiResult<FiscalYearAnswer>> {
   return request<FiscalYearAnswer>(`${booksApi(orgId)}/fiscal-year`, { method: "PUT", json: input });
+}
+
+export function setBooksCurrency(orgId: number, input: BooksCurrencyInput): Promise<ApiResult<BooksCurrencyAnswer>> {
+  return request<BooksCurrencyAnswer>(`${booksApi(orgId)}/currency`, { method: "PUT", json: input });
 }
 
 export function closeYear(orgId: number, input: YearEndCloseInput): Promise<ApiResult<YearEndAnswer>> {

@@ -3,7 +3,7 @@ import type { Db } from "~/server/db/client.ts";
 import type { Invitation } from "./accounting.types.ts";
 import { createInvitation } from "./invitations.server.ts";
 import { inviteSchema } from "./members.schema.ts";
-import { insertMembership, insertOrganization } from "./organizations.server.ts";
+import { insertMembership, insertOrganization, type NewBooks } from "./organizations.server.ts";
 
 export interface ClientOrganizationInput {
   companyName: string;
@@ -11,6 +11,8 @@ export interface ClientOrganizationInput {
   ownerEmail: string;
   /** The firm's staff member who keeps the books: added at once as accountant. */
   accountantUserId: string;
+  /** The books' currency and first chart (USD and the standard chart unless chosen). */
+  books?: NewBooks;
   actor: AuditActor;
   /** The site's address, for the invitation link (config.publicUrl). */
   publicUrl: string;
@@ -18,7 +20,7 @@ export interface ClientOrganizationInput {
 }
 
 /**
- * A client's organization, made by the firm (Convert to client): the standard chart, the staff member as
+ * A client's organization, made by the firm (Convert to client): in the currency chosen, the standard chart (or none), the staff member as
  * accountant, and an invitation of the client's address as owner. Run inside the caller's transaction (which
  * also marks the lead won), so that all of it happens or none. Audited.
  */
@@ -28,13 +30,19 @@ export async function createClientOrganization(
 ): Promise<{ organizationId: number; invitation: Invitation }> {
   const name = input.companyName.trim().slice(0, 200);
   const { email } = inviteSchema.parse({ email: input.ownerEmail, role: "owner" });
-  const organizationId = await insertOrganization(tx, name, input.accountantUserId);
+  const organizationId = await insertOrganization(tx, name, input.accountantUserId, input.books);
   await tx.execute(insertMembership(organizationId, input.accountantUserId, "accountant"));
   await recordAudit(tx, input.actor, {
     action: "organization.created",
     targetType: "organization",
     targetId: organizationId,
-    after: { name, accountant: input.accountantUserId, owner_invited: email },
+    after: {
+      name,
+      accountant: input.accountantUserId,
+      owner_invited: email,
+      currency: input.books?.currency ?? "USD",
+      chart: input.books?.chart ?? "standard",
+    },
   });
   const invitation = await createInvitation(
     tx,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { insertChartAccounts } from "./chart-rows.server.ts";
+import { DEFAULT_CURRENCY } from "~/lib/format.ts";
 import { can, rolesArray } from "~/lib/permissions.ts";
 import { queryPrepared, queryRows, type Db } from "~/server/db/client.ts";
 import type { SessionUser } from "~/server/context.ts";
@@ -15,6 +16,8 @@ export interface Membership {
   userId: string;
   organizationId: number;
   organizationName: string;
+  /** The books' currency (ISO 4217): every amount of these books is written in it (decision 102). */
+  currency: string;
   role: OrganizationRole;
 }
 
@@ -61,14 +64,14 @@ export async function listOrganizations(db: Db, userId: string): Promise<Organiz
 
 /** The user's membership of one organization, or null (not a member, or no such organization). */
 export async function findMembership(db: Db, userId: string, organizationId: number): Promise<Membership | null> {
-  const [row] = await queryPrepared<{ name: string; role: OrganizationRole }>(
+  const [row] = await queryPrepared<{ name: string; currency: string; role: OrganizationRole }>(
     db,
     "find_membership",
-    sql`select o.name, m.role
+    sql`select o.name, o.currency, m.role
           from organization_memberships m join organizations o on o.id = m.organization_id
          where m.user_id = ${userId} and m.organization_id = ${organizationId}`,
   );
-  return row ? { userId, organizationId, organizationName: row.name, role: row.role } : null;
+  return row ? { userId, organizationId, organizationName: row.name, currency: row.currency, role: row.role } : null;
 }
 
 /** The membership for the organization in the URL; 404 for anyone who is not a member (the id tells them nothing). */
@@ -86,11 +89,22 @@ export function insertMembership(organizationId: number, userId: string, role: s
   return sql`insert into organization_memberships (organization_id, user_id, role) values (${organizationId}, ${userId}, ${role}) ${rest}`;
 }
 
-/** A new organization with its entry counter and the standard chart; call inside the transaction that adds its people. */
-export async function insertOrganization(tx: Db, name: string, createdBy: string | null): Promise<number> {
-  const [org] = await queryRows<{ id: number }>(tx, sql`insert into organizations (name) values (${name}) returning id`);
+/** How new books start: their currency (decision 102) and the standard chart, or an empty one to import into. */
+export interface NewBooks {
+  currency?: string;
+  chart?: "standard" | "empty";
+}
+
+/** A new organization with its entry counter and its chart; call inside the transaction that adds its people. */
+export async function insertOrganization(tx: Db, name: string, createdBy: string | null, books: NewBooks = {}): Promise<number> {
+  const currency = books.currency ?? DEFAULT_CURRENCY;
+  const [org] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into organizations (name, currency) values (${name}, ${currency}) returning id`,
+  );
   const id = Number(org!.id);
   await tx.execute(sql`insert into journal_entry_counters (organization_id) values (${id})`);
+  if (books.chart === "empty") return id;
   const values = sql.join(
     STANDARD_CHART.map(
       ([code, accountName, type, detail]) =>

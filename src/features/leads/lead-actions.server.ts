@@ -4,7 +4,7 @@ import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, invalidInput, notFound } from "~/server/http/app-error.ts";
 import { leadFieldList } from "./lead-field-list.ts";
-import type { LeadStatus } from "./leads-inbox.schema.ts";
+import type { LeadConvertInput, LeadStatus } from "./leads-inbox.schema.ts";
 import { listOwners, SUMMARY_COLUMNS, toSummary } from "./leads-inbox.server.ts";
 import type { LeadDetail, LeadEvent, LeadNote, LeadsAttention, LeadSummary } from "./leads-inbox.types.ts";
 import { rolesArray } from "~/lib/permissions.ts";
@@ -109,13 +109,13 @@ export async function markLeadWon(tx: Db, leadId: string, actor: AuditActor): Pr
 }
 
 /**
- * Convert to client: the client's organization (standard chart) made from the lead, its email invited as the owner,
+ * Convert to client: the client's organization (its currency, the standard chart or an empty one) made from the lead, its email invited as the owner,
  * the converting staff member added as accountant, and the lead marked won — all in one transaction.
  */
 export async function convertLead(
   db: Db,
   leadId: string,
-  companyName: string,
+  { companyName, currency, chart }: LeadConvertInput,
   actor: AuditActor & { id: string },
   publicUrl: string,
 ): Promise<LeadSummary> {
@@ -127,6 +127,7 @@ export async function convertLead(
       companyName,
       ownerEmail: lead.email,
       accountantUserId: actor.id,
+      books: { currency, chart },
       actor,
       publicUrl,
     });
@@ -135,7 +136,7 @@ export async function convertLead(
       action: "lead.converted",
       targetType: "lead",
       targetId: leadId,
-      after: { organizationId, companyName },
+      after: { organizationId, companyName, currency, chart },
     });
     await setStatusIn(tx, leadId, "won", actor);
     return summary(tx, leadId);

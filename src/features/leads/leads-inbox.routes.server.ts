@@ -63,10 +63,10 @@ export function firmLeadsRoutes(ctx: AppContext) {
 
   r.post("/:leadId/convert", async (c) => {
     const { leadId } = parseParams(c, leadIdParamsSchema);
-    const { companyName } = await parseJson(c, leadConvertSchema);
+    const input = await parseJson(c, leadConvertSchema);
     const user = staff(c);
     const who = { ...auditActor(user, clientIp(c, ctx.config.trustedProxyHeader)), id: user.id };
-    return c.json(await convertLead(ctx.db, leadId, companyName, who, ctx.config.publicUrl));
+    return c.json(await convertLead(ctx.db, leadId, input, who, ctx.config.publicUrl));
   });
 
   r.post("/:leadId/release", async (c) => {

@@ -1,4 +1,4 @@
-import { isoDateField, requiredTextField } from "~/lib/schema-fields.ts";
+import { currencyField, isoDateField, requiredTextField } from "~/lib/schema-fields.ts";
 import { z } from "zod";
 
 export const LEAD_KINDS = ["contact", "consultation", "calculator", "newsletter"] as const;
@@ -67,7 +67,12 @@ export const leadNoteSchema = z.object({
 });
 export type LeadNoteInput = z.infer<typeof leadNoteSchema>;
 
-export const leadConvertSchema = z.object({ companyName: requiredTextField("Company name", { max: 200 }) });
+export const leadConvertSchema = z.object({
+  companyName: requiredTextField("Company name", { max: 200 }),
+  currency: currencyField("The books' currency").default("USD"),
+  chart: z.enum(["standard", "empty"], { error: "Choose the standard chart or an empty one" }).default("standard"),
+});
 export type LeadConvertInput = z.infer<typeof leadConvertSchema>;
+export type LeadConvertForm = z.input<typeof leadConvertSchema>;
 
 export const leadIdParamsSchema = z.object({ leadId: z.uuid() });

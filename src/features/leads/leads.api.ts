@@ -1,7 +1,7 @@
 import { request, type ApiResult } from "~/lib/api-client.ts";
 import type { ConsultationInput } from "./consultation.schema.ts";
 import type { ContactInput } from "./contact.schema.ts";
-import type { LeadConvertInput, LeadNoteInput, LeadOwnerInput, LeadStatusInput } from "./leads-inbox.schema.ts";
+import type { LeadConvertForm, LeadNoteInput, LeadOwnerInput, LeadStatusInput } from "./leads-inbox.schema.ts";
 import type { LeadNote, LeadSummary } from "./leads-inbox.types.ts";
 import type { LeadSent } from "./leads.types.ts";
 
@@ -32,7 +32,7 @@ export function addLeadNote(leadId: string, input: LeadNoteInput): Promise<ApiRe
   return request<LeadNote>(`${lead(leadId)}/notes`, { json: input });
 }
 
-export function convertLead(leadId: string, input: LeadConvertInput): Promise<ApiResult<LeadSummary>> {
+export function convertLead(leadId: string, input: LeadConvertForm): Promise<ApiResult<LeadSummary>> {
   return request<LeadSummary>(`${lead(leadId)}/convert`, { json: input });
 }
 

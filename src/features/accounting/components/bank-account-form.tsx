@@ -5,29 +5,29 @@ import { InputField } from "~/ui/field.tsx";
 import { bankAccountSchema, type BankAccountForm as Values, type BankAccountInput } from "../bank.schema.ts";
 import type { AccountDto } from "../accounting.types.ts";
 
-const EMPTY: Values = { name: "", kind: "bank", account_id: 0, currency: "USD", number: "" };
+const EMPTY: Values = { name: "", kind: "bank", account_id: 0, number: "" };
 
-/** A bank or card account: its name, the ledger account it is kept in, its currency and number. */
+/** A bank or card account: its name, the ledger account it is kept in and its number; it is in the books' currency. */
 export function BankAccountForm({
   accounts,
   currency,
   onSubmit,
 }: {
   accounts: AccountDto[];
-  /** The books' currency once a first bank account has one. */
-  currency: string | null;
+  /** The books' currency: every bank account is kept in it (decision 102). */
+  currency: string;
   onSubmit: (values: BankAccountInput) => Promise<Record<string, string> | null>;
 }) {
   const form = useForm<Values, unknown, BankAccountInput>({
     resolver: zodResolver(bankAccountSchema),
-    defaultValues: { ...EMPTY, currency: currency ?? "USD" },
+    defaultValues: EMPTY,
   });
   const { register, handleSubmit, reset, watch, setError, formState } = form;
   const kind = watch("kind");
   const ledger = accounts.filter((a) => a.account_type === (kind === "card" ? "Liability" : "Asset"));
   const submit = handleSubmit(async (values) => {
     const fields = await onSubmit(values);
-    if (!fields) return reset({ ...EMPTY, currency: values.currency });
+    if (!fields) return reset(EMPTY);
     for (const [key, message] of Object.entries(fields)) setError(key as keyof Values, { message });
   });
   const err = formState.errors;
@@ -56,9 +56,11 @@ export function BankAccountForm({
             </option>
           ))}
         </InputField>
-        <InputField id="bank-currency" label="Currency" maxLength={3} error={err.currency?.message} {...register("currency")} />
         <InputField id="bank-number" label="Account number or IBAN" optional error={err.number?.message} {...register("number")} />
       </div>
+      <p className="mt-3 text-sm text-muted" data-testid="bank-currency">
+        In {currency}, the books&rsquo; currency{err.currency?.message ? `: ${err.currency.message}` : ""}.
+      </p>
       <div className="mt-4">
         <Button type="submit" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? "Saving..." : "Add bank account"}

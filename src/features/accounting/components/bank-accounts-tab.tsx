@@ -70,7 +70,7 @@ export function BankAccountsTab({ bankAccounts }: { bankAccounts: BankAccount[] 
           </table>
         </div>
       )}
-      {canWrite ? <BankAccountForm accounts={accounts} currency={bankAccounts[0]?.currency ?? null} onSubmit={create} /> : null}
+      {canWrite ? <BankAccountForm accounts={accounts} currency={organization.currency} onSubmit={create} /> : null}
     </div>
   );
 }

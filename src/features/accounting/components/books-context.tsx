@@ -16,7 +16,8 @@ export function useBooksOrgId(): number {
 
 /** What the books' layout (/accounting/:orgId) hands each of its sections. */
 export interface BooksOutlet {
-  organization: { id: number; name: string };
+  /** `currency`: the books' currency (ISO 4217), the one every amount of these books is written in. */
+  organization: { id: number; name: string; currency: string };
   role: OrganizationRole;
   canWrite: boolean;
   userId: string;

@@ -4,6 +4,7 @@ import { useBooks } from "./books-context.tsx";
 import { LockForm, UnlockForm } from "./books-lock-forms.tsx";
 import { YearEndCloseSection } from "./year-end-close-section.tsx";
 import { FiscalYearForm } from "./fiscal-year-form.tsx";
+import { BooksCurrencyForm } from "./books-currency-form.tsx";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -12,7 +13,7 @@ const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle:
  * Owners and accountants set, move or lift it, always with a reason, and close or reopen a fiscal year.
  */
 export function ClosingScreen({ lock, yearEnd, preview }: { lock: BooksLock; yearEnd: YearEndState; preview: YearEndPreview }) {
-  const { canWrite } = useBooks();
+  const { canWrite, organization } = useBooks();
   return (
     <div className="space-y-6">
       <div>
@@ -43,6 +44,7 @@ export function ClosingScreen({ lock, yearEnd, preview }: { lock: BooksLock; yea
         </div>
       ) : null}
       <FiscalYearForm key={yearEnd.fiscal_year_start_month} current={yearEnd.fiscal_year_start_month} />
+      <BooksCurrencyForm key={organization.currency} />
       <YearEndCloseSection state={yearEnd} preview={preview} />
       <section aria-labelledby="lock-history">
         <h3 id="lock-history" className="text-base font-semibold text-ink">

@@ -4,13 +4,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, ButtonLink } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
-import { leadConvertSchema, type LeadConvertInput } from "../leads-inbox.schema.ts";
+import { leadConvertSchema, type LeadConvertForm, type LeadConvertInput } from "../leads-inbox.schema.ts";
 import type { LeadDetail } from "../leads-inbox.types.ts";
 import { convertLead } from "../leads.api.ts";
 import { useLeadChange } from "./lead-work-forms.tsx";
 
 /**
- * Convert to client: makes the client's organization from the lead (its company name, editable), invites the
+ * Convert to client: makes the client's organization from the lead (its company name, editable; its currency and
+ * first chart chosen), invites the
  * lead's email as owner and adds the staff member as accountant. Once converted, a link to the client's books.
  */
 export function LeadConvert({ lead }: { lead: LeadDetail }) {
@@ -20,7 +21,10 @@ export function LeadConvert({ lead }: { lead: LeadDetail }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LeadConvertInput>({ resolver: zodResolver(leadConvertSchema), defaultValues: { companyName: lead.company ?? "" } });
+  } = useForm<LeadConvertForm, unknown, LeadConvertInput>({
+    resolver: zodResolver(leadConvertSchema),
+    defaultValues: { companyName: lead.company ?? "", currency: "USD", chart: "standard" },
+  });
 
   if (lead.organizationId !== null) {
     return (
@@ -46,7 +50,7 @@ export function LeadConvert({ lead }: { lead: LeadDetail }) {
       open={open}
       onOpenChange={setOpen}
       title="Convert to client"
-      description={`Creates the client's books with the standard chart of accounts, invites ${lead.email} as their owner, adds you as accountant and marks the lead won.`}
+      description={`Creates the client's books in the currency and with the chart of accounts you choose, invites ${lead.email} as their owner, adds you as accountant and marks the lead won.`}
       dismissOnOutsideClick={false}
       trigger={<Button size="sm">Convert to client</Button>}
     >
@@ -59,6 +63,20 @@ export function LeadConvert({ lead }: { lead: LeadDetail }) {
           error={errors.companyName?.message}
           {...register("companyName")}
         />
+        <InputField
+          id="convert-currency"
+          label="Currency of the books"
+          hint="Three letters, such as USD or EUR. It can change until something is posted."
+          maxLength={3}
+          autoCapitalize="characters"
+          fieldClassName="max-w-xs"
+          error={errors.currency?.message}
+          {...register("currency")}
+        />
+        <InputField as="select" id="convert-chart" label="Chart of accounts" error={errors.chart?.message} {...register("chart")}>
+          <option value="standard">The standard chart</option>
+          <option value="empty">An empty chart (to import the client's own)</option>
+        </InputField>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
             Cancel
