@@ -222,33 +222,32 @@ try {
     const direct: string[] = [];
     for (const page of [1, Math.ceil(STATEMENT_LINES / 200)]) {
       const open = (
-        await sqlRows<{ id: string; description: string; payee: string | null; reference: string | null }>(
-          `select id::text, description, payee, reference from bank_lines where bank_account_id = $1::integer and match_id is null
-            order by booked_on desc, id desc limit 100 offset ${(page - 1) * 100}`,
+        await sqlRows<{ id: string }>(
+          `select id::text from bank_lines where bank_account_id = $1::integer and match_id is null
+            order by booked_on, id limit 100 offset ${(page - 1) * 100}`,
           [account.id],
         )
-      ).map((r) => ({ ...r, id: Number(r.id) }));
+      ).map((r) => ({ id: Number(r.id) }));
       const runs: number[] = [];
       for (let i = 0; i < RUNS + 2; i++) {
-        const [ms] = await timed(() => suggestions(t.ctx.db, m, cash, open));
+        const [ms] = await timed(() => suggestions(t.ctx.db, m, account.id, cash, open));
         if (i >= 2) runs.push(ms);
       }
       direct.push(`page ${page} ${median(runs).toFixed(1)} ms`);
       if (EXPLAIN) {
         const plan = await sqlRows<{ "QUERY PLAN": string }>(
-          `explain (analyze, buffers) select b.id as bank_line_id, c.*
+          `explain (analyze, buffers) select b.id as bank_line_id, l.id, abs(e.entry_date - b.booked_on) as days
              from bank_lines b
-             cross join lateral (
-               select l.id, abs(e.entry_date - b.booked_on) as days
-                 from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id
-                where l.organization_id = $1::integer and l.account_id = $2::integer and (l.debit_amount - l.credit_amount) = b.amount
-                  and e.status = 'posted' and e.reversed_by is null and e.reversal_of is null
-                  and e.entry_date between b.booked_on - 10 and b.booked_on + 10
-                  and not exists (select 1 from bank_match_ledger_lines ml where ml.journal_entry_line_id = l.id)
-                  and not exists (select 1 from bank_rejected_suggestions r where r.bank_line_id = b.id and r.journal_entry_line_id = l.id)
-                order by abs(e.entry_date - b.booked_on), l.id limit 5) c
-            where b.organization_id = $1::integer and b.match_id is null and b.id = any($3::bigint[])`,
-          [orgId, cash, `{${open.map((l) => l.id).join(",")}}`],
+             join journal_entry_lines l on l.organization_id = $1::integer and l.account_id = $2::integer
+                                       and (l.debit_amount - l.credit_amount) = b.amount
+             join journal_entries e on e.id = l.journal_entry_id
+            where b.organization_id = $1::integer and b.bank_account_id = $4::integer and b.match_id is null
+              and b.amount in (select p.amount from bank_lines p where p.id = any($3::bigint[]) and p.match_id is null)
+              and e.status = 'posted' and e.reversed_by is null and e.reversal_of is null
+              and e.entry_date between b.booked_on - 10 and b.booked_on + 10
+              and not exists (select 1 from bank_match_ledger_lines ml where ml.journal_entry_line_id = l.id)
+              and not exists (select 1 from bank_rejected_suggestions r where r.bank_line_id = b.id and r.journal_entry_line_id = l.id)`,
+          [orgId, cash, `{${open.map((l) => l.id).join(",")}}`, account.id],
         );
         console.log(`EXPLAIN ANALYZE, ${label}, page ${page} (a copy of the query in bank-suggestions.server.ts):`);
         console.log(plan.map((r) => `  ${r["QUERY PLAN"]}`).join("\n"));

@@ -1,5 +1,5 @@
-import { Hono } from "hono";
-import { bodyLimit } from "./body-limit.ts";
+import { Hono, type MiddlewareHandler } from "hono";
+import { apiBodyLimits } from "./body-limit.ts";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -122,9 +122,15 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
+  // A route's own policy stays: a download's `sandbox` (stored-files.server.ts) is stricter than the API's.
+  const apiHeadersKeepingOwn: MiddlewareHandler = async (c, next) => {
+    let own: string | null = null;
+    await apiHeaders(c, () => next().then(() => void (own = c.res.headers.get("Content-Security-Policy"))));
+    if (own) c.res.headers.set("Content-Security-Policy", own);
+  };
   app.use((c, next) =>
     c.req.path.startsWith("/api/")
-      ? apiHeaders(c, next)
+      ? apiHeadersKeepingOwn(c, next)
       : c.req.path.startsWith("/assets/")
         ? assetHeaders(c, next)
         : pages.isPublic(c)
@@ -151,19 +157,6 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     }
     await next();
   });
-
-  // Request bodies: 32 KB, or the larger limit a feature's API declares.
-  const limits = [
-    ...ctx.api.map((m) => ({ prefix: `/api${m.path}/`, maxSize: m.maxBodyBytes ?? 32 * 1024 })),
-    { prefix: "/api/", maxSize: 32 * 1024 },
-  ].map(({ prefix, maxSize }) => ({
-    prefix,
-    check: bodyLimit({
-      maxSize,
-      onError: (c) => c.json({ error: `Request body is larger than ${Math.round(maxSize / 1024)} KB`, code: "PAYLOAD_TOO_LARGE" }, 413),
-    }),
-  }));
-  app.use("/api/*", (c, next) => limits.find((l) => c.req.path.startsWith(l.prefix))!.check(c, next));
 
   // Public pages: from memory when stored; rendered without the session otherwise (nothing of the visitor's in them).
   app.use(pages.middleware);
@@ -206,6 +199,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     }
     await next();
   });
+
+  // Request bodies (decision 105), after the session: counted as read, never held here; a stalled body is 408.
+  app.use("/api/*", apiBodyLimits(ctx.api, config.bodyIdleTimeoutMs));
 
   // The local mail catcher shows reset and verification links: only when switched on, and to this machine only.
   // The gate sits on every spelling of its paths; its page loader and API router check again.

@@ -12,7 +12,10 @@ export interface ApiMount {
   path: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each router has its own variables
   routes: (ctx: AppContext) => Hono<any>;
-  /** Largest request body in bytes (default 32 KB), enforced by the app before the router runs. */
+  /**
+   * Largest request body in bytes (default 32 KB), counted by the app as the router reads it (decision 105). A limit
+   * above the default is for signed-in callers: a signed-out request with a body is answered 401 before it is read.
+   */
   maxBodyBytes?: number;
 }
 

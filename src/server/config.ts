@@ -51,6 +51,8 @@ export const envSchema = z.object({
   /** Processes besides the app that share its port and answer the stored public pages (decision 015); 0 for none. */
   WORKERS: z.preprocess(emptyToUndefined, wholeNumber(64).optional()),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  /** Longest wait for the next piece of a request body before it is answered 408 (decision 105); 0 for no limit. */
+  BODY_IDLE_TIMEOUT_MS: z.preprocess(emptyToUndefined, wholeNumber(600_000).default(30_000)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -76,6 +78,8 @@ export interface Config {
   /** The local mail catcher (/dev/mail) is on: MAIL_CATCHER=1, never in production. */
   mailCatcher: boolean;
   logLevel: Env["LOG_LEVEL"];
+  /** A request body that sends nothing for this long is answered 408 (BODY_IDLE_TIMEOUT_MS, decision 105); 0: never. */
+  bodyIdleTimeoutMs: number;
   /**
    * Processes of the built server sharing its port (node:cluster): WORKERS, else one per core on a PostgreSQL server.
    * The embedded database is held by one process: always 1 there.
@@ -131,6 +135,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustedProxyHeader: env.TRUSTED_PROXY_HEADER,
     mailCatcher,
     logLevel: env.LOG_LEVEL,
+    bodyIdleTimeoutMs: env.BODY_IDLE_TIMEOUT_MS,
     workers: env.DATABASE_URL ? (env.WORKERS ?? availableParallelism()) : 1,
   };
 }

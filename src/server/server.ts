@@ -49,7 +49,10 @@ export async function startServer(config: Config, composition: Composition, opts
   const app = createApp(ctx, { build: opts.build, clientDir: opts.clientDir, dev: opts.dev, onPageCache: (p) => (pages = p) });
   ctx.mail.start();
 
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  // Whole requests are bounded by Node (408 from Node past either): the headers within 30 s, the body within 5 minutes
+  // (20 MB at 70 KB/s); a body that stalls is answered 408 by the app after BODY_IDLE_TIMEOUT_MS (decision 105).
+  const serverOptions = { headersTimeout: 30_000, requestTimeout: 5 * 60_000 };
+  const server = createAdaptorServer({ fetch: app.fetch, serverOptions }) as Server;
   // Stored public pages are answered here, before the app builds a Fetch Request for them (decision 015).
   if (pages) {
     const cache = pages;

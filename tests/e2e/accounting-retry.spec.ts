@@ -35,7 +35,7 @@ test.describe("accounting: a write whose answer is lost", () => {
     await dialog.getByLabel("Line 1 debit").fill("120");
     await pickAccount(dialog, 2, "1000 Cash");
     await dialog.getByLabel("Line 2 credit").fill("120");
-    await dialog.getByRole("button", { name: "Save Entry" }).click();
+    await dialog.getByRole("button", { name: "Save Draft" }).click();
     await expect(page.getByText("Journal entry saved successfully").last()).toBeVisible();
     await expect(dialog).toBeHidden();
 

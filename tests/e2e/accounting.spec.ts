@@ -28,10 +28,28 @@ async function createEntry(page: Page, description: string, date: string, lines:
   await dialog.getByLabel("Description", { exact: true }).fill(description);
   await dialog.getByLabel("Entry date").fill(date);
   await fillLines(page, lines);
-  await dialog.getByRole("button", { name: "Save Entry" }).click();
+  await dialog.getByRole("button", { name: "Save Draft" }).click();
   await expect(page.getByText("Journal entry saved successfully").last()).toBeVisible();
   await expect(dialog).toBeHidden();
   return page.getByTestId("entry-row").filter({ hasText: description }).first();
+}
+
+/** "Save and Post": the journal's question first, then the entry is saved and posted in one step. */
+async function createAndPost(page: Page, description: string, date: string, lines: Line[], total: string) {
+  await page.getByRole("button", { name: "New Entry" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Journal Entry" });
+  await dialog.getByLabel("Description", { exact: true }).fill(description);
+  await dialog.getByLabel("Entry date").fill(date);
+  await fillLines(page, lines);
+  await dialog.getByRole("button", { name: "Save and Post" }).click();
+  const ask = page.getByRole("alertdialog", { name: "Post this entry?" });
+  await expect(ask).toContainText(`The entry “${description}” for ${total}, dated ${date}, goes into the books.`);
+  await ask.getByRole("button", { name: "Post Entry" }).click();
+  await expect(page.getByText(/JE-\d+ saved and posted/).last()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId("entry-row").filter({ hasText: description }).first();
+  await expect(row).toContainText("Posted");
+  return row;
 }
 
 async function postRow(page: Page, row: ReturnType<Page["getByTestId"]>) {
@@ -159,7 +177,7 @@ test.describe("accounting module", () => {
     const dialog = page.getByRole("dialog", { name: "New Journal Entry" });
     await expect(dialog).toBeVisible();
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    const save = dialog.getByRole("button", { name: "Save Entry" });
+    const save = dialog.getByRole("button", { name: "Save Draft" });
     await expect(save).toBeDisabled();
 
     // A line holds a debit or a credit: typing one clears the other.
@@ -210,12 +228,12 @@ test.describe("accounting module", () => {
     await expect(edit.getByLabel("Description", { exact: true })).toHaveValue("Consulting invoice");
     await edit.getByLabel("Line 1 debit").fill("650");
     await edit.getByLabel("Line 2 credit").fill("650");
-    await edit.getByRole("button", { name: "Save Entry" }).click();
+    await edit.getByRole("button", { name: "Save Draft" }).click();
     await expect(first).toContainText("$650.00");
     await postRow(page, first);
     await expect(first.getByRole("button", { name: "Edit JE-000001" })).toHaveCount(0);
 
-    // Four more entries, saved and posted.
+    // Four more entries, saved and posted (the last in one step).
     const more: [string, string, Line[]][] = [
       [
         "Owner investment",
@@ -241,16 +259,18 @@ test.describe("accounting module", () => {
           ["4000 Sales Revenue", "", "250.50"],
         ],
       ],
-      [
-        "Supplier prepaid",
-        "2026-04-02",
-        [
-          ["2000 Accounts Payable", "75", ""],
-          ["1000 Cash", "", "75"],
-        ],
-      ],
     ];
     for (const [description, date, lines] of more) await postRow(page, await createEntry(page, description, date, lines));
+    await createAndPost(
+      page,
+      "Supplier prepaid",
+      "2026-04-02",
+      [
+        ["2000 Accounts Payable", "75", ""],
+        ["1000 Cash", "", "75"],
+      ],
+      "$75.00",
+    );
 
     // Details, PDF export, reversal with the audit trail.
     await first.getByRole("button", { name: "View JE-000001" }).click();

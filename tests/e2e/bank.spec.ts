@@ -8,21 +8,25 @@ import { expectOnTop } from "./support/on-top.ts";
 
 /**
  * A month at the bank, as issue 29 tells it: October's statement imported; the two lines the books already hold
- * accepted as suggested; the fuel bought twice posted by a rule tried first; the client asked about a transfer and her
- * answer posted; the account reconciled to 0.00 against the statement's closing balance; the report downloaded.
+ * accepted as suggested; the fuel bought twice posted by a rule tried first (what it posts shown and asked first); the
+ * client asked about a transfer and her answer posted; the account reconciled to 0.00 against the statement's closing
+ * balance; the report downloaded; the rules' batch, reconciled, kept; the rule given a memo.
  */
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
-/** October as the bank's CSV export writes it: 5,000.00 + 1,200.00 − 1,500.00 − 45.10 − 38.90 − 250.00 = 4,366.00. */
+/**
+ * October as the bank's CSV export writes it, newest first, the payee apart from the text:
+ * 5,000.00 + 1,200.00 − 1,500.00 − 45.10 − 38.90 − 250.00 = 4,366.00.
+ */
 const STATEMENT = [
-  "Booking date;Text;Amount",
-  "04/10/2026;ACME CORP PAYMENT INV 17;1.200,00",
-  "15/10/2026;RENT OCTOBER;-1.500,00",
-  "20/10/2026;SHELL OIL 1234;-45,10",
-  "27/10/2026;SHELL OIL 5678;-38,90",
-  "30/10/2026;TRANSFER 889201;-250,00",
+  "Booking date;Payee;Text;Amount",
+  "30/10/2026;M. Gonzalez;TRANSFER 889201;-250,00",
+  "27/10/2026;Shell Station 5678;SHELL OIL 5678;-38,90",
+  "20/10/2026;Shell Station 1234;SHELL OIL 1234;-45,10",
+  "15/10/2026;Oak Street Properties LLC;RENT OCTOBER;-1.500,00",
+  "04/10/2026;Acme Corp;ACME CORP PAYMENT INV 17;1.200,00",
 ].join("\r\n");
 
 async function shot(page: Page, name: string) {
@@ -99,6 +103,16 @@ for (const viewport of [
     await shot(page, "preview");
     await page.getByRole("button", { name: "Import 5 transactions" }).click();
     await expect(page.getByText("5 transactions imported")).toBeVisible();
+    // Oldest first, as the statement reads; the payee shown where the bank's text does not already say it.
+    const lines = page
+      .getByRole("table", { name: /Statement lines, oldest first/ })
+      .getByRole("row")
+      .filter({ hasText: /2026-10-\d\d/ });
+    await expect(lines.first()).toContainText("2026-10-04");
+    await expect(lines.last()).toContainText("2026-10-30");
+    await expect(row(page, "RENT OCTOBER")).toContainText("Oak Street Properties LLC");
+    await expect(row(page, "ACME CORP PAYMENT")).not.toContainText("Acme Corp");
+    await shot(page, "imported");
 
     // The two lines the books hold already, accepted as suggested.
     for (const [text, entry] of [
@@ -130,7 +144,14 @@ for (const viewport of [
     await page.getByRole("link", { name: "Bank accounts" }).click();
     await page.getByRole("link", { name: "Main checking" }).click();
     await expect(row(page, "SHELL OIL 1234")).toContainText("Rule “Fuel”: 6200 · Utilities Expense");
+    // What the rules would post is shown and asked about first; the batch is listed on the rules page to be undone.
     await page.getByRole("button", { name: "Post the lines rules choose an account for" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Post what the rules choose?" });
+    await expect(confirm).toContainText("2 lines of Main checking, 2026-10-20 to 2026-10-27");
+    await expect(confirm.getByRole("row", { name: /6200 Utilities Expense/ })).toContainText("$84.00");
+    await shot(page, "rules-confirm");
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
+    await confirm.getByRole("button", { name: "Post 2 lines" }).click();
     await expect(toast(page, "2 lines posted by rules")).toBeVisible();
     await expect(row(page, "SHELL OIL")).toHaveCount(0);
 
@@ -196,5 +217,23 @@ for (const viewport of [
           .subarray(0, 5)
           .toString(),
       ).toBe("%PDF-");
+
+    // The rules' batch is listed; reconciled now, it is not undone until the reconciliation is. The rule gets a memo.
+    await openBooksSection(page, "Bank");
+    await page.getByRole("link", { name: "Main checking" }).click();
+    await page.getByRole("link", { name: "Rules" }).click();
+    const batch = page.getByRole("list", { name: "Batches posted by rules" }).getByRole("listitem").first();
+    await expect(batch).toContainText("2 lines of Main checking ($0.00 in, $84.00 out)");
+    await expect(batch).toContainText("2 lines reconciled: undo that reconciliation to undo the batch");
+    await expect(batch.getByRole("button", { name: "Undo this batch" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Edit Fuel" }).click();
+    const edit = page.getByRole("form", { name: "Edit rule Fuel" });
+    await expect(edit.getByLabel("Words or pattern")).toHaveValue("shell oil");
+    await edit.getByLabel(/^Memo/).fill("Fuel for the van");
+    await shot(page, "rule-edit");
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expect(toast(page, "Rule saved")).toBeVisible();
+    await expect(page.getByText("Memo: Fuel for the van")).toBeVisible();
   });
 }

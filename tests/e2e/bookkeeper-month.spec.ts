@@ -138,7 +138,7 @@ test("a bookkeeper's first month: opening balances, imports, a month by keyboard
   await dialog.getByRole("option", { name: "4100 Service Revenue", exact: true }).click();
   await dialog.getByRole("button", { name: "Balance with a credit of $234.56" }).click();
   await expect(dialog.getByTestId("total-credit")).toHaveText("$1,234.56");
-  await dialog.getByRole("button", { name: "Save Entry" }).click();
+  await dialog.getByRole("button", { name: "Save Draft" }).click();
   await expect(dialog).toBeHidden();
 
   // Both drafts posted together.

@@ -27,7 +27,7 @@ test.describe("journal entry form", () => {
     test.setTimeout(120_000);
     await signUpAndSignIn(page);
     const dialog = await openNewEntry(page);
-    const save = dialog.getByRole("button", { name: "Save Entry" });
+    const save = dialog.getByRole("button", { name: "Save Draft" });
     const notBalanced = dialog.getByText("Entry is not balanced. Debits must equal credits.");
 
     // Nothing typed yet: no red message, Save not yet possible.
@@ -235,7 +235,7 @@ test.describe("journal entry form", () => {
         ]),
         dialog.getByRole("button", { name: "Add Line" }),
         dialog.getByRole("button", { name: "Cancel" }),
-        dialog.getByRole("button", { name: "Save Entry" }),
+        dialog.getByRole("button", { name: "Save Draft" }),
       ];
       for (const control of controls) expect(await isOnTop(control), await control.evaluate((el) => el.outerHTML.slice(0, 120))).toBe(true);
 
@@ -253,7 +253,7 @@ test.describe("journal entry form", () => {
       await expectNoAxeViolations(page, { exclude: [TOASTS] });
       await page.screenshot({ path: test.info().outputPath(`entry-form-${width}.png`), fullPage: false });
 
-      await dialog.getByRole("button", { name: "Save Entry" }).click();
+      await dialog.getByRole("button", { name: "Save Draft" }).click();
       await expect(page.getByText("Journal entry saved successfully").last()).toBeVisible();
     });
   }
@@ -311,7 +311,7 @@ test.describe("journal entry form", () => {
     await expect(copy.getByTestId("entry-line")).toHaveCount(3);
     await expect(copy.getByLabel("Line 3 credit")).toHaveValue("234.56");
     await expect(copy.getByLabel("Entry date", { exact: true })).not.toHaveValue("2026-03-02");
-    await copy.getByRole("button", { name: "Save Entry" }).click();
+    await copy.getByRole("button", { name: "Save Draft" }).click();
     await expect(copy).toBeHidden();
     await expect(rows).toHaveCount(2);
   });

@@ -86,7 +86,7 @@ test("from consultation request to the client's books, kept by the firm", async 
   await dialog.getByLabel("Line 1 debit").fill("2500.00");
   await pickAccount(dialog, 2, "3000 Owner's Equity");
   await dialog.getByLabel("Line 2 credit").fill("2500.00");
-  await dialog.getByRole("button", { name: "Save Entry" }).click();
+  await dialog.getByRole("button", { name: "Save Draft" }).click();
   await expect(toast(staff, "Journal entry saved successfully")).toBeVisible();
   const row = staff
     .getByTestId("entry-row")

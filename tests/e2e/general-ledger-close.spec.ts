@@ -168,7 +168,7 @@ for (const viewport of [
     await dialog.getByLabel("Line 1 debit").fill("90");
     await pickAccount(dialog, 2, "4000 Sales Revenue");
     await dialog.getByLabel("Line 2 credit").fill("90");
-    await dialog.getByRole("button", { name: "Save Entry" }).click();
+    await dialog.getByRole("button", { name: "Save Draft" }).click();
     await expect(dialog.getByText(LOCKED)).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await page.getByRole("alertdialog", { name: "Discard this entry?" }).getByRole("button", { name: "Discard entry" }).click();

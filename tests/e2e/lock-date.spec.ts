@@ -62,14 +62,14 @@ for (const viewport of [
     await dialog.getByLabel("Line 1 debit").fill("500");
     await pickAccount(dialog, 2, "1000 Cash");
     await dialog.getByLabel("Line 2 credit").fill("500");
-    await dialog.getByRole("button", { name: "Save Entry" }).click();
+    await dialog.getByRole("button", { name: "Save Draft" }).click();
     await expect(dialog.getByText(LOCKED)).toBeVisible();
     await expect(date).toHaveAttribute("aria-invalid", "true");
     await shot(page, "refused");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await date.fill("2026-02-02");
     await expect(dialog.getByText(LOCKED)).toBeHidden();
-    await dialog.getByRole("button", { name: "Save Entry" }).click();
+    await dialog.getByRole("button", { name: "Save Draft" }).click();
     await expect(toast(page, "Journal entry saved successfully")).toBeVisible();
     await expect(dialog).toBeHidden();
 

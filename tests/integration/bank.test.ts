@@ -188,23 +188,20 @@ describe("bank accounts: statements in, matched or categorized, reconciled to th
     expect(report.rows.find((r) => r.account_code === "1000")).toMatchObject({ closing_debit: "14846.94" });
   });
 
-  it("reconciles to 0.00 with the opening balance cleared; a finished reconciliation locks its matches until undone", async () => {
-    const before = (await (await call(`${bank}/reconciliation?date=2025-12-01`)).json()) as Record<string, unknown> & {
-      uncleared: { ledger_line_id: number; amount: string }[];
-    };
+  it("reconciles to 0.00 from the statement's opening balance; a finished reconciliation locks its matches until undone", async () => {
+    // The opening entry (20 November) is brought forward in the opening the statement states for 27 November.
+    const before = (await (await call(`${bank}/reconciliation?date=2025-12-01`)).json()) as Record<string, unknown>;
     expect(before).toMatchObject({
+      start: { date: "2025-11-27", balance: "15188.85", books: "15188.85", difference: "0.00" },
       statement_balance: "14846.94",
       book_balance: "14846.94",
-      cleared_balance: "-341.91",
-      difference: "15188.85",
+      cleared_balance: "14846.94",
+      difference: "0.00",
+      uncleared: [],
     });
-    const early = await call(`${bank}/reconciliations`, { json: { statement_date: "2025-12-01", statement_balance: "14846.94" } });
-    expect(early.status).toBe(400);
-    expect(((await early.json()) as { error: string }).error).toBe("The difference is 15188.85: it must be 0.00 to finish");
-    const opening = before.uncleared.find((u) => u.amount === "15188.85")!;
-    expect((await call(`${bank}/cleared`, { json: { ledger_line_ids: [opening.ledger_line_id] } })).status).toBe(201);
-    const ready = (await (await call(`${bank}/reconciliation?date=2025-12-01`)).json()) as { difference: string };
-    expect(ready.difference).toBe("0.00");
+    const wrong = await call(`${bank}/reconciliations`, { json: { statement_date: "2025-12-01", statement_balance: "14846.95" } });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: string }).error).toBe("The difference is 0.01: it must be 0.00 to finish");
     const done = await call(`${bank}/reconciliations`, { json: { statement_date: "2025-12-01", statement_balance: "14,846.94" } });
     expect(done.status).toBe(201);
     const { reconciliation } = (await done.json()) as { reconciliation: { id: number } };

@@ -81,17 +81,18 @@ describe("documents on journal entries: type from the content, 10 MB, stored in 
   afterAll(() => t.close());
 
   it("keeps a PDF, PNG, JPEG or HEIC, its type read from the bytes; gives it back byte for byte as an attachment", async () => {
-    const files: [string, Buffer, string][] = [
+    const files: [string, Buffer, string, string?][] = [
       ["receipt.png", PNG, "image/png"],
       ["photo.jpg", JPEG, "image/jpeg"],
       ["phone photo.HEIC", HEIC, "image/heic"],
       // Several 256 KB chunks, and a name the header must encode.
       ["Quittung März.pdf", pdf(3 * 1024 * 1024 + 17), "application/pdf"],
-      // Named as a PNG, but a PDF: the content decides.
-      ["looks-like.png", pdf(1000), "application/pdf"],
+      // Named as a PNG, but a PDF: the content decides, the name too (the type's extension added).
+      ["looks-like.png", pdf(1000), "application/pdf", "looks-like.png.pdf"],
     ];
-    for (const [name, bytes, type] of files) {
-      const res = await upload(postedId, name, bytes);
+    for (const [sent, bytes, type, kept] of files) {
+      const name = kept ?? sent;
+      const res = await upload(postedId, sent, bytes);
       expect(res.status, name).toBe(201);
       const { document } = (await res.json()) as { document: Doc };
       expect(document).toMatchObject({ file_name: name, content_type: type, size_bytes: bytes.length });
@@ -103,7 +104,7 @@ describe("documents on journal entries: type from the content, 10 MB, stored in 
       expect(sha(Buffer.from(await down.arrayBuffer())), name).toBe(sha(bytes));
     }
     const { documents } = (await (await t.request(await base(postedId), { cookie: owner.cookie })).json()) as { documents: Doc[] };
-    expect(documents.map((d) => d.file_name)).toEqual(files.map(([name]) => name));
+    expect(documents.map((d) => d.file_name)).toEqual(files.map(([sent, , , kept]) => kept ?? sent));
     const [{ n: chunks }] = (await queryRows<{ n: number }>(
       t.ctx.db,
       sql`select count(*)::int as n from entry_document_chunks c join entry_documents d on d.id = c.document_id

@@ -64,6 +64,8 @@ export interface Fixtures {
   ledgerLineId: number;
   spareLedgerLineId: number;
   matchId: number;
+  /** A batch the rules posted (the toll alone), for its undo route. */
+  ruleBatchId: number;
   reconciliationId: number;
   /** A month-end pack of the books, for its download route. */
   packId: number;
@@ -125,7 +127,8 @@ async function json<T>(res: Response | Promise<Response>): Promise<T> {
 
 /** A statement as a bank's CSV export writes it. */
 export const STATEMENT_CSV =
-  "Date,Description,Amount\r\n2026-03-01,Office rent,100.00\r\n2026-03-02,Coffee,-4.50\r\n2026-03-03,Bank fee,-2.00\r\n2026-03-04,Stationery,-12.00\r\n2026-03-05,Parking,-3.00\r\n";
+  "Date,Description,Amount\r\n2026-03-01,Office rent,100.00\r\n2026-03-02,Coffee,-4.50\r\n2026-03-03,Bank fee,-2.00\r\n2026-03-04,Stationery,-12.00\r\n2026-03-05,Parking,-3.00\r\n" +
+  "2026-03-06,Toll road,-1.75\r\n";
 
 export function ruleBody(f: Fixtures): Json {
   return {
@@ -163,6 +166,12 @@ async function bankFixtures(t: TestApp, f: Fixtures, accounts: { id: number; acc
     stationery: idOf("Stationery"),
     parking: idOf("Parking"),
   };
+  // The toll posted by a rule of its own, before the others exist (they would post the parking too), then deleted.
+  const toll = await json<{ rule: { id: number } }>(
+    t.request(`${orgPath}/rules`, { cookie, json: { ...ruleBody(f), name: "Tolls", value: "toll" } }),
+  );
+  f.ruleBatchId = (await json<{ batch_id: number }>(t.request(`${bank}/apply-rules`, { method: "POST", cookie }))).batch_id;
+  await json(t.request(`${orgPath}/rules/${toll.rule.id}`, { method: "DELETE", cookie }));
   for (const key of ["ruleId", "spareRuleId"] as const)
     f[key] = (await json<{ rule: { id: number } }>(t.request(`${orgPath}/rules`, { cookie, json: ruleBody(f) }))).rule.id;
   f.questionId = (
@@ -466,6 +475,9 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
     { method: "GET", path: "/api/accounting/orgs/:orgId/fiscal-year", params: org },
     // The month it starts in already: repeating it changes nothing.
     { method: "PUT", path: "/api/accounting/orgs/:orgId/fiscal-year", params: org, body: () => ({ fiscal_year_start_month: 1 }) },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/currency", params: org },
+    // The books' currency already: repeating it changes nothing (another would be refused once entries are posted).
+    { method: "PUT", path: "/api/accounting/orgs/:orgId/currency", params: org, body: () => ({ currency: "USD" }) },
     { method: "GET", path: "/api/accounting/orgs/:orgId/recurring", params: org },
     {
       method: "POST",
@@ -711,7 +723,14 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       body: () => ({ direction: "down" }),
     },
     { method: "DELETE", path: "/api/bank/:orgId/rules/:ruleId", params: { ...org, ruleId: () => String(f.spareRuleId) } },
+    { method: "GET", path: "/api/bank/:orgId/accounts/:bankId/apply-rules", params: bank },
     { method: "POST", path: "/api/bank/:orgId/accounts/:bankId/apply-rules", params: bank },
+    { method: "GET", path: "/api/bank/:orgId/rule-batches", params: org },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/rule-batches/:batchId/undo",
+      params: { ...org, batchId: () => String(f.ruleBatchId) },
+    },
     { method: "GET", path: "/api/bank/:orgId/questions", params: org },
     {
       method: "POST",

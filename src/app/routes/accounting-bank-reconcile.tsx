@@ -5,12 +5,14 @@ import { requireBankPage } from "~/features/accounting/books-page.server.ts";
 import { BankReconcileScreen } from "~/features/accounting/components/bank-reconcile-screen.tsx";
 import { readPageQuery } from "~/server/http/page-query.ts";
 
-/** /accounting/:orgId/bank/:bankId/reconcile?date=: the reconciliation to a statement date (today by default). */
+/**
+ * /accounting/:orgId/bank/:bankId/reconcile?date=: the reconciliation to a statement date (by default the end of the
+ * latest statement imported).
+ */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { membership, account } = await requireBankPage(context, request, params.orgId, params.bankId);
   const { query } = readPageQuery(request, reconciliationQuerySchema);
-  const date = query.date ?? new Date().toISOString().slice(0, 10);
-  return { account, view: await reconciliationView(context.app.db, membership, account.id, date) };
+  return { account, view: await reconciliationView(context.app.db, membership, account.id, query.date) };
 }
 
 export default function AccountingBankReconcile({ loaderData }: Route.ComponentProps) {

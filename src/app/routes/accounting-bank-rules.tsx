@@ -1,16 +1,24 @@
 import type { Route } from "./+types/accounting-bank-rules";
 import { listBankAccounts } from "~/features/accounting/bank-accounts.server.ts";
 import { listRules } from "~/features/accounting/bank-rules.server.ts";
+import { listRuleBatches } from "~/features/accounting/bank-rules-batches.server.ts";
 import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
 import { BankRulesTab } from "~/features/accounting/components/bank-rules-tab.tsx";
 
-/** /accounting/:orgId/bank-rules: the rules that choose accounts for statement lines, in order (GET /rules). */
+/**
+ * /accounting/:orgId/bank-rules: the rules that choose accounts for statement lines, in order (GET /rules), and the
+ * batches they posted, newest first (GET /rule-batches).
+ */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { membership } = await requireBooksPage(context, request, params.orgId);
   const db = context.app.db;
-  return { rules: await listRules(db, membership), bankAccounts: await listBankAccounts(db, membership) };
+  return {
+    rules: await listRules(db, membership),
+    bankAccounts: await listBankAccounts(db, membership),
+    batches: await listRuleBatches(db, membership),
+  };
 }
 
 export default function AccountingBankRules({ loaderData }: Route.ComponentProps) {
-  return <BankRulesTab rules={loaderData.rules} bankAccounts={loaderData.bankAccounts} />;
+  return <BankRulesTab rules={loaderData.rules} bankAccounts={loaderData.bankAccounts} batches={loaderData.batches} />;
 }

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/accounting-books";
 import { listAccounts } from "~/features/accounting/accounts.server.ts";
 import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
+import { booksAbilities } from "~/features/accounting/books-permissions.ts";
 import { listOrganizations } from "~/features/accounting/organizations.server.ts";
 import { BooksLayout } from "~/features/accounting/components/books-layout.tsx";
 import { openRequestCount } from "~/features/requests/index.ts";
@@ -22,7 +23,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     books: {
       organization: { id: membership.organizationId, name: membership.organizationName, currency: membership.currency },
       role: membership.role,
-      canWrite: membership.role !== "viewer",
+      side: membership.side,
+      firmKeeps: membership.firmKeeps,
+      can: booksAbilities(membership),
       userId: user.id,
       accounts: accounts.map(({ id, account_code, account_name, account_type }) => ({ id, account_code, account_name, account_type })),
     },

@@ -3,8 +3,8 @@ import type { Route } from "./+types/accounting-request";
 import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
 import { listEntries } from "~/features/accounting/journal-entry-queries.server.ts";
 import { RequestScreen } from "~/features/requests/components/request-screen.tsx";
-import { getRequest, type RequestParty } from "~/features/requests/index.ts";
-import { can } from "~/lib/permissions.ts";
+import { getRequest } from "~/features/requests/index.ts";
+import { canBooks } from "~/features/accounting/books-permissions.ts";
 import { AppError } from "~/server/http/app-error.ts";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -14,18 +14,18 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 
 /** /accounting/:orgId/requests/:requestId: one request's checklist (GET /api/requests/:orgId/:requestId). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { user, membership } = await requireBooksPage(context, request, params.orgId);
+  const { membership } = await requireBooksPage(context, request, params.orgId);
   const id = /^[1-9][0-9]{0,8}$/.test(params.requestId ?? "") ? Number(params.requestId) : null;
   if (id === null) throw data("Not found", { status: 404 });
-  const party: RequestParty = { ...membership, side: can(user, "books.keepClients") ? "firm" : "client" };
-  const doc = await getRequest(context.app.db, party, id).catch((err: unknown) => {
+  const canSend = canBooks(membership, "books.requests.send");
+  const doc = await getRequest(context.app.db, membership, id).catch((err: unknown) => {
     if (err instanceof AppError && err.status === 404) return null;
     throw err;
   });
   if (!doc) throw data("Not found", { status: 404 });
   const hasAccepted = doc.list.some((i) => i.status === "accepted" && i.files.length > 0);
   const entries =
-    party.side === "firm" && hasAccepted
+    canSend && hasAccepted
       ? (await listEntries(context.app.db, membership, { page: 1 })).entries.map((e) => ({
           id: e.id,
           label: `${e.entry_number ?? "Draft"} · ${e.entry_date} · ${e.description}`.slice(0, 120),
@@ -34,7 +34,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return {
     orgId: membership.organizationId,
     request: doc,
-    viewer: { side: party.side, canWrite: membership.role !== "viewer" },
+    viewer: { side: membership.side, canSend, canAnswer: canBooks(membership, "books.requests.answer") },
     entries,
   };
 }

@@ -1,14 +1,20 @@
 import type { Route } from "./+types/accounting-requests";
 import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
 import { RequestsTab } from "~/features/requests/components/requests-tab.tsx";
-import { listRequests, type RequestParty } from "~/features/requests/index.ts";
-import { can } from "~/lib/permissions.ts";
+import { listRequests } from "~/features/requests/index.ts";
+import { canBooks } from "~/features/accounting/books-permissions.ts";
 
-/** /accounting/:orgId/requests: the client's requests for documents (GET /api/requests/:orgId); the firm sends new ones. */
+/**
+ * /accounting/:orgId/requests: the client's requests for documents (GET /api/requests/:orgId); those who hold
+ * "books.requests.send" (the firm's staff on the client, not one the owner made a viewer) send new ones.
+ */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { user, membership } = await requireBooksPage(context, request, params.orgId);
-  const party: RequestParty = { ...membership, side: can(user, "books.keepClients") ? "firm" : "client" };
-  return { requests: await listRequests(context.app.db, party), canSend: party.side === "firm", orgId: membership.organizationId };
+  const { membership } = await requireBooksPage(context, request, params.orgId);
+  return {
+    requests: await listRequests(context.app.db, membership),
+    canSend: canBooks(membership, "books.requests.send"),
+    orgId: membership.organizationId,
+  };
 }
 
 export default function AccountingRequests({ loaderData }: Route.ComponentProps) {

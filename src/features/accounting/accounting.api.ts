@@ -51,11 +51,12 @@ export function getEntry(orgId: number, entryId: number): Promise<ApiResult<Entr
   return request<EntryAnswer>(`${booksApi(orgId)}/entries/${id(entryId)}`);
 }
 
-/** A new entry (`entryId` null) or a draft changed. */
-export function saveEntry(orgId: number, entryId: number | null, input: EntryInput): Promise<ApiResult<EntryWritten>> {
+/** A new entry (`entryId` null) or a draft changed; with `post`, posted in the same step ("Save and post"). */
+export function saveEntry(orgId: number, entryId: number | null, input: EntryInput, post = false): Promise<ApiResult<EntryWritten>> {
+  const query = post ? "?post=true" : "";
   return entryId === null
-    ? request<EntryWritten>(`${booksApi(orgId)}/entries`, { json: input })
-    : request<EntryWritten>(`${booksApi(orgId)}/entries/${id(entryId)}`, { method: "PUT", json: input });
+    ? request<EntryWritten>(`${booksApi(orgId)}/entries${query}`, { json: input })
+    : request<EntryWritten>(`${booksApi(orgId)}/entries/${id(entryId)}${query}`, { method: "PUT", json: input });
 }
 
 export function postEntry(orgId: number, entryId: number): Promise<ApiResult<EntryWritten>> {

@@ -2,9 +2,10 @@ import { readOpeningBalances, saveOpeningBalances } from "./opening-balances.ser
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "~/server/context.ts";
+import { withStatementTimeout } from "~/server/db/client.ts";
 import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
-import { AppError, notAuthenticated, notFound } from "~/server/http/app-error.ts";
+import { AppError, notFound } from "~/server/http/app-error.ts";
 import { requireUser } from "~/server/http/guards.ts";
 import { parseJson, parseParams, parseQuery, type CheckOptions } from "~/server/http/parse.ts";
 import { idParam } from "~/lib/schema-fields.ts";
@@ -14,6 +15,7 @@ import {
   accountListQuerySchema,
   accountUpdateSchema,
   entryInputSchema,
+  entrySaveQuerySchema,
   journalQuerySchema,
   postDraftsSchema,
   reportQuerySchema,
@@ -34,10 +36,10 @@ import { accountUsage, createAccount, deactivateAccount, listAccounts, reactivat
 import { entryPdf } from "./entry-pdf.server.ts";
 import {
   createEntry,
+  createPostedEntry,
   deleteDraft,
   getEntry,
   listEntries,
-  postDrafts,
   postEntry,
   reverseEntry,
   updateEntry,
@@ -53,6 +55,7 @@ import {
   storedAnswer,
 } from "~/server/idempotency.server.ts";
 import { isKeyTaken, journalCaller, type Idempotency } from "./idempotency.server.ts";
+import { postDrafts } from "./journal-entries-bulk.server.ts";
 import { lockRoutes } from "./books-lock.routes.server.ts";
 import { fiscalYearRoutes } from "./fiscal-year.routes.server.ts";
 import { booksCurrencyRoutes } from "./books-currency.routes.server.ts";
@@ -61,7 +64,9 @@ import { generalLedgerRoutes } from "./general-ledger.routes.server.ts";
 import { yearEndRoutes } from "./year-end-close.routes.server.ts";
 import { cashFlowRoutes } from "./cash-flow.routes.server.ts";
 import { invitationRoutes, membersRoutes } from "./members.routes.server.ts";
-import { assertCanWrite, ensureOrganizations, requireMembership, type Membership } from "./organizations.server.ts";
+import { ensureOrganizations, type Membership } from "./organizations.server.ts";
+import { booksMember } from "./books-member.server.ts";
+import { requireBooks } from "./books-guard.server.ts";
 import { generateReport } from "./reports.server.ts";
 import type { PostDraftsResult } from "./accounting.types.ts";
 import type {
@@ -86,7 +91,6 @@ const FIRST_FIELD: CheckOptions = {
   },
 };
 
-const orgParams = z.object({ orgId: idParam() });
 const idParams = z.object({ id: idParam() });
 
 /**
@@ -103,7 +107,7 @@ const id = (c: C) => parseParams(c, idParams).id;
 /**
  * The accounting API. `GET /orgs` lists the caller's organizations (creating the first on first use); everything
  * else lives under `/orgs/:orgId/`, scoped to that organization: a caller who is not its member gets 404, whatever
- * the id. Viewers read only; owners manage the members.
+ * the id. Each route that changes the books names its permission (`requireBooks`, books-permissions.ts).
  */
 export function accountingRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
@@ -121,17 +125,7 @@ function booksRoutes(ctx: AppContext) {
   const r = new Hono<BooksEnv>();
   const { db } = ctx;
 
-  r.use(async (c, next) => {
-    const user = c.get("user");
-    if (!user) throw notAuthenticated();
-    const { orgId } = parseParams(c, orgParams);
-    c.set("membership", await requireMembership(db, user.id, orgId));
-    await next();
-  });
-  const writer = async (c: C, next: () => Promise<void>) => {
-    assertCanWrite(c.get("membership"));
-    await next();
-  };
+  r.use(booksMember(db));
   const body = <S extends z.ZodType>(c: C, schema: S) => parseJson(c, schema, FIRST_FIELD);
   const actor = (c: C) => auditActor(c.get("user"), clientIp(c, ctx.config.trustedProxyHeader));
   const query = <S extends z.ZodType>(c: C, schema: S) => parseQuery(c, schema, FIRST_FIELD);
@@ -168,23 +162,23 @@ function booksRoutes(ctx: AppContext) {
     const q = query(c, accountListQuerySchema);
     return json(c, { accounts: await listAccounts(db, c.get("membership"), q.include_inactive === "true") });
   });
-  r.post("/accounts", writer, async (c) => {
+  r.post("/accounts", requireBooks("books.write"), async (c) => {
     const input = await body(c, accountCreateSchema);
     return json(c, { account: await createAccount(db, c.get("membership"), input) } satisfies AccountSaved, 201);
   });
-  r.patch("/accounts/:id", writer, async (c) => {
+  r.patch("/accounts/:id", requireBooks("books.write"), async (c) => {
     const accountId = id(c);
     const input = await body(c, accountUpdateSchema);
     return json(c, { account: await updateAccount(db, c.get("membership"), accountId, input) } satisfies AccountSaved);
   });
   r.get("/accounts/:id/usage", async (c) => json(c, (await accountUsage(db, c.get("membership"), id(c))) satisfies AccountUsage));
-  r.delete("/accounts/:id", writer, async (c) => {
+  r.delete("/accounts/:id", requireBooks("books.accounts.delete"), async (c) => {
     const accountId = id(c);
     const q = query(c, accountDeleteQuerySchema);
     await deactivateAccount(db, c.get("membership"), accountId, q.confirm === "true");
     return json(c, { ok: true } satisfies BooksDone);
   });
-  r.post("/accounts/:id/reactivate", writer, async (c) =>
+  r.post("/accounts/:id/reactivate", requireBooks("books.write"), async (c) =>
     json(c, { account: await reactivateAccount(db, c.get("membership"), id(c)) } satisfies AccountSaved),
   );
 
@@ -193,32 +187,36 @@ function booksRoutes(ctx: AppContext) {
   });
   r.post(
     "/entries",
-    writer,
+    requireBooks("books.write"),
     handlesIdempotencyKey(async (c: C) => {
+      // ?post=true: "Save and post", the entry created and posted in one transaction.
+      const { post } = query(c, entrySaveQuerySchema);
       const input = await body(c, entryInputSchema);
-      return idempotent(c, 201, (idem) => createEntry(db, c.get("membership"), input, idem));
+      const create = post === "true" ? createPostedEntry : createEntry;
+      return idempotent(c, 201, (idem) => create(db, c.get("membership"), input, idem));
     }),
   );
   r.get("/entries/:id", async (c) => json(c, { entry: await getEntry(db, c.get("membership"), id(c)) } satisfies EntryAnswer));
-  r.delete("/entries/:id", writer, async (c) =>
+  r.delete("/entries/:id", requireBooks("books.write"), async (c) =>
     json(c, (await deleteDraft(db, c.get("membership"), id(c), actor(c))) satisfies DraftDeleted),
   );
-  r.post("/entries/post-drafts", writer, async (c) => {
+  r.post("/entries/post-drafts", requireBooks("books.write"), async (c) => {
     const { ids } = await body(c, postDraftsSchema);
     return json(c, (await postDrafts(db, c.get("membership"), ids)) satisfies PostDraftsResult);
   });
   r.put(
     "/entries/:id",
-    writer,
+    requireBooks("books.write"),
     handlesIdempotencyKey(async (c: C) => {
       const entryId = id(c);
+      const { post } = query(c, entrySaveQuerySchema);
       const input = await body(c, entryInputSchema);
-      return idempotent(c, 200, (idem) => updateEntry(db, c.get("membership"), entryId, input, idem));
+      return idempotent(c, 200, (idem) => updateEntry(db, c.get("membership"), entryId, input, idem, post === "true"));
     }),
   );
   r.post(
     "/entries/:id/post",
-    writer,
+    requireBooks("books.write"),
     handlesIdempotencyKey(async (c: C) => {
       const entryId = id(c);
       return idempotent(c, 200, (idem) => postEntry(db, c.get("membership"), entryId, idem));
@@ -226,7 +224,7 @@ function booksRoutes(ctx: AppContext) {
   );
   r.post(
     "/entries/:id/reverse",
-    writer,
+    requireBooks("books.write"),
     handlesIdempotencyKey(async (c: C) => {
       const entryId = id(c);
       const input = await body(c, reverseSchema);
@@ -236,27 +234,26 @@ function booksRoutes(ctx: AppContext) {
   r.get("/entries/:id/pdf", async (c) => {
     const m = c.get("membership");
     const entry = await getEntry(db, m, id(c));
-    const pdf = await entryPdf(entry, m.organizationName);
-    return c.body(new Uint8Array(pdf), 200, {
+    return c.body(entryPdf(entry, m.organizationName), 200, {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${entry.entry_number}.pdf"`,
     });
   });
 
   r.get("/opening-balances", async (c) => json(c, { opening_balances: await readOpeningBalances(db, c.get("membership")) }));
-  r.put("/opening-balances", writer, async (c) => {
+  r.put("/opening-balances", requireBooks("books.write"), async (c) => {
     const input = await body(c, openingBalancesSchema);
     return json(c, (await saveOpeningBalances(db, c.get("membership"), input)) satisfies OpeningBalancesSaved);
   });
   r.get("/recurring", async (c) => json(c, { recurring: await listRecurringEntries(db, c.get("membership")) }));
-  r.post("/recurring", writer, async (c) => {
+  r.post("/recurring", requireBooks("books.write"), async (c) => {
     const input = await body(c, recurringEntrySchema);
     return json(c, { recurring: await createRecurringEntry(db, c.get("membership"), input, actor(c)) } satisfies RecurringAnswer, 201);
   });
   r.get("/recurring/:id", async (c) =>
     json(c, { recurring: await getRecurringEntry(db, c.get("membership"), id(c)) } satisfies RecurringAnswer),
   );
-  r.put("/recurring/:id", writer, async (c) => {
+  r.put("/recurring/:id", requireBooks("books.write"), async (c) => {
     const recurringId = id(c);
     const input = await body(c, recurringEntrySchema);
     return json(c, {
@@ -264,10 +261,10 @@ function booksRoutes(ctx: AppContext) {
     } satisfies RecurringAnswer);
   });
   for (const action of ["pause", "resume", "end"] as const)
-    r.post(`/recurring/:id/${action}`, writer, async (c) =>
+    r.post(`/recurring/:id/${action}`, requireBooks("books.write"), async (c) =>
       json(c, { recurring: await changeRecurringStatus(db, c.get("membership"), id(c), action, actor(c)) } satisfies RecurringAnswer),
     );
-  r.delete("/recurring/:id", writer, async (c) => {
+  r.delete("/recurring/:id", requireBooks("books.write"), async (c) => {
     await deleteRecurringEntry(db, c.get("membership"), id(c), actor(c));
     return json(c, { ok: true } satisfies BooksDone);
   });
@@ -277,7 +274,10 @@ function booksRoutes(ctx: AppContext) {
     const type = reportTypeSchema.safeParse(c.req.param("type"));
     if (!type.success) throw notFound("Unknown report type");
     const q = query(c, reportQuerySchema);
-    return json(c, { report: await generateReport(db, c.get("membership"), type.data, q.start, q.end, { compare: q.compare }) });
+    const m = c.get("membership");
+    return json(c, {
+      report: await withStatementTimeout(db, (tx) => generateReport(tx, m, type.data, q.start, q.end, { compare: q.compare })),
+    });
   });
 
   r.route("/lock", lockRoutes(ctx));

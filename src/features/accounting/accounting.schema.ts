@@ -126,6 +126,9 @@ function checkBalance(e: { lines: { debit_amount: string; credit_amount: string 
 export const entryInputSchema = z.object({ ...entryContent, entry_date: entryDateSchema }).superRefine(checkBalance);
 export type EntryInput = z.infer<typeof entryInputSchema>;
 
+/** POST /entries and PUT /entries/:id: `?post=true` saves and posts in one step ("Save and post"). */
+export const entrySaveQuerySchema = z.object({ post: z.enum(["true", "false"], { error: "post must be true or false" }).optional() });
+
 /** A schedule's first and last date: real calendar dates from 1900 to 2200. */
 const scheduleDate = (label: string) =>
   z.iso.date(`${label} is required`).refine((d) => d >= EARLIEST_ENTRY_DATE && d <= LATEST_ENTRY_DATE, {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { conflict } from "~/server/http/app-error.ts";
+import { timeSlices } from "~/server/time-slices.ts";
 import { notFound } from "./accounting-errors.server.ts";
 import type { StatementQuery } from "./bank.schema.ts";
 import type { BankAccount, StatementPreview, StatementResult } from "./bank.types.ts";
@@ -22,13 +23,18 @@ async function accountWithLayout(db: Db, m: Membership, id: number): Promise<Acc
   return { ...account, csv_settings: typeof raw === "string" ? (JSON.parse(raw) as unknown) : raw };
 }
 
-/** The keys of this file's lines already in the account. */
+/**
+ * The keys of this file's lines already in the account: in batches short enough not to hold the embedded database
+ * long, the event loop free between them (a file may have 100,000 lines).
+ */
 async function existingKeys(db: Db, bankId: number, keys: string[]): Promise<Set<string>> {
   const found = new Set<string>();
-  for (let i = 0; i < keys.length; i += 5000) {
+  const slices = timeSlices();
+  for (let i = 0; i < keys.length; i += 1000) {
+    if (slices.due()) await slices.next();
     const rows = await queryRows<{ dedupe_key: string }>(
       db,
-      sql`select dedupe_key from bank_lines where bank_account_id = ${bankId} and dedupe_key = any(${`{${keys.slice(i, i + 5000).join(",")}}`}::text[])`,
+      sql`select dedupe_key from bank_lines where bank_account_id = ${bankId} and dedupe_key = any(${`{${keys.slice(i, i + 1000).join(",")}}`}::text[])`,
     );
     for (const r of rows) found.add(r.dedupe_key);
   }
@@ -49,7 +55,7 @@ export async function previewStatement(
 ): Promise<StatementPreview> {
   const account = await accountWithLayout(db, m, bankId);
   const read = await readStatement(account, body, { ...q, lenient: true });
-  const keys = dedupeKeys(read.lines);
+  const keys = await dedupeKeys(read.lines);
   const known = await existingKeys(db, bankId, keys);
   const { first, last } = dates(read.lines);
   return {
@@ -111,7 +117,7 @@ export async function importStatement(
 ): Promise<StatementResult> {
   const account = await accountWithLayout(db, m, bankId);
   const read = await readStatement(account, body, q);
-  const keys = dedupeKeys(read.lines);
+  const keys = await dedupeKeys(read.lines);
   const result = await db.transaction(async (tx) => {
     const [locked] = await queryRows(
       tx,
@@ -143,7 +149,9 @@ export async function importStatement(
           returning id`,
     );
     const statementId = Number(statement!.id);
+    const slices = timeSlices();
     for (let i = 0; i < fresh.length; i += 1000) {
+      if (slices.due()) await slices.next();
       const rows = fresh.slice(i, i + 1000).map(({ l, key }) => ({
         file_line: l.line,
         booked_on: l.date,

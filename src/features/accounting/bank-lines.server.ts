@@ -12,7 +12,10 @@ export const BANK_LINES_PAGE_SIZE = 100;
 
 type Row = Omit<BankLine, "matched" | "suggestion" | "reconciled" | "rule" | "question"> & { reconciled: boolean | null };
 
-/** A page of an account's statement lines, newest first, each with what it is matched to or the best suggestion. */
+/**
+ * A page of an account's statement lines, oldest first as the statement reads (`order=newest` turns it round), each
+ * with what it is matched to or the best suggestion.
+ */
 export async function listBankLines(db: Db, m: Membership, bankId: number, q: BankLinesQuery): Promise<BankLinePage> {
   const [account] = await queryRows<{ account_id: number }>(
     db,
@@ -34,7 +37,7 @@ export async function listBankLines(db: Db, m: Membership, bankId: number, q: Ba
                x.kind as match_kind, x.reconciliation_id is not null as reconciled
           from bank_lines b left join bank_matches x on x.id = b.match_id
          where b.bank_account_id = ${bankId} ${filter}
-         order by b.booked_on desc, b.id desc
+         order by ${q.order === "newest" ? sql`b.booked_on desc, b.id desc` : sql`b.booked_on, b.id`}
          limit ${BANK_LINES_PAGE_SIZE} offset ${(page - 1) * BANK_LINES_PAGE_SIZE}`,
   );
   const matchIds = rows.filter((r) => r.match_id !== null).map((r) => Number(r.match_id));
@@ -52,7 +55,7 @@ export async function listBankLines(db: Db, m: Membership, bankId: number, q: Ba
     for (const { match_id, ...c } of ledger) matched.set(Number(match_id), [...(matched.get(Number(match_id)) ?? []), candidate(c)]);
   }
   const open = rows.filter((r) => r.match_id === null).map((r) => ({ ...r, id: Number(r.id) }));
-  const best = await suggestions(db, m, Number(account.account_id), open);
+  const best = await suggestions(db, m, bankId, Number(account.account_id), open);
   const rules = await ruleProposals(
     db,
     m,

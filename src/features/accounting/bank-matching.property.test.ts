@@ -40,7 +40,7 @@ describe("bank matching and reconciliation: properties", () => {
       201,
     );
     const created = await ok<{ account: { id: number } }>(
-      call(`${bankOrg}/accounts`, { json: { name: `Property bank ${seq}`, kind: "bank", account_id: account.id, currency: "EUR" } }),
+      call(`${bankOrg}/accounts`, { json: { name: `Property bank ${seq}`, kind: "bank", account_id: account.id } }),
       201,
     );
     return { path: `${bankOrg}/accounts/${created.account.id}`, id: created.account.id, accountId: account.id };

@@ -145,10 +145,45 @@ export async function postLines(
     sql`select id, journal_entry_id from journal_entry_lines where journal_entry_id = any(${idArray(entryIds)}::integer[]) and line_no = 1`,
   );
   const lineOf = new Map(bankSides.map((r) => [Number(r.journal_entry_id), Number(r.id)]));
-  const matchIds: number[] = [];
-  for (const [i, l] of lines.entries())
-    matchIds.push(await insertMatch(tx, m, bank.id, "categorized", [Number(l.id)], [lineOf.get(entryIds[i]!)!]));
-  return matchIds;
+  return insertCategorized(
+    tx,
+    m,
+    bank.id,
+    lines.map((l, i) => [Number(l.id), lineOf.get(entryIds[i]!)!]),
+  );
+}
+
+/** One "categorized" match per pair of statement line and ledger line, written set-based (a rules' batch holds hundreds). */
+async function insertCategorized(
+  tx: Db,
+  m: Membership,
+  bankId: number,
+  pairs: [bankLine: number, ledgerLine: number][],
+): Promise<number[]> {
+  await tx.execute(sql`select 1 from bank_accounts where id = ${bankId} for share`); // as insertMatch
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into bank_matches (organization_id, bank_account_id, kind, created_by)
+        select ${m.organizationId}, ${bankId}, 'categorized', ${m.userId} from generate_series(1, ${pairs.length}::integer) returning id`,
+  );
+  // Identities are given in the order the rows are written.
+  const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  const bankLines = idArray(pairs.map(([b]) => b));
+  const ledgerLines = idArray(pairs.map(([, l]) => l));
+  await tx.execute(
+    sql`update bank_lines b set match_id = x.match_id
+          from unnest(${bankLines}::bigint[], ${idArray(ids)}::integer[]) as x(line_id, match_id) where b.id = x.line_id`,
+  );
+  try {
+    await tx.execute(
+      sql`insert into bank_match_ledger_lines (match_id, organization_id, journal_entry_line_id)
+          select x.match_id, ${m.organizationId}, x.line_id from unnest(${idArray(ids)}::integer[], ${ledgerLines}::bigint[]) as x(match_id, line_id)`,
+    );
+  } catch (err) {
+    if (sqlState(err) === "23505") throw conflict("A ledger line is already matched: undo that match first");
+    throw err;
+  }
+  return ids;
 }
 
 /** Active accounts of the organization among these ids, other than the bank's own; a 400 naming the first that is not. */

@@ -2,10 +2,11 @@ import { sql } from "drizzle-orm";
 import { rolesArray } from "~/lib/permissions.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
-import { conflict, forbidden } from "~/server/http/app-error.ts";
+import { conflict } from "~/server/http/app-error.ts";
 import { renderMail } from "~/server/mail/html.ts";
 import { enqueueMail } from "~/server/mail/outbox.server.ts";
 import { notFound, sqlState } from "./accounting-errors.server.ts";
+import { formatAmount } from "./money.ts";
 import type { AnswerInput } from "./bank.schema.ts";
 import type { BankQuestion } from "./bank.types.ts";
 import type { Membership } from "./organizations.server.ts";
@@ -13,8 +14,13 @@ import type { Membership } from "./organizations.server.ts";
 /*
  * Ask the client: a statement line sent to the organization's owners with the bank's text, date and amount. They see
  * it in their books and answer with an account, a note or both; the answer comes back to the bookkeeper's queue. The
- * owners are mailed about open questions once a day at most (bankQuestionsJob).
+ * owners are mailed about open questions once a day at most (bankQuestionsJob), the mail listing them.
  */
+
+/** Most questions a mail lists; the rest are counted ("and 5 more") and wait in the books. */
+export const MAIL_QUESTIONS_LIMIT = 20;
+/** Longest bank text a mail repeats for one line. */
+const MAIL_TEXT_MAX = 200;
 
 const personName = (alias: string) =>
   sql.raw(`coalesce(nullif(btrim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), ''), ${alias}.email)`);
@@ -87,9 +93,11 @@ export async function askClient(
   });
 }
 
-/** The owner's answer: an account of the chart, a note, or both. Answering again replaces the answer. */
+/**
+ * The owner's answer (its route asks for "books.questions.answer"): an account of the chart, a note, or both. Answering
+ * again replaces the answer.
+ */
 export async function answerQuestion(db: Db, m: Membership, actor: AuditActor, id: number, input: AnswerInput): Promise<BankQuestion> {
-  if (m.role !== "owner") throw forbidden("Only an owner answers the bookkeeper's questions");
   return db.transaction(async (tx) => {
     if (input.account_id) {
       const [a] = await queryRows(
@@ -111,6 +119,35 @@ export async function answerQuestion(db: Db, m: Membership, actor: AuditActor, i
   });
 }
 
+interface OpenQuestion {
+  date: string;
+  amount: string;
+  currency: string;
+  description: string;
+  payee: string | null;
+  question: string | null;
+}
+
+const clip = (text: string) => (text.length > MAIL_TEXT_MAX ? `${text.slice(0, MAIL_TEXT_MAX - 1)}…` : text);
+
+/** The organization's open questions (on lines not matched since), oldest line first, as many as a mail lists. */
+async function openQuestions(db: Db, organizationId: number): Promise<OpenQuestion[]> {
+  return queryRows<OpenQuestion>(
+    db,
+    sql`select b.booked_on::text as date, b.amount::text, ba.currency, b.description, b.payee, q.question
+          from bank_questions q join bank_lines b on b.id = q.bank_line_id join bank_accounts ba on ba.id = b.bank_account_id
+         where q.organization_id = ${organizationId} and q.answered_at is null and b.match_id is null
+         order by b.booked_on, b.id
+         limit ${MAIL_QUESTIONS_LIMIT}`,
+  );
+}
+
+/** A question as a row of the mail: its date and amount, then the bank's text (the payee first) and what was asked. */
+function questionRow(q: OpenQuestion): [string, string] {
+  const text = clip(q.payee && !q.description.includes(q.payee) ? `${q.payee}: ${q.description}` : q.description);
+  return [`${q.date} · ${formatAmount(q.amount, q.currency)}`, q.question ? `${text} (asked: ${clip(q.question)})` : text];
+}
+
 /**
  * Mails each client owner of an organization with open questions, once a day at most: the row of
  * bank_question_mails for that day is written in the transaction that queues the mail, so that whichever processes
@@ -130,6 +167,7 @@ export async function mailOpenQuestions(db: Db, publicUrl: string, today: string
          group by o.id, o.name, u.id, u.email`,
   );
   let queued = 0;
+  const listed = new Map<number, OpenQuestion[]>();
   for (const d of due) {
     await db.transaction(async (tx) => {
       const taken = await queryRows(
@@ -139,11 +177,17 @@ export async function mailOpenQuestions(db: Db, publicUrl: string, today: string
       );
       if (taken.length === 0) return;
       const n = Number(d.open);
+      const id = Number(d.organization_id);
+      if (!listed.has(id)) listed.set(id, await openQuestions(tx, id));
+      const questions = listed.get(id)!;
+      const more = n - questions.length;
       const { html, text } = renderMail({
         heading: `Your bookkeeper has ${n} question${n === 1 ? "" : "s"} about your bank transactions`,
         paragraphs: [
           `${d.name}: ${n} bank transaction${n === 1 ? " needs" : "s need"} a word from you. Choose the account or write a short note.`,
         ],
+        rows: questions.map(questionRow),
+        after: more > 0 ? [`and ${more} more in your books`] : [],
         action: { label: "Answer in your books", url: `${publicUrl}/accounting/${d.organization_id}/questions` },
       });
       await enqueueMail(tx, {

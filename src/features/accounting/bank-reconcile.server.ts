@@ -6,14 +6,17 @@ import { notFound } from "./accounting-errors.server.ts";
 import type { ReconcileInput } from "./bank.schema.ts";
 import type { ReconciliationItem, ReconciliationRecord, ReconciliationView } from "./bank.types.ts";
 import { getBankAccount } from "./bank-accounts.server.ts";
+import { broughtForward, defaultStatementDate, reconciliationStart, statedStart } from "./bank-reconcile-start.server.ts";
 import { candidateColumns } from "./bank-suggestions.server.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
 
 /*
  * Reconciliation of a bank account to a statement date: the statement's closing balance against the cleared balance
- * (every match reconciled before, and every match whose ledger lines are all dated up to that date). Finishing needs a
- * difference of 0.00 (the database checks it too), keeps who and when, and locks the matches it covers.
+ * (the opening balance the first statement states, every match reconciled before, and every match whose ledger lines
+ * are all dated up to that date). Finishing needs a difference of 0.00 (the database checks it too), keeps who and
+ * when, and locks the matches it covers. What the books bring forward in the stated opening is not an item
+ * (bank-reconcile-start.server.ts).
  */
 
 const UNCLEARED_LIMIT = 500;
@@ -24,10 +27,14 @@ export const reversedPairsOut = (date: string) =>
       and not (e.reversal_of is not null and (select o.entry_date from journal_entries o where o.id = e.reversal_of) <= ${date}::date)`;
 
 async function clearedBalance(db: Db, bankId: number, date: string): Promise<{ cents: bigint; count: number }> {
+  const start = await statedStart(db, bankId);
+  // A ledger line marked cleared by hand up to the start's day is in the stated opening already.
+  const opening = start === null ? sql`false` : sql`(m.kind = 'cleared' and e.entry_date <= ${start.date}::date)`;
   const [row] = await queryRows<{ amount: string; n: number }>(
     db,
     sql`with x as (
-          select m.id, m.reconciliation_id, max(e.entry_date) as last_date, sum(l.debit_amount - l.credit_amount) as amount
+          select m.id, m.reconciliation_id, max(e.entry_date) as last_date, bool_and(${opening}) as opening,
+                 coalesce(sum(l.debit_amount - l.credit_amount) filter (where not ${opening}), 0) as amount
             from bank_matches m
             join bank_match_ledger_lines j on j.match_id = m.id
             join journal_entry_lines l on l.id = j.journal_entry_line_id
@@ -36,10 +43,10 @@ async function clearedBalance(db: Db, bankId: number, date: string): Promise<{ c
            group by m.id
         )
         select coalesce(sum(amount) filter (where reconciliation_id is not null or last_date <= ${date}::date), 0)::text as amount,
-               (count(*) filter (where reconciliation_id is null and last_date <= ${date}::date))::integer as n
+               (count(*) filter (where reconciliation_id is null and last_date <= ${date}::date and not opening))::integer as n
           from x`,
   );
-  return { cents: toCents(row!.amount)!, count: Number(row!.n) };
+  return { cents: toCents(start?.balance ?? "0")! + toCents(row!.amount)!, count: Number(row!.n) };
 }
 
 async function history(db: Db, bankId: number, id?: number): Promise<ReconciliationRecord[]> {
@@ -67,6 +74,8 @@ export interface ReconciledItem {
 export interface ReconciledItems {
   cleared: ReconciledItem[];
   uncleared: ReconciledItem[];
+  /** The balance it starts from: the reconciliation before it, else the first statement's stated opening (else none). */
+  opening?: { date: string; balance: string } | null;
 }
 
 const itemColumns = sql`e.entry_date::text as date, e.entry_number, e.description, (l.debit_amount - l.credit_amount)::text as amount`;
@@ -79,6 +88,8 @@ export async function reconciliationItems(
   id: number,
   date: string,
 ): Promise<ReconciledItems> {
+  const start = await statedStart(tx, bank.id);
+  const inOpening = start === null ? sql`false` : sql`(x.kind = 'cleared' and e.entry_date <= ${start.date}::date)`;
   const cleared = await queryRows<ReconciledItem>(
     tx,
     sql`select ${itemColumns},
@@ -87,7 +98,7 @@ export async function reconciliationItems(
           join bank_match_ledger_lines j on j.match_id = x.id
           join journal_entry_lines l on l.id = j.journal_entry_line_id
           join journal_entries e on e.id = l.journal_entry_id
-         where x.bank_account_id = ${bank.id} and x.reconciliation_id = ${id}
+         where x.bank_account_id = ${bank.id} and x.reconciliation_id = ${id} and not ${inOpening}
          order by e.entry_date, l.id`,
   );
   const uncleared = await queryRows<ReconciledItem>(
@@ -98,10 +109,18 @@ export async function reconciliationItems(
            and e.entry_date <= ${date}::date
            and not exists (select 1 from bank_match_ledger_lines j join bank_matches x on x.id = j.match_id
                             where j.journal_entry_line_id = l.id and x.reconciliation_id is not null)
+           and not ${broughtForward(start)}
            ${reversedPairsOut(date)}
          order by e.entry_date, l.id`,
   );
-  return { cleared, uncleared };
+  const [previous] = await queryRows<{ date: string; balance: string }>(
+    tx,
+    sql`select statement_date::text as date, statement_balance::text as balance from bank_reconciliations
+         where bank_account_id = ${bank.id} and undone_at is null and id <> ${id} and statement_date < ${date}::date
+         order by statement_date desc limit 1`,
+  );
+  const opening = previous ?? (start ? { date: start.date, balance: start.balance } : null);
+  return { cleared, uncleared, opening };
 }
 
 /** One reconciliation of the account, or null. */
@@ -109,8 +128,11 @@ export async function reconciliationRecord(db: Db, bankId: number, id: number): 
   return (await history(db, bankId, id))[0] ?? null;
 }
 
-export async function reconciliationView(db: Db, m: Membership, bankId: number, date: string): Promise<ReconciliationView> {
+/** The reconciliation to a date; without one, to the end of the latest statement imported (else today). */
+export async function reconciliationView(db: Db, m: Membership, bankId: number, asked: string | undefined): Promise<ReconciliationView> {
   const account = await getBankAccount(db, m, bankId);
+  const date = asked ?? (await defaultStatementDate(db, bankId, new Date().toISOString().slice(0, 10)));
+  const start = await reconciliationStart(db, m.organizationId, account.account_id, bankId);
   const [stated] = await queryRows<{ balance: string }>(
     db,
     sql`select closing_balance::text as balance from bank_statements
@@ -130,6 +152,7 @@ export async function reconciliationView(db: Db, m: Membership, bankId: number, 
          where l.organization_id = ${m.organizationId} and l.account_id = ${account.account_id}
            and e.status = 'posted' and e.entry_date <= ${date}::date
            and not exists (select 1 from bank_match_ledger_lines j where j.journal_entry_line_id = l.id)
+           and not ${broughtForward(start)}
            ${reversedPairsOut(date)}
          order by e.entry_date, l.id limit ${UNCLEARED_LIMIT}`,
   );
@@ -141,6 +164,7 @@ export async function reconciliationView(db: Db, m: Membership, bankId: number, 
   const statementBalance = stated?.balance ?? null;
   return {
     statement_date: date,
+    start,
     statement_balance: statementBalance,
     book_balance: centsToDecimal(bookCents),
     cleared_balance: centsToDecimal(cleared.cents),

@@ -47,10 +47,10 @@ export function reconciliationCsv(r: ReconciliationReport): string {
   return `${csvRows(["section", "date", "entry", "description", "statement text", "amount"], rows)}\r\n`;
 }
 
-export function reconciliationPdf(r: ReconciliationReport): Promise<Buffer> {
+export function reconciliationPdf(r: ReconciliationReport): ReadableStream<Uint8Array> {
   const money = (v: string | bigint) => formatAmount(v, r.account.currency);
   const info = { Title: `Bank reconciliation ${r.account.name} ${r.record.statement_date}`, Author: r.organization };
-  return renderPdf({ margin: 50, info, bufferPages: true }, (doc, { left, width }) => {
+  return renderPdf({ margin: 50, info, bufferPages: true }, async (doc, { left, width }, pause) => {
     doc.font("Helvetica-Bold").fontSize(16).text(r.organization);
     doc.font("Helvetica").fontSize(12).text(`Bank reconciliation: ${r.account.name}, statement of ${r.record.statement_date}`);
     doc.fontSize(10).moveDown(0.5);
@@ -82,18 +82,20 @@ export function reconciliationPdf(r: ReconciliationReport): Promise<Buffer> {
       }
       drawTableRow(doc, cols, values, { bold, gap: 3 });
     };
-    const section = (title: string, items: Item[]) => {
+    const section = async (title: string, items: Item[]) => {
       doc.moveDown().font("Helvetica-Bold").fontSize(11).text(title, left).fontSize(9);
       row(
         cols.map((c) => c.title),
         true,
       );
-      for (const i of items)
+      for (const i of items) {
+        await pause();
         row([i.date, i.entry_number, i.statement_text ? `${i.description} (${i.statement_text})` : i.description, money(i.amount)]);
+      }
       row(["", "", `Total (${items.length})`, money(sum(items))], true);
     };
-    section("Cleared in this reconciliation", r.cleared);
-    section(`Uncleared up to ${r.record.statement_date}`, r.uncleared);
+    await section("Cleared in this reconciliation", r.cleared);
+    await section(`Uncleared up to ${r.record.statement_date}`, r.uncleared);
     const range = doc.bufferedPageRange();
     for (let p = range.start; p < range.start + range.count; p++) {
       doc.switchToPage(p);

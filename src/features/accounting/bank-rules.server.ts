@@ -3,16 +3,18 @@ import { queryRows, type Db } from "~/server/db/client.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { invalidInput } from "~/server/http/app-error.ts";
 import { notFound } from "./accounting-errors.server.ts";
-import type { BankRuleInput } from "./bank.schema.ts";
-import type { BankRule, RuleProposal, RuleTest } from "./bank.types.ts";
+import type { BankRuleInput } from "./bank-rules.schema.ts";
+import type { BankRule, RuleTest } from "./bank-rules.types.ts";
+import type { RuleProposal } from "./bank.types.ts";
 import { getBankAccount } from "./bank-accounts.server.ts";
-import { assertCounterAccounts, postLines, takeBankLines } from "./bank-matching.server.ts";
+import { assertCounterAccounts } from "./bank-matching.server.ts";
 import type { Membership } from "./organizations.server.ts";
 
 /*
  * Rules: the first rule by position that fits a statement line (its text or payee contains, equals or matches a
- * pattern; money in or out; an amount range) proposes its account. Patterns are matched by PostgreSQL (`~*`), under
- * a statement timeout, so that no pattern can hold the server.
+ * pattern; money in or out; an amount range) proposes its account, and its memo as the entry's description. Patterns
+ * are matched by PostgreSQL (`~*`), under a statement timeout, so that no pattern can hold the server. Posting what
+ * they propose, in batches: bank-rules-batches.server.ts.
  */
 
 const RULE_TIMEOUT = "5s";
@@ -28,7 +30,7 @@ export const ruleFits = sql`(case r.operator
   and (r.bank_account_id is null or r.bank_account_id = b.bank_account_id)`;
 
 const columns = sql`r.id, r.position, r.name, r.field, r.operator, r.value, r.direction, r.amount_min::text, r.amount_max::text,
-  r.account_id, a.account_code, a.account_name, r.bank_account_id`;
+  r.account_id, a.account_code, a.account_name, r.bank_account_id, r.memo`;
 const shape = (r: BankRule): BankRule => ({
   ...r,
   id: Number(r.id),
@@ -70,17 +72,18 @@ const values = (input: BankRuleInput) => [
   input.amount_max,
   input.account_id,
   input.bank_account_id ?? null,
+  input.memo || null,
 ];
 
 export async function createRule(db: Db, m: Membership, actor: AuditActor, input: BankRuleInput): Promise<BankRule> {
   return db.transaction(async (tx) => {
     await checkRule(tx, m, input);
-    const [n, field, op, value, dir, min, max, account, bank] = values(input);
+    const [n, field, op, value, dir, min, max, account, bank, memo] = values(input);
     const [row] = await queryRows<{ id: number }>(
       tx,
-      sql`insert into bank_rules (organization_id, position, name, field, operator, value, direction, amount_min, amount_max, account_id, bank_account_id, created_by)
+      sql`insert into bank_rules (organization_id, position, name, field, operator, value, direction, amount_min, amount_max, account_id, bank_account_id, memo, created_by)
           select ${m.organizationId}, coalesce(max(position) + 1, 0), ${n}, ${field}, ${op}, ${value}, ${dir}, ${min}::numeric, ${max}::numeric,
-                 ${account}, ${bank}, ${m.userId}
+                 ${account}, ${bank}, ${memo}, ${m.userId}
             from bank_rules where organization_id = ${m.organizationId}
           returning id`,
     );
@@ -94,10 +97,10 @@ export async function updateRule(db: Db, m: Membership, actor: AuditActor, id: n
     const before = (await listRules(tx, m)).find((r) => r.id === id);
     if (!before) throw notFound("Rule");
     await checkRule(tx, m, input);
-    const [n, field, op, value, dir, min, max, account, bank] = values(input);
+    const [n, field, op, value, dir, min, max, account, bank, memo] = values(input);
     await tx.execute(
       sql`update bank_rules set name = ${n}, field = ${field}, operator = ${op}, value = ${value}, direction = ${dir},
-                 amount_min = ${min}::numeric, amount_max = ${max}::numeric, account_id = ${account}, bank_account_id = ${bank}
+                 amount_min = ${min}::numeric, amount_max = ${max}::numeric, account_id = ${account}, bank_account_id = ${bank}, memo = ${memo}
            where organization_id = ${m.organizationId} and id = ${id}`,
     );
     await recordAudit(tx, actor, {
@@ -155,7 +158,7 @@ export async function ruleProposals(db: Db, m: Membership, lineIds: number[]): P
     sql`select b.id as bank_line_id, p.*
           from bank_lines b
           cross join lateral (
-            select r.id as rule_id, r.name as rule_name, r.account_id, a.account_code, a.account_name
+            select r.id as rule_id, r.name as rule_name, r.account_id, a.account_code, a.account_name, r.memo
               from bank_rules r join chart_of_accounts a on a.id = r.account_id and a.is_active
              where r.organization_id = b.organization_id and ${ruleFits}
              order by r.position, r.id limit 1
@@ -181,25 +184,4 @@ export async function testRule(db: Db, m: Membership, input: BankRuleInput): Pro
          order by b.booked_on desc, b.id desc limit 20`,
   );
   return { count: rows[0] ? Number(rows[0].total) : 0, lines: rows.map(({ total: _, ...l }) => ({ ...l, id: Number(l.id) })) };
-}
-
-/** Posts every unmatched line of a bank account that a rule proposes an account for. */
-export async function applyRules(db: Db, m: Membership, bankId: number): Promise<{ entries: number }> {
-  const account = await getBankAccount(db, m, bankId);
-  const open = await queryRows<{ id: number }>(
-    db,
-    sql`select id from bank_lines where bank_account_id = ${bankId} and match_id is null and amount <> 0`,
-  );
-  const proposals = await ruleProposals(
-    db,
-    m,
-    open.map((r) => Number(r.id)),
-  );
-  if (proposals.size === 0) return { entries: 0 };
-  return db.transaction(async (tx) => {
-    const ids = [...proposals.keys()];
-    await takeBankLines(tx, m, bankId, ids);
-    const items = ids.map((id) => ({ id, accountId: proposals.get(id)!.account_id }));
-    return { entries: (await postLines(tx, m, account, items)).length };
-  });
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { invalidInput, zodFields } from "~/server/http/app-error.ts";
+import { timeSlices } from "~/server/time-slices.ts";
 import { bodyChunks, CsvReadError, readCsv } from "./import-csv.server.ts";
 import { MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES, type StatementQuery } from "./bank.schema.ts";
 import type { BankAccount } from "./bank.types.ts";
@@ -43,6 +44,9 @@ export async function readBody(body: ReadableStream<Uint8Array> | null): Promise
   return Buffer.concat(parts);
 }
 
+const tooManyLines = (fileName: string) =>
+  `${fileName}: more than ${MAX_STATEMENT_LINES.toLocaleString("en-US")} transactions: split the statement into smaller files`;
+
 /** "<file>, line 12: …" or "<file>, line 12, column Betrag: …" from a reader's "Line 12…" message. */
 const unreadable = (fileName: string, err: StatementReadError) => {
   const rest = err.message.replace(/^Line \d+/i, "");
@@ -70,10 +74,8 @@ async function readCsvStatement(
     );
   } catch (err) {
     if (!(err instanceof CsvReadError)) throw err;
-    throw invalidInput(
-      { [err.field === "encoding" ? "csv.encoding" : "file"]: `${fileName}: ${err.message}` },
-      `${fileName}: ${err.message}`,
-    );
+    const message = err.tooManyRows ? tooManyLines(fileName) : `${fileName}: ${err.message}`;
+    throw invalidInput({ [err.field === "encoding" ? "csv.encoding" : "file"]: message }, message);
   }
   const { rows, encoding, delimiter } = csvRows;
   if (rows.length === 0) throw new StatementReadError(0, "The file is empty");
@@ -82,7 +84,7 @@ async function readCsvStatement(
   const settings: BankCsvSettings = given ?? remembered ?? { encoding, delimiter, ...guessBankCsv(rows) };
   const csv = { settings, rows: rows.slice(0, 30) };
   try {
-    return { file: readBankCsv(rows, settings), csv, error: null };
+    return { file: await readBankCsv(rows, settings), csv, error: null };
   } catch (err) {
     // The preview shows the layout it tried with what went wrong, so that the layout can be put right.
     if (err instanceof StatementReadError && q.lenient) return { file: { format: "csv" as const, statements: [] }, csv, error: err };
@@ -169,16 +171,16 @@ export async function readStatement(
       const read = await readCsvStatement(bytes, account, q, fileName);
       ({ file, csv } = read);
       if (read.error) csvError = unreadable(fileName, read.error).message;
-    } else if (format === "ofx") file = parseOfx(bytes);
-    else if (format === "camt053") file = parseCamt053(bytes);
-    else if (format === "mt940") file = parseMt940(bytes);
+    } else if (format === "ofx") file = await parseOfx(bytes);
+    else if (format === "camt053") file = await parseCamt053(bytes);
+    else if (format === "mt940") file = await parseMt940(bytes);
     else {
-      const order = q.qif_dates ?? qifDateOrderGuess(bytes);
+      const order = q.qif_dates ?? (await qifDateOrderGuess(bytes));
       if (!order) {
         const message = `${fileName}: QIF files state no date format: choose month first or day first`;
         throw invalidInput({ qif_dates: message }, message);
       }
-      file = parseQif(bytes, order);
+      file = await parseQif(bytes, order);
     }
   } catch (err) {
     if (err instanceof StatementReadError) throw unreadable(fileName, err);
@@ -192,7 +194,7 @@ export async function readStatement(
     }
   }
   const lines = statements.flatMap((s) => s.lines);
-  if (lines.length > MAX_STATEMENT_LINES) throw invalidInput({ file: `${fileName}: more than ${MAX_STATEMENT_LINES} transactions` });
+  if (lines.length > MAX_STATEMENT_LINES) throw invalidInput({ file: tooManyLines(fileName) }, tooManyLines(fileName));
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   return { format, fileName, sha256, file, chosen, statements, lines, csv, error: csvError };
 }
@@ -218,15 +220,19 @@ export function checkStatement(s: ParsedStatement) {
  * ids); without: the date, the amount and the text. Either way with its place among the file's lines that share that
  * (the second of two identical fees on one day stays a second line).
  */
-export function dedupeKeys(lines: readonly StatementLine[]): string[] {
+export async function dedupeKeys(lines: readonly StatementLine[]): Promise<string[]> {
   const seen = new Map<string, number>();
-  return lines.map((l) => {
+  const slices = timeSlices();
+  const keys: string[] = [];
+  for (const l of lines) {
+    if (slices.due()) await slices.next();
     const text = l.description.toLowerCase().replace(/\s+/g, " ").trim();
     const base = l.bankId
       ? `id\u001f${l.bankId}\u001f${l.date}\u001f${l.amountCents}`
       : `tx\u001f${l.date}\u001f${l.amountCents}\u001f${text}`;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
-    return createHash("sha256").update(`${base}\u001f${n}`).digest("hex").slice(0, 40);
-  });
+    keys.push(createHash("sha256").update(`${base}\u001f${n}`).digest("hex").slice(0, 40));
+  }
+  return keys;
 }

@@ -1,28 +1,14 @@
 import type { z } from "zod";
 import { request, type ApiResult } from "~/lib/api-client.ts";
-import type {
-  AnswerInput,
-  askSchema,
-  BankAccountInput,
-  BankRuleInput,
-  CategorizeInput,
-  MatchInput,
-  ReconcileInput,
-  rejectSchema,
-} from "./bank.schema.ts";
+import type { AnswerInput, askSchema, BankAccountInput, CategorizeInput, MatchInput, ReconcileInput, rejectSchema } from "./bank.schema.ts";
 import type {
   BankAccountAnswer,
   BankQuestionAnswer,
-  BankRuleAnswer,
-  BankRuleDeleted,
-  BankRulesAnswer,
   BankUndone,
   CandidatesAnswer,
   LinesCategorized,
   MatchMade,
   ReconciliationFinished,
-  RulesApplied,
-  RuleTest,
   StatementPreview,
   StatementResult,
   SuggestionRejected,
@@ -87,10 +73,6 @@ export function answerQuestion(orgId: number, questionId: number, input: AnswerI
   return request<BankQuestionAnswer>(`${bank(orgId)}/questions/${id(questionId)}/answer`, { json: input });
 }
 
-export function applyBankRules(orgId: number, bankId: number): Promise<ApiResult<RulesApplied>> {
-  return request<RulesApplied>(`${account(orgId, bankId)}/apply-rules`, { method: "POST" });
-}
-
 export function finishReconciliation(orgId: number, bankId: number, input: ReconcileInput): Promise<ApiResult<ReconciliationFinished>> {
   return request<ReconciliationFinished>(`${account(orgId, bankId)}/reconciliations`, { json: input });
 }
@@ -102,21 +84,4 @@ export function undoReconciliation(orgId: number, bankId: number, reconciliation
 /** A reconciliation's report as PDF or CSV (a link's href). */
 export function reconciliationReportUrl(orgId: number, bankId: number, reconciliationId: number, format: "pdf" | "csv"): string {
   return `${account(orgId, bankId)}/reconciliations/${id(reconciliationId)}/report.${format}`;
-}
-
-export function createRule(orgId: number, input: BankRuleInput): Promise<ApiResult<BankRuleAnswer>> {
-  return request<BankRuleAnswer>(`${bank(orgId)}/rules`, { json: input });
-}
-
-/** Which of the unmatched lines a rule would take, before it is saved. */
-export function testRule(orgId: number, input: BankRuleInput): Promise<ApiResult<RuleTest>> {
-  return request<RuleTest>(`${bank(orgId)}/rules/test`, { json: input });
-}
-
-export function moveRule(orgId: number, ruleId: number, direction: "up" | "down"): Promise<ApiResult<BankRulesAnswer>> {
-  return request<BankRulesAnswer>(`${bank(orgId)}/rules/${id(ruleId)}/move`, { json: { direction } });
-}
-
-export function deleteRule(orgId: number, ruleId: number): Promise<ApiResult<BankRuleDeleted>> {
-  return request<BankRuleDeleted>(`${bank(orgId)}/rules/${id(ruleId)}`, { method: "DELETE" });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, isoDateField, requiredTextField, textField } from "~/lib/schema-fields.ts";
+import { currencyField, idField, isoDateField, requiredTextField, textField } from "~/lib/schema-fields.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 
 /** Bank accounts, statement imports, matching and reconciliation: the inputs their forms and routes share. */
@@ -18,11 +18,8 @@ export const bankAccountSchema = z.object({
   name: requiredTextField("Name", { max: 100 }),
   kind: z.enum(BANK_ACCOUNT_KINDS, { error: "Choose a bank account or a card" }),
   account_id: idField("Ledger account"),
-  currency: z
-    .string({ error: "Currency is required" })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, "Currency is a three-letter code such as USD"),
+  /** The books' currency when left out; another is refused until foreign currencies are kept (decision 102). */
+  currency: currencyField().optional(),
   number: textField("Account number", { max: 50 }).optional(),
 });
 export type BankAccountInput = z.infer<typeof bankAccountSchema>;
@@ -54,8 +51,11 @@ export const statementQuerySchema = z.object({
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
 export const BANK_LINE_FILTERS = ["unmatched", "matched", "all"] as const;
+export const BANK_LINE_ORDERS = ["oldest", "newest"] as const;
 export const bankLinesQuerySchema = z.object({
   show: z.enum(BANK_LINE_FILTERS, { error: "show must be unmatched, matched or all" }).optional(),
+  /** Oldest first (as the statement reads) unless newest is asked for. */
+  order: z.enum(BANK_LINE_ORDERS, { error: "order must be oldest or newest" }).optional(),
   page: z.coerce.number({ error: "page must be a number" }).int().min(1).max(100_000).optional(),
 });
 export type BankLinesQuery = z.infer<typeof bankLinesQuerySchema>;
@@ -98,49 +98,6 @@ export const reconcileSchema = z.object({
   statement_balance: signedAmountField("Statement balance"),
 });
 export type ReconcileInput = z.infer<typeof reconcileSchema>;
-
-export const RULE_FIELDS = ["text", "payee"] as const;
-export const RULE_OPERATORS = ["contains", "equals", "matches"] as const;
-export const RULE_DIRECTIONS = ["any", "in", "out"] as const;
-
-/** An optional amount bound: blank means none; otherwise at least 0 with at most 2 decimals. */
-const boundField = (label: string) =>
-  z
-    .union([z.string(), z.number(), z.null()], { error: `${label} must be an amount` })
-    .optional()
-    .transform((value, ctx) => {
-      const text = value === null || value === undefined ? "" : String(value).trim().replace(/,/g, "");
-      if (text === "") return null;
-      const cents = toCents(text);
-      if (cents === null || cents < 0n || cents > 99_999_999_999_999n) {
-        ctx.addIssue({ code: "custom", message: `${label} must be an amount of 0 or more with at most 2 decimals`, input: value });
-        return z.NEVER;
-      }
-      return centsToDecimal(cents);
-    });
-
-/** A rule: which statement lines it fits (text or payee contains, equals or matches; direction; amount range) and the account. */
-export const bankRuleSchema = z
-  .object({
-    name: requiredTextField("Name", { max: 100 }),
-    field: z.enum(RULE_FIELDS, { error: "Choose the bank's text or the payee" }),
-    operator: z.enum(RULE_OPERATORS, { error: "Choose contains, equals or matches" }),
-    value: requiredTextField("Value", { max: 200 }),
-    direction: z.enum(RULE_DIRECTIONS, { error: "Choose money in, money out or either" }),
-    amount_min: boundField("Smallest amount"),
-    amount_max: boundField("Largest amount"),
-    account_id: idField("Account"),
-    bank_account_id: idField("Bank account").nullable().optional(),
-  })
-  .superRefine((r, ctx) => {
-    if (r.amount_min !== null && r.amount_max !== null && toCents(r.amount_min)! > toCents(r.amount_max)!)
-      ctx.addIssue({ code: "custom", path: ["amount_max"], message: "Largest amount must be at least the smallest" });
-  });
-export type BankRuleInput = z.infer<typeof bankRuleSchema>;
-export type BankRuleForm = z.input<typeof bankRuleSchema>;
-
-/** Moving a rule up or down the order. */
-export const ruleMoveSchema = z.object({ direction: z.enum(["up", "down"], { error: "direction must be up or down" }) });
 
 /** A statement line sent to the organization's owners as a question. */
 export const askSchema = z.object({

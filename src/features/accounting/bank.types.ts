@@ -109,15 +109,30 @@ export interface ReconciliationItem extends LedgerCandidate {
   match_id: number | null;
 }
 
+/**
+ * Where the account's reconciliation starts: the opening balance its earliest statement states, for `date`; `books` is
+ * what the books bring forward to that day (ledger lines not tied to a statement line), `difference` books less it.
+ */
+export interface ReconciliationStart {
+  date: string;
+  balance: string;
+  file_name: string;
+  books: string;
+  difference: string;
+}
+
 export interface ReconciliationView {
   statement_date: string;
+  /** The stated opening the cleared balance starts from; null: from 0.00 (no statement states one). */
+  start: ReconciliationStart | null;
   /** The closing balance of the latest imported statement up to that date, to start from. */
   statement_balance: string | null;
   book_balance: string;
-  /** Reconciled before (earlier reconciliations) plus what is cleared up to the date. */
+  /** The start's balance, plus what earlier reconciliations cleared, plus what is cleared up to the date. */
   cleared_balance: string;
-  /** Ledger lines up to the date not matched to the statement. */
+  /** Ledger lines up to the date not matched to the statement (those brought forward in the start apart). */
   uncleared: ReconciliationItem[];
+  /** Book balance less cleared balance: the uncleared items, and the start's difference. */
   uncleared_total: string;
   cleared_count: number;
   /** Statement lines up to the date not yet matched or categorized. */
@@ -136,22 +151,6 @@ export interface ReconciliationRecord {
   undone_at: string | null;
 }
 
-export interface BankRule {
-  id: number;
-  position: number;
-  name: string;
-  field: "text" | "payee";
-  operator: "contains" | "equals" | "matches";
-  value: string;
-  direction: "any" | "in" | "out";
-  amount_min: string | null;
-  amount_max: string | null;
-  account_id: number;
-  account_code: string;
-  account_name: string;
-  bank_account_id: number | null;
-}
-
 /** What a rule proposes for a statement line. */
 export interface RuleProposal {
   rule_id: number;
@@ -159,12 +158,8 @@ export interface RuleProposal {
   account_id: number;
   account_code: string;
   account_name: string;
-}
-
-/** A rule tried against the lines imported so far, before it is saved. */
-export interface RuleTest {
-  count: number;
-  lines: { id: number; date: string; amount: string; description: string; bank_account: string }[];
+  /** The rule's memo: the description of the entry it posts (null: the bank's text). */
+  memo: string | null;
 }
 
 export interface BankQuestion {
@@ -209,11 +204,6 @@ export interface LinesCategorized {
   match_ids: number[];
 }
 
-/** POST …/apply-rules: how many lines the rules posted. */
-export interface RulesApplied {
-  entries: number;
-}
-
 /** DELETE …/matches/:matchId and POST …/reconciliations/:id/undo */
 export interface BankUndone {
   undone: true;
@@ -227,21 +217,6 @@ export interface SuggestionRejected {
 /** POST …/reconciliations (201) */
 export interface ReconciliationFinished {
   reconciliation: ReconciliationRecord;
-}
-
-/** POST /api/bank/:orgId/rules (201), PUT …/rules/:ruleId */
-export interface BankRuleAnswer {
-  rule: BankRule;
-}
-
-/** POST …/rules/:ruleId/move: the rules in their new order. */
-export interface BankRulesAnswer {
-  rules: BankRule[];
-}
-
-/** DELETE …/rules/:ruleId */
-export interface BankRuleDeleted {
-  deleted: true;
 }
 
 /** POST …/accounts/:bankId/questions (201) and /api/bank/:orgId/questions/:questionId/answer */

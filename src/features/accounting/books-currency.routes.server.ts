@@ -7,15 +7,16 @@ import type { BooksEnv } from "./accounting.routes.server.ts";
 import type { BooksCurrencyAnswer } from "./accounting-answers.types.ts";
 import { booksCurrencySchema } from "./books-currency.schema.ts";
 import { setBooksCurrency } from "./books-currency.server.ts";
+import { requireBooks } from "./books-guard.server.ts";
 
 /**
- * The books' currency, under /orgs/:orgId/currency (membership already checked): every member reads it; owners and
- * accountants change it (PUT) while nothing is posted.
+ * The books' currency, under /orgs/:orgId/currency (membership already checked): every member reads it; those who
+ * hold "books.lock" change it (PUT) while nothing is posted.
  */
 export function booksCurrencyRoutes(ctx: AppContext) {
   const r = new Hono<BooksEnv>();
   r.get("/", (c) => c.json({ currency: c.get("membership").currency } satisfies BooksCurrencyAnswer));
-  r.put("/", async (c) => {
+  r.put("/", requireBooks("books.lock"), async (c) => {
     const input = await parseJson(c, booksCurrencySchema);
     const actor = auditActor(c.get("user"), clientIp(c, ctx.config.trustedProxyHeader));
     return c.json((await setBooksCurrency(ctx.db, c.get("membership"), actor, input)) satisfies BooksCurrencyAnswer);

@@ -3,15 +3,14 @@ import { queryRows, type Db } from "~/server/db/client.ts";
 import { invalidInput } from "~/server/http/app-error.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import type { BooksCurrencyInput } from "./books-currency.schema.ts";
-import { assertCanWrite, type Membership } from "./organizations.server.ts";
+import type { Membership } from "./organizations.server.ts";
 
 /**
- * The books' currency (decision 102): chosen when the books are made (USD unless chosen), changed by an owner or an
- * accountant only while nothing is posted and no bank statement is imported, audited. The bank accounts follow it:
- * accounts in other currencies are not kept yet.
+ * The books' currency (decision 102): chosen when the books are made (USD unless chosen), changed by those who hold
+ * "books.lock" (its route asks) only while nothing is posted and no bank statement is imported, audited. The bank
+ * accounts follow it: accounts in other currencies are not kept yet.
  */
 export async function setBooksCurrency(db: Db, m: Membership, actor: AuditActor, input: BooksCurrencyInput): Promise<BooksCurrencyInput> {
-  assertCanWrite(m);
   const { currency } = input;
   await db.transaction(async (tx) => {
     const [org] = await queryRows<{ currency: string; posted: boolean; imported: boolean }>(

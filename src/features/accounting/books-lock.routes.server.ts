@@ -6,11 +6,12 @@ import { parseJson } from "~/server/http/parse.ts";
 import type { BooksEnv } from "./accounting.routes.server.ts";
 import { lockSchema, unlockSchema } from "./books-lock.schema.ts";
 import { readLock, setLock, unlock } from "./books-lock.server.ts";
+import { requireBooks } from "./books-guard.server.ts";
 import type { LockAnswer } from "./accounting-answers.types.ts";
 
 /**
- * The books' lock date, under /orgs/:orgId/lock (membership already checked): every member reads it; owners and
- * accountants set it (PUT) or lift it (POST /unlock), always with a reason.
+ * The books' lock date, under /orgs/:orgId/lock (membership already checked): every member reads it; those who hold
+ * "books.lock" set it (PUT) or lift it (POST /unlock), always with a reason; the firm's people on the client are mailed.
  */
 export function lockRoutes(ctx: AppContext) {
   const r = new Hono<BooksEnv>();
@@ -18,13 +19,17 @@ export function lockRoutes(ctx: AppContext) {
   const actor = (c: Context<BooksEnv>) => auditActor(c.get("user"), clientIp(c, ctx.config.trustedProxyHeader));
 
   r.get("/", async (c) => c.json({ lock: await readLock(db, c.get("membership")) } satisfies LockAnswer));
-  r.put("/", async (c) => {
+  r.put("/", requireBooks("books.lock"), async (c) => {
     const input = await parseJson(c, lockSchema);
-    return c.json({ lock: await setLock(db, c.get("membership"), actor(c), input) } satisfies LockAnswer);
+    const lock = await setLock(db, c.get("membership"), actor(c), input, ctx.config.publicUrl);
+    ctx.mail.kick();
+    return c.json({ lock } satisfies LockAnswer);
   });
-  r.post("/unlock", async (c) => {
+  r.post("/unlock", requireBooks("books.lock"), async (c) => {
     const { reason } = await parseJson(c, unlockSchema);
-    return c.json({ lock: await unlock(db, c.get("membership"), actor(c), reason) } satisfies LockAnswer);
+    const lock = await unlock(db, c.get("membership"), actor(c), reason, ctx.config.publicUrl);
+    ctx.mail.kick();
+    return c.json({ lock } satisfies LockAnswer);
   });
   return r;
 }

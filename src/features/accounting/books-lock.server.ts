@@ -4,12 +4,14 @@ import { conflict } from "~/server/http/app-error.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import type { BooksLock, BooksLockChange } from "./accounting.types.ts";
 import type { LockInput } from "./books-lock.schema.ts";
-import { assertCanWrite, type Membership } from "./organizations.server.ts";
+import { mailLockChange } from "./books-lock-mail.server.ts";
+import type { Membership } from "./organizations.server.ts";
 
 /**
  * The lock date of the books (decision 094): nothing dated on or before it is written, which the database enforces
- * itself (migration 0030). Owners and accountants set, move or lift it, always with a reason; each change is kept in
- * the lock's history and the audit log, in the same transaction.
+ * itself (migration 0030). Those who hold "books.lock" (its routes ask) set, move or lift it, always with a reason; each
+ * change is kept in the lock's history and the audit log, and mailed to the firm's people on the client but the one who
+ * made it (books-lock-mail.server.ts), in the same transaction.
  */
 export async function readLock(db: Db, m: Membership): Promise<BooksLock> {
   const [org] = await queryRows<{ lock_date: string | null }>(
@@ -28,8 +30,14 @@ export async function readLock(db: Db, m: Membership): Promise<BooksLock> {
   return { lock_date: lockDate, current: lockDate && history[0]?.lock_date === lockDate ? history[0] : null, history };
 }
 
-async function change(db: Db, m: Membership, actor: AuditActor, lockDate: string | null, reason: string): Promise<BooksLock> {
-  assertCanWrite(m);
+async function change(
+  db: Db,
+  m: Membership,
+  actor: AuditActor,
+  lockDate: string | null,
+  reason: string,
+  publicUrl: string,
+): Promise<BooksLock> {
   await db.transaction(async (tx) => {
     const [org] = await queryRows<{ lock_date: string | null }>(
       tx,
@@ -50,12 +58,16 @@ async function change(db: Db, m: Membership, actor: AuditActor, lockDate: string
       before: { lock_date: before },
       after: { lock_date: lockDate, reason },
     });
+    const { organizationId, organizationName, userId } = m;
+    await mailLockChange(tx, { organizationId, organizationName, userId, actor, before, after: lockDate, reason, publicUrl });
   });
   return readLock(db, m);
 }
 
 /** Sets the lock date (later or earlier than the current one: an earlier one reopens a period, told by its reason). */
-export const setLock = (db: Db, m: Membership, actor: AuditActor, input: LockInput) => change(db, m, actor, input.lock_date, input.reason);
+export const setLock = (db: Db, m: Membership, actor: AuditActor, input: LockInput, publicUrl: string) =>
+  change(db, m, actor, input.lock_date, input.reason, publicUrl);
 
 /** Lifts the lock: every date is open again. */
-export const unlock = (db: Db, m: Membership, actor: AuditActor, reason: string) => change(db, m, actor, null, reason);
+export const unlock = (db: Db, m: Membership, actor: AuditActor, reason: string, publicUrl: string) =>
+  change(db, m, actor, null, reason, publicUrl);

@@ -1,25 +1,37 @@
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
+import { idParam } from "~/lib/schema-fields.ts";
 import { queryRows } from "~/server/db/client.ts";
 import type { RequestContext, SessionUser } from "~/server/context.ts";
 import { requirePageUser } from "~/server/http/page-guards.ts";
 import { getBankAccount } from "./bank-accounts.server.ts";
+import { canBooks, type BooksPermission } from "./books-permissions.ts";
 import { findMembership, type Membership } from "./organizations.server.ts";
 
+/** An id of the URL (a path segment), read as the API reads it (`idParam`); null when it is not one. */
+const pageId = (param: string | undefined): number | null => {
+  const id = idParam().safeParse(param);
+  return id.success ? id.data : null;
+};
+
 /**
- * Page loaders under /accounting/:orgId: the signed-in user and their membership of the organization in the URL;
- * anyone who is not a member gets the 404 page (the id tells them nothing). Every section's loader asks on its own,
- * as the layout's and the section's loaders run side by side.
+ * The one guard of the pages under /accounting/:orgId (decision 103): the signed-in user and their membership of the
+ * organization in the URL; anyone who is not a member gets the 404 page (the id tells them nothing), a member who
+ * does not hold `permission` (books-permissions.ts) the 403 page. Every section's loader asks on its own, as the
+ * layout's and the section's loaders run side by side. A section that shows state to every member asks for
+ * "books.read" and draws its forms from the layout's `can`.
  */
 export async function requireBooksPage(
   context: RequestContext,
   request: Request,
   orgIdParam: string | undefined,
+  permission: BooksPermission = "books.read",
 ): Promise<{ user: SessionUser; membership: Membership }> {
   const user = requirePageUser(context, request);
-  const orgId = /^[1-9][0-9]{0,9}$/.test(orgIdParam ?? "") ? Number(orgIdParam) : NaN;
-  const membership = orgId <= 2_147_483_647 ? await findMembership(context.app.db, user.id, orgId) : null;
+  const orgId = pageId(orgIdParam);
+  const membership = orgId === null ? null : await findMembership(context.app.db, user.id, orgId);
   if (!membership) throw data("Not found", { status: 404 });
+  if (!canBooks(membership, permission)) throw data("Forbidden", { status: 403 });
   return { user, membership };
 }
 
@@ -31,14 +43,14 @@ export async function requireBankPage(
   bankIdParam: string | undefined,
 ) {
   const { user, membership } = await requireBooksPage(context, request, orgIdParam);
-  const bankId = /^[1-9][0-9]{0,9}$/.test(bankIdParam ?? "") ? Number(bankIdParam) : NaN;
+  const bankId = pageId(bankIdParam);
   const [row] =
-    bankId <= 2_147_483_647
-      ? await queryRows<{ id: number }>(
+    bankId === null
+      ? []
+      : await queryRows<{ id: number }>(
           context.app.db,
           sql`select id from bank_accounts where organization_id = ${membership.organizationId} and id = ${bankId}`,
-        )
-      : [];
-  if (!row) throw data("Not found", { status: 404 });
+        );
+  if (!row || bankId === null) throw data("Not found", { status: 404 });
   return { user, membership, account: await getBankAccount(context.app.db, membership, bankId) };
 }

@@ -3,8 +3,9 @@ import type { OrganizationRole } from "./accounting.types.ts";
 /**
  * What a member of one organization's books may do, by name, defined once (decision 103). A member has a role in the
  * books (owner, accountant, viewer) and a side: the firm's (a staff member or admin, keeping a client's books) or the
- * client's (everyone else). Books are kept by the firm while one of the firm's people is a member; then some work is the
- * firm's alone, and the client's owner reads, answers questions, uploads, writes messages and may still remove the firm.
+ * client's (everyone else): the side follows the site role as stored. Books are kept by the firm while one of the firm's
+ * people (not disabled) is a member who may write them, not a viewer; then some work is the firm's alone, and the
+ * client's owner reads, answers questions, uploads, writes messages and may still remove the firm.
  *
  * Each permission lists the roles that hold it, and may say `firmKeeps: "firm"` (when the firm keeps the books, only its
  * side holds it) or `side` (only that side holds it, whoever keeps the books). Guards on the server ask by name
@@ -49,15 +50,25 @@ export const BOOKS_PERMISSIONS = {
   "books.requests.send": { roles: WRITERS, side: "firm" },
   /** Answering document requests (uploading their files, writing notes). */
   "books.requests.answer": { roles: WRITERS, side: "client" },
+  /** Writing in the organization's conversation with the firm (messages and their attachments). */
+  "books.messages.send": { roles: WRITERS },
 } as const satisfies Record<string, BooksRule>;
 
 export type BooksPermission = keyof typeof BOOKS_PERMISSIONS;
+
+/**
+ * The books' roles that hold a permission, as a PostgreSQL array literal: `m.role = any(${booksRolesArray(p)}::text[])`.
+ * The firm keeps a client's books while one of its people holds "books.write" there (organizations.server.ts).
+ */
+export function booksRolesArray(permission: BooksPermission): string {
+  return `{${BOOKS_PERMISSIONS[permission].roles.join(",")}}`;
+}
 
 /** What the permission table needs to know of a member. */
 export interface BooksStanding {
   role: OrganizationRole;
   side: BooksSide;
-  /** One of the firm's people (not disabled) is a member of these books. */
+  /** One of the firm's people (not disabled) is a member of these books who may write them. */
   firmKeeps: boolean;
 }
 

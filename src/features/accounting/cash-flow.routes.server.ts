@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppContext } from "~/server/context.ts";
+import { withStatementTimeout } from "~/server/db/client.ts";
 import { parseQuery } from "~/server/http/parse.ts";
 import type { BooksEnv } from "./accounting.routes.server.ts";
 import { reportQuerySchema } from "./accounting.schema.ts";
@@ -10,7 +11,8 @@ export function cashFlowRoutes(ctx: AppContext) {
   const r = new Hono<BooksEnv>();
   r.get("/", async (c) => {
     const q = parseQuery(c, reportQuerySchema, { message: "first" });
-    return c.json({ report: await cashFlowReport(ctx.db, c.get("membership"), q.start, q.end) });
+    const m = c.get("membership");
+    return c.json({ report: await withStatementTimeout(ctx.db, (tx) => cashFlowReport(tx, m, q.start, q.end)) });
   });
   return r;
 }

@@ -8,7 +8,6 @@ import { parseParams } from "~/server/http/parse.ts";
 import { attachmentHeaders, cleanFileName } from "~/server/files/stored-files.server.ts";
 import { deleteDocument, listDocuments, openDocument, storeDocument } from "./entry-documents.server.ts";
 import { booksMember, type BooksMemberEnv } from "./books-member.server.ts";
-import { assertCanWrite } from "./organizations.server.ts";
 import type { EntryDocumentAdded, EntryDocumentRemoved, EntryDocumentsAnswer } from "./accounting-answers.types.ts";
 
 type DocumentsEnv = BooksMemberEnv;
@@ -19,7 +18,8 @@ const documentParams = entryParams.extend({ documentId: idParam() });
 /**
  * Documents on a journal entry, under /api/entry-documents/:orgId/:entryId. Members list and download them (as
  * attachments, never shown inline by the browser); owners and accountants add them (the file is the request body, its
- * name in `?name=`); a draft's documents can be removed. A caller who is not a member gets 404.
+ * name in `?name=`); a draft's documents can be removed. A viewer's write is refused by the service (403, whoever calls
+ * it: the requests' "attach to entry" too); a caller who is not a member gets 404.
  */
 export function entryDocumentsRoutes(ctx: AppContext) {
   const { db } = ctx;
@@ -32,7 +32,6 @@ export function entryDocumentsRoutes(ctx: AppContext) {
     return c.json({ documents: await listDocuments(db, c.get("membership"), entryId) } satisfies EntryDocumentsAnswer);
   });
   r.post("/:orgId/:entryId/documents", async (c) => {
-    assertCanWrite(c.get("membership"));
     const { entryId } = parseParams(c, entryParams);
     const name = cleanFileName(c.req.query("name"));
     const document = await storeDocument(db, c.get("membership"), entryId, name, c.req.raw.body, actor(c));
@@ -44,7 +43,6 @@ export function entryDocumentsRoutes(ctx: AppContext) {
     return c.body(stream, 200, attachmentHeaders(document));
   });
   r.delete("/:orgId/:entryId/documents/:documentId", async (c) => {
-    assertCanWrite(c.get("membership"));
     const { entryId, documentId } = parseParams(c, documentParams);
     await deleteDocument(db, c.get("membership"), entryId, documentId, actor(c));
     return c.json({ deleted: true } satisfies EntryDocumentRemoved);

@@ -2,9 +2,17 @@ import { sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict } from "~/server/http/app-error.ts";
-import { copyFileChunks, DOCUMENT_RULES, openFileStream, storeFileStream, type ChunkTable } from "~/server/files/stored-files.server.ts";
+import {
+  copyFileChunks,
+  DOCUMENT_RULES,
+  openFileStream,
+  receiveFile,
+  writeFileChunks,
+  type ChunkTable,
+} from "~/server/files/stored-files.server.ts";
 import { notFound, sqlState } from "./accounting-errors.server.ts";
 import type { EntryDocument } from "./accounting.types.ts";
+import { assertBooks } from "./books-guard.server.ts";
 import type { Membership } from "./organizations.server.ts";
 
 /** Largest document: 10 MB. */
@@ -32,11 +40,6 @@ export async function listDocuments(db: Db, m: Membership, entryId: number): Pro
   );
 }
 
-/**
- * Stores the request body as a document of the entry, in one transaction, as it arrives: its type is read from its
- * first bytes (415 unless PDF, PNG, JPEG or HEIC), its size counted (413 past 10 MB), its bytes written 256 KB at a
- * time. The upload is in the firm's audit log.
- */
 /** The one insert of entry_documents (decision 101): a document of an entry, uploaded by the member; returns its id. */
 async function insertDocument(
   tx: Db,
@@ -53,6 +56,12 @@ async function insertDocument(
   return Number(row!.id);
 }
 
+/**
+ * Stores the request body as a document of the entry: read whole to a temporary file first (no transaction held while
+ * it arrives, decision 105), its type from its first bytes (415 unless PDF, PNG, JPEG or HEIC), its size counted (413
+ * past 10 MB); then in one transaction its row and its bytes, 256 KB a row. A viewer is refused (403) and an unknown
+ * entry is 404 before anything is read. The upload is in the firm's audit log.
+ */
 export async function storeDocument(
   db: Db,
   m: Membership,
@@ -61,38 +70,33 @@ export async function storeDocument(
   body: ReadableStream<Uint8Array> | null,
   actor: AuditActor,
 ): Promise<EntryDocument> {
-  return db.transaction(async (tx) => {
-    const entry = await entryOf(tx, m, entryId);
-    const stored = await storeFileStream(tx, {
-      body,
-      rules: DOCUMENT_RULES,
-      chunks: ENTRY_DOCUMENT_CHUNKS,
-      create: async (type) => {
-        // Its size and digest are written once the chunks are in.
-        return insertDocument(tx, m, entryId, { file_name: fileName, content_type: type, size_bytes: 0, sha256: null });
-      },
-    });
-    const { id, size, contentType: type } = stored;
-    const [doc] = await queryRows<EntryDocument>(
-      tx,
-      sql`with d as (
-            update entry_documents set size_bytes = ${size}, sha256 = ${stored.sha256} where id = ${id} returning *
-          )
-          select ${documentColumns} from d left join users u on u.id = d.uploaded_by`,
-    );
-    await recordAudit(tx, actor, {
-      action: "journal_entry.document_added",
-      targetType: "organization",
-      targetId: m.organizationId,
-      after: { entry_number: entry.entry_number, file_name: fileName, content_type: type, size_bytes: size },
-    });
-    return doc!;
-  });
+  assertBooks(m, "books.write");
+  await entryOf(db, m, entryId);
+  return receiveFile(body, DOCUMENT_RULES, fileName, (file) =>
+    db.transaction(async (tx) => {
+      const entry = await entryOf(tx, m, entryId);
+      const { name, contentType, size, sha256 } = file;
+      const id = await insertDocument(tx, m, entryId, { file_name: name, content_type: contentType, size_bytes: size, sha256 });
+      await writeFileChunks(tx, ENTRY_DOCUMENT_CHUNKS, id, file);
+      const [doc] = await queryRows<EntryDocument>(
+        tx,
+        sql`select ${documentColumns} from entry_documents d left join users u on u.id = d.uploaded_by where d.id = ${id}`,
+      );
+      await recordAudit(tx, actor, {
+        action: "journal_entry.document_added",
+        targetType: "organization",
+        targetId: m.organizationId,
+        after: { entry_number: entry.entry_number, file_name: name, content_type: contentType, size_bytes: size },
+      });
+      return doc!;
+    }),
+  );
 }
 
 /**
  * A file stored by another feature (a client's answer to a document request) kept with an entry too: its row and its
- * chunks copied in the caller's transaction, audited as an added document. 404 when the entry is not of these books.
+ * chunks copied in the caller's transaction, audited as an added document. 403 for a viewer (whichever feature
+ * calls), 404 when the entry is not of these books.
  */
 export async function attachStoredFile(
   tx: Db,
@@ -101,6 +105,7 @@ export async function attachStoredFile(
   file: { id: number; file_name: string; content_type: string; size_bytes: number; sha256: string; chunks: ChunkTable },
   actor: AuditActor,
 ): Promise<{ entry_number: string; document_id: number }> {
+  assertBooks(m, "books.write");
   const entry = await entryOf(tx, m, entryId);
   const documentId = await insertDocument(tx, m, entryId, file);
   await copyFileChunks(tx, file.chunks, file.id, ENTRY_DOCUMENT_CHUNKS, documentId);
@@ -142,8 +147,12 @@ export async function openDocument(
   return { document, stream };
 }
 
-/** Removes a document of a draft (audited); a posted entry's documents stay (409; the database refuses it too). */
+/**
+ * Removes a document of a draft (audited); a posted entry's documents stay (409; the database refuses it too). 403 for
+ * a viewer.
+ */
 export async function deleteDocument(db: Db, m: Membership, entryId: number, documentId: number, actor: AuditActor): Promise<void> {
+  assertBooks(m, "books.write");
   await db.transaction(async (tx) => {
     const entry = await entryOf(tx, m, entryId);
     if (entry.status !== "draft") throw conflict("A posted entry's documents stay with it");

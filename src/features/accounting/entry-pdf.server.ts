@@ -3,9 +3,9 @@ import type { EntryDetails } from "./journal-entries.server.ts";
 import { formatUsd } from "./money.ts";
 
 /** The entry as a one-document PDF: header, lines with totals, and its audit trail. */
-export function entryPdf(entry: EntryDetails, organizationName: string): Promise<Buffer> {
+export function entryPdf(entry: EntryDetails, organizationName: string): ReadableStream<Uint8Array> {
   const info = { Title: `Journal entry ${entry.entry_number}`, Author: organizationName };
-  return renderPdf({ margin: 50, info }, (doc, { left, width }) => {
+  return renderPdf({ margin: 50, info }, async (doc, { left, width }, pause) => {
     doc.font("Helvetica-Bold").fontSize(16).text(organizationName);
     doc.font("Helvetica").fontSize(12).text(`Journal entry ${entry.entry_number}`);
     doc.moveDown(0.5);
@@ -41,6 +41,7 @@ export function entryPdf(entry: EntryDetails, organizationName: string): Promise
       .lineTo(left + width, doc.y - 2)
       .stroke();
     for (const l of entry.lines) {
+      await pause();
       row([
         `${l.account_code} ${l.account_name}`,
         l.description ?? "",
@@ -58,6 +59,7 @@ export function entryPdf(entry: EntryDetails, organizationName: string): Promise
     doc.font("Helvetica-Bold").fontSize(11).text("Audit trail", left);
     doc.font("Helvetica").fontSize(10);
     for (const a of entry.audit) {
+      await pause();
       const when = new Date(a.at).toISOString().replace("T", " ").slice(0, 19) + " UTC";
       doc.text(`${when}  ${a.action}${a.user_name ? ` by ${a.user_name}` : ""}${a.detail ? ` (${a.detail})` : ""}`);
     }

@@ -4,6 +4,7 @@ import { queryRows, type Db } from "~/server/db/client.ts";
 import { renderMail } from "~/server/mail/html.ts";
 import { enqueueMail, type OutgoingMail } from "~/server/mail/outbox.server.ts";
 import { rolesArray } from "~/lib/permissions.ts";
+import { booksRolesArray } from "./books-permissions.ts";
 
 /** One of the firm's people (site role staff or admin) as a mail needs them. */
 export interface FirmPerson {
@@ -12,12 +13,16 @@ export interface FirmPerson {
   email: string;
 }
 
-/** The firm's people who keep an organization's books: its members whose site role is staff or admin, not disabled. */
+/**
+ * The firm's people who keep an organization's books: its members whose site role is staff or admin, not disabled,
+ * who may write the books ("books.write": a staff member an owner made a viewer keeps nothing; decision 103).
+ */
 export async function firmPeopleOf(db: Db, organizationId: number): Promise<FirmPerson[]> {
   return queryRows<FirmPerson>(
     db,
     sql`select u.id, u.name, u.email from organization_memberships m join users u on u.id = m.user_id
-         where m.organization_id = ${organizationId} and u.role = any(${rolesArray("books.keepClients")}::text[]) and u.disabled_at is null
+         where m.organization_id = ${organizationId} and m.role = any(${booksRolesArray("books.write")}::text[])
+           and u.role = any(${rolesArray("books.keepClients")}::text[]) and u.disabled_at is null
          order by lower(u.name), u.email`,
   );
 }

@@ -6,17 +6,18 @@ import { parseJson } from "~/server/http/parse.ts";
 import type { BooksEnv } from "./accounting.routes.server.ts";
 import { fiscalYearSchema } from "./fiscal-year.schema.ts";
 import { readFiscalYear, setFiscalYear } from "./fiscal-year.server.ts";
+import { requireBooks } from "./books-guard.server.ts";
 import type { FiscalYearAnswer } from "./accounting-answers.types.ts";
 
 /**
  * The fiscal year's first month, under /orgs/:orgId/fiscal-year (membership already checked): every member reads it;
- * owners and accountants change it (PUT).
+ * those who hold "books.lock" change it (PUT).
  */
 export function fiscalYearRoutes(ctx: AppContext) {
   const r = new Hono<BooksEnv>();
   const { db } = ctx;
   r.get("/", async (c) => c.json({ fiscal_year: await readFiscalYear(db, c.get("membership")) } satisfies FiscalYearAnswer));
-  r.put("/", async (c) => {
+  r.put("/", requireBooks("books.lock"), async (c) => {
     const input = await parseJson(c, fiscalYearSchema);
     const actor = auditActor(c.get("user"), clientIp(c, ctx.config.trustedProxyHeader));
     return c.json({ fiscal_year: await setFiscalYear(db, c.get("membership"), actor, input) } satisfies FiscalYearAnswer);

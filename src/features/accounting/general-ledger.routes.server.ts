@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppContext } from "~/server/context.ts";
+import { withStatementTimeout } from "~/server/db/client.ts";
 import { parseQuery } from "~/server/http/parse.ts";
 import { csvRows } from "~/lib/csv.ts";
 import type { BooksEnv } from "./accounting.routes.server.ts";
@@ -10,18 +11,20 @@ import type { GeneralLedgerAnswer } from "./accounting-answers.types.ts";
 
 /**
  * The general ledger, under /orgs/:orgId/reports/general_ledger (membership already checked; every member reads it):
- * `GET ?account=&start=&end=[&after=]` a page of one account's lines, `GET /csv?account=&start=&end=` all of them.
+ * `GET ?account=&start=&end=[&after=]` a page of one account's lines, `GET /csv?account=&start=&end=` all of them;
+ * their statements bounded by the reports' statement timeout.
  */
 export function generalLedgerRoutes(ctx: AppContext) {
   const r = new Hono<BooksEnv>();
   const { db } = ctx;
   r.get("/", async (c) => {
     const q = parseQuery(c, generalLedgerQuerySchema, { message: "first" });
-    return c.json({ ledger: await generalLedger(db, c.get("membership"), q) } satisfies GeneralLedgerAnswer);
+    const ledger = await withStatementTimeout(db, (tx) => generalLedger(tx, c.get("membership"), q));
+    return c.json({ ledger } satisfies GeneralLedgerAnswer);
   });
   r.get("/csv", async (c) => {
     const q = parseQuery(c, generalLedgerQuerySchema, { message: "first" });
-    const { ledger, lines } = await generalLedgerAll(db, c.get("membership"), q);
+    const { ledger, lines } = await withStatementTimeout(db, (tx) => generalLedgerAll(tx, c.get("membership"), q));
     const csv = csvRows(GL_CSV_COLUMNS, generalLedgerCsvRecords(ledger, lines));
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",

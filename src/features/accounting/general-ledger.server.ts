@@ -139,6 +139,19 @@ export async function generalLedger(db: Db, m: Membership, q: GeneralLedgerQuery
   };
 }
 
+/** How many posted lines the account has in the period: counted before a document of them all is made. */
+export async function generalLedgerLineCount(db: Db, m: Membership, q: GeneralLedgerQuery): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::integer as n
+          from journal_entries e
+          join journal_entry_lines l on l.organization_id = e.organization_id and l.journal_entry_id = e.id
+         where e.organization_id = ${m.organizationId} and e.status = 'posted'
+           and e.entry_date between ${q.start}::date and ${q.end}::date and l.account_id = ${q.account}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** Every line of the period, read a large page at a time (the CSV). */
 export async function generalLedgerAll(
   db: Db,

@@ -1,14 +1,20 @@
 import Papa from "papaparse";
-import type { Readable } from "node:stream";
+import { timeSlices } from "~/server/time-slices.ts";
 import { DELIMITERS, ENCODINGS, type Delimiter, type Encoding } from "./import.schema.ts";
 
 /**
- * Reads a CSV upload as it arrives: the bytes are decoded chunk by chunk and fed to papaparse's streaming parser,
- * so the file itself is never held whole (only its rows are). The encoding and the delimiter are taken from the
- * caller or detected on the first 64 KB.
+ * Reads a CSV upload as it arrives: the bytes are decoded and parsed in pieces of 64 KB, so the file itself is never
+ * held whole (only its rows are) and other requests are served between pieces. The encoding and the delimiter are taken from the caller or detected on the first 64 KB. The caps
+ * (decision 102) are checked as the rows come: the first row over one refuses the file at once, and nothing more is
+ * read from the upload.
  */
 
+/** The encoding and delimiter are detected on the first piece; the text is parsed a piece at a time. */
 const SAMPLE_BYTES = 64 * 1024;
+/** Longest row (its fields and their separators), in characters: a quote left open would otherwise run to the end. */
+export const MAX_ROW_CHARS = 65_536;
+/** Most fields in one row. */
+export const MAX_ROW_FIELDS = 1_000;
 
 export interface CsvRows {
   rows: string[][];
@@ -20,12 +26,15 @@ export class CsvReadError extends Error {
   constructor(
     readonly field: "encoding" | "file",
     message: string,
+    /** Set when the file has more rows than the caller takes. */
+    readonly tooManyRows = false,
   ) {
     super(message);
   }
 }
 
 const hasBom = (b: Uint8Array) => b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
+const count = (n: number) => n.toLocaleString("en-US");
 
 /** UTF-8 when the sample (a BOM aside) is valid UTF-8, else Windows-1252. */
 export function detectEncoding(sample: Uint8Array): Encoding {
@@ -56,6 +65,16 @@ export function detectDelimiter(sample: string): Delimiter {
   return chosen;
 }
 
+/** The line break of a sample (as papaparse guesses it): "\r" or "\r\n" when most breaks outside quotes are, else "\n". */
+function detectNewline(sample: string): "\n" | "\r" | "\r\n" {
+  const text = sample.replace(/"[\s\S]*?"/g, "");
+  const r = text.split("\r");
+  const n = text.split("\n");
+  if (r.length === 1 || (n.length > 1 && n[0]!.length < r[0]!.length)) return "\n";
+  const withN = r.filter((part) => part[0] === "\n").length;
+  return withN >= r.length / 2 ? "\r\n" : "\r";
+}
+
 /** A decoder of one encoding, chunk by chunk (a character split across chunks is kept for the next one). */
 function decoder(encoding: Encoding): (chunk: Uint8Array | null) => string {
   if (encoding === "iso-8859-1")
@@ -76,63 +95,98 @@ export interface ReadOptions {
   maxRows: number;
 }
 
+/** A row (empty ones left out) checked against the caps, or the error that refuses the file. */
+function rowTaker(rows: string[][], maxRows: number) {
+  return (row: string[]) => {
+    let chars = row.length - 1;
+    let blank = true;
+    for (const cell of row) {
+      chars += cell.length;
+      if (blank && cell.trim() !== "") blank = false;
+    }
+    if (blank) return;
+    const line = rows.length + 1;
+    if (row.length > MAX_ROW_FIELDS)
+      throw new CsvReadError("file", `Line ${line} has more than ${count(MAX_ROW_FIELDS)} fields: is the delimiter right?`);
+    if (chars > MAX_ROW_CHARS) throw tooLong(line);
+    if (rows.length >= maxRows)
+      throw new CsvReadError("file", `The file has more than ${count(maxRows)} rows: split it into smaller files`, true);
+    rows.push(row);
+  };
+}
+
+const tooLong = (line: number) =>
+  new CsvReadError("file", `Line ${line} is longer than ${count(MAX_ROW_CHARS)} characters: is a quote left open?`);
+
 /** Every row of the CSV (empty lines left out), with the encoding and delimiter used. */
 export async function readCsv(chunks: AsyncIterable<Uint8Array>, opts: ReadOptions): Promise<CsvRows> {
   const iterator = chunks[Symbol.asyncIterator]();
+  try {
+    return await readRows(iterator, opts);
+  } finally {
+    // Read to its end, or refused: either way the upload is read no further.
+    await iterator.return?.();
+  }
+}
+
+/** The chunks in pieces of at most SAMPLE_BYTES (an upload may come as one chunk of 20 MB). */
+async function* pieces(iterator: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+    const chunk = next.value;
+    for (let at = 0; at < chunk.byteLength; at += SAMPLE_BYTES) yield chunk.subarray(at, at + SAMPLE_BYTES);
+  }
+}
+
+async function readRows(iterator: AsyncIterator<Uint8Array>, opts: ReadOptions): Promise<CsvRows> {
+  const input = pieces(iterator);
   const head: Uint8Array[] = [];
   let size = 0;
-  let done = false;
   while (size < SAMPLE_BYTES) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
-    }
+    const next = await input.next();
+    if (next.done) break;
     head.push(next.value);
     size += next.value.byteLength;
   }
   const sample = Buffer.concat(head);
   const encoding = opts.encoding ?? detectEncoding(sample);
   const decode = decoder(encoding);
-  const firstText = decode(sample);
+  const firstText = decode(sample).replace(/^\uFEFF/, "");
   const delimiter = opts.delimiter ?? detectDelimiter(firstText);
 
   const rows: string[][] = [];
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: "greedy" }) as unknown as Readable & {
-    write(text: string): boolean;
-    end(): void;
+  const take = rowTaker(rows, opts.maxRows);
+  const parser = new Papa.Parser({ delimiter, newline: detectNewline(firstText) });
+  const slices = timeSlices();
+  // The start of a row the text read so far has not finished: parsed again with the next piece.
+  let rest = "";
+  const parse = async (text: string) => {
+    if (slices.due()) await slices.next();
+    const input = rest + text;
+    const { data, meta } = parser.parse(input, 0, true) as Papa.ParseResult<string[]>;
+    for (const row of data) take(row);
+    rest = input.slice(meta.cursor);
+    if (rest.length > MAX_ROW_CHARS) throw tooLong(rows.length + 1);
   };
-  const finished = new Promise<void>((resolve, reject) => {
-    parser.on("data", (row: string[]) => {
-      if (rows.length >= opts.maxRows) return reject(new CsvReadError("file", `The file has more than ${opts.maxRows} rows`));
-      rows.push(row);
-    });
-    parser.on("end", resolve);
-    parser.on("error", reject);
-  });
-  const write = async (text: string) => {
-    if (text && !parser.write(text)) await new Promise((r) => parser.once("drain", r));
-  };
-  await write(firstText.replace(/^\uFEFF/, ""));
-  while (!done) {
-    const next = await iterator.next();
-    if (next.done) break;
-    await write(decode(next.value));
-  }
-  await write(decode(null));
-  parser.end();
-  await finished;
+  await parse(firstText);
+  for await (const piece of input) await parse(decode(piece));
+  await parse(decode(null));
+  for (const row of (parser.parse(rest, 0, false) as Papa.ParseResult<string[]>).data) take(row);
   return { rows, encoding, delimiter };
 }
 
-/** The request body (a web stream) as chunks. */
+/** The request body (a web stream) as chunks; left unread from where the reader stops. */
 export async function* bodyChunks(body: ReadableStream<Uint8Array> | null): AsyncIterable<Uint8Array> {
   if (!body) return;
   const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    yield value;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    // Not cancelled: cancelling a request's body closes its connection before the answer is sent.
+    reader.releaseLock();
   }
 }
 

@@ -33,7 +33,7 @@ describe("the fixtures read as their README says", () => {
     const s = await sheet("odoo-account.account-generic_coa.csv", "chart");
     expect(s.header).toBe(true);
     expect(s.mapping).toMatchObject({ code: 2, name: 1, type: 3 });
-    const { accounts, errors } = buildChart(s);
+    const { accounts, errors } = await buildChart(s);
     expect(errors).toEqual([]);
     expect(accounts).toHaveLength(45);
     expect(accounts.at(-1)).toMatchObject({ code: "201100", name: "Credit Card", type: "Liability" });
@@ -45,7 +45,7 @@ describe("the fixtures read as their README says", () => {
     const s = await sheet("erpnext-coa_sample_template.csv", "chart");
     expect(s.header).toBe(false);
     expect(s.mapping).toMatchObject({ name: 0, type: 6 });
-    const { accounts, errors } = buildChart(s);
+    const { accounts, errors } = await buildChart(s);
     expect(errors).toEqual([]);
     expect(accounts).toHaveLength(17);
     expect(accounts.every((a) => a.code === null)).toBe(true);
@@ -57,7 +57,7 @@ describe("the fixtures read as their README says", () => {
     const s = await sheet("hledger-sample.journal.csv", "journal");
     expect(s.header).toBe(true);
     expect(s.mapping).toMatchObject({ entry: 0, date: 1, reference: 4, description: 5, account: 7, debit: 11, credit: 10 });
-    const { entries, errors } = buildJournal(s, digest);
+    const { entries, errors } = await buildJournal(s, digest);
     expect(errors).toEqual([]);
     expect(entries).toHaveLength(5);
     expect(entries.flatMap((e) => e.lines)).toHaveLength(11);
@@ -71,7 +71,7 @@ describe("the fixtures read as their README says", () => {
     const s = await sheet("akretion-account_move_generic-fr_coa.csv", "journal", akretion);
     expect([s.header, s.dateFormat, s.numberFormat]).toEqual([false, "01/03/2026", "1.234,56"]);
     expect(s.guessed).toMatchObject({ date: 0, account: 2, description: 5, debit: 6, credit: 7 });
-    const { entries, errors } = buildJournal(s, digest);
+    const { entries, errors } = await buildJournal(s, digest);
     expect(errors).toEqual([]);
     expect(entries.map((e) => e.lines.length)).toEqual([5, 2, 2]);
     expect([total(entries, "debit"), total(entries, "credit")]).toEqual(["36984.12", "36984.12"]);
@@ -81,7 +81,7 @@ describe("the fixtures read as their README says", () => {
   it("akretion's journal with decimal points: 2 entries of 4 lines, 24084.24 a side", async () => {
     const s = await sheet("akretion-generic_csv_fr_ok.csv", "journal", akretion);
     expect([s.header, s.dateFormat, s.numberFormat]).toEqual([false, "01/03/2026", "1,234.56"]);
-    const { entries, errors } = buildJournal(s, digest);
+    const { entries, errors } = await buildJournal(s, digest);
     expect(errors).toEqual([]);
     expect(entries.map((e) => [e.date, e.reference, e.lines.length])).toEqual([
       ["2020-01-31", "CCA", 2],
@@ -96,7 +96,7 @@ describe("the fixtures read as their README says", () => {
     s.rows[2][6] = "12O42.12";
     s.rows[0] = [...s.rows[0]!];
     s.rows[0][7] = "12042.13";
-    const { errors } = buildJournal(s, digest);
+    const { errors } = await buildJournal(s, digest);
     expect(errors).toEqual([
       { line: 1, column: "Column 7", message: "Entry CCA is not balanced: debits 12042.12, credits 12042.13" },
       { line: 3, column: "Column 7", message: "is not an amount in the format 1,234.56" },

@@ -82,8 +82,8 @@ export async function readImport(db: Db, m: Membership, body: ReadableStream<Uin
     missing.length > 0
       ? { accounts: [], entries: [], errors: [] }
       : q.kind === "chart"
-        ? { ...buildChart(sheet), entries: [] }
-        : { ...buildJournal(sheet, entryDigest), accounts: [] };
+        ? { ...(await buildChart(sheet)), entries: [] }
+        : { ...(await buildJournal(sheet, entryDigest)), accounts: [] };
   return {
     kind: q.kind,
     sheet,

@@ -53,7 +53,7 @@ describe("export → import", () => {
           dateFormat: "2026-03-01",
           numberFormat: "1,234.56",
         } as const;
-        const { entries: back, errors } = buildJournal(sheet, (s) => s);
+        const { entries: back, errors } = await buildJournal(sheet, (s) => s);
         expect(errors).toEqual([]);
         expect(back.map((b) => [b.date, b.description, b.reference ?? "", b.externalRef])).toEqual(
           entries.map((e, i) => [

@@ -1,4 +1,5 @@
 import { csvTextBack } from "~/lib/csv.ts";
+import { timeSlices } from "~/server/time-slices.ts";
 import { EARLIEST_ENTRY_DATE, latestEntryDate, MAX_LINES } from "./accounting.schema.ts";
 import type { ColumnMapping, ImportField } from "./import.schema.ts";
 import { detailFromType, guessType, typeFrom } from "./import-layout.ts";
@@ -13,7 +14,10 @@ import { parseAmount, parseDate, type DateFormat, type NumberFormat } from "./im
 import { centsToDecimal } from "./money.ts";
 import type { AccountType } from "./reports.ts";
 
-/** A file's rows read as accounts or as journal entries, every fault named by line and column. Pure. */
+/**
+ * A file's rows read as accounts or as journal entries, every fault named by line and column. Pure, and in time
+ * slices: a file of 200,000 rows does not hold up other requests while it is read.
+ */
 
 export interface Sheet {
   rows: string[][];
@@ -82,19 +86,23 @@ function reader(sheet: Sheet, errors: RowError[]) {
   };
   const fail = (line: number, field: ImportField, message: string) => errors.push({ line, column: columnOf(field), message });
   const first = sheet.header ? 1 : 0;
-  const each = (fn: (row: string[], line: number) => void) => {
-    for (let i = first; i < sheet.rows.length; i++) fn(sheet.rows[i]!, i + 1);
+  const each = async (fn: (row: string[], line: number) => void) => {
+    const slices = timeSlices();
+    for (let i = first; i < sheet.rows.length; i++) {
+      fn(sheet.rows[i]!, i + 1);
+      if (slices.due()) await slices.next();
+    }
   };
   return { cell, fail, each };
 }
 
 /** Accounts of a chart file; codes repeated in the file are refused. */
-export function buildChart(sheet: Sheet): { accounts: ChartRow[]; errors: RowError[] } {
+export async function buildChart(sheet: Sheet): Promise<{ accounts: ChartRow[]; errors: RowError[] }> {
   const errors: RowError[] = [];
   const { cell, fail, each } = reader(sheet, errors);
   const accounts: ChartRow[] = [];
   const seen = new Map<string, number>();
-  each((row, line) => {
+  await each((row, line) => {
     const code = cell(row, "code");
     const name = cell(row, "name") || code;
     const typeText = cell(row, "type");
@@ -143,14 +151,17 @@ function rowAmount(row: string[], sheet: Sheet, r: ReturnType<typeof reader>, li
 }
 
 /** Journal entries of a journal file: rows grouped by the entry column, else by date and reference. */
-export function buildJournal(sheet: Sheet, digest: (text: string) => string): { entries: ImportEntry[]; errors: RowError[] } {
+export async function buildJournal(
+  sheet: Sheet,
+  digest: (text: string) => string,
+): Promise<{ entries: ImportEntry[]; errors: RowError[] }> {
   const errors: RowError[] = [];
   const r = reader(sheet, errors);
   const groups = new Map<string, { key: string; line: number; date: string; reference: string; rows: ImportLine[]; texts: string[] }>();
   const byKey = sheet.mapping.entry !== undefined;
   const latest = latestEntryDate();
   const refs = new Map<string, string>();
-  r.each((row, line) => {
+  await r.each((row, line) => {
     const date = parseDate(r.cell(row, "date"), sheet.dateFormat);
     if (!date.ok) return r.fail(line, "date", r.cell(row, "date") === "" ? "is required" : date.error);
     if (date.value < EARLIEST_ENTRY_DATE) return r.fail(line, "date", "must not be before 1900-01-01");
@@ -186,7 +197,9 @@ export function buildJournal(sheet: Sheet, digest: (text: string) => string): { 
 
   const entries: ImportEntry[] = [];
   const seen = new Map<string, number>();
+  const slices = timeSlices();
   for (const [k, g] of groups) {
+    if (slices.due()) await slices.next();
     const debits = g.rows.reduce((s, l) => s + l.debit, 0n);
     const credits = g.rows.reduce((s, l) => s + l.credit, 0n);
     const firstLine = g.rows[0]?.line ?? g.line;

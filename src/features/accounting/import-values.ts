@@ -33,7 +33,8 @@ export function parseAmount(text: string, format: NumberFormat): Parsed<bigint |
     negative = true;
     s = s.slice(1, -1).trim();
   }
-  s = s.replace(/^[$€£]\s*/, "").replace(/\s*[$€£]$/, "");
+  s = s.replace(/^[$€£]\s*/, "");
+  if (/[$€£]/.test(s.slice(-1))) s = s.slice(0, -1).trimEnd(); // not `/\s*[$€£]$/`: it goes back over every space
   if (s.startsWith("-") || s.startsWith("+")) {
     negative = negative !== s.startsWith("-");
     s = s.slice(1);
@@ -54,7 +55,9 @@ export function parseAmount(text: string, format: NumberFormat): Parsed<bigint |
   }
   const digits = groups.join("");
   if (!/^\d*$/.test(digits) || (digits === "" && fraction === "")) return fail(`is not an amount in the format ${format}`);
-  const kept = fraction.replace(/0+$/, "");
+  let end = fraction.length;
+  while (fraction[end - 1] === "0") end--; // not `/0+$/`: it goes back over every run of zeros
+  const kept = fraction.slice(0, end);
   if (kept.length > 2) return fail("has more than 2 decimals");
   const cents = BigInt(digits || "0") * 100n + BigInt(kept.padEnd(2, "0"));
   if (cents > MAX_CENTS) return fail("is too large");

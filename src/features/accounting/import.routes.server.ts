@@ -5,7 +5,7 @@ import { chartCsv, journalCsv } from "./books-export.server.ts";
 import { importQuerySchema } from "./import.schema.ts";
 import { commitImport, previewImport } from "./import.server.ts";
 import { booksMember, type BooksMemberEnv } from "./books-member.server.ts";
-import { assertCanWrite } from "./organizations.server.ts";
+import { requireBooks } from "./books-guard.server.ts";
 
 type ImportEnv = BooksMemberEnv;
 
@@ -24,22 +24,19 @@ const attachment = (name: string) => ({
 /**
  * CSV import and export of an organization's books, under /api/books-import/:orgId. The file is the request body
  * (text/csv, up to 20 MB), read as it arrives; the options are the query string. Members read the exports;
- * owners and accountants import. A caller who is not a member gets 404.
+ * those who hold "books.import" import. A caller who is not a member gets 404.
  */
 export function importRoutes(ctx: AppContext) {
   const { db } = ctx;
   const r = new Hono<ImportEnv>();
   r.use("/:orgId/*", booksMember(db));
-  const file = (c: Context<ImportEnv>) => {
-    assertCanWrite(c.get("membership"));
-    return { q: parseQuery(c, importQuerySchema, firstField), body: c.req.raw.body };
-  };
+  const file = (c: Context<ImportEnv>) => ({ q: parseQuery(c, importQuerySchema, firstField), body: c.req.raw.body });
 
-  r.post("/:orgId/preview", async (c) => {
+  r.post("/:orgId/preview", requireBooks("books.import"), async (c) => {
     const { q, body } = file(c);
     return c.json(await previewImport(db, c.get("membership"), body, q));
   });
-  r.post("/:orgId/commit", async (c) => {
+  r.post("/:orgId/commit", requireBooks("books.import"), async (c) => {
     const { q, body } = file(c);
     return c.json(await commitImport(db, c.get("membership"), body, q));
   });

@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import { insertChartAccounts } from "./chart-rows.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { invalidInput, type AppError } from "~/server/http/app-error.ts";
+import { timeSlices } from "~/server/time-slices.ts";
 import { guessType } from "./import-layout.ts";
 import { readImport, rememberSettings, type ReadImport } from "./import-read.server.ts";
-import { CODE_PATTERN, type RowError } from "./import-rows.ts";
+import { CODE_PATTERN, type ImportEntry, type RowError } from "./import-rows.ts";
 import type { AccountResolution, ImportQuery } from "./import.schema.ts";
 import type { ImportPreview, ImportResult, MissingAccount } from "./import.types.ts";
 import { createEntries } from "./journal-entries-bulk.server.ts";
@@ -73,19 +74,26 @@ async function chartOf(db: Db, m: Membership) {
 
 /** External references among these that the organization already has (imported, or its own exported entries). */
 async function alreadyImported(db: Db, m: Membership, refs: string[]): Promise<Set<string>> {
-  if (refs.length === 0) return new Set();
-  const list = JSON.stringify(refs);
-  const rows = await queryRows<{ ref: string }>(
-    db,
-    sql`with wanted as (select jsonb_array_elements_text(${list}::jsonb) as ref)
-        select i.external_ref as ref from imported_entries i join wanted w on w.ref = i.external_ref
-         where i.organization_id = ${m.organizationId}
-        union
-        select w.ref from wanted w join journal_entries e
-          on w.ref = 'JE:' || e.organization_id || ':' || e.entry_number
-         where e.organization_id = ${m.organizationId}`,
-  );
-  return new Set(rows.map((r) => r.ref));
+  const found = new Set<string>();
+  // In batches, the event loop free between them: one statement over 100,000 references would hold the embedded
+  // database (and with it every other request) for long.
+  const slices = timeSlices();
+  for (let i = 0; i < refs.length; i += 1000) {
+    if (slices.due()) await slices.next();
+    const list = JSON.stringify(refs.slice(i, i + 1000));
+    const rows = await queryRows<{ ref: string }>(
+      db,
+      sql`with wanted as (select jsonb_array_elements_text(${list}::jsonb) as ref)
+          select i.external_ref as ref from imported_entries i join wanted w on w.ref = i.external_ref
+           where i.organization_id = ${m.organizationId}
+          union
+          select w.ref from wanted w join journal_entries e
+            on w.ref = 'JE:' || e.organization_id || ':' || e.entry_number
+           where e.organization_id = ${m.organizationId}`,
+    );
+    for (const r of rows) found.add(r.ref);
+  }
+  return found;
 }
 
 async function plan(db: Db, m: Membership, read: ReadImport, resolutions: Record<string, AccountResolution>): Promise<Plan> {
@@ -110,7 +118,9 @@ async function plan(db: Db, m: Membership, read: ReadImport, resolutions: Record
     return { read, accountOf, create, missing, errors, done: new Set(), existingAccounts };
   }
   const seen = new Map<string, MissingAccount & { line: number }>();
+  const slices = timeSlices();
   for (const line of read.entries.flatMap((e) => e.lines)) {
+    if (slices.due()) await slices.next();
     const known = chart.byCode.get(line.account) ?? chart.byName.get(line.account.toLowerCase());
     if (known) {
       if (!known.active)
@@ -164,6 +174,18 @@ export function rowErrors(errors: RowError[]): AppError {
   return invalidInput(fields, `Line ${first!.line}, column ${first!.column}: ${first!.message}${more}`);
 }
 
+/** The entries' line count and totals, in time slices (a file may hold 200,000 lines). */
+async function totals(entries: ImportEntry[]) {
+  const slices = timeSlices();
+  let [lines, debits, credits] = [0, 0n, 0n];
+  for (const e of entries) {
+    if (slices.due()) await slices.next();
+    lines += e.lines.length;
+    for (const l of e.lines) [debits, credits] = [debits + l.debit, credits + l.credit];
+  }
+  return { lines, debits: centsToDecimal(debits), credits: centsToDecimal(credits) };
+}
+
 export async function previewImport(
   db: Db,
   m: Membership,
@@ -173,7 +195,6 @@ export async function previewImport(
   const read = await readImport(db, m, body, q);
   const p = await plan(db, m, read, q.accounts ?? {});
   const fresh = read.entries.filter((e) => !p.done.has(e.externalRef));
-  const lines = fresh.flatMap((e) => e.lines);
   const first = read.sheet.header ? 1 : 0;
   return {
     kind: read.kind,
@@ -187,9 +208,7 @@ export async function previewImport(
     summary: {
       new_items: read.kind === "chart" ? p.create.length : fresh.length,
       existing_items: read.kind === "chart" ? p.existingAccounts : read.entries.length - fresh.length,
-      lines: lines.length,
-      debits: centsToDecimal(lines.reduce((s, l) => s + l.debit, 0n)),
-      credits: centsToDecimal(lines.reduce((s, l) => s + l.credit, 0n)),
+      ...(await totals(fresh)),
     },
     missing_accounts: p.missing,
   };
@@ -238,24 +257,28 @@ export async function commitImport(db: Db, m: Membership, body: ReadableStream<U
     const chart = await chartOf(tx, m);
     const idOf = (value: string) => chart.byCode.get(p.accountOf.get(value)!)!.id;
     const fresh = read.entries.filter((e) => !p.done.has(e.externalRef));
-    const ids = await createEntries(
-      tx,
-      m,
-      fresh.map((e) => ({
-        description: e.description,
-        entry_date: e.date,
-        reference: e.reference,
-        lines: e.lines.map((l) => ({
-          account_id: idOf(l.account),
-          description: l.description,
-          debit_amount: centsToDecimal(l.debit),
-          credit_amount: centsToDecimal(l.credit),
-        })),
+    const input = (e: ImportEntry) => ({
+      description: e.description,
+      entry_date: e.date,
+      reference: e.reference,
+      lines: e.lines.map((l) => ({
+        account_id: idOf(l.account),
+        description: l.description,
+        debit_amount: centsToDecimal(l.debit),
+        credit_amount: centsToDecimal(l.credit),
       })),
-      q.drafts !== "true",
-    );
+    });
+    // 1,000 entries at a time (createEntries' batch), the event loop free between them: the embedded database
+    // answers a statement without giving way, and 100,000 entries in one go would hold every other request throughout.
+    const ids: number[] = [];
+    const slices = timeSlices();
+    for (let i = 0; i < fresh.length; i += 1000) {
+      if (slices.due()) await slices.next();
+      ids.push(...(await createEntries(tx, m, fresh.slice(i, i + 1000).map(input), q.drafts !== "true")));
+    }
     const refs: [string, number][] = fresh.map((e, i) => [e.externalRef, ids[i]!]);
     for (let i = 0; i < refs.length; i += 1000) {
+      if (slices.due()) await slices.next();
       const values = refs.slice(i, i + 1000).map(([ref, id]) => sql`(${m.organizationId}::integer, ${ref}, ${id}::integer)`);
       await tx.execute(
         sql`insert into imported_entries (organization_id, external_ref, journal_entry_id) values ${sql.join(values, sql`, `)}`,

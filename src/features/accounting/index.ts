@@ -6,3 +6,5 @@ export { clientOrganizationOf, firmPeopleOf, type FirmPerson } from "./firm-acce
 export { revokeInvitationsSentBy } from "./invitation-authority.server.ts";
 export { acceptInvitation, INVITATION_MESSAGES, pendingInvitationCount, previewInvitation } from "./invitations.server.ts";
 export { ensureOrganizations, findMembership, listOrganizations, type Membership } from "./organizations.server.ts";
+export { assertBooks } from "./books-guard.server.ts";
+export { canBooks, type BooksPermission } from "./books-permissions.ts";

@@ -1,14 +1,16 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
-import { refusingLocked } from "./accounting-errors.server.ts";
+import { AppError, conflict } from "~/server/http/app-error.ts";
+import { notFound, refusingLocked } from "./accounting-errors.server.ts";
 import type { EntryInput } from "./accounting.schema.ts";
-import { prepareLines } from "./journal-entries.server.ts";
+import { postEntry, prepareLines } from "./journal-entries.server.ts";
 import { insertEntryAudit, insertEntryLines, insertEntryRows } from "./journal-rows.server.ts";
 import type { Membership } from "./organizations.server.ts";
+import type { PostDraftsResult } from "./accounting.types.ts";
 
 /*
- * Many journal entries written at once (an import, the bank's categorizations). One entry at a time:
- * journal-entries.server.ts.
+ * Many journal entries written at once (an import, the bank's categorizations), posted at once (the chosen drafts)
+ * or reversed at once (a batch of the bank rules undone). One entry at a time: journal-entries.server.ts.
  */
 
 /** Entries written by one statement set of createEntries. */
@@ -76,4 +78,93 @@ async function insertEntries(tx: Db, m: Membership, inputs: EntryInput[], post: 
     ids.push(...batchIds);
   }
   return ids;
+}
+
+/**
+ * Reverses many posted entries at once, set-based, inside the caller's transaction: each gets its mirror (sides
+ * swapped, dated as the entry, numbered in date order, posted) linked both ways, with the audit rows a reversal made
+ * alone writes. The database refuses an entry reconciled to a bank statement, and a date in the locked period (a
+ * BooksLockedError). Returns how many were reversed.
+ */
+export const reverseEntries = (tx: Db, m: Membership, ids: number[]): Promise<number> =>
+  refusingLocked(async () => {
+    for (let start = 0; start < ids.length; start += BULK_BATCH) await insertReversals(tx, m, ids.slice(start, start + BULK_BATCH));
+    return ids.length;
+  });
+
+async function insertReversals(tx: Db, m: Membership, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const idArray = `{${ids.join(",")}}`;
+  const originals = await queryRows<{ id: number; entry_number: string; status: string; reversed_by: number | null }>(
+    tx,
+    sql`select id, entry_number, status, reversed_by from journal_entries
+         where organization_id = ${m.organizationId} and id = any(${idArray}::integer[]) order by id for update`,
+  );
+  if (originals.length !== new Set(ids).size) throw notFound("Journal entry");
+  const notPosted = originals.find((o) => o.status !== "posted");
+  if (notPosted) throw conflict(`Only posted entries can be reversed: ${notPosted.entry_number} is a draft`);
+  const reversed = originals.find((o) => o.reversed_by !== null);
+  if (reversed) throw conflict(`Entry ${reversed.entry_number} has already been reversed`);
+  const mirrors = await queryRows<{ id: number }>(
+    tx,
+    sql`with n as (
+          update journal_entry_counters set last_number = last_number + ${originals.length}::integer
+           where organization_id = ${m.organizationId} returning last_number
+        ), o as (
+          select e.*, row_number() over (order by e.entry_date, e.id) - 1 as i
+            from journal_entries e where e.organization_id = ${m.organizationId} and e.id = any(${idArray}::integer[])
+        )
+        ${insertEntryRows(sql`select o.organization_id, n.last_number - ${originals.length}::integer + 1 + o.i,
+                                   left('Reversal of ' || o.entry_number || ': ' || o.description, 500), o.entry_date, o.entry_number,
+                                   o.total_amount, ${m.userId}, o.id
+                              from n, o order by o.i
+                            returning id`)}`,
+  );
+  if (mirrors.length !== originals.length) throw new Error("organization has no entry counter");
+  const mirrorArray = `{${mirrors.map((r) => Number(r.id)).join(",")}}`;
+  await tx.execute(
+    insertEntryLines(sql`select l.organization_id, r.id, l.line_no, l.account_id, l.description, l.credit_amount, l.debit_amount
+                           from journal_entries r join journal_entry_lines l on l.journal_entry_id = r.reversal_of
+                          where r.id = any(${mirrorArray}::integer[]) order by r.id, l.line_no`),
+  );
+  await tx.execute(
+    sql`update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId}
+         where organization_id = ${m.organizationId} and id = any(${mirrorArray}::integer[])`,
+  );
+  await tx.execute(
+    sql`update journal_entries o set reversed_by = r.id from journal_entries r
+         where r.id = any(${mirrorArray}::integer[]) and o.id = r.reversal_of and o.organization_id = ${m.organizationId}`,
+  );
+  await tx.execute(
+    insertEntryAudit(sql`select r.organization_id, r.id, a.action, ${m.userId}, case a.action when 'created' then 'Reversal of ' || o.entry_number end
+                           from journal_entries r join journal_entries o on o.id = r.reversal_of
+                          cross join (values (1, 'created'), (2, 'posted')) as a(n, action)
+                          where r.id = any(${mirrorArray}::integer[]) order by r.id, a.n`),
+  );
+  await tx.execute(
+    insertEntryAudit(sql`select o.organization_id, o.id, 'reversed', ${m.userId}, 'Reversed by ' || r.entry_number
+                           from journal_entries r join journal_entries o on o.id = r.reversal_of
+                          where r.id = any(${mirrorArray}::integer[]) order by r.id`),
+  );
+}
+
+/**
+ * Posts the chosen drafts, each in its own transaction and checked exactly as when it is posted alone: those that
+ * cannot be posted (not found, no longer a draft, not balanced) are answered with the reason, the others are posted.
+ */
+export async function postDrafts(db: Db, m: Membership, ids: number[]): Promise<PostDraftsResult> {
+  const result: PostDraftsResult = { posted: [], failed: [] };
+  for (const id of [...new Set(ids)]) {
+    try {
+      result.posted.push(await postEntry(db, m, id));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      const [row] = await queryRows<{ entry_number: string }>(
+        db,
+        sql`select entry_number from journal_entries where id = ${id} and organization_id = ${m.organizationId}`,
+      );
+      result.failed.push({ id, entry_number: row?.entry_number ?? null, reason: err.message });
+    }
+  }
+  return result;
 }

@@ -10,12 +10,15 @@ import { answerInsert, storeAnswer, type Idempotency } from "./idempotency.serve
 import { summary, summaryColumns } from "./journal-entry-queries.server.ts";
 import { getEntry } from "./journal-entry-queries.server.ts";
 import { insertEntryAudit, insertEntryLines, insertEntryRows } from "./journal-rows.server.ts";
-import type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary, PostDraftsResult } from "./accounting.types.ts";
+import type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary } from "./accounting.types.ts";
 
-export type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary, PostDraftsResult };
+export type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary };
 export { getEntry, listEntries } from "./journal-entry-queries.server.ts";
 
-/* Changing entries: create, edit or delete a draft, post, reverse. Many at once: journal-entries-bulk; reading: journal-entry-queries. */
+/*
+ * Changing entries: create, edit or delete a draft, post (also as it is saved), reverse. Many at once (and posting
+ * several drafts): journal-entries-bulk; reading: journal-entry-queries.
+ */
 
 export interface PreparedLine {
   line_no: number;
@@ -111,6 +114,20 @@ export async function createEntry(db: Db, m: Membership, input: EntryInput, idem
   return entry as EntrySummary;
 }
 
+/**
+ * "Save and post": a new entry created and posted in one transaction (the same checks as each alone); with an
+ * idempotency key, the posted entry's answer is kept under it in that transaction.
+ */
+export async function createPostedEntry(db: Db, m: Membership, input: EntryInput, idem: Idempotency | null = null): Promise<EntrySummary> {
+  return refusingLocked(() =>
+    db.transaction(async (tx) => {
+      const entry = await postEntry(tx, m, (await createEntry(tx, m, input)).id);
+      if (idem) await storeAnswer(tx, m, idem, 201, { entry });
+      return entry;
+    }),
+  );
+}
+
 async function lockEntry(db: Db, m: Membership, id: number): Promise<{ status: string; reversed_by: number | null; entry_number: string }> {
   const [row] = await queryRows<{ status: string; reversed_by: number | null; entry_number: string }>(
     db,
@@ -121,13 +138,14 @@ async function lockEntry(db: Db, m: Membership, id: number): Promise<{ status: s
   return row;
 }
 
-/** Edits a draft: the entry and the replacement of all its lines are one transaction. */
+/** Edits a draft: the entry and the replacement of all its lines are one transaction; with `post`, so is its posting. */
 export async function updateEntry(
   db: Db,
   m: Membership,
   id: number,
   input: EntryInput,
   idem: Idempotency | null = null,
+  post = false,
 ): Promise<EntrySummary> {
   return refusingLocked(() =>
     db.transaction(async (tx) => {
@@ -146,7 +164,7 @@ export async function updateEntry(
                                from ${linesRecordset(JSON.stringify(lines))}`),
       );
       await tx.execute(insertEntryAudit(sql`values (${m.organizationId}, ${id}, 'edited', ${m.userId}, null)`));
-      const entry = await summary(tx, m, id);
+      const entry = post ? await postEntry(tx, m, id) : await summary(tx, m, id);
       if (idem) await storeAnswer(tx, m, idem, 200, { entry });
       return entry;
     }),
@@ -266,25 +284,4 @@ export async function deleteDraft(db: Db, m: Membership, id: number, actor: Audi
       return { entry_number: current.entry_number };
     }),
   );
-}
-
-/**
- * Posts the chosen drafts, each in its own transaction and checked exactly as when it is posted alone: those that
- * cannot be posted (not found, no longer a draft, not balanced) are answered with the reason, the others are posted.
- */
-export async function postDrafts(db: Db, m: Membership, ids: number[]): Promise<PostDraftsResult> {
-  const result: PostDraftsResult = { posted: [], failed: [] };
-  for (const id of [...new Set(ids)]) {
-    try {
-      result.posted.push(await postEntry(db, m, id));
-    } catch (err) {
-      if (!(err instanceof AppError) || err.status >= 500) throw err;
-      const [row] = await queryRows<{ entry_number: string }>(
-        db,
-        sql`select entry_number from journal_entries where id = ${id} and organization_id = ${m.organizationId}`,
-      );
-      result.failed.push({ id, entry_number: row?.entry_number ?? null, reason: err.message });
-    }
-  }
-  return result;
 }

@@ -22,7 +22,8 @@ import {
 } from "./invitations.server.ts";
 import { invitationTokenSchema, inviteSchema, roleChangeSchema, transferSchema } from "./members.schema.ts";
 import { changeRole, listMembers, removeMember, transferOwnership } from "./members.server.ts";
-import { assertOwner, findMembership } from "./organizations.server.ts";
+import { findMembership } from "./organizations.server.ts";
+import { requireBooks } from "./books-guard.server.ts";
 import type { InvitationJoined, InvitationSent, InvitationsAnswer, MembersAnswer } from "./accounting-answers.types.ts";
 
 const memberParams = z.object({ userId: textIdParam() });
@@ -30,26 +31,23 @@ const invitationParams = z.object({ id: idParam() });
 const tokenParams = z.object({ token: invitationTokenSchema });
 
 /**
- * The Members tab, under /orgs/:orgId (membership already checked): every member sees the members; only an owner
- * sees the invitations and changes anything. Each change is audited in its own transaction.
+ * The Members tab, under /orgs/:orgId (membership already checked): every member sees the members; those who hold
+ * "books.members.manage" (an owner, also when the firm keeps the books) see the invitations and change anything. Each
+ * change is audited in its own transaction.
  */
 export function membersRoutes(ctx: AppContext) {
   const r = new Hono<BooksEnv>();
   const { db } = ctx;
   const actor = (c: Context<BooksEnv>) => auditActor(c.get("user"), clientIp(c, ctx.config.trustedProxyHeader));
-  const owner = async (c: Context<BooksEnv>, next: () => Promise<void>) => {
-    assertOwner(c.get("membership"));
-    await next();
-  };
 
   r.get("/members", async (c) => c.json({ members: await listMembers(db, c.get("membership").organizationId) } satisfies MembersAnswer));
-  r.patch("/members/:userId", owner, async (c) => {
+  r.patch("/members/:userId", requireBooks("books.members.manage"), async (c) => {
     const { userId } = parseParams(c, memberParams);
     const { role } = await parseJson(c, roleChangeSchema);
     await changeRole(db, c.get("membership"), actor(c), userId, role);
     return c.json({ members: await listMembers(db, c.get("membership").organizationId) } satisfies MembersAnswer);
   });
-  r.delete("/members/:userId", owner, async (c) => {
+  r.delete("/members/:userId", requireBooks("books.members.manage"), async (c) => {
     const { userId } = parseParams(c, memberParams);
     const m = c.get("membership");
     const removed = await findMembership(db, userId, m.organizationId);
@@ -60,16 +58,16 @@ export function membersRoutes(ctx: AppContext) {
     }
     return c.json({ members: await listMembers(db, c.get("membership").organizationId) } satisfies MembersAnswer);
   });
-  r.post("/transfer-ownership", owner, async (c) => {
+  r.post("/transfer-ownership", requireBooks("books.members.manage"), async (c) => {
     const { user_id } = await parseJson(c, transferSchema);
     await transferOwnership(db, c.get("membership"), actor(c), user_id);
     return c.json({ members: await listMembers(db, c.get("membership").organizationId) } satisfies MembersAnswer);
   });
 
-  r.get("/invitations", owner, async (c) =>
+  r.get("/invitations", requireBooks("books.members.manage"), async (c) =>
     c.json({ invitations: await listInvitations(db, c.get("membership").organizationId) } satisfies InvitationsAnswer),
   );
-  r.post("/invitations", owner, async (c) => {
+  r.post("/invitations", requireBooks("books.members.manage"), async (c) => {
     const input = await parseJson(c, inviteSchema);
     const organizationId = c.get("membership").organizationId;
     const invitation = await db.transaction((tx) =>
@@ -77,13 +75,13 @@ export function membersRoutes(ctx: AppContext) {
     );
     return c.json({ invitation } satisfies InvitationSent, 201);
   });
-  r.post("/invitations/:id/resend", owner, async (c) => {
+  r.post("/invitations/:id/resend", requireBooks("books.members.manage"), async (c) => {
     const { id } = parseParams(c, invitationParams);
     await resendInvitation(db, c.get("membership").organizationId, actor(c), id, { publicUrl: ctx.config.publicUrl });
     ctx.mail.kick();
     return c.json({ invitations: await listInvitations(db, c.get("membership").organizationId) } satisfies InvitationsAnswer);
   });
-  r.delete("/invitations/:id", owner, async (c) => {
+  r.delete("/invitations/:id", requireBooks("books.members.manage"), async (c) => {
     const { id } = parseParams(c, invitationParams);
     await revokeInvitation(db, c.get("membership").organizationId, actor(c), id);
     return c.json({ invitations: await listInvitations(db, c.get("membership").organizationId) } satisfies InvitationsAnswer);

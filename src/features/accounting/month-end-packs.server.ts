@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, withStatementTimeout, type Db } from "~/server/db/client.ts";
+import { pdfBytes } from "~/server/pdf.server.ts";
 import { notFound } from "./accounting-errors.server.ts";
 import type { MonthEndPack } from "./month-end-packs.types.ts";
-import { assertCanWrite, type Membership } from "./organizations.server.ts";
+import type { Membership } from "./organizations.server.ts";
 import { reportsPdf } from "./report-pdf.server.ts";
 import { cashFlowReport } from "./cash-flow.server.ts";
 import { cashFlowPrint } from "./report-print-cash-flow.ts";
@@ -51,12 +52,14 @@ export async function buildPackPdf(db: Db, m: Membership, month: string, prepare
   const previous = monthRange(month, 1);
   const lastYear = monthRange(month, 12);
   const org = m.organizationName;
-  const [pl, balance, cash, trial] = await Promise.all([
-    generateReport(db, m, "profit_loss", current.start, current.end, { compare: "both" }),
-    generateReport(db, m, "balance_sheet", current.start, current.end),
-    cashFlowReport(db, m, current.start, current.end),
-    generateReport(db, m, "trial_balance", current.start, current.end),
-  ]);
+  const [pl, balance, cash, trial] = await withStatementTimeout(db, (tx) =>
+    Promise.all([
+      generateReport(tx, m, "profit_loss", current.start, current.end, { compare: "both" }),
+      generateReport(tx, m, "balance_sheet", current.start, current.end),
+      cashFlowReport(tx, m, current.start, current.end),
+      generateReport(tx, m, "trial_balance", current.start, current.end),
+    ]),
+  );
   // The comparison columns named by their months: the month, the month before, the same month last year.
   const months = [current, previous, lastYear].map((r) => monthName(r.month));
   const profitLoss = isLaidOut(pl)
@@ -66,26 +69,27 @@ export async function buildPackPdf(db: Db, m: Membership, month: string, prepare
       )
     : printableReport(pl, org);
   const reports = [profitLoss, printableReport(balance, org), cashFlowPrint(cash, org), printableReport(trial, org)];
-  return reportsPdf(reports, {
-    title: `Month-end pack · ${monthName(month)} · ${org}`,
-    author: PREPARED_BY_FIRM,
-    cover: {
-      organization: org,
-      title: "Month-end pack",
-      subtitle: monthName(month),
-      facts: [
-        ["Period", `${longDate(current.start)} to ${longDate(current.end)}`],
-        ["Prepared by", `${PREPARED_BY_FIRM} (${preparedBy})`],
-        ["Date prepared", longDate(today)],
-        ["Contents", reports.map((r) => r.title).join(", ")],
-      ],
-    },
-  });
+  return pdfBytes(
+    reportsPdf(reports, {
+      title: `Month-end pack · ${monthName(month)} · ${org}`,
+      author: PREPARED_BY_FIRM,
+      cover: {
+        organization: org,
+        title: "Month-end pack",
+        subtitle: monthName(month),
+        facts: [
+          ["Period", `${longDate(current.start)} to ${longDate(current.end)}`],
+          ["Prepared by", `${PREPARED_BY_FIRM} (${preparedBy})`],
+          ["Date prepared", longDate(today)],
+          ["Contents", reports.map((r) => r.title).join(", ")],
+        ],
+      },
+    }),
+  );
 }
 
-/** Prepares the month's pack and keeps it (owners and accountants; audited in the same transaction). */
+/** Prepares the month's pack and keeps it (its route asks for "books.write"; audited in the same transaction). */
 export async function generatePack(db: Db, m: Membership, month: string, actor: AuditActor, now = new Date()): Promise<MonthEndPack> {
-  assertCanWrite(m);
   const pdf = await buildPackPdf(db, m, month, actor.name || actor.email || "the firm", now.toISOString().slice(0, 10));
   const fileName = `month_end_pack_${month}.pdf`;
   const sha256 = createHash("sha256").update(pdf).digest("hex");

@@ -4,21 +4,27 @@ import { DEFAULT_CURRENCY } from "~/lib/format.ts";
 import { can, rolesArray } from "~/lib/permissions.ts";
 import { queryPrepared, queryRows, type Db } from "~/server/db/client.ts";
 import type { SessionUser } from "~/server/context.ts";
-import { forbidden, notFound } from "~/server/http/app-error.ts";
+import { notFound } from "~/server/http/app-error.ts";
 import type { OrganizationRole, OrganizationSummary } from "./accounting.types.ts";
+import { booksRolesArray, type BooksSide, type BooksStanding } from "./books-permissions.ts";
 import type { AccountDetailType } from "./account-detail-types.ts";
 import type { AccountType } from "./reports.ts";
 
 export type { OrganizationRole };
 
-/** The caller's place in the organization named by the URL. */
-export interface Membership {
+/**
+ * The caller's place in the organization named by the URL, with what the books' permission table asks
+ * (books-permissions.ts, decision 103): the role in these books, the side, and whether the firm keeps them.
+ */
+export interface Membership extends BooksStanding {
   userId: string;
   organizationId: number;
   organizationName: string;
   /** The books' currency (ISO 4217): every amount of these books is written in it (decision 102). */
   currency: string;
   role: OrganizationRole;
+  /** "firm" when the member's site role, as stored now, keeps clients' books (staff, admin); else "client". */
+  side: BooksSide;
 }
 
 /**
@@ -62,16 +68,26 @@ export async function listOrganizations(db: Db, userId: string): Promise<Organiz
   return rows.map((r) => ({ id: Number(r.id), name: r.name, role: r.role }));
 }
 
-/** The user's membership of one organization, or null (not a member, or no such organization). */
+/**
+ * The user's membership of one organization, or null (not a member, or no such organization), in one statement: the
+ * side reads the member's site role as stored (a session may be older than a change of role), and the firm keeps the
+ * books while one of its people, not disabled, is a member who may write them (a viewer keeps nothing).
+ */
 export async function findMembership(db: Db, userId: string, organizationId: number): Promise<Membership | null> {
-  const [row] = await queryPrepared<{ name: string; currency: string; role: OrganizationRole }>(
+  const firm = rolesArray("books.keepClients");
+  const [row] = await queryPrepared<{ name: string; currency: string; role: OrganizationRole; firm_side: boolean; firm_keeps: boolean }>(
     db,
     "find_membership",
-    sql`select o.name, o.currency, m.role
-          from organization_memberships m join organizations o on o.id = m.organization_id
+    sql`select o.name, o.currency, m.role, u.role = any(${firm}::text[]) as firm_side,
+               exists (select 1 from organization_memberships k join users ku on ku.id = k.user_id
+                        where k.organization_id = m.organization_id and k.role = any(${booksRolesArray("books.write")}::text[])
+                          and ku.role = any(${firm}::text[]) and ku.disabled_at is null) as firm_keeps
+          from organization_memberships m join organizations o on o.id = m.organization_id join users u on u.id = m.user_id
          where m.user_id = ${userId} and m.organization_id = ${organizationId}`,
   );
-  return row ? { userId, organizationId, organizationName: row.name, currency: row.currency, role: row.role } : null;
+  if (!row) return null;
+  const side: BooksSide = row.firm_side ? "firm" : "client";
+  return { userId, organizationId, organizationName: row.name, currency: row.currency, role: row.role, side, firmKeeps: row.firm_keeps };
 }
 
 /** The membership for the organization in the URL; 404 for anyone who is not a member (the id tells them nothing). */
@@ -145,16 +161,6 @@ export async function ensureOrganizations(db: Db, user: UserLike): Promise<Organ
     await tx.execute(insertMembership(id, user.id, "owner"));
   });
   return listOrganizations(db, user.id);
-}
-
-/** Writes need an owner or an accountant. */
-export function assertCanWrite(m: Membership): void {
-  if (m.role === "viewer") throw forbidden("Viewers cannot change the books");
-}
-
-/** Managing members needs the owner. */
-export function assertOwner(m: Membership): void {
-  if (m.role !== "owner") throw forbidden("Only an owner can manage the members");
 }
 
 /** Test and administration helper: puts a user into an organization with a role (or changes their role there). */

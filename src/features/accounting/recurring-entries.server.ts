@@ -8,6 +8,7 @@ import { notFound } from "./accounting-errors.server.ts";
 import type { RecurringEntryInput } from "./accounting.schema.ts";
 import type { RecurringEntryDetails, RecurringEntryLine, RecurringEntryRun, RecurringEntrySummary } from "./accounting.types.ts";
 import { assertAccounts, createEntry, postEntry, prepareLines } from "./journal-entries.server.ts";
+import { canBooks } from "./books-permissions.ts";
 import { findMembership, type Membership } from "./organizations.server.ts";
 import { nextRunOnOrAfter, previousDay, runDates, type Schedule } from "./recurrence.ts";
 
@@ -323,7 +324,7 @@ export async function runDueRecurringEntries(
       };
 
       const m = due.created_by ? await findMembership(tx, due.created_by, Number(due.organization_id)) : null;
-      if (!m || m.role === "viewer") return pause("The person who set up this recurring entry can no longer change these books");
+      if (!m || !canBooks(m, "books.write")) return pause("The person who set up this recurring entry can no longer change these books");
       const lines = await queryRows<RecurringEntryLine>(
         tx,
         sql`select line_no, account_id, description, debit_amount::text as debit_amount, credit_amount::text as credit_amount

@@ -1,5 +1,6 @@
-import { BRAND, INK, MUTED, renderPdf, type PdfFrame } from "~/server/pdf.server.ts";
-import type { PrintableReport, PrintColumn, PrintRow } from "./report-print.ts";
+import { invalidInput } from "~/server/http/app-error.ts";
+import { BRAND, INK, MUTED, renderPdf, type PdfFrame, type PdfPause } from "~/server/pdf.server.ts";
+import { MAX_PRINTED_LINES, printedLinesMessage, type PrintableReport, type PrintColumn } from "./report-print.ts";
 
 /** A cover page: whose books, what the document is, for which period, and facts such as who prepared it. */
 export interface PrintCover {
@@ -15,29 +16,49 @@ const FOOTER_ROOM = 22;
 const FONT_SIZE = 8.5;
 const GAP = 4;
 const INDENT = 12;
+/** The tallest a cell is drawn (points, a third of a page): longer text ends in "…", so every row fits on a page. */
+const MAX_CELL_HEIGHT = 240;
 
 type Doc = PDFKit.PDFDocument;
 
 /**
- * One report, or several (a month-end pack, with its cover), as one PDF: each report starts a page with its
- * organization, title and period; its column heads are drawn again at the top of every page it runs onto, under a
- * "(continued)" line; every page ends with the document's name and "Page n of N". Sections are bold heads, child
- * lines indented, subtotals and totals bold between rules, amounts right-aligned.
+ * One report, or several (a month-end pack, with its cover), as one PDF streamed as it is drawn: each report starts a
+ * page with its organization, title and period; its column heads are drawn again at the top of every page it runs
+ * onto, under a "(continued)" line; every page ends with the document's name and "Page n of N". Sections are bold
+ * heads, child lines indented, subtotals and totals bold between rules, amounts right-aligned. The reports are laid
+ * out once without drawing to count the pages, then drawn, each page written out as it ends (decision 107). More
+ * than MAX_PRINTED_LINES lines are refused before anything is drawn.
  */
-export function reportsPdf(reports: PrintableReport[], meta: { title: string; author: string; cover?: PrintCover }): Promise<Buffer> {
+export function reportsPdf(
+  reports: PrintableReport[],
+  meta: { title: string; author: string; cover?: PrintCover },
+): ReadableStream<Uint8Array> {
+  const lines = reports.reduce((n, r) => n + r.rows.filter((row) => row.kind === "line").length, 0);
+  if (lines > MAX_PRINTED_LINES) {
+    const message = printedLinesMessage(lines);
+    throw invalidInput({ start: message }, message);
+  }
   const info = { Title: meta.title, Author: meta.author };
-  return renderPdf({ margin: MARGIN, bufferPages: true, info }, (doc, frame) => {
+  return renderPdf({ margin: MARGIN, info }, async (doc, frame, pause) => {
+    let total = meta.cover ? 1 : 0;
+    for (const report of reports) total += await drawReport(doc, frame, report, pause, null);
+    let page = 0;
+    const endPage = () => drawFooter(doc, frame, meta.title, ++page, total);
+    const newPage = () => {
+      endPage();
+      doc.addPage();
+    };
     if (meta.cover) drawCover(doc, frame, meta.cover);
-    reports.forEach((report, i) => {
-      if (i > 0 || meta.cover) doc.addPage();
-      drawReport(doc, frame, report);
-    });
-    drawFooters(doc, frame, meta.title);
+    for (const [i, report] of reports.entries()) {
+      if (i > 0 || meta.cover) newPage();
+      await drawReport(doc, frame, report, pause, newPage);
+    }
+    endPage();
   });
 }
 
 /** One report's PDF, named in its footer by its title and organization. */
-export function reportPdf(report: PrintableReport): Promise<Buffer> {
+export function reportPdf(report: PrintableReport): ReadableStream<Uint8Array> {
   return reportsPdf([report], { title: `${report.title} · ${report.organization}`, author: report.organization });
 }
 
@@ -65,35 +86,56 @@ function layout(columns: PrintColumn[], { left, width }: PdfFrame) {
   });
 }
 
-function drawReport(doc: Doc, frame: PdfFrame, report: PrintableReport) {
+/**
+ * Draws one report from the top of the current page, starting a page with `newPage` when one is full, and answers
+ * the pages it took. With `newPage` null it only lays the report out: the same heights and breaks, nothing drawn.
+ */
+async function drawReport(doc: Doc, frame: PdfFrame, report: PrintableReport, pause: PdfPause, newPage: (() => void) | null) {
   const { left, width } = frame;
   const cols = layout(report.columns, frame);
-  const bottom = () => doc.page.height - MARGIN - FOOTER_ROOM;
-  const rule = (y: number, from: number, thickness: number) =>
-    doc
-      .save()
-      .lineWidth(thickness)
-      .strokeColor(INK)
-      .moveTo(from, y)
-      .lineTo(left + width, y)
-      .stroke()
-      .restore();
+  const bottom = doc.page.height - MARGIN - FOOTER_ROOM;
+  let pages = 1;
+  const rule = (y: number, from: number, thickness: number) => {
+    if (newPage)
+      doc
+        .save()
+        .lineWidth(thickness)
+        .strokeColor(INK)
+        .moveTo(from, y)
+        .lineTo(left + width, y)
+        .stroke()
+        .restore();
+  };
+  /** Text across the frame at the current height, in this font, size and colour; the height goes on below it. */
+  const block = (text: string, font: string, size: number, color: string) => {
+    doc.font(font).fontSize(size);
+    if (newPage) doc.fillColor(color).text(text, left, doc.y, { width });
+    else doc.y += doc.heightOfString(text, { width });
+  };
   const amountsFrom = cols[1]?.x ?? left;
 
-  const cellOptions = (i: number, indent: number) => ({ width: cols[i]!.w - GAP - indent, align: cols[i]!.align });
+  const cellOptions = (i: number, indent: number) => ({
+    width: cols[i]!.w - GAP - indent,
+    align: cols[i]!.align,
+    height: MAX_CELL_HEIGHT,
+    ellipsis: true,
+  });
+  const font = (bold: boolean) => doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(FONT_SIZE);
   const heightOf = (cells: string[], bold: boolean, indent: number) => {
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(FONT_SIZE);
-    return Math.max(...cells.map((text, i) => doc.heightOfString(text || " ", cellOptions(i, i === 0 ? indent : 0))));
+    font(bold);
+    const tallest = Math.max(...cells.map((text, i) => doc.heightOfString(text || " ", cellOptions(i, i === 0 ? indent : 0))));
+    return Math.min(tallest, MAX_CELL_HEIGHT);
   };
-  const drawCells = (cells: string[], bold: boolean, indent: number) => {
+  const drawCells = (cells: string[], bold: boolean, indent: number, h = heightOf(cells, bold, indent)) => {
     const y = doc.y;
-    const h = heightOf(cells, bold, indent);
-    doc.fillColor(INK);
-    cells.forEach((text, i) => {
-      const c = cols[i]!;
-      const pad = i === 0 ? indent : 0;
-      doc.text(text, c.align === "right" ? c.x + GAP : c.x + pad, y, cellOptions(i, pad));
-    });
+    if (newPage) {
+      font(bold).fillColor(INK);
+      cells.forEach((text, i) => {
+        const c = cols[i]!;
+        const pad = i === 0 ? indent : 0;
+        doc.text(text, c.align === "right" ? c.x + GAP : c.x + pad, y, cellOptions(i, pad));
+      });
+    }
     doc.x = left;
     doc.y = y + h + 3;
   };
@@ -108,60 +150,67 @@ function drawReport(doc: Doc, frame: PdfFrame, report: PrintableReport) {
   };
   /** A new page when `needed` points do not fit: the continuation line and the column heads again. */
   const room = (needed: number) => {
-    if (doc.y + needed <= bottom()) return;
-    doc.addPage();
-    doc.font("Helvetica").fontSize(9).fillColor(MUTED);
-    doc.text(`${report.organization} · ${report.title} (continued) · ${report.period}`, left, MARGIN, { width });
+    if (doc.y + needed <= bottom) return;
+    pages++;
+    newPage?.();
+    doc.x = left;
+    doc.y = MARGIN;
+    block(`${report.organization} · ${report.title} (continued) · ${report.period}`, "Helvetica", 9, MUTED);
     doc.moveDown(0.6);
     heads();
   };
 
-  doc.font("Helvetica-Bold").fontSize(15).fillColor(INK).text(report.organization, left, MARGIN, { width });
-  doc.font("Helvetica-Bold").fontSize(12).fillColor(BRAND).text(report.title, { width });
-  doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(report.period, { width });
+  doc.x = left;
+  doc.y = MARGIN;
+  block(report.organization, "Helvetica-Bold", 15, INK);
+  block(report.title, "Helvetica-Bold", 12, BRAND);
+  block(report.period, "Helvetica", 10, MUTED);
   doc.moveDown(0.8);
   heads();
 
-  const rowHeight = (row: PrintRow) =>
-    row.kind === "note" || row.kind === "section" ? heightOf([row.kind === "note" ? row.text : row.label], true, 0) : 0;
-  report.rows.forEach((row, i) => {
+  for (const [i, row] of report.rows.entries()) {
+    await pause();
     if (row.kind === "section") {
       const next = report.rows[i + 1];
       const nextHeight = next && next.kind !== "section" && next.kind !== "note" ? heightOf(next.cells, false, 0) : 0;
-      room(rowHeight(row) + nextHeight + 10);
+      const h = heightOf([row.label], true, 0);
+      room(h + nextHeight + 10);
       doc.y += 4;
-      drawCells([row.label], true, 0);
+      drawCells([row.label], true, 0, h);
     } else if (row.kind === "note") {
-      room(rowHeight(row));
-      doc.font("Helvetica-Oblique").fontSize(FONT_SIZE).fillColor(MUTED).text(row.text, left, doc.y, { width });
-      doc.moveDown(0.3);
+      const oblique = () => doc.font("Helvetica-Oblique").fontSize(FONT_SIZE);
+      const h = Math.min(oblique().heightOfString(row.text, { width }), MAX_CELL_HEIGHT);
+      room(h);
+      const y = doc.y;
+      if (newPage) oblique().fillColor(MUTED).text(row.text, left, y, { width, height: MAX_CELL_HEIGHT, ellipsis: true });
+      doc.y = y + h;
+      oblique().moveDown(0.3);
     } else if (row.kind === "line") {
       const indent = INDENT * row.depth;
-      room(heightOf(row.cells, false, indent));
-      drawCells(row.cells, false, indent);
+      const h = heightOf(row.cells, false, indent);
+      room(h);
+      drawCells(row.cells, false, indent, h);
     } else {
       const total = row.kind === "total";
-      room(heightOf(row.cells, true, 0) + 8);
+      const h = heightOf(row.cells, true, 0);
+      room(h + 8);
       rule(doc.y - 1, total ? left : amountsFrom, total ? 0.8 : 0.5);
       doc.y += 2;
-      drawCells(row.cells, true, 0);
+      drawCells(row.cells, true, 0, h);
       if (total) rule(doc.y - 1, left, 0.8);
       doc.y += total ? 6 : 2;
     }
-  });
+  }
+  return pages;
 }
 
-/** Every page's foot: the document's name on the left, "Page n of N" on the right. */
-function drawFooters(doc: Doc, { left, width }: PdfFrame, name: string) {
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    const marginBottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - MARGIN - 8;
-    doc.font("Helvetica").fontSize(8).fillColor(MUTED);
-    doc.text(name, left, y, { width: width * 0.75, lineBreak: false, ellipsis: true });
-    doc.text(`Page ${i - start + 1} of ${count}`, left + width * 0.75, y, { width: width * 0.25, align: "right", lineBreak: false });
-    doc.page.margins.bottom = marginBottom;
-  }
+/** A page's foot: the document's name on the left, "Page n of N" on the right. */
+function drawFooter(doc: Doc, { left, width }: PdfFrame, name: string, page: number, pages: number) {
+  const marginBottom = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  const y = doc.page.height - MARGIN - 8;
+  doc.font("Helvetica").fontSize(8).fillColor(MUTED);
+  doc.text(name, left, y, { width: width * 0.75, lineBreak: false, ellipsis: true });
+  doc.text(`Page ${page} of ${pages}`, left + width * 0.75, y, { width: width * 0.25, align: "right", lineBreak: false });
+  doc.page.margins.bottom = marginBottom;
 }

@@ -40,6 +40,19 @@ export interface PrintableReport {
   rows: PrintRow[];
 }
 
+/**
+ * The most lines (rows of kind "line") one printed document holds: about 200 pages of a general ledger, drawn in a
+ * few seconds (decision 107). A longer report is read as its CSV, or printed for a shorter period.
+ */
+export const MAX_PRINTED_LINES = 10_000;
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** Why a report of `lines` lines is not printed, and what to do instead. */
+export const printedLinesMessage = (lines: number) =>
+  `This report has ${count(lines)} lines; a PDF holds at most ${count(MAX_PRINTED_LINES)}. ` +
+  "Choose a shorter period, or download the CSV.";
+
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** "2026-10-31" as "October 31, 2026" (the date as written, no time zone involved). */

@@ -67,21 +67,23 @@ function transactionCode(ntry: XmlNode): string {
   return textAt(code, "Prtry", "Cd") || unique(domain).join("/");
 }
 
+/** An entry read as far as it can be without its statement: the currency and the statement's date settle it. */
+interface EntryRead {
+  line: StatementLine;
+  currency: string;
+  dated: boolean;
+}
+
 /**
  * One line of an entry. A reversal (RvslInd true) keeps the direction its CdtDbtInd says: a DBIT reversal is the
  * reversal of a credit and takes money out, as the balances count it; its description starts with "Reversal".
  */
-function readEntry(ntry: XmlNode, currency: string, statementDate: string | undefined): StatementLine {
-  const { cents, currency: entryCurrency, debit } = signedAmount(ntry, "entry");
-  if (currency && entryCurrency && entryCurrency !== currency) {
-    throw readError(ntry.line, `the entry is in ${entryCurrency} and the statement in ${currency}: the statement mixes currencies`);
-  }
+function readEntry(ntry: XmlNode): EntryRead {
+  const { cents, currency, debit } = signedAmount(ntry, "entry");
   const valueDate = dateIn(at(ntry, "ValDt"));
-  const date = dateIn(at(ntry, "BookgDt")) ?? valueDate ?? statementDate;
-  if (!date) throw readError(ntry.line, "the entry has no booking date (BookgDt) and the statement no date");
-  const line: StatementLine = { line: ntry.line, date, amountCents: cents, description: "" };
+  const date = dateIn(at(ntry, "BookgDt")) ?? valueDate;
+  const line: StatementLine = { line: ntry.line, date: date ?? "", amountCents: cents, description: "" };
   if (valueDate && valueDate !== date) line.valueDate = valueDate;
-
   const details = childrenNamed(ntry, "NtryDtls").flatMap((d) => childrenNamed(d, "TxDtls"));
   const batches = childrenNamed(ntry, "NtryDtls").flatMap((d) => childrenNamed(d, "Btch"));
   const reversal = /^(true|1)$/i.test(textAt(ntry, "RvslInd"));
@@ -105,6 +107,19 @@ function readEntry(ntry: XmlNode, currency: string, statementDate: string | unde
   if (reference) line.reference = reference;
   const bankId = textAt(ntry, "AcctSvcrRef") || (details.length === 1 ? textAt(details[0], "Refs", "AcctSvcrRef") : "");
   if (bankId) line.bankId = bankId;
+  return { line, currency, dated: date !== undefined };
+}
+
+/** The entry's line in its statement: in the statement's currency, on the statement's day when it states none. */
+function settle(entry: EntryRead, currency: string, statementDate: string | undefined): StatementLine {
+  const { line } = entry;
+  if (currency && entry.currency && entry.currency !== currency) {
+    throw readError(line.line, `the entry is in ${entry.currency} and the statement in ${currency}: the statement mixes currencies`);
+  }
+  if (!entry.dated) {
+    if (!statementDate) throw readError(line.line, "the entry has no booking date (BookgDt) and the statement no date");
+    line.date = statementDate;
+  }
   return line;
 }
 
@@ -113,7 +128,10 @@ interface Balance extends StatedBalance {
   currency: string;
 }
 
-function readStatement(stmt: XmlNode, messageDate: string | undefined): ParsedStatement {
+/** Entries already read while the file was parsed, and emptied (their elements were let go). */
+type Reads = WeakMap<XmlNode, EntryRead>;
+
+function readStatement(stmt: XmlNode, messageDate: string | undefined, reads: Reads): ParsedStatement {
   const acct = at(stmt, "Acct");
   const balances: Balance[] = childrenNamed(stmt, "Bal").map((bal) => {
     const { cents, currency } = signedAmount(bal, "balance");
@@ -133,7 +151,8 @@ function readStatement(stmt: XmlNode, messageDate: string | undefined): ParsedSt
   const closing = balances.find((b) => b.code === "CLBD");
   // Entries without any date (some banks leave them out) are booked on the statement's day.
   const statementDate = closing?.date ?? dateOf(at(stmt, "FrToDt", "ToDtTm")) ?? dateOf(at(stmt, "CreDtTm")) ?? messageDate;
-  const statement: ParsedStatement = { lines: childrenNamed(stmt, "Ntry").map((n) => readEntry(n, currency, statementDate)) };
+  const lines = childrenNamed(stmt, "Ntry").map((n) => settle(reads.get(n) ?? readEntry(n), currency, statementDate));
+  const statement: ParsedStatement = { lines };
   const account = textAt(acct, "Id", "IBAN") || textAt(acct, "Id", "Othr", "Id");
   if (account) statement.account = account;
   if (currency) statement.currency = currency;
@@ -143,18 +162,47 @@ function readStatement(stmt: XmlNode, messageDate: string | undefined): ParsedSt
   return statement;
 }
 
+/** Entries in one file (decision 106): 20 MB of entries as banks write them is some 11,000. */
+const MAX_CAMT_ENTRIES = 20_000;
+
+/**
+ * Reads each entry of a statement (Document/BkToCstmrStmt/Stmt/Ntry) as soon as it ends and lets its elements go, so
+ * that only the entries' lines are kept; past MAX_CAMT_ENTRIES the file is refused. An entry that cannot be read is
+ * kept whole and read again in its turn, where its error is told in the order the file gives.
+ */
+function entryReader(reads: Reads) {
+  let entries = 0;
+  return (node: XmlNode, ancestors: readonly XmlNode[]) => {
+    if (node.name !== "Ntry" || ancestors.length !== 3 || ancestors[2]!.name !== "Stmt" || ancestors[1]!.name !== "BkToCstmrStmt") return;
+    if (++entries > MAX_CAMT_ENTRIES) {
+      throw readError(node.line, `the file holds more than ${MAX_CAMT_ENTRIES.toLocaleString("en-US")} entries (Ntry): split it by period`);
+    }
+    let read: EntryRead;
+    try {
+      read = readEntry(node);
+    } catch {
+      return;
+    }
+    reads.set(node, read);
+    node.children = [];
+    node.text = "";
+  };
+}
+
 /**
  * The statements of a camt.053 file. Amounts are exact cents (more than 2 decimals are refused); balances are signed
  * by their CdtDbtInd (none means credit): OPBD (else PRCD) is the opening, CLBD the closing. An entry's date is its
- * booking date, else its value date, else the statement's. A DOCTYPE, a file that is not well-formed, balances or
- * entries in different currencies, a day that does not exist: a StatementReadError naming the line, nothing returned.
+ * booking date, else its value date, else the statement's. A DOCTYPE, a file that is not well-formed, nested too
+ * deep or too large, balances or entries in different currencies, a day that does not exist: a StatementReadError
+ * naming the line, nothing returned.
  */
-export function parseCamt053(bytes: Uint8Array): ParsedFile {
+export async function parseCamt053(bytes: Uint8Array): Promise<ParsedFile> {
   const text = decodeText(bytes);
   const start = text.replace(/^\uFEFF/, "").trimStart();
   if (start === "") throw readError(0, "The file is empty");
   if (!start.startsWith("<")) throw readError(0, "This is not a camt.053 statement: it is not XML");
-  const root = parseXml(text);
+  const reads: Reads = new WeakMap();
+  const root = await parseXml(text, entryReader(reads));
   const message = root.name === "Document" ? at(root, "BkToCstmrStmt") : undefined;
   if (!message) {
     const found = root.name === "Document" ? `<Document> holds <${root.children[0]?.name ?? ""}>` : `the root element is <${root.name}>`;
@@ -163,5 +211,5 @@ export function parseCamt053(bytes: Uint8Array): ParsedFile {
   const statements = childrenNamed(message, "Stmt");
   if (statements.length === 0) throw readError(message.line, "the message holds no statement (Stmt)");
   const messageDate = dateOf(at(message, "GrpHdr", "CreDtTm"));
-  return { format: "camt053", statements: statements.map((s) => readStatement(s, messageDate)) };
+  return { format: "camt053", statements: statements.map((s) => readStatement(s, messageDate, reads)) };
 }

@@ -128,10 +128,13 @@ interface Profile {
   length: number;
 }
 
+/** Data rows a guess looks at: enough to tell the columns apart, and a big file costs no more than that. */
+const GUESS_ROWS = 500;
+
 /** The settings that most likely read these rows: header row, formats and mapping (check them before reading). */
 export function guessBankCsv(rows: string[][]): BankCsvGuess {
   const { header, first } = findHeader(rows);
-  const data = rows.slice(first).filter(isDataRow);
+  const data = rows.slice(first, first + GUESS_ROWS).filter(isDataRow);
   const width = Math.max(rows[header]?.length ?? 0, ...data.map((r) => r.length));
   const cellsOf = (c: number) => data.map((r) => (r[c] ?? "").trim());
   const numeric = data.flatMap((r) => r.filter((c) => !looksLikeBankDate(c) && anyAmount(c)));

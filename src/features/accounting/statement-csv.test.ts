@@ -14,7 +14,7 @@ const fixtures = path.resolve(import.meta.dirname, "../../../../shared/fixtures/
 async function read(name: string, options: Partial<ReadOptions> = {}) {
   const { rows, encoding, delimiter } = await readCsv(createReadStream(path.join(fixtures, "csv", name)), { maxRows: 100000, ...options });
   const settings = bankCsvSettingsSchema.parse({ encoding, delimiter, ...guessBankCsv(rows) });
-  const { format, statements } = readBankCsv(rows, settings);
+  const { format, statements } = await readBankCsv(rows, settings);
   expect(format).toBe("csv");
   expect(statements).toHaveLength(1);
   return { settings, rows, s: statements[0]! };
@@ -122,7 +122,7 @@ describe("the bank CSV fixtures read with the guessed settings, as their README 
 
   it("the VR-Teilhaberbank CSV and MT940 give the same 5 amounts and balances", async () => {
     const { s } = await read("rechnungspilot-vr-teilhaberbank.csv");
-    const mt940 = parseMt940(readFileSync(path.join(fixtures, "mt940", "rechnungspilot-vr-teilhaberbank.mta"))).statements;
+    const mt940 = (await parseMt940(readFileSync(path.join(fixtures, "mt940", "rechnungspilot-vr-teilhaberbank.mta")))).statements;
     const sorted = (a: bigint[]) => [...a].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
     expect(sorted(s.lines.map((l) => l.amountCents))).toEqual(sorted(mt940.flatMap((m) => m.lines.map((l) => l.amountCents))));
     expect([s.opening!.cents, s.closing!.cents]).toEqual([mt940[0]!.opening!.cents, mt940.at(-1)!.closing!.cents]);
@@ -138,19 +138,19 @@ describe("bank CSV details", () => {
     const rows = await rowsOf("Buchungstag;Text;Umsatz;Soll/Haben\n01.12.2025;Miete;1.000,00;S\n02.12.2025;Gehalt;2.500,00;H\n");
     const settings = settingsFor(rows);
     expect(settings.mapping).toEqual({ date: 0, description: [1], amount: 2, direction: 3 });
-    expect(readBankCsv(rows, settings).statements[0]!.lines.map((l) => l.amountCents)).toEqual([-100000n, 250000n]);
+    expect((await readBankCsv(rows, settings)).statements[0]!.lines.map((l) => l.amountCents)).toEqual([-100000n, 250000n]);
   });
 
   it("takes a debit written positive as money out", async () => {
     const rows = await rowsOf("Date;Description;Debit;Credit\n2025-12-01;Rent;50.00;\n2025-12-02;Pay;;20.00\n");
-    expect(readBankCsv(rows, settingsFor(rows)).statements[0]!.lines.map((l) => l.amountCents)).toEqual([-5000n, 2000n]);
+    expect((await readBankCsv(rows, settingsFor(rows))).statements[0]!.lines.map((l) => l.amountCents)).toEqual([-5000n, 2000n]);
   });
 
   it("maps a statement without transactions by its header", async () => {
     const rows = await rowsOf("Buchungstag;Valuta;Verwendungszweck;Betrag\n");
     const settings = settingsFor(rows);
     expect(settings).toMatchObject({ headerRow: 0, mapping: { date: 0, valueDate: 1, description: [2], amount: 3 } });
-    expect(readBankCsv(rows, settings).statements[0]!.lines).toEqual([]);
+    expect((await readBankCsv(rows, settings)).statements[0]!.lines).toEqual([]);
   });
 
   it("the schema refuses a mapping without an amount, and a debit without a credit", () => {
@@ -166,7 +166,7 @@ describe("bank CSV rows that cannot be read", () => {
   const error = async (text: string) => {
     const rows = await rowsOf(text);
     try {
-      readBankCsv(rows, settingsFor(rows));
+      await readBankCsv(rows, settingsFor(rows));
     } catch (e) {
       expect(e).toBeInstanceOf(StatementReadError);
       return e as StatementReadError;

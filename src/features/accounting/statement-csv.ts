@@ -3,6 +3,7 @@
  * import's `readCsv` (encoding and delimiter already handled); balances from the bank's notes above (or below) the
  * data, from columns repeating them, or from a running balance column.
  */
+import { timeSlices } from "~/server/time-slices.ts";
 import { StatementReadError, type ParsedFile, type ParsedStatement, type StatedBalance, type StatementLine } from "./statement.ts";
 import { bankCsvSettingsSchema, directionOf, type BankCsvSettings } from "./statement-csv-layout.ts";
 import { BANK_DATE_FORMATS, joinText, oneLine, parseBankAmount, parseBankDate, type Parsed } from "./statement-values.ts";
@@ -161,10 +162,11 @@ function fromRunningBalance(rows: Row[]): Pick<ParsedStatement, "opening" | "clo
 }
 
 /**
- * One statement from a bank CSV's rows. A row that cannot be read throws a `StatementReadError` naming its line
- * (the 1-based row as `readCsv` gives them: blank lines are not counted) and its column.
+ * One statement from a bank CSV's rows, read in time slices (other requests are served meanwhile). A row that cannot
+ * be read throws a `StatementReadError` naming its line (the 1-based row as `readCsv` gives them: blank lines are not
+ * counted) and its column.
  */
-export function readBankCsv(rows: string[][], settings: BankCsvSettings): ParsedFile {
+export async function readBankCsv(rows: string[][], settings: BankCsvSettings): Promise<ParsedFile> {
   const valid = bankCsvSettingsSchema.safeParse(settings);
   if (!valid.success) throw new StatementReadError(0, valid.error.issues[0]!.message);
   const { headerRow, mapping } = settings;
@@ -174,9 +176,11 @@ export function readBankCsv(rows: string[][], settings: BankCsvSettings): Parsed
   const notes: Notes = {};
   for (const row of rows.slice(0, Math.max(0, headerRow))) note(notes, row, settings);
   const body = rows.map((row, i) => ({ row, line: i + 1 })).slice(headerRow + 1);
-  const width = header?.length ?? Math.max(0, ...body.map((b) => b.row.length));
+  const width = header?.length ?? body.reduce((w, b) => Math.max(w, b.row.length), 0);
   const read: Row[] = [];
+  const slices = timeSlices();
   for (const { row, line } of body) {
+    if (slices.due()) await slices.next();
     if (row.every((c) => c.trim() === "")) continue;
     const views = viewsOf(row, width, settings);
     let error: unknown;

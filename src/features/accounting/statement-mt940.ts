@@ -2,63 +2,10 @@
  * SWIFT MT940 statements: with or without the `{1:}{2:}{4:` blocks or a bank's header lines, several statements per
  * file (`:20:` starts one), lines wrapped anywhere (a line without a `:NN:` tag continues the field before it).
  */
+import { MAX_STATEMENT_LINES } from "./bank.schema.ts";
 import { StatementReadError, type ParsedFile, type ParsedStatement, type StatedBalance, type StatementLine } from "./statement.ts";
+import { readFields, SUBFIELDS, type Field } from "./statement-mt940-fields.ts";
 import { decodeText, joinText, oneLine, parseSwiftAmount, parseSwiftDate, toIsoDate } from "./statement-values.ts";
-
-interface Field {
-  tag: string;
-  value: string;
-  line: number;
-}
-
-const TAG = /^:(\d{2}[A-Z]?):/;
-/** Information (:86:) in sub-fields (`105?00Basislastschrift?20…`) or in codes (`/EREF/…//REMI/…`). */
-const SUBFIELDS = /^(\d{3})?\?\d{2}/;
-const isStructured = (text: string) => text.startsWith("/") || SUBFIELDS.test(text);
-
-/** A lone `-` ends a message when the next tagged line starts another statement (ING wraps `-` inside text too). */
-function endsMessage(lines: string[], at: number): boolean {
-  for (const line of lines.slice(at + 1)) {
-    if (line.startsWith("{")) return true;
-    const tag = TAG.exec(line);
-    if (tag) return tag[1] === "20";
-  }
-  return true;
-}
-
-/** The fields of the file, each with its continuation lines joined and the line it starts on. */
-function readFields(text: string): Field[] {
-  const lines = text.split(/\r\n|\r|\n/);
-  const fields: Field[] = [];
-  let current: Field | undefined;
-  let lastLength = 0;
-  for (const [i, raw] of lines.entries()) {
-    let line = raw;
-    if (line.startsWith("{")) {
-      const at = line.indexOf("{4:");
-      current = undefined; // {1:}{2:} header blocks, {5:} trailer
-      if (at < 0) continue;
-      line = line.slice(at + 3);
-    }
-    if (line.trim() === "") continue;
-    if (line.startsWith("-}") || (line.trim() === "-" && endsMessage(lines, i))) {
-      current = undefined;
-      continue;
-    }
-    const tag = TAG.exec(line);
-    if (tag) {
-      current = { tag: tag[1]!, value: line.slice(tag[0].length), line: i + 1 };
-      fields.push(current);
-      lastLength = current.value.length;
-    } else if (current) {
-      // Free text wrapped short is joined by a space; codes, sub-fields and full (65) lines are cut anywhere.
-      const space = current.tag === "86" && !isStructured(current.value) && lastLength < 65;
-      current.value += (space ? " " : "") + line;
-      lastLength = line.length;
-    } // else: a bank's header line before the first field (ABNANL2A, 940)
-  }
-  return fields;
-}
 
 const bad = (f: Field, what: string, why: string) =>
   new StatementReadError(f.line, `Line ${f.line}: ${what} (:${f.tag}:) ${why}: "${oneLine(f.value).slice(0, 80)}"`);
@@ -145,15 +92,23 @@ function subfieldInformation(text: string): Information {
 const CODES =
   "RTRN|EREF|CNTP|REMI|MARF|CSID|BENM|ORDP|PREF|PURP|ULTC|ULTD|ULTB|EXCH|CHGS|SUM|TRCD|IREF|KREF|NAME|ADDR|ISDT|TRTP|IBAN|BIC|BUSP";
 
+/** The text without the slashes at its end (and at its start): a loop, as `/\/+$/` goes back over every run of them. */
+function trimSlashes(text: string, start: boolean): string {
+  let [from, to] = [0, text.length];
+  while (start && text[from] === "/") from++;
+  while (to > from && text[to - 1] === "/") to--;
+  return text.slice(from, to);
+}
+
 /** Codes as ING and ABN AMRO write them: `/EREF/id//CNTP/iban/bic/name/city//REMI/USTD//text/`. */
 function codedInformation(text: string): Information {
   const codes = new Map<string, string>();
   const marks = [...text.matchAll(new RegExp(`/(${CODES})/`, "g"))];
   marks.forEach((k, i) => {
-    const value = text.slice(k.index + k[0].length, marks[i + 1]?.index).replace(/^\/+|\/+$/g, "");
+    const value = trimSlashes(text.slice(k.index + k[0].length, marks[i + 1]?.index), true);
     if (!codes.has(k[1]!)) codes.set(k[1]!, value);
   });
-  const remi = (codes.get("REMI") ?? "").replace(/^(USTD|STRD)\/+([A-Z]{3}\/+)?/, "").replace(/\/+$/, "");
+  const remi = trimSlashes((codes.get("REMI") ?? "").replace(/^(USTD|STRD)\/+([A-Z]{3}\/+)?/, ""), false);
   const payee = oneLine(codes.get("NAME") ?? codes.get("CNTP")?.split("/")[2] ?? "");
   const reference = [codes.get("EREF"), codes.get("PREF"), codes.get("KREF")].find((r) => r && r !== "NOTPROVIDED");
   const returned = codes.has("RTRN") ? `Return ${codes.get("RTRN")}` : undefined;
@@ -194,21 +149,21 @@ function finish(s: Draft): ParsedStatement {
   return statement;
 }
 
-/** The statements of an MT940 file (UTF-8, or Windows-1252 when not valid UTF-8). */
-export function parseMt940(bytes: Uint8Array): ParsedFile {
-  const fields = readFields(decodeText(bytes));
-  if (!fields.some((f) => f.tag === "20" || f.tag === "61")) {
-    throw new StatementReadError(0, "The file is not an MT940 statement: it has no :20: or :61: field");
-  }
+/**
+ * The statements of an MT940 file (UTF-8, or Windows-1252 when not valid UTF-8). A file without any :20: or :61:
+ * field is not MT940, whatever else is wrong with it; more than MAX_STATEMENT_LINES transactions are refused.
+ */
+export async function parseMt940(bytes: Uint8Array): Promise<ParsedFile> {
   const statements: ParsedStatement[] = [];
   let draft: Draft | undefined;
   let last: StatementLine | undefined; // the transaction a following :86: describes
-  for (const f of fields) {
+  let transactions = 0;
+  const read = (f: Field) => {
     if (f.tag === "20" || !draft) {
       if (draft) statements.push(finish(draft));
       draft = { line: f.line, lines: [] };
       last = undefined;
-      if (f.tag === "20") continue;
+      if (f.tag === "20") return;
     }
     if (f.tag === "25") draft.account = oneLine(f.value);
     else if (f.tag === "60F" || f.tag === "60M") {
@@ -221,6 +176,12 @@ export function parseMt940(bytes: Uint8Array): ParsedFile {
       last = undefined;
     } else if (f.tag === "61") {
       if (!draft.opening || draft.closing) throw bad(f, "the transaction", "is outside the opening and closing balances");
+      if (++transactions > MAX_STATEMENT_LINES) {
+        throw new StatementReadError(
+          f.line,
+          `Line ${f.line}: the file holds more than ${MAX_STATEMENT_LINES.toLocaleString("en-US")} transactions`,
+        );
+      }
       last = readTransaction(f);
       draft.lines.push(last);
     } else if (f.tag === "86" && last) {
@@ -229,7 +190,24 @@ export function parseMt940(bytes: Uint8Array): ParsedFile {
       if (last.reference === undefined) delete last.reference;
       last = undefined;
     }
-  }
+  };
+  // What is wrong before the first :20: or :61: is told only once the file shows it is MT940.
+  let mt940 = false;
+  let early: unknown;
+  await readFields(decodeText(bytes), (f) => {
+    if (!mt940 && (f.tag === "20" || f.tag === "61")) {
+      mt940 = true;
+      if (early) throw early;
+    }
+    if (early) return;
+    try {
+      read(f);
+    } catch (err) {
+      if (mt940) throw err;
+      early = err;
+    }
+  });
+  if (!mt940) throw new StatementReadError(0, "The file is not an MT940 statement: it has no :20: or :61: field");
   if (draft) statements.push(finish(draft));
   return { format: "mt940", statements };
 }

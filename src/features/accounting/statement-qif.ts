@@ -2,7 +2,9 @@
  * Quicken Interchange Format: `!Type:Bank` / `CCard` / `Cash` sections of records (D date, T or U amount, P payee,
  * M memo, N number, `^` ends one). QIF names no date format: the user says day first or month first.
  */
-import { StatementReadError, type ParsedFile, type ParsedStatement, type StatementLine } from "./statement.ts";
+import { timeSlices } from "~/server/time-slices.ts";
+import { MAX_STATEMENT_LINES } from "./bank.schema.ts";
+import { quoted, StatementReadError, textLines, type ParsedFile, type ParsedStatement, type StatementLine } from "./statement.ts";
 import {
   decodeText,
   detectNumberFormat,
@@ -27,10 +29,11 @@ interface Line {
   text: string;
 }
 
-const linesOf = (bytes: Uint8Array): Line[] =>
-  decodeText(bytes)
-    .split(/\r\n|\r|\n/)
-    .map((text, i) => ({ no: i + 1, text: text.trim() }));
+/** The file's lines, trimmed and numbered, one at a time. */
+function* linesOf(bytes: Uint8Array): Generator<Line> {
+  let no = 0;
+  for (const text of textLines(decodeText(bytes))) yield { no: ++no, text: text.trim() };
+}
 
 /** YYYY-MM-DD of a QIF date in the given order; a year of one or two digits is in 1969-2068. */
 export function parseQifDate(text: string, order: QifDateOrder): Parsed<string> {
@@ -46,15 +49,21 @@ export function parseQifDate(text: string, order: QifDateOrder): Parsed<string> 
  * Day first or month first, from the dates: a first number above 12 means day first, a second one month first.
  * Dates written with dots are day first. Null when the dates do not tell (or contradict each other).
  */
-export function qifDateOrderGuess(bytes: Uint8Array): QifDateOrder | null {
-  const dates = linesOf(bytes)
-    .filter((l) => l.text.startsWith("D"))
-    .map((l) => DATE.exec(l.text.slice(1).trim()))
-    .filter((m) => m !== null);
-  const dayFirst = dates.some((m) => Number(m[1]) > 12);
-  const monthFirst = dates.some((m) => Number(m[2]) > 12);
+export async function qifDateOrderGuess(bytes: Uint8Array): Promise<QifDateOrder | null> {
+  let [dayFirst, monthFirst, dates, dotted] = [false, false, 0, 0];
+  const slices = timeSlices();
+  for (const { text } of linesOf(bytes)) {
+    if (slices.due()) await slices.next();
+    if (!text.startsWith("D")) continue;
+    const m = DATE.exec(text.slice(1).trim());
+    if (!m) continue;
+    dates++;
+    if (m[0].includes(".")) dotted++;
+    if (Number(m[1]) > 12) dayFirst = true;
+    if (Number(m[2]) > 12) monthFirst = true;
+  }
   if (dayFirst !== monthFirst) return dayFirst ? "dmy" : "mdy";
-  if (!dayFirst && dates.length > 0 && dates.every((m) => m[0].includes("."))) return "dmy";
+  if (!dayFirst && dates > 0 && dotted === dates) return "dmy";
   return null;
 }
 
@@ -64,13 +73,16 @@ interface Record_ {
 }
 
 /** The records of each bank section, with the account name an `!Account` block gave it. */
-function readSections(lines: Line[]): { account?: string; records: Record_[] }[] {
+async function readSections(lines: Iterable<Line>): Promise<{ account?: string; records: Record_[] }[]> {
   const sections: { account?: string; records: Record_[] }[] = [];
   let section: { account?: string; records: Record_[] } | undefined;
   let inAccount = false;
   let account: string | undefined;
   let record: Record_ | undefined;
+  let records = 0;
+  const slices = timeSlices();
   for (const { no, text } of lines) {
+    if (slices.due()) await slices.next();
     if (text.startsWith("!")) {
       if (record && section) section.records.push(record);
       record = undefined;
@@ -91,6 +103,9 @@ function readSections(lines: Line[]): { account?: string; records: Record_[] }[]
       continue;
     }
     if (!section) continue;
+    if (!record && ++records > MAX_STATEMENT_LINES) {
+      throw new StatementReadError(no, `Line ${no}: the file holds more than ${MAX_STATEMENT_LINES.toLocaleString("en-US")} transactions`);
+    }
     record ??= { line: no, fields: new Map() };
     const code = text[0]!;
     if (!record.fields.has(code)) record.fields.set(code, { text: text.slice(1).trim(), line: no });
@@ -105,11 +120,11 @@ function readRecord(r: Record_, order: QifDateOrder, numberFormat: NumberFormat)
   if (!date) throw new StatementReadError(r.line, `Line ${r.line}: the transaction has no date (D)`);
   if (!amount) throw new StatementReadError(r.line, `Line ${r.line}: the transaction has no amount (T)`);
   const day = parseQifDate(date.text, order);
-  if (!day.ok) throw new StatementReadError(date.line, `Line ${date.line}: the date "${date.text}" ${day.error}`);
+  if (!day.ok) throw new StatementReadError(date.line, `Line ${date.line}: the date ${quoted(date.text)} ${day.error}`);
   const cents = parseBankAmount(amount.text, numberFormat);
   if (!cents.ok || cents.value === null) {
     const why = cents.ok ? "is empty" : cents.error;
-    throw new StatementReadError(amount.line, `Line ${amount.line}: the amount "${amount.text}" ${why}`);
+    throw new StatementReadError(amount.line, `Line ${amount.line}: the amount ${quoted(amount.text)} ${why}`);
   }
   const payeeText = oneLine(r.fields.get("P")?.text ?? "");
   // Targobank packs "type ; name ; IBAN ; text ; …" into P: the name is the second part.
@@ -127,18 +142,23 @@ function readRecord(r: Record_, order: QifDateOrder, numberFormat: NumberFormat)
 }
 
 /** The bank, card and cash sections of a QIF file, one statement each (QIF states no balances). */
-export function parseQif(bytes: Uint8Array, dateOrder: QifDateOrder): ParsedFile {
-  const lines = linesOf(bytes);
-  const sections = readSections(lines);
+export async function parseQif(bytes: Uint8Array, dateOrder: QifDateOrder): Promise<ParsedFile> {
+  const sections = await readSections(linesOf(bytes));
   if (sections.length === 0) {
     throw new StatementReadError(0, "The file is not a QIF bank statement: it has no !Type:Bank, !Type:CCard or !Type:Cash line");
   }
   // One number format for the file: `-1,000.00` is a thousands comma, `-62,30` a decimal comma.
   const amounts = sections.flatMap((s) => s.records.map((r) => (r.fields.get("T") ?? r.fields.get("U"))?.text ?? ""));
   const numberFormat = detectNumberFormat(amounts);
-  const statements: ParsedStatement[] = sections.map((s) => ({
-    ...(s.account ? { account: s.account } : {}),
-    lines: s.records.map((r) => readRecord(r, dateOrder, numberFormat)),
-  }));
+  const statements: ParsedStatement[] = [];
+  const slices = timeSlices();
+  for (const s of sections) {
+    const lines: StatementLine[] = [];
+    for (const r of s.records) {
+      lines.push(readRecord(r, dateOrder, numberFormat));
+      if (slices.due()) await slices.next();
+    }
+    statements.push({ ...(s.account ? { account: s.account } : {}), lines });
+  }
   return { format: "qif", statements };
 }

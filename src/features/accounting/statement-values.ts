@@ -86,7 +86,9 @@ export function detectBankDateFormat(samples: string[], dayFirst = false): BankD
 
 /** Cents of an amount cell: as `parseAmount`, also with a currency code after it (`4.093,32 EUR`). */
 export function parseBankAmount(text: string, format: NumberFormat): Parsed<bigint | null> {
-  return parseAmount(text.replace(/[\s\u00a0]+[A-Z]{3}\s*$/, ""), format);
+  // Not `/\s+[A-Z]{3}\s*$/`: on a long run of spaces it goes back over the run from each of its spaces.
+  const trimmed = text.trimEnd();
+  return parseAmount(/^\s[A-Z]{3}$/.test(trimmed.slice(-4)) ? trimmed.slice(0, -3).trimEnd() : text, format);
 }
 
 /** Cents of a SWIFT amount: digits, a decimal comma, at most 2 decimals (`1234,5`, `9,`). */

@@ -62,3 +62,17 @@ export class StatementReadError extends Error {
 
 /** The sum of a statement's lines, in cents. */
 export const sumCents = (lines: readonly StatementLine[]) => lines.reduce((s, l) => s + l.amountCents, 0n);
+
+/** A value of the file as a message quotes it, a long one cut: a refusal never echoes a whole file. */
+export const quoted = (text: string) => `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
+
+/** The lines of a text, split at CR LF, CR or LF (as `split(/\r\n|\r|\n/)`), one at a time: nothing copied whole. */
+export function* textLines(text: string): Generator<string> {
+  const end = /\r\n|\r|\n/g;
+  let start = 0;
+  for (let m = end.exec(text); m; m = end.exec(text)) {
+    yield text.slice(start, m.index);
+    start = end.lastIndex;
+  }
+  yield text.slice(start);
+}

@@ -7,11 +7,13 @@ import type { BooksEnv } from "./accounting.routes.server.ts";
 import { yearEndCloseSchema, yearEndPreviewSchema } from "./year-end-close.schema.ts";
 import { closeFiscalYear, reopenFiscalYear } from "./year-end-close.server.ts";
 import { yearEndPreview, yearEndState } from "./year-end-read.server.ts";
+import { requireBooks } from "./books-guard.server.ts";
 import type { YearEndAnswer } from "./accounting-answers.types.ts";
 
 /**
  * The year-end close, under /orgs/:orgId/year-end (membership already checked): every member reads the closes and a
- * preview; owners and accountants close a fiscal year (POST /close) or reopen it (POST /reopen), always with a reason.
+ * preview; those who hold "books.close" close a fiscal year (POST /close) or reopen it (POST /reopen), always with a
+ * reason. Both move the lock date, which the firm's people on the client are mailed about.
  */
 export function yearEndRoutes(ctx: AppContext) {
   const r = new Hono<BooksEnv>();
@@ -23,13 +25,17 @@ export function yearEndRoutes(ctx: AppContext) {
     const { fiscal_year } = parseQuery(c, yearEndPreviewSchema, { message: "first" });
     return c.json({ preview: await yearEndPreview(db, c.get("membership"), fiscal_year) });
   });
-  r.post("/close", async (c) => {
+  r.post("/close", requireBooks("books.close"), async (c) => {
     const input = await parseJson(c, yearEndCloseSchema, { message: "first" });
-    return c.json({ year_end: await closeFiscalYear(db, c.get("membership"), actor(c), input) } satisfies YearEndAnswer);
+    const yearEnd = await closeFiscalYear(db, c.get("membership"), actor(c), input, ctx.config.publicUrl);
+    ctx.mail.kick();
+    return c.json({ year_end: yearEnd } satisfies YearEndAnswer);
   });
-  r.post("/reopen", async (c) => {
+  r.post("/reopen", requireBooks("books.close"), async (c) => {
     const input = await parseJson(c, yearEndCloseSchema, { message: "first" });
-    return c.json({ year_end: await reopenFiscalYear(db, c.get("membership"), actor(c), input) } satisfies YearEndAnswer);
+    const yearEnd = await reopenFiscalYear(db, c.get("membership"), actor(c), input, ctx.config.publicUrl);
+    ctx.mail.kick();
+    return c.json({ year_end: yearEnd } satisfies YearEndAnswer);
   });
   return r;
 }

@@ -6,7 +6,7 @@ import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { sqlState } from "./accounting-errors.server.ts";
 import { setLock, unlock } from "./books-lock.server.ts";
 import { createEntry, postEntry, reverseEntry } from "./journal-entries.server.ts";
-import { assertCanWrite, type Membership } from "./organizations.server.ts";
+import type { Membership } from "./organizations.server.ts";
 import { CLOSING_REFERENCE, closingPlan, fiscalYear, RETAINED_EARNINGS_NAME } from "./year-end-close.ts";
 import type { YearEndCloseInput } from "./year-end-close.schema.ts";
 import type { YearEndState } from "./year-end-close.types.ts";
@@ -58,8 +58,13 @@ async function lockedOrganization(tx: Db, m: Membership): Promise<string | null>
  * books up to that day with the reason (the lock's history and the audit log). Refused with a 400 naming the fiscal
  * year when the year has not ended, holds drafts, is behind the lock, or has nothing to close; 409 when closed already.
  */
-export async function closeFiscalYear(db: Db, m: Membership, actor: AuditActor, input: YearEndCloseInput): Promise<YearEndState> {
-  assertCanWrite(m);
+export async function closeFiscalYear(
+  db: Db,
+  m: Membership,
+  actor: AuditActor,
+  input: YearEndCloseInput,
+  publicUrl: string,
+): Promise<YearEndState> {
   const startMonth = await fiscalYearStartMonth(db, m.organizationId);
   const year = fiscalYear(startMonth, input.fiscal_year);
   try {
@@ -90,7 +95,7 @@ export async function closeFiscalYear(db: Db, m: Membership, actor: AuditActor, 
         sql`insert into fiscal_year_closes (organization_id, fiscal_year_start, fiscal_year_end, journal_entry_id, previous_lock_date, reason, closed_by)
             values (${m.organizationId}, ${year.start}::date, ${year.end}::date, ${entry.id}, ${lockDate}::date, ${input.reason}, ${m.userId})`,
       );
-      await setLock(tx, m, actor, { lock_date: year.end, reason: input.reason });
+      await setLock(tx, m, actor, { lock_date: year.end, reason: input.reason }, publicUrl);
       await recordAudit(tx, actor, {
         action: "books.year_closed",
         targetType: "organization",
@@ -118,8 +123,13 @@ export async function closeFiscalYear(db: Db, m: Membership, actor: AuditActor, 
  * lifted), with the reason; the closing entry is reversed on the year's last day; the close is kept as reopened, and
  * audited. Refused while the books are locked past the year's end (a later period is closed).
  */
-export async function reopenFiscalYear(db: Db, m: Membership, actor: AuditActor, input: YearEndCloseInput): Promise<YearEndState> {
-  assertCanWrite(m);
+export async function reopenFiscalYear(
+  db: Db,
+  m: Membership,
+  actor: AuditActor,
+  input: YearEndCloseInput,
+  publicUrl: string,
+): Promise<YearEndState> {
   const startMonth = await fiscalYearStartMonth(db, m.organizationId);
   const year = fiscalYear(startMonth, input.fiscal_year);
   await db.transaction(async (tx) => {
@@ -134,8 +144,8 @@ export async function reopenFiscalYear(db: Db, m: Membership, actor: AuditActor,
       throw refuse(`The books are locked up to ${lockDate}, after ${year.label}: move the lock date back to ${year.end} first`);
     if (lockDate === year.end) {
       const back = close.previous_lock_date && close.previous_lock_date < year.end ? close.previous_lock_date : null;
-      if (back) await setLock(tx, m, actor, { lock_date: back, reason: input.reason });
-      else await unlock(tx, m, actor, input.reason);
+      if (back) await setLock(tx, m, actor, { lock_date: back, reason: input.reason }, publicUrl);
+      else await unlock(tx, m, actor, input.reason, publicUrl);
     }
     const reversal = await reverseEntry(tx, m, Number(close.journal_entry_id), year.end);
     await tx.execute(

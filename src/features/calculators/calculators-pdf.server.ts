@@ -1,10 +1,10 @@
-import { BRAND, INK, MUTED, renderPdf } from "~/server/pdf.server.ts";
+import { BRAND, INK, MUTED, pdfBytes, renderPdf } from "~/server/pdf.server.ts";
 import { FIRM_DISCLAIMER, type AnalysisDocument } from "./calculators-mail.server.ts";
 
 /** The analysis as a one-page PDF (US Letter portrait, built-in Helvetica), resolved as bytes. */
 export function renderAnalysisPdf(doc: AnalysisDocument): Promise<Buffer> {
   const info = { Title: doc.title, Author: "Ledgerline Advisors", Subject: doc.subtitle, CreationDate: doc.createdAt };
-  return renderPdf({ margin: 56, info }, (pdf, { left, width }) => {
+  const stream = renderPdf({ margin: 56, info }, (pdf, { left, width }) => {
     pdf.fillColor(BRAND).font("Helvetica-Bold").fontSize(11).text("LEDGERLINE ADVISORS", { characterSpacing: 1 });
     pdf.moveDown(0.6);
     pdf.fillColor(INK).font("Helvetica-Bold").fontSize(20).text(doc.title);
@@ -50,4 +50,5 @@ export function renderAnalysisPdf(doc: AnalysisDocument): Promise<Buffer> {
 
     pdf.fillColor(MUTED).font("Helvetica").fontSize(9).text(FIRM_DISCLAIMER, left, pdf.y, { width });
   });
+  return pdfBytes(stream);
 }

@@ -1,4 +1,4 @@
-import { BRAND, INK, MUTED, renderPdf } from "~/server/pdf.server.ts";
+import { BRAND, INK, MUTED, pdfBytes, renderPdf } from "~/server/pdf.server.ts";
 import { firm } from "./firm.ts";
 import type { Checklist } from "./checklists.ts";
 
@@ -6,7 +6,7 @@ import type { Checklist } from "./checklists.ts";
 export function renderChecklistPdf(list: Checklist): Promise<Buffer> {
   // A fixed date keeps the file the same from one request to the next.
   const info = { Title: list.title, Author: firm.name, Subject: list.intro, CreationDate: new Date(Date.UTC(2024, 0, 1)) };
-  return renderPdf({ margin: 56, info }, (pdf, { left, width }) => {
+  const stream = renderPdf({ margin: 56, info }, (pdf, { left, width }) => {
     pdf.fillColor(BRAND).font("Helvetica-Bold").fontSize(11).text(firm.name.toUpperCase(), { characterSpacing: 1 });
     pdf.moveDown(0.6);
     pdf.fillColor(INK).font("Helvetica-Bold").fontSize(22).text(list.title);
@@ -41,4 +41,5 @@ export function renderChecklistPdf(list: Checklist): Promise<Buffer> {
 
     pdf.fillColor(MUTED).font("Helvetica").fontSize(10).text(list.closing, left, pdf.y, { width });
   });
+  return pdfBytes(stream);
 }

@@ -1,7 +1,7 @@
 import type { Context, Next } from "hono";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { findMembership } from "~/features/accounting/index.ts";
+import { canBooks, findMembership } from "~/features/accounting/index.ts";
 import { can } from "~/lib/permissions.ts";
 import { idParam } from "~/lib/schema-fields.ts";
 import type { AppEnv, SessionUser } from "~/server/context.ts";
@@ -11,8 +11,9 @@ import { parseParams } from "~/server/http/parse.ts";
 
 /**
  * Who may read and write one organization's conversation (decision 100): its members (the client's people and the
- * firm's people who work on it, that is who are members of its books); a viewer reads and does not write. An admin
- * who is not a member reads every conversation (the firm's oversight) and writes in none. Anyone else: 404.
+ * firm's people who work on it, that is who are members of its books); those who hold "books.messages.send" write (a
+ * viewer reads and does not write; decision 103). An admin who is not a member reads every conversation (the firm's
+ * oversight) and writes in none. Anyone else: 404.
  */
 export interface ConversationAccess {
   userId: string;
@@ -35,7 +36,7 @@ export function displayName(user: Pick<SessionUser, "name" | "email"> & { firstN
 export async function conversationAccess(db: Db, user: SessionUser, organizationId: number): Promise<ConversationAccess | null> {
   const base = { userId: user.id, userName: displayName(user), organizationId, firm: can(user, "books.keepClients") };
   const m = await findMembership(db, user.id, organizationId);
-  if (m) return { ...base, organizationName: m.organizationName, role: m.role, canSend: m.role !== "viewer" };
+  if (m) return { ...base, organizationName: m.organizationName, role: m.role, canSend: canBooks(m, "books.messages.send") };
   if (!can(user, "firm.messages.all")) return null;
   const [org] = await queryRows<{ name: string }>(db, sql`select name from organizations where id = ${organizationId}`);
   return org ? { ...base, organizationName: org.name, role: null, canSend: false } : null;
@@ -43,9 +44,7 @@ export async function conversationAccess(db: Db, user: SessionUser, organization
 
 export function assertCanSend(a: ConversationAccess): void {
   if (a.canSend) return;
-  throw forbidden(
-    a.role === "viewer" ? "A viewer reads the messages and does not write" : "Only the people who work on this client write to it",
-  );
+  throw forbidden(a.role ? "A viewer reads the messages and does not write" : "Only the people who work on this client write to it");
 }
 
 export type ConversationEnv = { Variables: AppEnv["Variables"] & { access: ConversationAccess } };

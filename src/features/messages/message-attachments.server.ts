@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { notFound } from "~/server/http/app-error.ts";
-import { DOCUMENT_RULES, openFileStream, storeFileStream, type ChunkTable } from "~/server/files/stored-files.server.ts";
+import { DOCUMENT_RULES, openFileStream, receiveFile, writeFileChunks, type ChunkTable } from "~/server/files/stored-files.server.ts";
 import type { ConversationAccess } from "./conversation-access.server.ts";
 import type { MessageAttachment } from "./messages.types.ts";
 
@@ -13,7 +13,8 @@ const columns = sql`id, file_name, content_type, size_bytes`;
 
 /**
  * Stores the request body as a file the uploader may then send with a message: PDF, PNG, JPEG or HEIC read from the
- * content (415), at most 10 MB (413), streamed in 256 KB chunks inside one transaction. Audited.
+ * content (415), at most 10 MB (413), read whole to a temporary file before the transaction (decision 105), then
+ * stored in 256 KB chunks in one transaction. Audited.
  */
 export async function uploadAttachment(
   db: Db,
@@ -22,32 +23,25 @@ export async function uploadAttachment(
   body: ReadableStream<Uint8Array> | null,
   actor: AuditActor,
 ): Promise<MessageAttachment> {
-  return db.transaction(async (tx) => {
-    const stored = await storeFileStream(tx, {
-      body,
-      rules: DOCUMENT_RULES,
-      chunks: CHUNKS,
-      create: async (type) => {
-        const [row] = await queryRows<{ id: number }>(
-          tx,
-          sql`insert into message_attachments (organization_id, file_name, content_type, uploaded_by)
-              values (${a.organizationId}, ${fileName}, ${type}, ${a.userId}) returning id`,
-        );
-        return Number(row!.id);
-      },
-    });
-    const [file] = await queryRows<MessageAttachment>(
-      tx,
-      sql`update message_attachments set size_bytes = ${stored.size}, sha256 = ${stored.sha256} where id = ${stored.id} returning ${columns}`,
-    );
-    await recordAudit(tx, actor, {
-      action: "message.attachment_uploaded",
-      targetType: "organization",
-      targetId: a.organizationId,
-      after: { attachment_id: stored.id, file_name: fileName, content_type: stored.contentType, size_bytes: stored.size },
-    });
-    return { ...file!, id: Number(file!.id), size_bytes: Number(file!.size_bytes) };
-  });
+  return receiveFile(body, DOCUMENT_RULES, fileName, (received) =>
+    db.transaction(async (tx) => {
+      const { name, contentType, size, sha256 } = received;
+      const [file] = await queryRows<MessageAttachment>(
+        tx,
+        sql`insert into message_attachments (organization_id, file_name, content_type, uploaded_by, size_bytes, sha256)
+            values (${a.organizationId}, ${name}, ${contentType}, ${a.userId}, ${size}, ${sha256}) returning ${columns}`,
+      );
+      const id = Number(file!.id);
+      await writeFileChunks(tx, CHUNKS, id, received);
+      await recordAudit(tx, actor, {
+        action: "message.attachment_uploaded",
+        targetType: "organization",
+        targetId: a.organizationId,
+        after: { attachment_id: id, file_name: name, content_type: contentType, size_bytes: size },
+      });
+      return { ...file!, id, size_bytes: size };
+    }),
+  );
 }
 
 /**

@@ -1,37 +1,36 @@
 import type { Context, Next } from "hono";
 import { z } from "zod";
-import { findMembership, type Membership } from "~/features/accounting/index.ts";
-import { can } from "~/lib/permissions.ts";
+import { assertBooks, findMembership, type Membership } from "~/features/accounting/index.ts";
 import { idParam } from "~/lib/schema-fields.ts";
 import type { AppEnv, SessionUser } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
-import { forbidden, notAuthenticated, notFound } from "~/server/http/app-error.ts";
+import { notAuthenticated, notFound } from "~/server/http/app-error.ts";
 import { parseParams } from "~/server/http/parse.ts";
 
 /**
- * Who stands where in a client's requests: the firm (a staff member or admin who is a member of the client's books)
- * sends, accepts and returns; the client (its own members: owners and accountants) answers; viewers only read.
+ * Who stands where in a client's requests: the membership of the books, whose side (the firm's staff on the client, or
+ * the client's people) and role decide by the books' permissions (decision 103): "books.requests.send" sends, accepts,
+ * returns and attaches (the firm's side); "books.requests.answer" uploads, answers and snoozes (the client's side). A
+ * viewer only reads, on either side: a staff member an owner made a viewer of the books no longer acts for the firm.
  */
-export interface RequestParty extends Membership {
-  side: "firm" | "client";
-}
+export type RequestParty = Membership;
 
 export type RequestsEnv = { Variables: AppEnv["Variables"] & { party: RequestParty } };
 
-export const partyOf = (user: Pick<SessionUser, "role">, m: Membership): RequestParty => ({
-  ...m,
-  side: can(user, "books.keepClients") ? "firm" : "client",
-});
-
 /** The party of a signed-in user in an organization, or null when they are not one of its members. */
 export async function findParty(db: Db, user: SessionUser, organizationId: number): Promise<RequestParty | null> {
-  const m = await findMembership(db, user.id, organizationId);
-  return m ? partyOf(user, m) : null;
+  return findMembership(db, user.id, organizationId);
 }
 
 const orgParams = z.object({ orgId: idParam() });
 
-/** Routes under `/:orgId/…`: 401 signed out, 404 for anyone who is not a member; the answer is never cached. */
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Routes under `/:orgId/…`: 401 signed out, 404 for anyone who is not a member; every write (any method but a read)
+ * needs "books.write", whatever the side (403 for a viewer, before the body is read); the answer is never cached.
+ * Each write route then asks for its side's permission (`assertBooks(party, "books.requests.send")`).
+ */
 export function requestMember(db: Db) {
   return async (c: Context<RequestsEnv>, next: Next) => {
     const user = c.get("user");
@@ -39,19 +38,9 @@ export function requestMember(db: Db) {
     const { orgId } = parseParams(c, orgParams);
     const party = await findParty(db, user, orgId);
     if (!party) throw notFound("Organization not found");
+    if (!READS.has(c.req.method)) assertBooks(party, "books.write");
     c.set("party", party);
     await next();
     c.header("Cache-Control", "private, no-store");
   };
-}
-
-/** Sending, accepting, returning: the firm's staff on this client. */
-export function assertFirm(p: RequestParty): void {
-  if (p.side !== "firm") throw forbidden("Only the firm's staff on this client can do this");
-}
-
-/** Uploading, answering, snoozing: the client's owners and accountants (viewers read only). */
-export function assertClientWriter(p: RequestParty): void {
-  if (p.side !== "client") throw forbidden("Only the client answers a request");
-  if (p.role === "viewer") throw forbidden("Viewers cannot answer requests");
 }

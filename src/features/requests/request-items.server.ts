@@ -3,7 +3,7 @@ import { attachStoredFile } from "~/features/accounting/index.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, notFound } from "~/server/http/app-error.ts";
-import { DOCUMENT_RULES, openFileStream, storeFileStream, type ChunkTable } from "~/server/files/stored-files.server.ts";
+import { DOCUMENT_RULES, openFileStream, receiveFile, writeFileChunks, type ChunkTable } from "~/server/files/stored-files.server.ts";
 import type { RequestParty } from "./request-access.server.ts";
 import { mailItemReturned } from "./request-mail.server.ts";
 import { refreshRequest } from "./requests.server.ts";
@@ -37,9 +37,10 @@ const audit = (tx: Db, actor: AuditActor, action: string, requestId: number, aft
   recordAudit(tx, actor, { action: `document_request.${action}`, targetType: "document_request", targetId: requestId, after });
 
 /**
- * A file the client uploads against an item (the request body, its name given), streamed into the database with the
- * documents' rules (PDF, PNG, JPEG or HEIC, 10 MB, the type read from the content). The item is then uploaded (waiting
- * on the firm). An accepted item takes no more files (409).
+ * A file the client uploads against an item (the request body, its name given), with the documents' rules (PDF, PNG,
+ * JPEG or HEIC, 10 MB, the type read from the content): read whole to a temporary file before the transaction (decision
+ * 105), then stored. The item is then uploaded (waiting on the firm). An accepted item takes no more files (409, told
+ * before the body is read and checked again in the transaction).
  */
 export async function uploadItemFile(
   db: Db,
@@ -50,49 +51,37 @@ export async function uploadItemFile(
   body: ReadableStream<Uint8Array> | null,
   actor: AuditActor,
 ): Promise<{ file: RequestFile; status: RequestStatus }> {
-  return db.transaction(async (tx) => {
-    const item = await lockItem(tx, p, requestId, itemId);
-    if (item.status === "accepted") throw conflict("This item was accepted: it takes no more files");
-    const stored = await storeFileStream(tx, {
-      body,
-      rules: DOCUMENT_RULES,
-      chunks: REQUEST_FILE_CHUNKS,
-      create: async (type) => {
-        const [row] = await queryRows<{ id: number }>(
-          tx,
-          sql`insert into document_request_files (organization_id, item_id, file_name, content_type, uploaded_by)
-              values (${p.organizationId}, ${itemId}, ${fileName}, ${type}, ${p.userId}) returning id`,
-        );
-        return Number(row!.id);
-      },
-    });
-    const [file] = await queryRows<RequestFile>(
-      tx,
-      sql`update document_request_files set size_bytes = ${stored.size}, sha256 = ${stored.sha256} where id = ${stored.id}
-          returning id, item_id, file_name, content_type, size_bytes, null as uploaded_by_name, uploaded_at`,
-    );
-    await tx.execute(
-      sql`update document_request_items set status = 'uploaded', answered_by = ${p.userId}, answered_at = now(), client_note = null
-           where id = ${itemId}`,
-    );
-    const status = await refreshRequest(tx, requestId);
-    await audit(tx, actor, "file_uploaded", requestId, {
-      item: item.label,
-      file_name: fileName,
-      content_type: stored.contentType,
-      size_bytes: stored.size,
-    });
-    return {
-      file: {
-        ...file!,
-        id: Number(file!.id),
-        item_id: itemId,
-        size_bytes: stored.size,
-        uploaded_at: new Date(file!.uploaded_at).toISOString(),
-      },
-      status,
-    };
-  });
+  const accepted = () => conflict("This item was accepted: it takes no more files");
+  if ((await lockItem(db, p, requestId, itemId)).status === "accepted") throw accepted();
+  return receiveFile(body, DOCUMENT_RULES, fileName, (received) =>
+    db.transaction(async (tx) => {
+      const item = await lockItem(tx, p, requestId, itemId);
+      if (item.status === "accepted") throw accepted();
+      const { name, contentType, size, sha256 } = received;
+      const [file] = await queryRows<RequestFile>(
+        tx,
+        sql`insert into document_request_files (organization_id, item_id, file_name, content_type, uploaded_by, size_bytes, sha256)
+            values (${p.organizationId}, ${itemId}, ${name}, ${contentType}, ${p.userId}, ${size}, ${sha256})
+            returning id, item_id, file_name, content_type, size_bytes, null as uploaded_by_name, uploaded_at`,
+      );
+      await writeFileChunks(tx, REQUEST_FILE_CHUNKS, Number(file!.id), received);
+      await tx.execute(
+        sql`update document_request_items set status = 'uploaded', answered_by = ${p.userId}, answered_at = now(), client_note = null
+             where id = ${itemId}`,
+      );
+      const status = await refreshRequest(tx, requestId);
+      await audit(tx, actor, "file_uploaded", requestId, {
+        item: item.label,
+        file_name: name,
+        content_type: contentType,
+        size_bytes: size,
+      });
+      return {
+        file: { ...file!, id: Number(file!.id), item_id: itemId, size_bytes: size, uploaded_at: new Date(file!.uploaded_at).toISOString() },
+        status,
+      };
+    }),
+  );
 }
 
 /** "I don't have this", with a note: the item waits on the firm, which accepts the answer or sends it back. */

@@ -46,9 +46,14 @@ export async function mailRequestSent(
   r: { organizationId: number; organizationName: string; requestId: number; title: string; from: string; items: MailItem[] },
   publicUrl: string,
 ): Promise<number> {
+  // The firm's message as the request keeps it (written in the caller's transaction).
+  const [stored] = await queryRows<{ message: string | null }>(tx, sql`select message from document_requests where id = ${r.requestId}`);
   const { html, text } = renderMail({
     heading: `${r.from} asks ${r.organizationName} for documents`,
-    paragraphs: [`"${r.title}": ${r.items.length} item${r.items.length === 1 ? "" : "s"}. Upload each one, or tell us you don't have it.`],
+    paragraphs: [
+      ...(stored?.message ? [stored.message] : []),
+      `"${r.title}": ${r.items.length} item${r.items.length === 1 ? "" : "s"}. Upload each one, or tell us you don't have it.`,
+    ],
     rows: itemRows(r.items),
     action: { label: "Open the request", url: requestUrl(publicUrl, r.organizationId, r.requestId) },
   });

@@ -6,7 +6,8 @@ import { clientIp } from "~/server/client-ip.ts";
 import type { AppContext } from "~/server/context.ts";
 import { attachmentHeaders, cleanFileName } from "~/server/files/stored-files.server.ts";
 import { parseJson, parseParams, parseQuery } from "~/server/http/parse.ts";
-import { assertClientWriter, assertFirm, requestMember, type RequestsEnv } from "./request-access.server.ts";
+import { assertBooks } from "~/features/accounting/index.ts";
+import { requestMember, type RequestsEnv } from "./request-access.server.ts";
 import { acceptItem, attachToEntry, markUnavailable, openItemFile, returnItem, uploadItemFile } from "./request-items.server.ts";
 import { snoozeReminders } from "./request-reminders.server.ts";
 import { createRequest, getRequest, listRequests } from "./requests.server.ts";
@@ -46,7 +47,7 @@ export function requestsRoutes(ctx: AppContext) {
     return c.json({ requests: await listRequests(db, c.get("party"), show ?? "all") });
   });
   r.post("/:orgId", async (c) => {
-    assertFirm(c.get("party"));
+    assertBooks(c.get("party"), "books.requests.send");
     const input = await parseJson(c, newRequestSchema);
     const { id, mailed } = await createRequest(db, c.get("party"), input, actor(c), publicUrl);
     if (mailed > 0) ctx.mail.kick();
@@ -57,27 +58,27 @@ export function requestsRoutes(ctx: AppContext) {
     return c.json(await detail(c, requestId));
   });
   r.post("/:orgId/:requestId/items/:itemId/files", async (c) => {
-    assertClientWriter(c.get("party"));
+    assertBooks(c.get("party"), "books.requests.answer");
     const { requestId, itemId } = parseParams(c, itemParams);
     const name = cleanFileName(c.req.query("name"));
     const { file } = await uploadItemFile(db, c.get("party"), requestId, itemId, name, c.req.raw.body, actor(c));
     return c.json({ file, ...(await detail(c, requestId)) } satisfies RequestFileUploaded, 201);
   });
   r.post("/:orgId/:requestId/items/:itemId/unavailable", async (c) => {
-    assertClientWriter(c.get("party"));
+    assertBooks(c.get("party"), "books.requests.answer");
     const { requestId, itemId } = parseParams(c, itemParams);
     const { note } = await parseJson(c, unavailableSchema);
     await markUnavailable(db, c.get("party"), requestId, itemId, note, actor(c));
     return c.json(await detail(c, requestId));
   });
   r.post("/:orgId/:requestId/items/:itemId/accept", async (c) => {
-    assertFirm(c.get("party"));
+    assertBooks(c.get("party"), "books.requests.send");
     const { requestId, itemId } = parseParams(c, itemParams);
     await acceptItem(db, c.get("party"), requestId, itemId, actor(c));
     return c.json(await detail(c, requestId));
   });
   r.post("/:orgId/:requestId/items/:itemId/return", async (c) => {
-    assertFirm(c.get("party"));
+    assertBooks(c.get("party"), "books.requests.send");
     const { requestId, itemId } = parseParams(c, itemParams);
     const { reason } = await parseJson(c, returnItemSchema);
     await returnItem(db, c.get("party"), requestId, itemId, reason, actor(c), publicUrl);
@@ -85,7 +86,7 @@ export function requestsRoutes(ctx: AppContext) {
     return c.json(await detail(c, requestId));
   });
   r.put("/:orgId/:requestId/snooze", async (c) => {
-    assertClientWriter(c.get("party"));
+    assertBooks(c.get("party"), "books.requests.answer");
     const { requestId } = parseParams(c, requestParams);
     const { until } = await parseJson(c, snoozeSchema);
     await snoozeReminders(db, c.get("party"), requestId, until, actor(c));
@@ -97,7 +98,7 @@ export function requestsRoutes(ctx: AppContext) {
     return c.body(stream, 200, attachmentHeaders(file));
   });
   r.post("/:orgId/:requestId/files/:fileId/attach", async (c) => {
-    assertFirm(c.get("party"));
+    assertBooks(c.get("party"), "books.requests.send");
     const { requestId, fileId } = parseParams(c, fileParams);
     const { entry_id } = await parseJson(c, attachSchema);
     const { entry_number } = await attachToEntry(db, c.get("party"), requestId, fileId, entry_id, actor(c));

@@ -6,8 +6,9 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { createHash } from "node:crypto";
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
+import { AppError } from "../http/app-error.ts";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock.ts";
 
 // numeric and date come back as strings: money stays exact and dates never shift time zones.
@@ -156,4 +157,35 @@ export async function queryPrepared<T = Record<string, unknown>>(db: Db, name: s
   }
   const res = await client.query({ name: statement, text, values: params, types: textTimeTypes });
   return res.rows as T[];
+}
+
+/** How long one statement of a report may run before the database server cancels it (decision 107). */
+export const REPORT_STATEMENT_TIMEOUT_MS = 10_000;
+
+export const REPORT_TIMEOUT_MESSAGE = "The report took too long to prepare. Choose a shorter period, or try again later.";
+
+const canceled = (err: unknown): boolean =>
+  typeof err === "object" && err !== null && ((err as { code?: unknown }).code === "57014" || canceled((err as { cause?: unknown }).cause));
+
+/**
+ * Runs a report's reads on a PostgreSQL server in one read-only transaction (one snapshot for all its statements)
+ * whose statements the server cancels after `ms`, so that no report holds a connection for longer; a cancelled
+ * statement answers 503 TIMEOUT with REPORT_TIMEOUT_MESSAGE. The embedded database cannot interrupt a statement
+ * (PGlite accepts statement_timeout and ignores it: a statement runs to its end on the event loop), so there `fn`
+ * runs on `db` as it is, without holding the database between its statements.
+ */
+export async function withStatementTimeout<T>(db: Db, fn: (db: Db) => Promise<T>, ms = REPORT_STATEMENT_TIMEOUT_MS): Promise<T> {
+  if (!((db as { $client?: unknown }).$client instanceof pg.Pool)) return fn(db);
+  try {
+    return await db.transaction(
+      async (tx) => {
+        await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(ms))}`));
+        return fn(tx);
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    );
+  } catch (err) {
+    if (canceled(err)) throw new AppError(503, "TIMEOUT", REPORT_TIMEOUT_MESSAGE);
+    throw err;
+  }
 }

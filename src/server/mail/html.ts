@@ -14,6 +14,8 @@ export interface MailLayoutInput {
   paragraphs?: string[];
   /** Label/value rows shown as a table (escaped here). */
   rows?: [string, string | null | undefined][];
+  /** Paragraphs of plain text after the rows (escaped here). */
+  after?: string[];
   action?: { label: string; url: string };
   footer?: string;
 }
@@ -35,6 +37,7 @@ ${
         .join("")}</table>`
     : ""
 }
+${(input.after ?? []).map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join("\n")}
 ${input.action ? `<p><a href="${escapeHtml(input.action.url)}">${escapeHtml(input.action.label)}</a></p>` : ""}
 <p style="color:#475569;font-size:12px">${escapeHtml(input.footer ?? "Ledgerline Advisors · 120 Broadway, Suite 1800, New York, NY 10271")}</p>
 </body></html>`;
@@ -43,6 +46,7 @@ ${input.action ? `<p><a href="${escapeHtml(input.action.url)}">${escapeHtml(inpu
     "",
     ...paragraphs.flatMap((p) => [p, ""]),
     ...rows.map(([k, v]) => `${k}: ${v}`),
+    ...(input.after ?? []).flatMap((p) => ["", p]),
     ...(input.action ? ["", `${input.action.label}: ${input.action.url}`] : []),
     "",
     input.footer ?? "Ledgerline Advisors · 120 Broadway, Suite 1800, New York, NY 10271",

@@ -2,16 +2,17 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { ApiResult } from "~/lib/api-client.ts";
 import { Pager, pageHref } from "~/ui/pager.tsx";
-import { BANK_LINE_FILTERS } from "../bank.schema.ts";
+import { BANK_LINE_FILTERS, type BANK_LINE_ORDERS } from "../bank.schema.ts";
 import type { BankAccount, BankLine, BankLinePage } from "../bank.types.ts";
 import { formatAmount } from "../money.ts";
-import { applyBankRules, askClient, categorizeLines, matchLines, rejectSuggestion, undoMatch } from "../bank.api.ts";
+import { askClient, categorizeLines, matchLines, rejectSuggestion, undoMatch } from "../bank.api.ts";
 import { BankLineRow, type BankLineAction } from "./bank-line-row.tsx";
 import { BankSectionHead } from "./bank-section-head.tsx";
 import { booksPath, useBooks } from "./books-context.tsx";
 import { CategorizeDialog } from "./categorize-dialog.tsx";
 import { AskDialog } from "./ask-dialog.tsx";
 import { MatchDialog } from "./match-dialog.tsx";
+import { PostRulesDialog } from "./post-rules-dialog.tsx";
 import { Button } from "~/ui/button.tsx";
 import { StatementImport } from "./statement-import.tsx";
 import { ColumnHeads } from "./ui.tsx";
@@ -19,27 +20,34 @@ import { useBooksAction } from "./use-books-action.ts";
 import { cn } from "~/ui/cn.ts";
 
 const FILTER_LABELS = { unmatched: "To match", matched: "Matched", all: "All" } as const;
+/** A line posted as its rule proposes gets the rule's memo as the entry's description. */
+const ruleMemo = (line: BankLine, action: BankLineAction) => (action === "rule" ? (line.rule?.memo ?? undefined) : undefined);
 
 /**
  * One bank account (/accounting/:orgId/bank/:bankId): import its statements, then work through its lines: accept a
- * suggestion, match by hand, or categorize (post an entry in one step). `?show=` and `?page=` are in the URL.
+ * suggestion, match by hand, or categorize (post an entry in one step). `?show=`, `?order=` and `?page=` are in the
+ * URL; the lines read oldest first, as the statement does, unless newest first is asked for.
  */
 export function BankAccountScreen({
   account,
   page,
   show,
+  order,
 }: {
   account: BankAccount;
   page: BankLinePage;
   show: (typeof BANK_LINE_FILTERS)[number];
+  order: (typeof BANK_LINE_ORDERS)[number];
 }) {
-  const { organization, accounts, canWrite } = useBooks();
+  const { organization, accounts, can } = useBooks();
+  const canWrite = can["books.write"];
   const orgId = organization.id;
   const bankId = account.id;
   const [busy, setBusy] = useState<number | null>(null);
   const [categorizing, setCategorizing] = useState<BankLine | null>(null);
   const [matching, setMatching] = useState<BankLine | null>(null);
   const [asking, setAsking] = useState<BankLine | null>(null);
+  const [postingRules, setPostingRules] = useState(false);
   const proposed = page.lines.filter((l) => l.match_id === null && l.rule && !l.suggestion).length;
 
   const act = useBooksAction();
@@ -55,15 +63,6 @@ export function BankAccountScreen({
   const about = (line: BankLine) => `${line.date} · ${line.description}`;
   const write = (line: BankLine, call: () => Promise<ApiResult<unknown>>, failure: string, success: string) =>
     run(line.id, call, failure, success, about(line));
-
-  async function applyRules() {
-    setBusy(-1);
-    await act(() => applyBankRules(orgId, bankId), {
-      failure: "Nothing posted",
-      success: ({ entries: n }) => `${n} line${n === 1 ? "" : "s"} posted by rules`,
-    });
-    setBusy(null);
-  }
 
   function onAction(line: BankLine, action: BankLineAction) {
     const s = line.suggestion;
@@ -88,7 +87,7 @@ export function BankAccountScreen({
     if (accountId)
       return write(
         line,
-        () => categorizeLines(orgId, bankId, { bank_line_ids: [line.id], account_id: accountId }),
+        () => categorizeLines(orgId, bankId, { bank_line_ids: [line.id], account_id: accountId, description: ruleMemo(line, action) }),
         "Not posted",
         action === "rule" ? `Posted to ${line.rule!.account_name}` : "Posted as the client answered",
       );
@@ -97,7 +96,8 @@ export function BankAccountScreen({
       return run(line.id, () => undoMatch(orgId, bankId, matchId), "Match not undone", "Match undone", `${about(line)} is to match again.`);
   }
 
-  const filters = { show };
+  const newest = order === "newest";
+  const filters = { show, order: newest ? order : undefined };
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -117,33 +117,42 @@ export function BankAccountScreen({
           </Link>
         </span>
       </div>
-      {canWrite ? <StatementImport account={account} orgId={orgId} /> : null}
+      {can["books.import"] ? <StatementImport account={account} orgId={orgId} /> : null}
       <section aria-labelledby="lines-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="lines-heading" className="text-lg font-semibold text-ink">
             Statement lines
           </h2>
-          {canWrite && proposed > 0 ? (
-            <Button onClick={() => void applyRules()} disabled={busy !== null}>
+          {can["books.rules"] && proposed > 0 ? (
+            <Button onClick={() => setPostingRules(true)} disabled={busy !== null}>
               Post the lines rules choose an account for
             </Button>
           ) : null}
-          <nav aria-label="Which statement lines" className="flex gap-1">
-            {BANK_LINE_FILTERS.map((f) => (
-              <Link
-                key={f}
-                to={pageHref({ show: f }, 1)}
-                aria-current={f === show ? "page" : undefined}
-                className={cn(
-                  "rounded-md px-3 py-1.5 text-sm font-semibold",
-                  f === show ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-brand-50",
-                )}
-                preventScrollReset
-              >
-                {FILTER_LABELS[f]}
-              </Link>
-            ))}
-          </nav>
+          <div className="flex flex-wrap items-center gap-2">
+            <nav aria-label="Which statement lines" className="flex gap-1">
+              {BANK_LINE_FILTERS.map((f) => (
+                <Link
+                  key={f}
+                  to={pageHref({ ...filters, show: f }, 1)}
+                  aria-current={f === show ? "page" : undefined}
+                  className={cn(
+                    "rounded-md px-3 py-1.5 text-sm font-semibold",
+                    f === show ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-brand-50",
+                  )}
+                  preventScrollReset
+                >
+                  {FILTER_LABELS[f]}
+                </Link>
+              ))}
+            </nav>
+            <Link
+              to={pageHref({ show, order: newest ? undefined : "newest" }, 1)}
+              className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-800 underline hover:bg-brand-50"
+              preventScrollReset
+            >
+              {newest ? "Oldest first" : "Newest first"}
+            </Link>
+          </div>
         </div>
         {page.lines.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">
@@ -156,7 +165,7 @@ export function BankAccountScreen({
         ) : (
           <div className="overflow-x-auto rounded-lg border border-slate-200">
             <table className="min-w-full divide-y divide-slate-200 max-md:block">
-              <caption className="sr-only">Statement lines, newest first</caption>
+              <caption className="sr-only">Statement lines, {newest ? "newest" : "oldest"} first</caption>
               <thead className="bg-slate-50 max-md:hidden">
                 <ColumnHeads labels={["Date", "Bank's text", "Amount", "In the books", canWrite && "Actions"]} numeric={["Amount"]} />
               </thead>
@@ -182,6 +191,7 @@ export function BankAccountScreen({
           next={page.page < page.pages ? { to: pageHref(filters, page.page + 1), text: "Next page" } : null}
         />
       </section>
+      <PostRulesDialog open={postingRules} account={account} onOpenChange={setPostingRules} />
       <CategorizeDialog
         line={categorizing}
         currency={account.currency}

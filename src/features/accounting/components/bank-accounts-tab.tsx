@@ -13,7 +13,7 @@ import { cardRow, cardText, ColumnHeads, tdClass } from "./ui.tsx";
  * statement lines still to match and the date it is reconciled to; owners and accountants add accounts here.
  */
 export function BankAccountsTab({ bankAccounts }: { bankAccounts: BankAccount[] }) {
-  const { organization, accounts, canWrite } = useBooks();
+  const { organization, accounts, can } = useBooks();
   const act = useBooksAction();
 
   async function create(values: BankAccountInput): Promise<Record<string, string> | null> {
@@ -70,7 +70,7 @@ export function BankAccountsTab({ bankAccounts }: { bankAccounts: BankAccount[] 
           </table>
         </div>
       )}
-      {canWrite ? <BankAccountForm accounts={accounts} currency={organization.currency} onSubmit={create} /> : null}
+      {can["books.write"] ? <BankAccountForm accounts={accounts} currency={organization.currency} onSubmit={create} /> : null}
     </div>
   );
 }

@@ -2,10 +2,10 @@ import { useState, type ReactNode } from "react";
 import { Button } from "~/ui/button.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import type { BankLine } from "../bank.types.ts";
-import { formatAmount } from "../money.ts";
+import { lineSummary } from "./bank-line-row.tsx";
 
 /**
- * A dialog about one statement line: its date, text and amount said first, one field, then the action and Cancel.
+ * A dialog about one statement line: its date, payee, text and amount said first, one field, then the action and Cancel.
  * `submit` answers the failure's text (shown on the field) or null, which closes it.
  */
 export function BankLineDialog({
@@ -22,7 +22,7 @@ export function BankLineDialog({
   line: BankLine | null;
   currency: string;
   title: string;
-  /** What follows the line's date, text and amount in the description. */
+  /** What follows the line's date, payee, text and amount in the description. */
   says: string;
   submitLabel: string;
   busyLabel: string;
@@ -46,7 +46,7 @@ export function BankLineDialog({
       open={line !== null}
       onOpenChange={(o) => !o && close()}
       title={title}
-      description={line ? `${line.date} · ${line.description} · ${formatAmount(line.amount, currency)}: ${says}` : ""}
+      description={line ? `${lineSummary(line, currency)}: ${says}` : ""}
     >
       <div className="space-y-4">
         {children(error, () => setError(undefined))}

@@ -7,6 +7,16 @@ export type BankLineAction = "accept" | "reject" | "categorize" | "match" | "und
 
 const KIND_TEXT = { matched: "Matched to", categorized: "Posted as", cleared: "Cleared" } as const;
 
+/** The payee the file names apart from the bank's text, unless that text already says it; else null. */
+export function payeeOf(line: Pick<BankLine, "payee" | "description">): string | null {
+  const payee = line.payee?.trim();
+  return payee && !line.description.toLowerCase().includes(payee.toLowerCase()) ? payee : null;
+}
+
+/** A statement line in one run of text: its date, payee, the bank's text and its amount. */
+export const lineSummary = (line: BankLine, currency: string) =>
+  [line.date, payeeOf(line), line.description, formatAmount(line.amount, currency)].filter(Boolean).join(" · ");
+
 /** One statement line: its text and amount, what it is matched to or the suggestion, and what can be done with it. */
 export function BankLineRow({
   line,
@@ -24,10 +34,12 @@ export function BankLineRow({
   const s = line.suggestion;
   const q = line.question;
   const answered = q?.answered_at ? [q.answer_account, q.answer_note].filter(Boolean).join(" · ") : null;
+  const payee = payeeOf(line);
   return (
     <tr className={cardRow}>
       <td className={`${tdClass} ${cardText} whitespace-nowrap`}>{line.date}</td>
       <td className={`${tdClass} ${cardText} max-md:col-span-2`}>
+        {payee ? <span className="block font-medium text-ink">{payee}</span> : null}
         {line.description}
         {line.reference ? <span className="block text-xs text-muted">Ref. {line.reference}</span> : null}
       </td>

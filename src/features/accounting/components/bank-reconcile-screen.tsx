@@ -8,6 +8,7 @@ import { centsToDecimal, formatAmount, toCents } from "../money.ts";
 import { clearLedgerLines, finishReconciliation, reconciliationReportUrl, undoReconciliation } from "../bank.api.ts";
 import { booksPath, useBooks } from "./books-context.tsx";
 import { BankSectionHead } from "./bank-section-head.tsx";
+import { ReconcileStart } from "./reconcile-start.tsx";
 import { ColumnHeads, tdClass } from "./ui.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 
@@ -15,11 +16,13 @@ import { useBooksAction } from "./use-books-action.ts";
 const typedCents = (text: string) => toCents(text.trim().replace(/^(-?)\d{1,3}(,\d{3})+/, (m) => m.replace(/,/g, "")));
 
 /**
- * Reconciliation (/accounting/:orgId/bank/:bankId/reconcile?date=): the statement's closing balance against the
- * cleared balance; ledger lines with no statement line can be marked cleared; Finish needs a difference of 0.00.
+ * Reconciliation (/accounting/:orgId/bank/:bankId/reconcile?date=, by default the latest statement's end): the
+ * statement's closing balance against the cleared balance, which starts from the opening balance the first statement
+ * states; ledger lines with no statement line can be marked cleared; Finish needs a difference of 0.00.
  */
 export function BankReconcileScreen({ account, view }: { account: BankAccount; view: ReconciliationView }) {
-  const { organization, canWrite } = useBooks();
+  const { organization, can } = useBooks();
+  const canWrite = can["books.write"];
   const orgId = organization.id;
   const bankId = account.id;
   const [balance, setBalance] = useState(view.statement_balance ?? "");
@@ -51,6 +54,7 @@ export function BankReconcileScreen({ account, view }: { account: BankAccount; v
           Show
         </Button>
       </Form>
+      <ReconcileStart start={view.start} money={money} />
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {[
           ["Book balance", money(view.book_balance)],

@@ -1,9 +1,12 @@
+import { useState } from "react";
 import { Button } from "~/ui/button.tsx";
-import type { BankRuleInput } from "../bank.schema.ts";
 import type { ApiResult } from "~/lib/api-client.ts";
-import type { BankAccount, BankRule } from "../bank.types.ts";
-import { createRule, deleteRule, moveRule } from "../bank.api.ts";
+import type { BankRuleInput } from "../bank-rules.schema.ts";
+import type { BankAccount } from "../bank.types.ts";
+import type { BankRule, RuleBatch } from "../bank-rules.types.ts";
+import { createRule, deleteRule, moveRule, updateRule } from "../bank-rules.api.ts";
 import { booksPath, useBooks } from "./books-context.tsx";
+import { BankRuleBatches } from "./bank-rule-batches.tsx";
 import { BankRuleForm } from "./bank-rule-form.tsx";
 import { BankSectionHead } from "./bank-section-head.tsx";
 import { useBooksAction } from "./use-books-action.ts";
@@ -19,18 +22,27 @@ function describe(r: BankRule, bankAccounts: BankAccount[]): string {
 }
 
 /**
- * Bank rules (/accounting/:orgId/bank-rules): in order, the first rule that fits a statement line proposes its account;
- * the bank account's page posts what they propose. Owners and accountants add, try, reorder and delete rules.
+ * Bank rules (/accounting/:orgId/bank-rules): in order, the first rule that fits a statement line proposes its account
+ * (and its memo); the bank account's page posts what they propose, as a batch listed here to be undone. Those who
+ * hold "books.rules" add, try, edit, reorder and delete rules, and undo a batch.
  */
-export function BankRulesTab({ rules, bankAccounts }: { rules: BankRule[]; bankAccounts: BankAccount[] }) {
-  const { organization, accounts, canWrite } = useBooks();
+export function BankRulesTab({ rules, bankAccounts, batches }: { rules: BankRule[]; bankAccounts: BankAccount[]; batches: RuleBatch[] }) {
+  const { organization, accounts, can } = useBooks();
+  const canWrite = can["books.rules"];
   const orgId = organization.id;
+  const [editing, setEditing] = useState<number | null>(null);
 
   const act = useBooksAction();
   const send = async (call: () => Promise<ApiResult<unknown>>, failure: string, success: string) => {
     const res = await act(call, { failure, success });
     return res.ok ? null : res.fields;
   };
+  const saveEdit = async (r: BankRule, values: BankRuleInput) => {
+    const fields = await send(() => updateRule(orgId, r.id, values), "Rule not saved", "Rule saved");
+    if (!fields) setEditing(null);
+    return fields;
+  };
+  const formProps = { orgId, accounts, bankAccounts };
 
   return (
     <div className="space-y-6">
@@ -40,57 +52,63 @@ export function BankRulesTab({ rules, bankAccounts }: { rules: BankRule[]; bankA
       {rules.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">No rules yet.</p>
       ) : (
-        <ol className="space-y-2">
-          {rules.map((r, i) => (
-            <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3">
-              <span className="text-sm text-ink">
-                <strong>
-                  {i + 1}. {r.name}
-                </strong>
-                : {describe(r, bankAccounts)} → {r.account_code} · {r.account_name}
-              </span>
-              {canWrite ? (
-                <span className="flex gap-1">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={i === 0}
-                    aria-label={`Move ${r.name} up`}
-                    onClick={() => send(() => moveRule(orgId, r.id, "up"), "Not moved", "Rule moved up")}
-                  >
-                    Up
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={i === rules.length - 1}
-                    aria-label={`Move ${r.name} down`}
-                    onClick={() => send(() => moveRule(orgId, r.id, "down"), "Not moved", "Rule moved down")}
-                  >
-                    Down
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Delete ${r.name}`}
-                    onClick={() => send(() => deleteRule(orgId, r.id), "Not deleted", "Rule deleted")}
-                  >
-                    Delete
-                  </Button>
+        <ol className="space-y-2" aria-label="Rules, in the order they are tried">
+          {rules.map((r, i) =>
+            editing === r.id ? (
+              <li key={r.id}>
+                <BankRuleForm {...formProps} rule={r} onSubmit={(values) => saveEdit(r, values)} onCancel={() => setEditing(null)} />
+              </li>
+            ) : (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3">
+                <span className="min-w-0 text-sm text-ink">
+                  <strong>
+                    {i + 1}. {r.name}
+                  </strong>
+                  : {describe(r, bankAccounts)} → {r.account_code} · {r.account_name}
+                  {r.memo ? <span className="block text-muted">Memo: {r.memo}</span> : null}
                 </span>
-              ) : null}
-            </li>
-          ))}
+                {canWrite ? (
+                  <span className="flex flex-wrap gap-1">
+                    <Button size="sm" variant="secondary" aria-label={`Edit ${r.name}`} onClick={() => setEditing(r.id)}>
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={i === 0}
+                      aria-label={`Move ${r.name} up`}
+                      onClick={() => send(() => moveRule(orgId, r.id, "up"), "Not moved", "Rule moved up")}
+                    >
+                      Up
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={i === rules.length - 1}
+                      aria-label={`Move ${r.name} down`}
+                      onClick={() => send(() => moveRule(orgId, r.id, "down"), "Not moved", "Rule moved down")}
+                    >
+                      Down
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete ${r.name}`}
+                      onClick={() => send(() => deleteRule(orgId, r.id), "Not deleted", "Rule deleted")}
+                    >
+                      Delete
+                    </Button>
+                  </span>
+                ) : null}
+              </li>
+            ),
+          )}
         </ol>
       )}
-      {canWrite ? (
-        <BankRuleForm
-          orgId={orgId}
-          accounts={accounts}
-          bankAccounts={bankAccounts}
-          onSubmit={(values: BankRuleInput) => send(() => createRule(orgId, values), "Rule not saved", "Rule saved")}
-        />
+      {canWrite && editing === null ? (
+        <BankRuleForm {...formProps} onSubmit={(values) => send(() => createRule(orgId, values), "Rule not saved", "Rule saved")} />
       ) : null}
+      <BankRuleBatches batches={batches} canWrite={canWrite} />
     </div>
   );
 }

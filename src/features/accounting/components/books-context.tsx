@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import { useOutletContext } from "react-router";
 import type { AccountDto, OrganizationRole } from "../accounting.types.ts";
+import type { BooksPermission, BooksSide } from "../books-permissions.ts";
 
 /** The organization whose books the screen shows: every call of the screen goes under its API path. */
 const BooksContext = createContext<number | null>(null);
@@ -19,7 +20,12 @@ export interface BooksOutlet {
   /** `currency`: the books' currency (ISO 4217), the one every amount of these books is written in. */
   organization: { id: number; name: string; currency: string };
   role: OrganizationRole;
-  canWrite: boolean;
+  /** The reader's side: the firm's people or the client's (books-permissions.ts). */
+  side: BooksSide;
+  /** One of the firm's people keeps these books: some work is then the firm's alone. */
+  firmKeeps: boolean;
+  /** What the reader may do here, permission by permission (decision 103): `can["books.lock"]`. */
+  can: Record<BooksPermission, boolean>;
   userId: string;
   /** The active accounts, by code: for the entry form and the filters. */
   accounts: AccountDto[];

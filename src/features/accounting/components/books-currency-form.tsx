@@ -15,7 +15,7 @@ import { ClosingForm } from "./closing-form.tsx";
  */
 export function BooksCurrencyForm() {
   const uid = useId();
-  const { organization, canWrite } = useBooks();
+  const { organization, can } = useBooks();
   const act = useBooksAction();
   const form = useForm<Values, unknown, BooksCurrencyInput>({
     resolver: zodResolver(booksCurrencySchema),
@@ -30,7 +30,7 @@ export function BooksCurrencyForm() {
     if (!res.ok) return setServerErrors(setError, res.fields);
     reset(values);
   }
-  if (!canWrite)
+  if (!can["books.lock"])
     return (
       <p className="text-sm text-ink" data-testid="books-currency">
         The books are kept in {organization.currency}.

@@ -1,11 +1,15 @@
 import { NavLink, Outlet } from "react-router";
 import { cn } from "~/ui/cn.ts";
 import type { OrganizationSummary } from "../accounting.types.ts";
+import type { BooksPermission } from "../books-permissions.ts";
 import { BooksProvider, booksPath, type BooksOutlet } from "./books-context.tsx";
 import { OrganizationSwitcher } from "./organization-switcher.tsx";
 
-/** The sections of the books, each its own URL under /accounting/:orgId. */
-const SECTIONS = [
+/**
+ * The sections of the books, each its own URL under /accounting/:orgId. A section whose work needs a permission the
+ * reader does not hold (`need`) shows its `without` label instead (what is left to do there), or is left out.
+ */
+const SECTIONS: readonly { path: string; label: string; need?: BooksPermission; without?: string }[] = [
   { path: "", label: "Chart of Accounts" },
   { path: "journal", label: "Journal Entries" },
   { path: "recurring", label: "Recurring entries" },
@@ -19,8 +23,8 @@ const SECTIONS = [
   { path: "closing", label: "Closing" },
   { path: "packs", label: "Month-end packs" },
   { path: "members", label: "Members" },
-  { path: "import", label: "Import and export" },
-] as const;
+  { path: "import", label: "Import and export", need: "books.import", without: "Export" },
+];
 
 const sectionClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -41,7 +45,8 @@ export function BooksLayout({
   organizations: OrganizationSummary[];
   badges?: Partial<Record<string, number>>;
 }) {
-  const { organization, role, canWrite } = books;
+  const { organization, role, can } = books;
+  const sections = SECTIONS.flatMap((s) => (!s.need || can[s.need] ? [s] : s.without ? [{ ...s, label: s.without }] : []));
   return (
     <BooksProvider value={organization.id}>
       <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -50,14 +55,14 @@ export function BooksLayout({
             <h1 className="text-3xl font-bold text-ink">Accounting</h1>
             <p className="mt-1 text-muted">
               Books of <span className="font-semibold text-ink">{organization.name}</span> · your role: {role}
-              {canWrite ? "" : " (read only)"}
+              {can["books.write"] ? "" : " (read only)"}
             </p>
           </div>
           <OrganizationSwitcher current={organization.id} organizations={organizations} />
         </div>
         <nav aria-label="Accounting sections" className="mb-6 border-b border-slate-200">
           <ul className="flex flex-wrap gap-x-1">
-            {SECTIONS.map((s) => (
+            {sections.map((s) => (
               <li key={s.path}>
                 <NavLink to={booksPath(organization.id, s.path)} end className={sectionClass} preventScrollReset>
                   {s.label}

@@ -1,4 +1,4 @@
-import { formatBalance } from "../money.ts";
+import { formatUsd } from "../money.ts";
 import type { CashFlowLine, CashFlowReport } from "../cash-flow.ts";
 import { tdClass } from "./ui.tsx";
 
@@ -8,7 +8,7 @@ function Lines({ lines }: { lines: CashFlowLine[] }) {
       <td className={`${tdClass} pl-8`}>
         <span className="font-mono">{l.account_code}</span> {l.account_name}
       </td>
-      <td className={`${tdClass} text-right tabular-nums`}>{formatBalance(l.amount)}</td>
+      <td className={`${tdClass} text-right tabular-nums`}>{formatUsd(l.amount)}</td>
     </tr>
   ));
 }
@@ -19,7 +19,7 @@ function Total({ label, value, testId }: { label: string; value: string; testId?
       <th scope="row" className={`${tdClass} text-left`}>
         {label}
       </th>
-      <td className={`${tdClass} text-right tabular-nums`}>{formatBalance(value)}</td>
+      <td className={`${tdClass} text-right tabular-nums`}>{formatUsd(value)}</td>
     </tr>
   );
 }
@@ -36,7 +36,8 @@ function Head({ children }: { children: string }) {
 
 /**
  * The statement of cash flows (indirect method): operating (net income, depreciation added back, working capital),
- * investing, financing, the net change in cash and the cash at the start and the end, which it reconciles to.
+ * investing, financing, the net change in cash and the cash at the start and the end, which it reconciles to. Amounts
+ * are signed as on paper (report-print-cash-flow.ts): an outflow or a net loss with a leading minus.
  */
 export function CashFlowsTable({ report }: { report: CashFlowReport }) {
   return (
@@ -54,7 +55,7 @@ export function CashFlowsTable({ report }: { report: CashFlowReport }) {
         <Head>Operating activities</Head>
         <tr>
           <td className={`${tdClass} pl-8`}>Net income</td>
-          <td className={`${tdClass} text-right tabular-nums`}>{formatBalance(report.net_income)}</td>
+          <td className={`${tdClass} text-right tabular-nums`}>{formatUsd(report.net_income)}</td>
         </tr>
         <Lines lines={report.depreciation} />
         <Lines lines={report.working_capital} />

@@ -12,6 +12,7 @@ export function ChartAccountRow({
   level,
   parent,
   canWrite,
+  canDelete,
   editButtons,
   onEdit,
   onDelete,
@@ -21,6 +22,8 @@ export function ChartAccountRow({
   level: number;
   parent: Account | undefined;
   canWrite: boolean;
+  /** "books.accounts.delete": when the firm keeps the books, deleting an account is the firm's. */
+  canDelete: boolean;
   editButtons: Map<number, HTMLButtonElement>;
   onEdit: (a: Account) => void;
   onDelete: (a: Account) => void;
@@ -67,9 +70,11 @@ export function ChartAccountRow({
                 >
                   Edit
                 </Button>
-                <Button size="sm" variant="danger" onClick={() => onDelete(a)} aria-label={`Delete account ${a.account_code}`}>
-                  Delete
-                </Button>
+                {canDelete ? (
+                  <Button size="sm" variant="danger" onClick={() => onDelete(a)} aria-label={`Delete account ${a.account_code}`}>
+                    Delete
+                  </Button>
+                ) : null}
               </>
             )}
           </div>

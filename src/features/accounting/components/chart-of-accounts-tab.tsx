@@ -26,7 +26,8 @@ interface PendingDelete {
  * `include_inactive=true`; after a change the route's loaders run again.
  */
 export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Account[]; showInactive: boolean }) {
-  const { canWrite } = useBooks();
+  const { can } = useBooks();
+  const canWrite = can["books.write"];
   const [editing, setEditing] = useState<Account | null>(null);
   const [pending, setPending] = useState<PendingDelete | null>(null);
   const [understood, setUnderstood] = useState(false);
@@ -157,6 +158,7 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Accou
                   level={level}
                   parent={level > 1 ? accounts.find((p) => p.id === a.parent_id) : undefined}
                   canWrite={canWrite}
+                  canDelete={can["books.accounts.delete"]}
                   editButtons={editButtons.current}
                   onEdit={setEditing}
                   onDelete={(account) => void askDelete(account)}

@@ -10,10 +10,11 @@ const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle:
 
 /**
  * Closing (/accounting/:orgId/closing): the books' lock date, why and by whom it was set, and every change of it.
- * Owners and accountants set, move or lift it, always with a reason, and close or reopen a fiscal year.
+ * Those who hold "books.lock" set, move or lift it, always with a reason; "books.close" closes or reopens a fiscal year.
+ * When the firm keeps the books, both are the firm's: the client reads them here.
  */
 export function ClosingScreen({ lock, yearEnd, preview }: { lock: BooksLock; yearEnd: YearEndState; preview: YearEndPreview }) {
-  const { canWrite, organization } = useBooks();
+  const { can, firmKeeps, organization } = useBooks();
   return (
     <div className="space-y-6">
       <div>
@@ -37,7 +38,13 @@ export function ClosingScreen({ lock, yearEnd, preview }: { lock: BooksLock; yea
           <p className="text-base font-semibold">The books are not locked</p>
         )}
       </section>
-      {canWrite ? (
+      {firmKeeps && !can["books.lock"] && can["books.write"] ? (
+        <p className="text-sm text-muted" data-testid="firm-keeps">
+          The firm keeps these books: it sets the lock date, the fiscal year and the currency, and closes the years. Any change of the lock
+          date is kept below.
+        </p>
+      ) : null}
+      {can["books.lock"] ? (
         <div className="grid gap-4 lg:grid-cols-2">
           <LockForm key={lock.lock_date ?? "open"} current={lock.lock_date} />
           {lock.lock_date ? <UnlockForm /> : null}

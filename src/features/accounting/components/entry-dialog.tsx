@@ -5,25 +5,28 @@ import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { firstMessage } from "~/lib/form.ts";
 import type { EntryInput } from "../accounting.schema.ts";
-import { entryFormSchema, formLines, isBalanced, isDirty, newLine, type EntryFormValues } from "../entry-form.ts";
+import { entryFormSchema, entryTotals, formLines, isBalanced, isDirty, newLine, type EntryFormValues } from "../entry-form.ts";
 import { defaultPeriod } from "../reports.ts";
 import type { AccountDto } from "../accounting.types.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { getEntry, saveEntry } from "../accounting.api.ts";
-import { useBooksOrgId } from "./books-context.tsx";
+import { useBooks } from "./books-context.tsx";
 import { DiscardDialog, useDiscardGuard } from "./discard-guard.tsx";
 import { Modal } from "./ui.tsx";
 import { EntryLines } from "./entry-lines.tsx";
 import { EntryHeaderFields, EntryTotals } from "./entry-parts.tsx";
 import { useEntryLines } from "./use-entry-lines.ts";
+import { PostEntryDialog } from "./post-entry-dialog.tsx";
 
 const blank = (): EntryFormValues => ({ description: "", entryDate: defaultPeriod().end, reference: "", lines: [newLine(), newLine()] });
 const resolver = zodResolver(entryFormSchema);
 
 /**
  * Create (entryId null) or edit a draft entry; `copyFrom` starts a new entry from another one's description,
- * reference and lines, dated today. By keyboard: Tab from the last credit of an unbalanced entry opens a new line,
- * "Balance" puts the remaining difference on the last line, "Save and New" keeps the dialog open for the next entry.
+ * reference and lines, dated today. "Save Draft" keeps it a draft; "Save and Post" (for those who may post) asks the
+ * journal's question and then saves and posts it in one step. By keyboard: Tab from the last credit of an unbalanced
+ * entry opens a new line, "Balance" puts the remaining difference on the last line, "Save and New" keeps the dialog
+ * open for the next entry.
  */
 export function EntryDialog({
   open,
@@ -56,7 +59,11 @@ export function EntryDialog({
   const [refusedDate, setRefusedDate] = useState<{ date: string; message: string } | null>(null);
   const formId = useId();
   const { linesProps, totalsProps } = useEntryLines(form, formId);
-  const orgId = useBooksOrgId();
+  const { organization, can } = useBooks();
+  const canPost = can["books.write"];
+  const orgId = organization.id;
+  /** The entry checked and waiting for the answer to "Post …?". */
+  const [toPost, setToPost] = useState<EntryInput | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -100,22 +107,27 @@ export function EntryDialog({
   const balanced = isBalanced(values.lines);
   const { requestClose, onModalOpenChange, discard } = useDiscardGuard({ open, dirty: isDirty(values, initial), saving, onOpenChange });
 
-  /** Saves; with `andNew`, the dialog stays open on a blank entry of the same date, its description focused. */
-  async function save(payload: EntryInput, andNew = false) {
-    const res = await saveEntry(orgId, entryId, payload);
+  /**
+   * Saves (with `post`, saves and posts); with `andNew`, the dialog stays open on a blank entry of the same date, its
+   * description focused. Resolves whether it was saved.
+   */
+  async function save(payload: EntryInput, andNew = false, post = false): Promise<boolean> {
+    const res = await saveEntry(orgId, entryId, payload, post);
     if (!res.ok) {
       const dateError = res.fields?.entry_date;
       setRefusedDate(dateError ? { date: payload.entry_date, message: dateError } : null);
-      return toastFailure(res, { title: "Error saving entry" });
+      toastFailure(res, { title: post ? "Error posting entry" : "Error saving entry" });
+      return false;
     }
     setRefusedDate(null);
-    toast.success("Journal entry saved successfully");
+    toast.success(post ? `${res.data.entry.entry_number} saved and posted` : "Journal entry saved successfully");
     onSaved();
-    if (!andNew) return onOpenChange(false);
+    if (!andNew) return (onOpenChange(false), true);
     const next = { ...blank(), entryDate: values.entryDate };
     reset(next);
     setInitial(next);
     document.getElementById(`${formId}-description`)?.focus();
+    return true;
   }
 
   const refused = (errors: Parameters<typeof firstMessage>[0] & { root?: { message?: string } }) =>
@@ -141,7 +153,8 @@ export function EntryDialog({
           />
           <EntryLines {...linesProps} accounts={accounts} />
           <EntryTotals {...totalsProps} />
-          <div className="flex flex-wrap justify-end gap-2">
+          {/* Below sm, two buttons a row, the last across both when they are odd: all in sight on a phone. */}
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
             <Button variant="ghost" onClick={requestClose}>
               Cancel
             </Button>
@@ -154,13 +167,33 @@ export function EntryDialog({
                 Save and New
               </Button>
             ) : null}
-            <Button type="submit" disabled={!balanced || saving}>
-              {saving ? "Saving..." : "Save Entry"}
+            <Button
+              type="submit"
+              variant={canPost ? "secondary" : "primary"}
+              className={!canPost && entryId === null ? "max-sm:col-span-2" : undefined}
+              disabled={!balanced || saving}
+            >
+              {saving ? "Saving..." : "Save Draft"}
             </Button>
+            {canPost ? (
+              <Button
+                variant="accent"
+                className={entryId === null ? undefined : "max-sm:col-span-2"}
+                disabled={!balanced || saving}
+                onClick={() => void handleSubmit(setToPost, refused)()}
+              >
+                Save and Post
+              </Button>
+            ) : null}
           </div>
         </form>
       )}
       <DiscardDialog discard={discard} title="Discard this entry?" confirmLabel="Discard entry" />
+      <PostEntryDialog
+        entry={toPost && { entry_number: number, ...toPost, total_amount: entryTotals(values.lines).debit }}
+        onClose={() => setToPost(null)}
+        onConfirm={() => (toPost ? save(toPost, false, true) : Promise.resolve(false))}
+      />
     </Modal>
   );
 }

@@ -16,7 +16,7 @@ import { ClosingForm } from "./closing-form.tsx";
 export function FiscalYearForm({ current }: { current: number }) {
   const uid = useId();
   const orgId = useBooksOrgId();
-  const { canWrite } = useBooks();
+  const { can } = useBooks();
   const act = useBooksAction();
   const form = useForm<FiscalYearInput>({
     resolver: zodResolver(fiscalYearSchema),
@@ -32,7 +32,7 @@ export function FiscalYearForm({ current }: { current: number }) {
     if (!res.ok) return setServerErrors(setError, res.fields);
     reset(values);
   }
-  if (!canWrite)
+  if (!can["books.lock"])
     return (
       <p className="text-sm text-ink" data-testid="fiscal-year">
         The fiscal year starts in {MONTH_NAMES[current - 1]}.

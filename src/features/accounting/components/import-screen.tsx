@@ -29,10 +29,11 @@ function query(kind: ImportKind, settings: ImportSettings | null, accounts: Reco
 
 /**
  * Import and export (/accounting/:orgId/import): the books as CSV files, and the import of a chart or journal CSV:
- * choose the file, check the options and mapping on a preview, then commit (the books' loaders then run again).
+ * choose the file, check the options and mapping on a preview, then commit (the books' loaders then run again). The
+ * import is for those who hold "books.import" (the firm's, when the firm keeps the books); every member exports.
  */
 export function ImportScreen() {
-  const { organization, accounts, canWrite } = useBooks();
+  const { organization, accounts, can, firmKeeps } = useBooks();
   const revalidator = useRevalidator();
   const [file, setFile] = useState<File | null>(null);
   const [kind, setKind] = useState<ImportKind>("journal");
@@ -75,7 +76,8 @@ export function ImportScreen() {
           </a>
         </p>
       </section>
-      {canWrite ? (
+      {firmKeeps && !can["books.import"] ? <p className="text-sm text-muted">The firm keeps these books: it imports into them.</p> : null}
+      {can["books.import"] ? (
         <section aria-labelledby="import-heading" className="space-y-6">
           <h2 id="import-heading" className="text-xl font-semibold text-ink">
             Import from CSV

@@ -14,6 +14,7 @@ import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { JournalFilterForm } from "./journal-filter-form.tsx";
 import { EntryDetailsDialog } from "./entry-details-dialog.tsx";
 import { EntryDialog } from "./entry-dialog.tsx";
+import { PostEntryDialog } from "./post-entry-dialog.tsx";
 import { StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 
@@ -28,7 +29,7 @@ const quickFilterClass = (active: boolean) =>
  * first. Drafts are edited, posted (one or several) or deleted here; after each change the route's loaders run again.
  */
 export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; filters: JournalFilters; errors: Record<string, string> }) {
-  const { accounts, canWrite } = useBooks();
+  const { accounts, can } = useBooks();
   const entries = page.entries;
   const [dialog, setDialog] = useState<{ open: boolean; entryId: number | null; copyFrom?: number | null }>({
     open: false,
@@ -106,7 +107,7 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold text-ink">Journal Entries</h2>
-        {canWrite ? <Button onClick={openNew}>New Entry</Button> : null}
+        {can["books.write"] ? <Button onClick={openNew}>New Entry</Button> : null}
       </div>
       <nav className="flex flex-wrap items-center gap-2" aria-label="Show">
         <Link
@@ -127,7 +128,7 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
       </nav>
       <JournalFilterForm key={pageHref(filters, 1)} filters={filters} errors={errors} accounts={accounts} />
       <div className="flex flex-wrap items-center gap-2">
-        {canWrite && chosen.size > 0 ? (
+        {can["books.write"] && chosen.size > 0 ? (
           <Button size="sm" variant="accent" className="ml-auto" onClick={() => setConfirmPostChosen(true)}>
             Post selected ({chosen.size})
           </Button>
@@ -156,7 +157,7 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
       ) : entries.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
           <p className="text-muted">No journal entries yet.</p>
-          {canWrite ? (
+          {can["books.write"] ? (
             <Button className="mt-4" onClick={openNew}>
               Create Entry
             </Button>
@@ -184,7 +185,7 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
                   )}
                 >
                   <td className={`${tdClass} whitespace-nowrap font-mono max-md:p-0 max-md:font-semibold`}>
-                    {canWrite && e.status === "draft" ? (
+                    {can["books.write"] && e.status === "draft" ? (
                       <CheckboxField
                         id={`${uid}-choose-${e.id}`}
                         label={e.entry_number}
@@ -217,7 +218,7 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
                       <Button size="sm" variant="secondary" onClick={() => setViewing(e.id)} aria-label={`View ${e.entry_number}`}>
                         View
                       </Button>
-                      {canWrite && e.status === "draft" ? (
+                      {can["books.write"] && e.status === "draft" ? (
                         <>
                           <Button
                             size="sm"
@@ -261,7 +262,7 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
       />
       <EntryDetailsDialog
         entryId={viewing}
-        canWrite={canWrite}
+        canWrite={can["books.write"]}
         onOpenChange={(open) => !open && setViewing(null)}
         onChanged={() => void load()}
         onDuplicate={(id) => {
@@ -269,22 +270,11 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
           setDialog({ open: true, entryId: null, copyFrom: id });
         }}
       />
-      <ConfirmDialog
-        open={confirmPost !== null}
-        onOpenChange={(o) => !o && setConfirmPost(null)}
-        title={confirmPost ? `Post ${confirmPost.entry_number}?` : "Post entry?"}
-        description={
-          confirmPost
-            ? `${confirmPost.entry_number} “${confirmPost.description}” for ${formatUsd(confirmPost.total_amount)}, dated ${confirmPost.entry_date}, goes into the books.`
-            : ""
-        }
-        confirmLabel="Post Entry"
-        busyLabel="Posting..."
-        variant="accent"
+      <PostEntryDialog
+        entry={confirmPost}
+        onClose={() => setConfirmPost(null)}
         onConfirm={() => (confirmPost ? post(confirmPost) : Promise.resolve(false))}
-      >
-        <p className="text-sm text-ink">A posted entry can no longer be edited. To undo it later, reverse it from its details.</p>
-      </ConfirmDialog>
+      />
       <ConfirmDialog
         open={confirmDelete !== null}
         onOpenChange={(o) => !o && setConfirmDelete(null)}

@@ -6,6 +6,7 @@ import { toastFailure } from "~/ui/toast-failure.ts";
 import type { BankLine, LedgerCandidate } from "../bank.types.ts";
 import { centsToDecimal, formatAmount, toCents } from "../money.ts";
 import { getMatchCandidates } from "../bank.api.ts";
+import { lineSummary } from "./bank-line-row.tsx";
 
 /**
  * A statement line matched by hand to one or several posted ledger lines of the bank's account, within a month of
@@ -58,7 +59,7 @@ export function MatchDialog({
       onOpenChange={(o) => !o && onClose()}
       wide
       title="Match by hand"
-      description={line ? `${line.date} · ${line.description} · ${formatAmount(line.amount, currency)}` : ""}
+      description={line ? lineSummary(line, currency) : ""}
     >
       {candidates === null ? (
         <p className="text-sm text-muted">Loading…</p>

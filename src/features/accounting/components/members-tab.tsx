@@ -13,11 +13,12 @@ import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 type Pending = { kind: "remove" | "transfer"; member: Member } | null;
 
 /**
- * Members (/accounting/:orgId/members): everyone sees who has access; an owner invites, changes roles, removes and
- * hands over ownership. After each change the route's loaders run again (the reader's own role included).
+ * Members (/accounting/:orgId/members): everyone sees who has access; those who hold "books.members.manage" (an owner)
+ * invite, change roles, remove (the firm's people too) and hand over ownership. After each change the route's loaders run again (the reader's own role included).
  */
-export function MembersTab({ members, invitations, isOwner }: { members: Member[]; invitations: Invitation[]; isOwner: boolean }) {
-  const { userId } = useBooks();
+export function MembersTab({ members, invitations }: { members: Member[]; invitations: Invitation[] }) {
+  const { userId, can } = useBooks();
+  const manages = can["books.members.manage"];
   const orgId = useBooksOrgId();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -54,7 +55,7 @@ export function MembersTab({ members, invitations, isOwner }: { members: Member[
           Members
         </h2>
         <p className="mt-1 text-sm text-muted">
-          {isOwner ? "Owners invite people, change their roles and remove them." : "Only an owner can change who has access."}
+          {manages ? "Owners invite people, change their roles and remove them." : "Only an owner can change who has access."}
         </p>
         <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {members.map((m) => (
@@ -66,7 +67,7 @@ export function MembersTab({ members, invitations, isOwner }: { members: Member[
                 </p>
                 <p className="break-all text-sm text-muted">{m.email}</p>
               </div>
-              {isOwner ? (
+              {manages ? (
                 <div className="flex flex-wrap items-center gap-2">
                   <label className="sr-only" htmlFor={`role-${m.user_id}`}>
                     Role of {m.name}
@@ -99,7 +100,7 @@ export function MembersTab({ members, invitations, isOwner }: { members: Member[
           ))}
         </ul>
       </section>
-      {isOwner ? (
+      {manages ? (
         <>
           <InviteForm onInvited={() => revalidator.revalidate()} />
           <InvitationsList invitations={invitations} onChanged={() => revalidator.revalidate()} />

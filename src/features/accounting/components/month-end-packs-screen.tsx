@@ -59,7 +59,7 @@ function PackForm() {
  * member downloads them; owners and accountants prepare them.
  */
 export function MonthEndPacksScreen({ packs }: { packs: MonthEndPack[] }) {
-  const { canWrite } = useBooks();
+  const { can } = useBooks();
   const orgId = useBooksOrgId();
   return (
     <div className="space-y-6">
@@ -70,7 +70,7 @@ export function MonthEndPacksScreen({ packs }: { packs: MonthEndPack[] }) {
           balance sheet at the month&apos;s end, the statement of cash flows and the trial balance. Each pack is kept as it was prepared.
         </p>
       </div>
-      {canWrite ? <PackForm /> : null}
+      {can["books.write"] ? <PackForm /> : null}
       <section aria-labelledby="packs-heading">
         <h3 id="packs-heading" className="text-base font-semibold text-ink">
           Prepared packs

@@ -26,7 +26,8 @@ const shown = (amount: string | undefined) => (amount && amount !== "0.00" ? amo
  * saving again reverses that entry and posts the new one (asked first).
  */
 export function OpeningBalancesScreen({ opening }: { opening: OpeningBalances }) {
-  const { accounts, canWrite } = useBooks();
+  const { accounts, can } = useBooks();
+  const canWrite = can["books.write"];
   const orgId = useBooksOrgId();
   const revalidator = useRevalidator();
   const uid = useId();

@@ -11,9 +11,9 @@ import { useBooksAction } from "./use-books-action.ts";
  * account or a note; everyone in the books sees the questions and the answers, open ones first.
  */
 export function QuestionsTab({ questions }: { questions: BankQuestion[] }) {
-  const { organization, accounts, role } = useBooks();
+  const { organization, accounts, can } = useBooks();
   const act = useBooksAction();
-  const owner = role === "owner";
+  const answers = can["books.questions.answer"];
 
   async function answer(q: BankQuestion, input: AnswerInput): Promise<Record<string, string> | null> {
     const res = await act(() => answerQuestion(organization.id, q.id, input), {
@@ -32,7 +32,7 @@ export function QuestionsTab({ questions }: { questions: BankQuestion[] }) {
         <p className="mt-1 max-w-3xl text-sm text-muted">
           {open.length === 0
             ? "Nothing is waiting for an answer."
-            : `${open.length} transaction${open.length === 1 ? " needs" : "s need"} a word from ${owner ? "you" : "the owner"}: the account it belongs to, or a note.`}
+            : `${open.length} transaction${open.length === 1 ? " needs" : "s need"} a word from ${answers ? "you" : "the owner"}: the account it belongs to, or a note.`}
         </p>
       </div>
       {questions.length === 0 ? (
@@ -55,7 +55,9 @@ export function QuestionsTab({ questions }: { questions: BankQuestion[] }) {
                   {q.settled ? " (done)" : ""}
                 </p>
               ) : null}
-              {owner && !q.settled ? <QuestionAnswerForm question={q} accounts={accounts} onSubmit={(input) => answer(q, input)} /> : null}
+              {answers && !q.settled ? (
+                <QuestionAnswerForm question={q} accounts={accounts} onSubmit={(input) => answer(q, input)} />
+              ) : null}
             </li>
           ))}
         </ul>

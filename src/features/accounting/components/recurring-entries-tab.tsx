@@ -31,7 +31,8 @@ const STATUS_DONE = {
  * opens a new one made from that entry. After each change the route's loaders run again.
  */
 export function RecurringEntriesTab({ recurring }: { recurring: RecurringEntrySummary[] }) {
-  const { accounts, canWrite } = useBooks();
+  const { accounts, can } = useBooks();
+  const canWrite = can["books.write"];
   const orgId = useBooksOrgId();
   const revalidator = useRevalidator();
   const [params, setParams] = useSearchParams();

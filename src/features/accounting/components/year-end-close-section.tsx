@@ -23,7 +23,7 @@ const yearsFrom = (last: number) => Array.from({ length: 10 }, (_, i) => last - 
  */
 export function YearEndCloseSection({ state, preview }: { state: YearEndState; preview: YearEndPreview }) {
   const uid = useId();
-  const { canWrite } = useBooks();
+  const { can } = useBooks();
   return (
     <section aria-labelledby={`${uid}-title`} className="space-y-4 rounded-lg border border-slate-200 p-4">
       <div>
@@ -53,7 +53,7 @@ export function YearEndCloseSection({ state, preview }: { state: YearEndState; p
         </Button>
       </Form>
       <ClosePreview preview={preview} />
-      {canWrite && !preview.problem ? <CloseForm key={preview.fiscal_year} preview={preview} /> : null}
+      {can["books.close"] && !preview.problem ? <CloseForm key={preview.fiscal_year} preview={preview} /> : null}
       <YearEndClosesList closes={state.closes} />
     </section>
   );

@@ -16,7 +16,7 @@ const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle:
 /** The closed fiscal years, the latest first; a standing close can be reopened (owners and accountants), with a reason. */
 export function YearEndClosesList({ closes }: { closes: YearEndClose[] }) {
   const uid = useId();
-  const { canWrite } = useBooks();
+  const { can } = useBooks();
   return (
     <div>
       <h4 id={`${uid}-closed`} className="text-base font-semibold text-ink">
@@ -42,7 +42,7 @@ export function YearEndClosesList({ closes }: { closes: YearEndClose[] }) {
                   </p>
                 ) : null}
               </div>
-              {canWrite && !c.reopened ? <ReopenButton close={c} /> : null}
+              {can["books.close"] && !c.reopened ? <ReopenButton close={c} /> : null}
             </li>
           ))}
         </ul>

@@ -10,9 +10,13 @@ import { useRequestAction } from "./use-request-action.ts";
 const size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** The reader's side and what the books' permissions let them do with requests (decision 103). */
 export interface Viewer {
   side: "firm" | "client";
-  canWrite: boolean;
+  /** "books.requests.send": accept, send back, attach to an entry. */
+  canSend: boolean;
+  /** "books.requests.answer": upload, say an item is unavailable, snooze. */
+  canAnswer: boolean;
 }
 
 /** One item of the checklist: what is asked, by when, its state, its files, and what the viewer can do with it. */
@@ -32,8 +36,8 @@ export function RequestItemCard({
   const act = useRequestAction();
   const [form, setForm] = useState<"unavailable" | "return" | null>(null);
   const props = { orgId, requestId, item };
-  const clientCan = viewer.side === "client" && viewer.canWrite && item.status !== "accepted";
-  const firmReviews = viewer.side === "firm" && (item.status === "uploaded" || item.status === "unavailable");
+  const clientCan = viewer.canAnswer && item.status !== "accepted";
+  const firmReviews = viewer.canSend && (item.status === "uploaded" || item.status === "unavailable");
   const headingId = `item-${item.id}-heading`;
   return (
     <li aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 bg-white p-4" data-testid="request-item">
@@ -64,7 +68,7 @@ export function RequestItemCard({
               <span className="text-muted">
                 {size(f.size_bytes)} · {f.uploaded_by_name ?? "a removed user"}, {f.uploaded_at.slice(0, 10)}
               </span>
-              {viewer.side === "firm" && item.status === "accepted" && entries.length > 0 ? (
+              {viewer.canSend && item.status === "accepted" && entries.length > 0 ? (
                 <AttachForm orgId={orgId} requestId={requestId} file={f} entries={entries} />
               ) : null}
             </li>

@@ -32,8 +32,12 @@ export function RequestScreen({
           From {request.created_by_name ?? "a removed user"}, {request.created_at.slice(0, 10)} · {done} of {request.items} answered
         </p>
         {request.message ? <p className="whitespace-pre-wrap text-ink">{request.message}</p> : null}
-        {viewer.side === "client" && !viewer.canWrite ? (
-          <p className="text-sm text-muted">You can read this request; an owner or accountant answers it.</p>
+        {!viewer.canSend && !viewer.canAnswer ? (
+          <p className="text-sm text-muted">
+            {viewer.side === "client"
+              ? "You can read this request; an owner or accountant answers it."
+              : "You can read this request; as a viewer of these books you do not review it."}
+          </p>
         ) : null}
       </div>
       <ol aria-label="Checklist" className="space-y-3">
@@ -41,7 +45,7 @@ export function RequestScreen({
           <RequestItemCard key={item.id} orgId={orgId} requestId={request.id} item={item} viewer={viewer} entries={entries} />
         ))}
       </ol>
-      <RemindersPanel orgId={orgId} request={request} canSnooze={viewer.side === "client" && viewer.canWrite} />
+      <RemindersPanel orgId={orgId} request={request} canSnooze={viewer.canAnswer} />
     </div>
   );
 }

@@ -1,0 +1,141 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MAX_IMPORT_ROWS } from "~/features/accounting/import.schema.ts";
+import { MAX_STATEMENT_LINES } from "~/features/accounting/bank.schema.ts";
+import { firstBooks } from "../support/books.ts";
+import { createSignedInUser, createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "../support/test-app.ts";
+
+/**
+ * A body as a network upload brings it: chunk by chunk, each after a turn of the event loop. Counts the chunks read.
+ * With its length stated, as a browser sends a file (the body limit then lets it stream).
+ */
+function upload(chunks: string[]) {
+  const seen = { read: 0 };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (seen.read === chunks.length) return controller.close();
+        await new Promise((resolve) => setImmediate(resolve));
+        controller.enqueue(Buffer.from(chunks[seen.read++]!));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const length = chunks.reduce((n, c) => n + Buffer.byteLength(c), 0);
+  return { body, seen, headers: { "content-type": "text/csv", "content-length": String(length) } };
+}
+
+/**
+ * Runs `work` and the longest time the event loop was held meanwhile: the largest gap between two ticks of a 10 ms
+ * timer, counted in the CPU time the process used during it (on a loaded machine a gap may be time the process was
+ * not running at all, which is no code's doing).
+ */
+async function longestHold<T>(work: () => Promise<T>): Promise<{ result: T; heldMs: number }> {
+  let [last, lastCpu, held] = [performance.now(), process.cpuUsage(), 0];
+  const tick = () => {
+    const cpu = process.cpuUsage(lastCpu);
+    held = Math.max(held, Math.min(performance.now() - last, (cpu.user + cpu.system) / 1000));
+    [last, lastCpu] = [performance.now(), process.cpuUsage()];
+  };
+  const probe = setInterval(tick, 10);
+  try {
+    const result = await work();
+    tick();
+    return { result, heldMs: held };
+  } finally {
+    clearInterval(probe);
+  }
+}
+
+/** The loop may be held this long at most: slices take ~15 ms, one database batch or garbage collection a few tens. */
+const HOLD_MS = 200;
+
+const date = (i: number) => `2025-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`;
+/** A bank CSV of `lines` transactions, a multiple of 1,000 (~16 bytes a line: 1,000,000 lines stay under 20 MB). */
+const bankCsv = (lines: number) => {
+  const block = Array.from({ length: 1000 }, (_, i) => `${date(i)},F${i % 10},-${(i % 97) + 1}\n`).join("");
+  return `Date,Description,Amount\n${block.repeat(lines / 1000)}`;
+};
+/** A books journal CSV of `rows` rows, entries of two lines. */
+const journalCsv = (rows: number) => {
+  const out = ["entry,date,description,account_code,debit,credit"];
+  for (let e = 1; out.length < rows; e++)
+    out.push(`E${e},${date(e)},"Sale ${e}, paid",1000,${e % 900}.10,`, `E${e},${date(e)},"Sale ${e}, paid",4000,,${e % 900}.10`);
+  return out.slice(0, rows).join("\n") + "\n";
+};
+
+describe("CSV uploads: a cap is refused as soon as it is crossed, and a big file does not hold up other requests", () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let books: string;
+  let statements: string;
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createSignedInUser(t, { companyName: "Big Files" });
+    const orgId = Number((await firstBooks(t)(owner.cookie)).split("/").at(-1));
+    books = `/api/books-csv/${orgId}`;
+    const { accounts } = (await (await t.request(`/api/accounting/orgs/${orgId}/accounts`, { cookie: owner.cookie })).json()) as {
+      accounts: { id: number; account_code: string }[];
+    };
+    const cash = accounts.find((a) => a.account_code === "1000")!.id;
+    const res = await t.request(`/api/bank/${orgId}/accounts`, {
+      json: { name: "Current", kind: "bank", account_id: cash, currency: "USD" },
+      cookie: owner.cookie,
+    });
+    expect(res.status).toBe(201);
+    const { account } = (await res.json()) as { account: { id: number } };
+    statements = `/api/bank/${orgId}/accounts/${account.id}/statements`;
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    unhandled.length = 0;
+    process.on("unhandledRejection", onUnhandled);
+  });
+  afterEach(() => void process.off("unhandledRejection", onUnhandled));
+
+  const send = (path: string, body: BodyInit, headers: Record<string, string> = { "content-type": "text/csv" }) =>
+    t.request(path, { method: "POST", body, headers, cookie: owner.cookie, duplex: "half" } as RequestInit);
+  /** The file sent and the longest hold of the event loop while the server reads it (the request, a copy of the file, made before). */
+  const timed = (path: string, file: string) => {
+    const headers = { "content-type": "text/csv", origin: TEST_ORIGIN, cookie: owner.cookie };
+    const request = new Request(`${TEST_ORIGIN}${path}`, { method: "POST", body: file, headers });
+    return longestHold(() => t.app.request(request));
+  };
+
+  it.each(["preview", "commit"])(
+    "a books CSV of more rows than the cap: %s answers 400 naming it, and reads no further",
+    async (step) => {
+      // 300,000 rows in 75 chunks of 4,000: row 200,001 is in the 51st.
+      const { body, seen, headers } = upload(Array.from({ length: 75 }, () => "1,a\n".repeat(4000)));
+      const res = await send(`${books}/${step}?kind=journal`, body, headers);
+      expect(res.status).toBe(400);
+      const message = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows: split it into smaller files`;
+      expect(await res.json()).toMatchObject({ error: message, fields: { file: message } });
+      expect(seen.read).toBeLessThanOrEqual(52);
+      expect(unhandled).toEqual([]);
+    },
+  );
+
+  it("a bank CSV of 1,000,000 lines is refused at its 100,001st, the event loop free meanwhile", async () => {
+    const { result: res, heldMs } = await timed(`${statements}/preview?name=big.csv`, bankCsv(1_000_000));
+    expect(res.status).toBe(400);
+    const message = `big.csv: more than ${MAX_STATEMENT_LINES.toLocaleString("en-US")} transactions: split the statement into smaller files`;
+    expect(await res.json()).toMatchObject({ error: message, fields: { file: message } });
+    expect(heldMs).toBeLessThan(HOLD_MS);
+    expect(unhandled).toEqual([]);
+  });
+
+  it("reading a big allowed file never holds the event loop long: a bank statement and a books journal", async () => {
+    const bank = await timed(`${statements}/preview?name=big.csv`, bankCsv(25_000));
+    expect(bank.result.status).toBe(200);
+    expect(((await bank.result.json()) as { new_lines: number }).new_lines).toBe(25_000);
+    expect(bank.heldMs).toBeLessThan(HOLD_MS);
+
+    const journal = await timed(`${books}/preview?kind=journal`, journalCsv(40_001));
+    expect(journal.result.status).toBe(200);
+    expect(((await journal.result.json()) as { summary: { lines: number } }).summary.lines).toBe(40_000);
+    expect(journal.heldMs).toBeLessThan(HOLD_MS);
+  });
+});
