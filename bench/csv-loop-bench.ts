@@ -17,7 +17,8 @@ const CASES = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["bank-
 
 function bankCsv(lines: number): Buffer {
   const rows = ["Date,Description,Amount"];
-  for (let i = 1; i < lines; i++) rows.push(`2025-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")},F,-${i % 97}`);
+  for (let i = 1; i < lines; i++)
+    rows.push(`2025-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")},F,-${i % 97}`);
   return Buffer.from(rows.join("\n") + "\n");
 }
 
@@ -92,7 +93,13 @@ try {
     });
   };
   for (const name of CASES) {
-    const rows = { "bank-1m": 1_000_000, "bank-100k": 100_001, "bank-import-100k": 100_001, "books-over": 200_001, "books-commit-20k": 20_001 }[name];
+    const rows = {
+      "bank-1m": 1_000_000,
+      "bank-100k": 100_001,
+      "bank-import-100k": 100_001,
+      "books-over": 200_001,
+      "books-commit-20k": 20_001,
+    }[name];
     const file = name.startsWith("bank") ? bankCsv(rows ?? 0) : journalCsv(rows ?? 200_000);
     const statements = `/api/bank/${orgId}/accounts/${account.id}/statements`;
     const path = name.startsWith("bank-import")
@@ -101,7 +108,16 @@ try {
         ? `${statements}/preview?name=bench.csv`
         : `/api/books-csv/${orgId}/${name.startsWith("books-commit") ? "commit" : "preview"}?kind=journal`;
     const r = await send(path, file);
-    console.log(JSON.stringify({ case: name, mb: +(file.length / 1048576).toFixed(1), ms: r.ms, max_stall_ms: r.maxStallMs, max_stall_cpu_ms: r.maxStallCpuMs, ...r.result }));
+    console.log(
+      JSON.stringify({
+        case: name,
+        mb: +(file.length / 1048576).toFixed(1),
+        ms: r.ms,
+        max_stall_ms: r.maxStallMs,
+        max_stall_cpu_ms: r.maxStallCpuMs,
+        ...r.result,
+      }),
+    );
   }
 } finally {
   await t.close();

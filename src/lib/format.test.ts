@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, formatDateTime, formatLongDate, formatMoney, isBooksCurrency, todayIso } from "./format.ts";
+import { addDays, formatBalance, formatDateTime, formatLongDate, formatMoney, isBooksCurrency, todayIso } from "./format.ts";
 
 describe("formatMoney", () => {
   it("writes an amount exactly in the currency, negative with a leading minus", () => {
@@ -37,5 +37,12 @@ describe("dates", () => {
     expect(addDays("2026-02-27", 2)).toBe("2026-03-01");
     expect(addDays("2026-01-01", -1)).toBe("2025-12-31");
     expect(todayIso(new Date("2026-11-27T23:59:59Z"))).toBe("2026-11-27");
+  });
+});
+
+describe("formatBalance", () => {
+  it("writes a credit balance as its amount with (CR)", () => {
+    expect(formatBalance("-1234.5", "EUR")).toBe("€1,234.50 (CR)");
+    expect(formatBalance(1234n, "USD")).toBe("$12.34");
   });
 });

@@ -41,6 +41,12 @@ export function formatMoney(value: bigint | string, currency: string = DEFAULT_C
   return moneyFormat(currency).format(text as unknown as number);
 }
 
+/** A running balance: its absolute amount, with " (CR)" when it is a credit ("€1,234.50 (CR)"). */
+export function formatBalance(value: bigint | string, currency: string = DEFAULT_CURRENCY): string {
+  const text = formatMoney(value, currency);
+  return text.startsWith("-") ? `${text.slice(1)} (CR)` : text;
+}
+
 /** Whether the books can keep amounts in this currency: an ISO 4217 code written with two decimals. */
 export function isBooksCurrency(code: string): boolean {
   if (!/^[A-Z]{3}$/.test(code)) return false;

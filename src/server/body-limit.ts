@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { ApiMount } from "./composition.ts";
 import type { AppEnv } from "./context.ts";
-import { AppError, appErrorResponse, notAuthenticated } from "./http/app-error.ts";
+import { AppError, appErrorResponse } from "./http/app-error.ts";
 
 /** The body limit of an API that declares none (decision 105). */
 export const DEFAULT_BODY_BYTES = 32 * 1024;
@@ -11,8 +11,8 @@ export interface BodyLimitOptions {
   maxSize: number;
   /** Longest wait for the next piece of a body, in ms: 408 after it. 0: no wait is too long. */
   idleMs: number;
-  /** Only a signed-in caller may send a body here: a signed-out one is answered 401 before any of it is read. */
-  signedInOnly?: boolean;
+  /** A signed-out caller's largest body here (the open APIs' default): a larger limit is for signed-in callers. */
+  signedOutMaxSize?: number;
 }
 
 export const payloadTooLarge = (maxSize: number) =>
@@ -37,15 +37,15 @@ export const bodyTimedOut = (idleMs: number) =>
  * `requestTimeout` bounds its time.
  */
 export function bodyLimit(opts: BodyLimitOptions): MiddlewareHandler<AppEnv> {
-  const { maxSize, idleMs } = opts;
+  const { idleMs } = opts;
   return async (c, next) => {
+    const maxSize = opts.signedOutMaxSize !== undefined && !c.get("user") ? opts.signedOutMaxSize : opts.maxSize;
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const header = c.req.header("content-length");
     const length = header !== undefined && c.req.header("transfer-encoding") === undefined ? Number.parseInt(header, 10) : undefined;
     if (length === 0 || (length === undefined && !c.req.raw.body)) return next();
-    if (opts.signedInOnly && !c.get("user")) throw notAuthenticated();
     if (length !== undefined && length > maxSize) throw payloadTooLarge(maxSize);
-    if (length !== undefined && length <= DEFAULT_BODY_BYTES) return next();
+    if (length !== undefined && length <= Math.min(maxSize, DEFAULT_BODY_BYTES)) return next();
 
     const source = c.req.raw.body;
     if (!source) return next();
@@ -59,13 +59,17 @@ export function bodyLimit(opts: BodyLimitOptions): MiddlewareHandler<AppEnv> {
 
 /**
  * The limits of /api: each mount's own (`maxBodyBytes`) under its path, the default elsewhere. A mount that takes more
- * than the default takes it from signed-in callers only: the open APIs (sign-in, the site's forms) stay small.
+ * than the default takes it from signed-in callers only: a signed-out caller (an invitation's sign-up, a probe) is held
+ * to the default, its larger body refused by its length at once or counted as it streams, never held whole.
  */
 export function apiBodyLimits(mounts: ApiMount[], idleMs: number): MiddlewareHandler<AppEnv> {
   const limits = [
     ...mounts.map((m) => ({ prefix: `/api${m.path}/`, maxSize: m.maxBodyBytes ?? DEFAULT_BODY_BYTES })),
     { prefix: "/api/", maxSize: DEFAULT_BODY_BYTES },
-  ].map(({ prefix, maxSize }) => ({ prefix, check: bodyLimit({ maxSize, idleMs, signedInOnly: maxSize > DEFAULT_BODY_BYTES }) }));
+  ].map(({ prefix, maxSize }) => ({
+    prefix,
+    check: bodyLimit({ maxSize, idleMs, signedOutMaxSize: maxSize > DEFAULT_BODY_BYTES ? DEFAULT_BODY_BYTES : undefined }),
+  }));
   return (c, next) => limits.find((l) => c.req.path.startsWith(l.prefix))!.check(c, next);
 }
 

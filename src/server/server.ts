@@ -124,7 +124,14 @@ export async function startServer(config: Config, composition: Composition, opts
     logger.flush?.();
     process.exit(0);
   }
-  process.once("SIGTERM", () => void stop("SIGTERM"));
-  process.once("SIGINT", () => void stop("SIGINT"));
+  // A failure while stopping is logged and ends the process with an error, never an unobserved rejection.
+  const stopOn = (signal: string) =>
+    stop(signal).catch((err: unknown) => {
+      logger.error({ err }, "stopping failed");
+      logger.flush?.();
+      process.exit(1);
+    });
+  process.once("SIGTERM", () => void stopOn("SIGTERM"));
+  process.once("SIGINT", () => void stopOn("SIGINT"));
   return { server, port, ctx, admin, jobs };
 }

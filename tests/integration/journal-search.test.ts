@@ -87,6 +87,38 @@ describe("journal search: GET /entries with q (words or an amount), status, from
     expect((await list("q=office+1234.56")).entries).toEqual([]);
   });
 
+  it("finds an entry older than the newest 100 by its amount as typed, its day or a range of days, or its words", async () => {
+    const newest = (await list("")).entries.map((e) => e.id);
+    const [consulting] = (await list("q=consulting")).entries;
+    expect(newest).not.toContain(consulting!.id);
+    for (const q of ["1234.56", "1%2C234.56", "-1%2C234.56", "%E2%82%AC1234.56", "2026-04-15", "2026-04-01..2026-04-30", "2026-04-30..2026-04-01"])
+      expect(
+        (await list(`q=${q}`)).entries.map((e) => e.id),
+        q,
+      ).toEqual([consulting!.id]);
+    // One decimal as typed (10.0 for 10.00) with words; a day and words together; a range spanning two entries; a day
+    // that is not one (2026-02-30) is only text.
+    expect((await list("q=10.0+march")).entries.map((e) => e.description)).toEqual(["Office rent for March"]);
+    expect((await list("q=2026-04-15+consulting")).entries).toHaveLength(1);
+    expect((await list("q=2026-04-15+office")).entries).toEqual([]);
+    expect((await list("q=2026-03-01..2026-04-15")).entries.map((e) => e.entry_date)).toEqual(["2026-04-15", "2026-03-01"]);
+    expect((await list("q=2026-02-30")).entries).toEqual([]);
+    expect((await list("q=2026-04-15..2026-02-30")).entries).toEqual([]);
+  });
+
+  it("answers a short list when asked (limit), paged the same way", async () => {
+    const one = await list("limit=20");
+    const two = await list("limit=20&page=2");
+    expect(one).toMatchObject({ page: 1, has_more: true });
+    expect(one.entries).toHaveLength(20);
+    expect(two.entries).toHaveLength(20);
+    expect(two.entries[0]!.id).toBe((await list("")).entries[20]!.id);
+    const last = await list("limit=20&page=6");
+    expect(last).toMatchObject({ has_more: false });
+    expect(last.entries).toHaveLength(4);
+    expect((await list("q=office&limit=1")).entries.map((e) => e.description)).toEqual(["Office supplies"]);
+  });
+
   it("keeps a status, a period and an account; a blank filter is no filter", async () => {
     expect((await list("status=draft")).entries.map((e) => e.description)).toEqual(["Office supplies"]);
     expect((await list("status=posted&q=office")).entries.map((e) => e.description)).toEqual(["Office rent for March"]);
@@ -121,6 +153,9 @@ describe("journal search: GET /entries with q (words or an amount), status, from
       ["account=abc", "account", "Account not found"],
       ["page=0", "page", "Page must be at least 1"],
       [`q=${"x".repeat(201)}`, "q", "Search must be at most 200 characters"],
+      ["limit=0", "limit", "Limit must be a whole number from 1 to 100"],
+      ["limit=101", "limit", "Limit must be a whole number from 1 to 100"],
+      ["limit=a", "limit", "Limit must be a whole number from 1 to 100"],
     ];
     for (const [query, field, message] of cases) {
       const res = await call(`/entries?${query}`);

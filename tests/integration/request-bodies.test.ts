@@ -144,7 +144,7 @@ describe("request bodies: read before any transaction, limited as they arrive, r
     }
   });
 
-  it("a signed-out body of several MB to an upload API is refused 401 before it is read, an idempotency key or not", async () => {
+  it("a signed-out body of several MB to an upload API is refused before it is read, or at the open APIs' 32 KB", async () => {
     for (const path of [
       documents(),
       `/api/requests/${orgId}/1/items/1/files`,
@@ -152,14 +152,20 @@ describe("request bodies: read before any transaction, limited as they arrive, r
       `/api/bank/${orgId}/1/statements`,
       `/api/books-csv/${orgId}/import`,
     ]) {
-      const body = sender(5 * 16, PDF_HEAD); // 5 MB, without a length (chunked)
-      const res = await post(t, `${path}?name=x.pdf`, body.stream, { headers: { "Idempotency-Key": randomUUID() } });
+      // Without a length (chunked): the route refuses the signed-out caller before reading.
+      const body = sender(5 * 16, PDF_HEAD); // 5 MB
+      const res = await post(t, `${path}?name=x.pdf`, body.stream);
       expect(res.status, path).toBe(401);
       expect(body.pulls(), path).toBeLessThanOrEqual(1);
-      // With a length over the open APIs' 32 KB: the same, the length told is enough.
+      // With an idempotency key the key's hash would read it: a signed-out caller is held to 32 KB.
+      const keyed = sender(5 * 16, PDF_HEAD);
+      const res1 = await post(t, `${path}?name=x.pdf`, keyed.stream, { headers: { "Idempotency-Key": randomUUID() } });
+      expect(res1.status, path).toBe(413);
+      expect(keyed.pulls(), path).toBeLessThanOrEqual(2);
+      // With a length over the open APIs' 32 KB: refused by the length told, nothing read.
       const told = sender(5 * 16, PDF_HEAD);
       const res2 = await post(t, path, told.stream, { headers: { "content-length": String(5 * 1024 * 1024) } });
-      expect(res2.status, path).toBe(401);
+      expect(res2.status, path).toBe(413);
       expect(told.pulls(), path).toBe(0);
     }
     // An open API reads at most its 32 KB of a body without a length: 413 once past it.

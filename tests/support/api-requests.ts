@@ -677,6 +677,13 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
     },
     {
       method: "POST",
+      path: "/api/bank/:orgId/accounts/:bankId/lines/:lineId/documents",
+      params: { ...bank, lineId: () => String(f.bankLineIds.fee) },
+      query: () => ({ name: "fee.pdf" }),
+      file: () => RECEIPT_PDF,
+    },
+    {
+      method: "POST",
       path: "/api/bank/:orgId/accounts/:bankId/matches",
       params: bank,
       body: () => ({ bank_line_ids: [f.bankLineIds.rent], ledger_line_ids: [f.ledgerLineId] }),

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/accounting-request";
 import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
-import { listEntries } from "~/features/accounting/journal-entry-queries.server.ts";
 import { RequestScreen } from "~/features/requests/components/request-screen.tsx";
 import { getRequest } from "~/features/requests/index.ts";
 import { canBooks } from "~/features/accounting/books-permissions.ts";
@@ -23,22 +22,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     throw err;
   });
   if (!doc) throw data("Not found", { status: 404 });
-  const hasAccepted = doc.list.some((i) => i.status === "accepted" && i.files.length > 0);
-  const entries =
-    canSend && hasAccepted
-      ? (await listEntries(context.app.db, membership, { page: 1 })).entries.map((e) => ({
-          id: e.id,
-          label: `${e.entry_number ?? "Draft"} · ${e.entry_date} · ${e.description}`.slice(0, 120),
-        }))
-      : [];
   return {
     orgId: membership.organizationId,
+    currency: membership.currency,
     request: doc,
     viewer: { side: membership.side, canSend, canAnswer: canBooks(membership, "books.requests.answer") },
-    entries,
   };
 }
 
 export default function AccountingRequest({ loaderData }: Route.ComponentProps) {
-  return <RequestScreen orgId={loaderData.orgId} request={loaderData.request} viewer={loaderData.viewer} entries={loaderData.entries} />;
+  return (
+    <RequestScreen orgId={loaderData.orgId} request={loaderData.request} viewer={loaderData.viewer} currency={loaderData.currency} />
+  );
 }

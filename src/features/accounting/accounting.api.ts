@@ -1,6 +1,13 @@
 import { request, type ApiResult } from "~/lib/api-client.ts";
-import type { AccountCreate, AccountUpdate, EntryInput, OpeningBalancesInput, RecurringEntryInput } from "./accounting.schema.ts";
-import type { PostDraftsResult } from "./accounting.types.ts";
+import type {
+  AccountCreate,
+  AccountUpdate,
+  EntryInput,
+  JournalFilters,
+  OpeningBalancesInput,
+  RecurringEntryInput,
+} from "./accounting.schema.ts";
+import type { EntryPage, PostDraftsResult } from "./accounting.types.ts";
 import type {
   AccountSaved,
   AccountUsage,
@@ -45,6 +52,12 @@ export function deactivateAccount(orgId: number, accountId: number, confirmed: b
 
 export function reactivateAccount(orgId: number, accountId: number): Promise<ApiResult<AccountSaved>> {
   return request<AccountSaved>(`${booksApi(orgId)}/accounts/${id(accountId)}/reactivate`, { method: "POST" });
+}
+
+/** Entries found by the journal's search (words, an amount, a day or a range of days in `q`), newest first. */
+export function searchEntries(orgId: number, filters: JournalFilters): Promise<ApiResult<EntryPage>> {
+  const query = new URLSearchParams(Object.entries(filters).flatMap(([k, v]) => (v === undefined || v === "" ? [] : [[k, String(v)]])));
+  return request<EntryPage>(`${booksApi(orgId)}/entries?${query}`);
 }
 
 export function getEntry(orgId: number, entryId: number): Promise<ApiResult<EntryAnswer>> {

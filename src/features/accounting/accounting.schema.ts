@@ -159,9 +159,14 @@ export type RecurringEntryInput = z.infer<typeof recurringEntrySchema>;
 /** Entries on one page of the journal. */
 export const JOURNAL_PAGE_SIZE = 100;
 
+/** Entries one search of the entry picker answers (attaching a file to an entry): a short list to choose from. */
+export const ENTRY_PICKER_SIZE = 20;
+
 /**
  * The journal's filters, every one optional: GET /entries and the Journal screen's URL (`/accounting/:orgId/journal`).
- * `q` finds the words in an entry's number, description or reference; `account` keeps entries with a line on it.
+ * `q` finds the words in an entry's number, description or reference, or its total (a word that reads as an amount),
+ * or its date (a day, `2026-03-02`, or a range, `2026-03-01..2026-03-31`); `account` keeps entries with a line on it;
+ * `limit` asks for fewer than 100 a page (the entry picker).
  */
 export const journalQuerySchema = z
   .object({
@@ -176,6 +181,12 @@ export const journalQuerySchema = z
       .max(2_147_483_647, "Account not found")
       .optional(),
     page: pageField(),
+    limit: z.coerce
+      .number({ error: `Limit must be a whole number from 1 to ${JOURNAL_PAGE_SIZE}` })
+      .int(`Limit must be a whole number from 1 to ${JOURNAL_PAGE_SIZE}`)
+      .min(1, `Limit must be a whole number from 1 to ${JOURNAL_PAGE_SIZE}`)
+      .max(JOURNAL_PAGE_SIZE, `Limit must be a whole number from 1 to ${JOURNAL_PAGE_SIZE}`)
+      .optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "To must be on or after From", path: ["to"] });
 export type JournalQuery = z.infer<typeof journalQuerySchema>;

@@ -10,8 +10,9 @@ import type { Membership } from "./organizations.server.ts";
 /* An organization's bank and card accounts, each tied to one ledger account of its chart (decision 092). */
 
 const columns = sql`b.id, b.name, b.kind, b.account_id, a.account_code, a.account_name, b.currency, b.number,
-  (select count(*) from bank_lines l where l.bank_account_id = b.id and l.match_id is null)::integer as unmatched,
-  (select count(*) from bank_lines l where l.bank_account_id = b.id)::integer as lines,
+  (select count(*) from bank_lines l where l.bank_account_id = b.id and l.match_id is null and l.excluded_at is null)::integer as unmatched,
+  (select count(*) from bank_lines l where l.bank_account_id = b.id and l.excluded_at is null)::integer as lines,
+  (select count(*) from bank_lines l where l.bank_account_id = b.id and l.excluded_at is not null)::integer as excluded,
   (select coalesce(sum(t.debit_total - t.credit_total), 0) from account_day_totals t
     where t.organization_id = b.organization_id and t.account_id = b.account_id)::text as book_balance,
   (select max(r.statement_date)::text from bank_reconciliations r where r.bank_account_id = b.id and r.undone_at is null) as reconciled_to`;
@@ -21,6 +22,8 @@ const shape = (r: BankAccount): BankAccount => ({
   id: Number(r.id),
   account_id: Number(r.account_id),
   unmatched: Number(r.unmatched),
+  lines: Number(r.lines),
+  excluded: Number(r.excluded),
 });
 
 export async function listBankAccounts(db: Db, m: Membership): Promise<BankAccount[]> {

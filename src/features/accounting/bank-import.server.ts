@@ -7,8 +7,10 @@ import { notFound } from "./accounting-errors.server.ts";
 import type { StatementQuery } from "./bank.schema.ts";
 import type { BankAccount, StatementPreview, StatementResult } from "./bank.types.ts";
 import { getBankAccount } from "./bank-accounts.server.ts";
+import { accountCheck, assertAccountConfirmed, LIKELY_LISTED, likelyDuplicates } from "./bank-import-checks.server.ts";
 import { checkStatement, dedupeKeys, readStatement, type ReadStatement } from "./bank-statement-read.server.ts";
 import { centsToDecimal } from "./money.ts";
+import { displayAccount } from "./statement-account.ts";
 import type { Membership } from "./organizations.server.ts";
 import type { StatementLine } from "./statement.ts";
 
@@ -57,14 +59,24 @@ export async function previewStatement(
   const read = await readStatement(account, body, { ...q, lenient: true });
   const keys = await dedupeKeys(read.lines);
   const known = await existingKeys(db, bankId, keys);
+  const likely = await likelyDuplicates(db, bankId, read.lines, keys, known);
   const { first, last } = dates(read.lines);
   return {
     format: read.format,
     file_name: read.fileName,
     statements: read.statements.map(checkStatement),
     chosen: read.chosen,
-    new_lines: keys.filter((k) => !known.has(k)).length,
+    new_lines: keys.filter((k, i) => !known.has(k) && !likely.has(i)).length,
     duplicates: keys.filter((k) => known.has(k)).length,
+    likely_count: likely.size,
+    likely_duplicates: [...likely]
+      .sort(([a], [b]) => a - b)
+      .slice(0, LIKELY_LISTED)
+      .map(([i, existing]) => {
+        const l = read.lines[i]!;
+        return { index: i, line: l.line, date: l.date, amount: centsToDecimal(l.amountCents), description: l.description, existing };
+      }),
+    account_check: accountCheck(account, read.statements),
     first_date: first,
     last_date: last,
     lines: read.lines.slice(0, 200).map((l, i) => ({
@@ -74,6 +86,8 @@ export async function previewStatement(
       description: l.description,
       reference: l.reference ?? null,
       duplicate: known.has(keys[i]!),
+      index: i,
+      likely: likely.has(i),
     })),
     csv: read.csv,
     error: read.error,
@@ -117,7 +131,10 @@ export async function importStatement(
 ): Promise<StatementResult> {
   const account = await accountWithLayout(db, m, bankId);
   const read = await readStatement(account, body, q);
+  const check = accountCheck(account, read.statements);
+  assertAccountConfirmed(check, q.confirm_account === "true");
   const keys = await dedupeKeys(read.lines);
+  const kept = (i: number) => q.likely === "import" || (q.keep?.has(i) ?? false);
   const result = await db.transaction(async (tx) => {
     const [locked] = await queryRows(
       tx,
@@ -126,13 +143,22 @@ export async function importStatement(
     if (!locked) throw notFound("Bank account");
     const { replaced, skip } = await applyCorrections(tx, bankId, read, keys);
     const known = await existingKeys(tx, bankId, keys);
-    const fresh = read.lines.map((l, i) => ({ l, key: keys[i]!, i })).filter(({ key, i }) => !known.has(key) && !skip.has(i));
+    // Likely duplicates are left out unless kept: the one already imported stays the account's (decision 092).
+    const likely = await likelyDuplicates(tx, bankId, read.lines, keys, known);
+    const likelySkipped = [...likely.keys()].filter((i) => !kept(i)).length;
+    const fresh = read.lines
+      .map((l, i) => ({ l, key: keys[i]!, i }))
+      .filter(({ key, i }) => !known.has(key) && !skip.has(i) && !(likely.has(i) && !kept(i)));
     if (read.csv)
       await tx.execute(sql`update bank_accounts set csv_settings = ${JSON.stringify(read.csv.settings)}::jsonb where id = ${bankId}`);
-    const duplicates = read.lines.length - fresh.length - skip.size;
+    const duplicates = read.lines.length - fresh.length - skip.size - likelySkipped;
+    const none = { statement_id: null, imported: 0, duplicates, replaced: 0, likely_skipped: likelySkipped, number_stored: null };
     if (fresh.length === 0 && replaced === 0) {
-      const message = `Nothing new: all ${read.lines.length} transactions of ${read.fileName} were imported before`;
-      return { statement_id: null, imported: 0, duplicates, replaced: 0, message };
+      const message =
+        likelySkipped === 0
+          ? `Nothing new: all ${read.lines.length} transactions of ${read.fileName} were imported before`
+          : `Nothing imported from ${read.fileName}: ${duplicates} imported before, ${likelySkipped} skipped as likely duplicates`;
+      return { ...none, message };
     }
     const first = read.statements[0];
     const last = read.statements.at(-1);
@@ -149,6 +175,16 @@ export async function importStatement(
           returning id`,
     );
     const statementId = Number(statement!.id);
+    // A bank account without a number keeps the one its first statement names.
+    const stored =
+      check.status === "stored"
+        ? (
+            await queryRows<{ number: string }>(
+              tx,
+              sql`update bank_accounts set number = ${check.file} where id = ${bankId} and coalesce(number, '') = '' returning number`,
+            )
+          )[0]?.number ?? null
+        : null;
     const slices = timeSlices();
     for (let i = 0; i < fresh.length; i += 1000) {
       if (slices.due()) await slices.next();
@@ -185,13 +221,19 @@ export async function importStatement(
         imported: fresh.length,
         duplicates,
         replaced,
+        likely_skipped: likelySkipped,
+        likely_kept: likely.size - likelySkipped,
+        ...(check.status === "different" ? { account_confirmed: { file: check.file, bank: check.bank } } : {}),
+        ...(stored ? { number_stored: stored } : {}),
       },
     });
     const message =
       `${fresh.length} transaction${fresh.length === 1 ? "" : "s"} imported` +
       (duplicates > 0 ? `, ${duplicates} already imported` : "") +
-      (replaced > 0 ? `, ${replaced} corrected` : "");
-    return { statement_id: statementId, imported: fresh.length, duplicates, replaced, message };
+      (likelySkipped > 0 ? `, ${likelySkipped} skipped as likely duplicate${likelySkipped === 1 ? "" : "s"}` : "") +
+      (replaced > 0 ? `, ${replaced} corrected` : "") +
+      (stored ? `; account number ${displayAccount(stored)} kept for this bank account` : "");
+    return { ...none, statement_id: statementId, imported: fresh.length, replaced, number_stored: stored, message };
   });
   // The planner's figures for the new lines at once (the embedded database runs no autovacuum): the lines' pages
   // and their suggestions are read by index from the first request.

@@ -4,13 +4,42 @@ import type { BankLinesQuery } from "./bank.schema.ts";
 import type { BankLine, BankLinePage, LedgerCandidate } from "./bank.types.ts";
 import { notFound } from "./accounting-errors.server.ts";
 import { listQuestions } from "./bank-questions.server.ts";
+import { excluderName } from "./bank-exclusions.server.ts";
 import { ruleProposals } from "./bank-rules.server.ts";
 import { candidate, candidateColumns, suggestions } from "./bank-suggestions.server.ts";
 import type { Membership } from "./organizations.server.ts";
 
 export const BANK_LINES_PAGE_SIZE = 100;
 
-type Row = Omit<BankLine, "matched" | "suggestion" | "reconciled" | "rule" | "question"> & { reconciled: boolean | null };
+type Row = Omit<BankLine, "matched" | "suggestion" | "reconciled" | "rule" | "question" | "documents" | "excluded"> & {
+  reconciled: boolean | null;
+  excluded_at: string | null;
+  excluded_by: string | null;
+  exclusion_reason: string | null;
+};
+
+/** Which lines a filter shows: excluded lines only under their own (they count nowhere else, "all" included). */
+const FILTERS = {
+  unmatched: sql`and b.match_id is null and b.excluded_at is null`,
+  matched: sql`and b.match_id is not null`,
+  all: sql`and b.excluded_at is null`,
+  excluded: sql`and b.excluded_at is not null`,
+} as const;
+
+/** The documents kept with the entries of each match (a receipt attached from the line, or to its entry). */
+async function documentCounts(db: Db, m: Membership, matchIds: number[]): Promise<Map<number, number>> {
+  if (matchIds.length === 0) return new Map();
+  const rows = await queryRows<{ match_id: number; n: number }>(
+    db,
+    sql`select x.match_id, count(*)::integer as n
+          from (select distinct ml.match_id, l.journal_entry_id
+                  from bank_match_ledger_lines ml join journal_entry_lines l on l.id = ml.journal_entry_line_id
+                 where ml.match_id = any(${`{${matchIds.join(",")}}`}::integer[])) x
+          join entry_documents d on d.journal_entry_id = x.journal_entry_id and d.organization_id = ${m.organizationId}
+         group by x.match_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.match_id), Number(r.n)]));
+}
 
 /**
  * A page of an account's statement lines, oldest first as the statement reads (`order=newest` turns it round), each
@@ -23,7 +52,7 @@ export async function listBankLines(db: Db, m: Membership, bankId: number, q: Ba
   );
   if (!account) throw notFound("Bank account");
   const show = q.show ?? "unmatched";
-  const filter = show === "unmatched" ? sql`and b.match_id is null` : show === "matched" ? sql`and b.match_id is not null` : sql``;
+  const filter = FILTERS[show];
   const [{ n }] = (await queryRows<{ n: number }>(
     db,
     sql`select count(*)::integer as n from bank_lines b where b.bank_account_id = ${bankId} ${filter}`,
@@ -34,7 +63,8 @@ export async function listBankLines(db: Db, m: Membership, bankId: number, q: Ba
   const rows = await queryRows<Row>(
     db,
     sql`select b.id, b.booked_on::text as date, b.amount::text, b.description, b.payee, b.reference, b.match_id,
-               x.kind as match_kind, x.reconciliation_id is not null as reconciled
+               x.kind as match_kind, x.reconciliation_id is not null as reconciled,
+               b.excluded_at::text, ${excluderName} as excluded_by, b.exclusion_reason
           from bank_lines b left join bank_matches x on x.id = b.match_id
          where b.bank_account_id = ${bankId} ${filter}
          order by ${q.order === "newest" ? sql`b.booked_on desc, b.id desc` : sql`b.booked_on, b.id`}
@@ -54,7 +84,8 @@ export async function listBankLines(db: Db, m: Membership, bankId: number, q: Ba
     );
     for (const { match_id, ...c } of ledger) matched.set(Number(match_id), [...(matched.get(Number(match_id)) ?? []), candidate(c)]);
   }
-  const open = rows.filter((r) => r.match_id === null).map((r) => ({ ...r, id: Number(r.id) }));
+  const documents = await documentCounts(db, m, matchIds);
+  const open = rows.filter((r) => r.match_id === null && r.excluded_at === null).map((r) => ({ ...r, id: Number(r.id) }));
   const best = await suggestions(db, m, bankId, Number(account.account_id), open);
   const rules = await ruleProposals(
     db,
@@ -70,7 +101,7 @@ export async function listBankLines(db: Db, m: Membership, bankId: number, q: Ba
       )
     ).map((q) => [q.bank_line_id, q]),
   );
-  const lines: BankLine[] = rows.map((r) => ({
+  const lines: BankLine[] = rows.map(({ excluded_at, excluded_by, exclusion_reason, ...r }) => ({
     ...r,
     id: Number(r.id),
     match_id: r.match_id === null ? null : Number(r.match_id),
@@ -79,6 +110,8 @@ export async function listBankLines(db: Db, m: Membership, bankId: number, q: Ba
     suggestion: best.get(Number(r.id)) ?? null,
     rule: rules.get(Number(r.id)) ?? null,
     question: questions.get(Number(r.id)) ?? null,
+    documents: r.match_id === null ? 0 : (documents.get(Number(r.match_id)) ?? 0),
+    excluded: excluded_at === null ? null : { at: excluded_at, by: excluded_by, reason: exclusion_reason ?? "" },
   }));
   return { lines, page, pages, total };
 }

@@ -19,14 +19,15 @@ const idArray = (ids: number[]) => `{${ids.join(",")}}`;
 
 /** The statement lines, locked, checked to be this account's and unmatched; their sum in cents. */
 export async function takeBankLines(tx: Db, m: Membership, bankId: number, ids: number[]): Promise<bigint> {
-  const rows = await queryRows<{ id: number; amount: string; match_id: number | null }>(
+  const rows = await queryRows<{ id: number; amount: string; match_id: number | null; excluded: boolean }>(
     tx,
-    sql`select id, amount::text, match_id from bank_lines
+    sql`select id, amount::text, match_id, excluded_at is not null as excluded from bank_lines
          where organization_id = ${m.organizationId} and bank_account_id = ${bankId} and id = any(${idArray(ids)}::bigint[])
          order by id for update`,
   );
   if (rows.length !== ids.length) throw notFound("Statement line");
   if (rows.some((r) => r.match_id !== null)) throw conflict("A statement line is already matched: undo that match first");
+  if (rows.some((r) => r.excluded)) throw conflict("A statement line is excluded: bring it back first");
   return rows.reduce((s, r) => s + toCents(r.amount)!, 0n);
 }
 

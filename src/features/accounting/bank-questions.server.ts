@@ -28,7 +28,7 @@ const personName = (alias: string) =>
 const columns = sql`q.id, q.bank_line_id, b.bank_account_id, ba.name as bank_account, b.booked_on::text as date, b.amount::text,
   ba.currency, b.description, q.question, ${personName("asker")} as asked_by, q.asked_at::text, q.answer_account_id,
   case when a.id is null then null else a.account_code || ' · ' || a.account_name end as answer_account, q.answer_note,
-  ${personName("answerer")} as answered_by, q.answered_at::text, b.match_id is not null as settled`;
+  ${personName("answerer")} as answered_by, q.answered_at::text, (b.match_id is not null or b.excluded_at is not null) as settled`;
 
 const from = sql`bank_questions q join bank_lines b on b.id = q.bank_line_id join bank_accounts ba on ba.id = b.bank_account_id
   left join users asker on asker.id = q.asked_by left join users answerer on answerer.id = q.answered_by
@@ -64,12 +64,14 @@ export async function askClient(
   question: string | undefined,
 ): Promise<BankQuestion> {
   return db.transaction(async (tx) => {
-    const [line] = await queryRows<{ match_id: number | null }>(
+    const [line] = await queryRows<{ match_id: number | null; excluded: boolean }>(
       tx,
-      sql`select match_id from bank_lines where organization_id = ${m.organizationId} and bank_account_id = ${bankId} and id = ${lineId}`,
+      sql`select match_id, excluded_at is not null as excluded from bank_lines
+           where organization_id = ${m.organizationId} and bank_account_id = ${bankId} and id = ${lineId}`,
     );
     if (!line) throw notFound("Statement line");
     if (line.match_id !== null) throw conflict("This line is matched already");
+    if (line.excluded) throw conflict("This line is excluded: bring it back first");
     let id: number;
     try {
       const [row] = await queryRows<{ id: number }>(
@@ -136,7 +138,7 @@ async function openQuestions(db: Db, organizationId: number): Promise<OpenQuesti
     db,
     sql`select b.booked_on::text as date, b.amount::text, ba.currency, b.description, b.payee, q.question
           from bank_questions q join bank_lines b on b.id = q.bank_line_id join bank_accounts ba on ba.id = b.bank_account_id
-         where q.organization_id = ${organizationId} and q.answered_at is null and b.match_id is null
+         where q.organization_id = ${organizationId} and q.answered_at is null and b.match_id is null and b.excluded_at is null
          order by b.booked_on, b.id
          limit ${MAIL_QUESTIONS_LIMIT}`,
   );
@@ -162,7 +164,7 @@ export async function mailOpenQuestions(db: Db, publicUrl: string, today: string
           join organization_memberships om on om.organization_id = o.id and om.role = 'owner'
           join users u on u.id = om.user_id and u.disabled_at is null and not (u.role = any(${rolesArray("books.keepClients")}::text[]))
          where q.answered_at is null
-           and exists (select 1 from bank_lines b where b.id = q.bank_line_id and b.match_id is null)
+           and exists (select 1 from bank_lines b where b.id = q.bank_line_id and b.match_id is null and b.excluded_at is null)
            and not exists (select 1 from bank_question_mails x where x.organization_id = o.id and x.user_id = u.id and x.sent_on = ${today}::date)
          group by o.id, o.name, u.id, u.email`,
   );

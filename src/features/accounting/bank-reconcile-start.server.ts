@@ -17,12 +17,19 @@ interface Start {
   file_name: string;
 }
 
-/** The stated opening of the account's earliest statement, or null when that statement states none. */
+/**
+ * Whether the statement `bank_statements` row (no alias) still counts: a statement whose every line is excluded (a
+ * file imported into the wrong account, or twice in two formats) states nothing for the account (decision 092).
+ */
+export const statementCounts = sql`(exists (select 1 from bank_lines sl where sl.statement_id = bank_statements.id and sl.excluded_at is null)
+  or not exists (select 1 from bank_lines sl where sl.statement_id = bank_statements.id))`;
+
+/** The stated opening of the account's earliest statement that counts, or null when that statement states none. */
 export async function statedStart(db: Db, bankId: number): Promise<Start | null> {
   const [s] = await queryRows<{ date: string | null; balance: string | null; file_name: string }>(
     db,
     sql`select coalesce(opening_date, first_date)::text as date, opening_balance::text as balance, file_name
-          from bank_statements where bank_account_id = ${bankId}
+          from bank_statements where bank_account_id = ${bankId} and ${statementCounts}
          order by coalesce(opening_date, first_date) nulls last, opening_balance is null, id
          limit 1`,
   );
@@ -64,7 +71,7 @@ export async function reconciliationStart(
 export async function defaultStatementDate(db: Db, bankId: number, today: string): Promise<string> {
   const [row] = await queryRows<{ d: string | null }>(
     db,
-    sql`select max(coalesce(closing_date, last_date))::text as d from bank_statements where bank_account_id = ${bankId}`,
+    sql`select max(coalesce(closing_date, last_date))::text as d from bank_statements where bank_account_id = ${bankId} and ${statementCounts}`,
   );
   return row?.d ?? today;
 }

@@ -6,7 +6,7 @@ import { notFound } from "./accounting-errors.server.ts";
 import type { ReconcileInput } from "./bank.schema.ts";
 import type { ReconciliationItem, ReconciliationRecord, ReconciliationView } from "./bank.types.ts";
 import { getBankAccount } from "./bank-accounts.server.ts";
-import { broughtForward, defaultStatementDate, reconciliationStart, statedStart } from "./bank-reconcile-start.server.ts";
+import { broughtForward, defaultStatementDate, reconciliationStart, statedStart, statementCounts } from "./bank-reconcile-start.server.ts";
 import { candidateColumns } from "./bank-suggestions.server.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
@@ -137,6 +137,7 @@ export async function reconciliationView(db: Db, m: Membership, bankId: number, 
     db,
     sql`select closing_balance::text as balance from bank_statements
          where bank_account_id = ${bankId} and closing_balance is not null and coalesce(closing_date, last_date) <= ${date}::date
+           and ${statementCounts}
          order by coalesce(closing_date, last_date) desc, imported_at desc limit 1`,
   );
   const [book] = await queryRows<{ balance: string }>(
@@ -158,7 +159,8 @@ export async function reconciliationView(db: Db, m: Membership, bankId: number, 
   );
   const [open] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::integer as n from bank_lines where bank_account_id = ${bankId} and match_id is null and booked_on <= ${date}::date`,
+    sql`select count(*)::integer as n from bank_lines
+         where bank_account_id = ${bankId} and match_id is null and excluded_at is null and booked_on <= ${date}::date`,
   );
   const bookCents = toCents(book!.balance)!;
   const statementBalance = stated?.balance ?? null;

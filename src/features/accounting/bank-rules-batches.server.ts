@@ -35,7 +35,8 @@ async function plan(db: Db, m: Membership, bankId: number) {
   const open = await queryRows<{ id: number; booked_on: string; amount: string }>(
     db,
     sql`select id, booked_on::text, amount::text from bank_lines
-         where organization_id = ${m.organizationId} and bank_account_id = ${bankId} and match_id is null and amount <> 0
+         where organization_id = ${m.organizationId} and bank_account_id = ${bankId} and match_id is null and excluded_at is null
+           and amount <> 0
          order by booked_on, id`,
   );
   const proposals = await ruleProposals(

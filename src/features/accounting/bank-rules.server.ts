@@ -163,7 +163,8 @@ export async function ruleProposals(db: Db, m: Membership, lineIds: number[]): P
              where r.organization_id = b.organization_id and ${ruleFits}
              order by r.position, r.id limit 1
           ) p
-         where b.organization_id = ${m.organizationId} and b.match_id is null and b.id = any(${`{${lineIds.join(",")}}`}::bigint[])`,
+         where b.organization_id = ${m.organizationId} and b.match_id is null and b.excluded_at is null
+           and b.id = any(${`{${lineIds.join(",")}}`}::bigint[])`,
   );
   return new Map(
     rows.map(({ bank_line_id, ...p }) => [Number(bank_line_id), { ...p, rule_id: Number(p.rule_id), account_id: Number(p.account_id) }]),
@@ -180,7 +181,7 @@ export async function testRule(db: Db, m: Membership, input: BankRuleInput): Pro
           from bank_lines b join bank_accounts ba on ba.id = b.bank_account_id,
                (select ${n}::text as name, ${field}::text as field, ${op}::text as operator, ${value}::text as value, ${dir}::text as direction,
                        ${min}::numeric as amount_min, ${max}::numeric as amount_max, ${bank}::integer as bank_account_id) r
-         where b.organization_id = ${m.organizationId} and ${ruleFits}
+         where b.organization_id = ${m.organizationId} and b.excluded_at is null and ${ruleFits}
          order by b.booked_on desc, b.id desc limit 20`,
   );
   return { count: rows[0] ? Number(rows[0].total) : 0, lines: rows.map(({ total: _, ...l }) => ({ ...l, id: Number(l.id) })) };

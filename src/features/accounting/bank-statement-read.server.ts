@@ -13,6 +13,7 @@ import { parseOfx } from "./statement-ofx.ts";
 import { parseQif, qifDateOrderGuess } from "./statement-qif.ts";
 import { StatementReadError, type ParsedFile, type ParsedStatement, type StatementFormat, type StatementLine } from "./statement.ts";
 import { detectStatementFormat } from "./statement-format.ts";
+import { sameAccount } from "./statement-account.ts";
 import { decodeText } from "./statement-values.ts";
 import { centsToDecimal } from "./money.ts";
 
@@ -121,8 +122,6 @@ function textBytes(fileName: string, bytes: Buffer): Buffer {
   return text;
 }
 
-const normalNumber = (s: string | undefined) => (s ?? "").replace(/[\s-]/g, "").toUpperCase();
-
 /** The statements of the file that belong to this account: one account's, or the one the caller chose. */
 function choose(
   file: ParsedFile,
@@ -134,12 +133,9 @@ function choose(
     if (!s) throw invalidInput({ statement: `The file holds ${file.statements.length} statement(s)` });
     return { chosen: wanted, statements: [s] };
   }
-  const mine = normalNumber(account.number ?? "");
+  const mine = account.number ?? "";
   if (mine) {
-    const same = file.statements.filter((s) => {
-      const theirs = normalNumber(s.account);
-      return theirs !== "" && (theirs.endsWith(mine) || mine.endsWith(theirs));
-    });
+    const same = file.statements.filter((s) => sameAccount(s.account ?? "", mine));
     if (same.length > 0) return { chosen: null, statements: same };
   }
   const accounts = new Map<string, number>();

@@ -61,7 +61,7 @@ export async function suggestions(
           join journal_entry_lines l on l.organization_id = ${m.organizationId} and l.account_id = ${accountId}
                                     and (l.debit_amount - l.credit_amount) = b.amount
           join journal_entries e on e.id = l.journal_entry_id
-         where b.organization_id = ${m.organizationId} and b.bank_account_id = ${bankId} and b.match_id is null
+         where b.organization_id = ${m.organizationId} and b.bank_account_id = ${bankId} and b.match_id is null and b.excluded_at is null
            and b.amount in (select p.amount from bank_lines p where p.id = any(${`{${ids.join(",")}}`}::bigint[]) and p.match_id is null)
            and e.status = 'posted' and e.reversed_by is null and e.reversal_of is null
            and e.entry_date between b.booked_on - ${MATCH_WINDOW_DAYS}::integer and b.booked_on + ${MATCH_WINDOW_DAYS}::integer

@@ -6,6 +6,8 @@ import type {
   BankQuestionAnswer,
   BankUndone,
   CandidatesAnswer,
+  LineDocumentAdded,
+  LineExcluded,
   LinesCategorized,
   MatchMade,
   ReconciliationFinished,
@@ -37,6 +39,27 @@ export function importStatement(orgId: number, bankId: number, query: URLSearchP
 /** The ledger lines a bank line may match. */
 export function getMatchCandidates(orgId: number, bankId: number, lineId: number): Promise<ApiResult<CandidatesAnswer>> {
   return request<CandidatesAnswer>(`${account(orgId, bankId)}/lines/${id(lineId)}/candidates`);
+}
+
+/** A receipt kept with the entry a statement line is matched to (`entryId` when it is matched to several). */
+export function attachLineDocument(
+  orgId: number,
+  bankId: number,
+  lineId: number,
+  file: File,
+  entryId?: number,
+): Promise<ApiResult<LineDocumentAdded>> {
+  const query = new URLSearchParams({ name: file.name, ...(entryId === undefined ? {} : { entry: String(entryId) }) });
+  return request<LineDocumentAdded>(`${account(orgId, bankId)}/lines/${id(lineId)}/documents?${query}`, { file });
+}
+
+/** A statement line set aside with a reason: it counts nowhere until brought back. */
+export function excludeLine(orgId: number, bankId: number, lineId: number, reason: string): Promise<ApiResult<LineExcluded>> {
+  return request<LineExcluded>(`${account(orgId, bankId)}/lines/${id(lineId)}/exclude`, { json: { reason } });
+}
+
+export function restoreLine(orgId: number, bankId: number, lineId: number): Promise<ApiResult<LineExcluded>> {
+  return request<LineExcluded>(`${account(orgId, bankId)}/lines/${id(lineId)}/restore`, { json: {} });
 }
 
 export function matchLines(orgId: number, bankId: number, input: MatchInput): Promise<ApiResult<MatchMade>> {

@@ -5,6 +5,7 @@ import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
 import type { AppContext } from "~/server/context.ts";
 import { parseJson, parseParams, parseQuery } from "~/server/http/parse.ts";
+import { cleanFileName } from "~/server/files/stored-files.server.ts";
 import {
   answerSchema,
   askSchema,
@@ -12,6 +13,8 @@ import {
   bankLinesQuerySchema,
   categorizeSchema,
   clearSchema,
+  excludeSchema,
+  lineDocumentQuerySchema,
   matchSchema,
   reconcileSchema,
   reconciliationQuerySchema,
@@ -21,6 +24,8 @@ import {
 import { createBankAccount, getBankAccount, listBankAccounts, updateBankAccount } from "./bank-accounts.server.ts";
 import { importStatement, previewStatement } from "./bank-import.server.ts";
 import { listBankLines } from "./bank-lines.server.ts";
+import { excludeLine, restoreLine } from "./bank-exclusions.server.ts";
+import { storeLineDocument } from "./bank-line-documents.server.ts";
 import { categorizeLines, clearLedgerLines, matchLines, undoMatch } from "./bank-matching.server.ts";
 import { matchCandidates, rejectSuggestion } from "./bank-suggestions.server.ts";
 import { finishReconciliation, reconciliationView, undoReconciliation } from "./bank-reconcile.server.ts";
@@ -34,6 +39,8 @@ import type {
   BankQuestionAnswer,
   BankUndone,
   CandidatesAnswer,
+  LineDocumentAdded,
+  LineExcluded,
   LinesCategorized,
   MatchMade,
   ReconciliationFinished,
@@ -49,8 +56,8 @@ const reconciliationParams = bankParams.extend({ reconciliationId: idParam() });
 /**
  * Bank accounts, statements, matching and reconciliation of one organization's books, under /api/bank/:orgId
  * (decision 092). Members read; each change names its permission (`requireBooks`; a statement's import needs
- * "books.import"). A statement file is the request body (up to 20 MB), how to read it the query string. A caller who is
- * not a member gets 404.
+ * "books.import"). A statement file is the request body (up to 20 MB), how to read it the query string; so is a
+ * receipt attached from a statement line to its entry (up to 10 MB). A caller who is not a member gets 404.
  */
 export function bankRoutes(ctx: AppContext) {
   const { db } = ctx;
@@ -90,6 +97,22 @@ export function bankRoutes(ctx: AppContext) {
   r.get("/:orgId/accounts/:bankId/lines/:lineId/candidates", async (c) => {
     const { bankId, lineId } = parseParams(c, lineParams);
     return c.json({ candidates: await matchCandidates(db, c.get("membership"), bankId, lineId) } satisfies CandidatesAnswer);
+  });
+  r.post("/:orgId/accounts/:bankId/lines/:lineId/documents", requireBooks("books.write"), async (c) => {
+    const { bankId, lineId } = parseParams(c, lineParams);
+    const { entry } = parseQuery(c, lineDocumentQuerySchema);
+    const name = cleanFileName(c.req.query("name"));
+    const added = await storeLineDocument(db, c.get("membership"), bankId, lineId, entry, name, c.req.raw.body, actor(c));
+    return c.json(added satisfies LineDocumentAdded, 201);
+  });
+  r.post("/:orgId/accounts/:bankId/lines/:lineId/exclude", requireBooks("books.write"), async (c) => {
+    const { bankId, lineId } = parseParams(c, lineParams);
+    const { reason } = await parseJson(c, excludeSchema);
+    return c.json((await excludeLine(db, c.get("membership"), actor(c), bankId, lineId, reason)) satisfies LineExcluded);
+  });
+  r.post("/:orgId/accounts/:bankId/lines/:lineId/restore", requireBooks("books.write"), async (c) => {
+    const { bankId, lineId } = parseParams(c, lineParams);
+    return c.json((await restoreLine(db, c.get("membership"), actor(c), bankId, lineId)) satisfies LineExcluded);
   });
   r.post("/:orgId/accounts/:bankId/matches", requireBooks("books.write"), async (c) => {
     const m = c.get("membership");

@@ -47,18 +47,41 @@ export const statementQuerySchema = z.object({
   statement: z.coerce.number({ error: "statement must be a number" }).int().min(0).max(999).optional(),
   /** The CSV layout (JSON of BankCsvSettings) when the guessed one is not right. */
   csv: z.string().max(20_000, "csv is too long").optional(),
+  /** The file names another account than this bank account's number: imported only when confirmed. */
+  confirm_account: z.enum(["true", "false"], { error: "confirm_account must be true or false" }).optional(),
+  /** Likely duplicates: skipped (the default) but those `keep` names, or all imported. */
+  likely: z.enum(["skip", "import"], { error: "likely must be skip or import" }).optional(),
+  /** The likely duplicates to import all the same: their places among the file's transactions, "0,4,7". */
+  keep: z
+    .string()
+    .regex(/^\d{1,6}(,\d{1,6}){0,499}$/, "keep must list at most 500 transaction numbers, separated by commas")
+    .transform((s) => new Set(s.split(",").map(Number)))
+    .optional(),
 });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
-export const BANK_LINE_FILTERS = ["unmatched", "matched", "all"] as const;
+export const BANK_LINE_FILTERS = ["unmatched", "matched", "all", "excluded"] as const;
 export const BANK_LINE_ORDERS = ["oldest", "newest"] as const;
 export const bankLinesQuerySchema = z.object({
-  show: z.enum(BANK_LINE_FILTERS, { error: "show must be unmatched, matched or all" }).optional(),
+  show: z.enum(BANK_LINE_FILTERS, { error: "show must be unmatched, matched, all or excluded" }).optional(),
   /** Oldest first (as the statement reads) unless newest is asked for. */
   order: z.enum(BANK_LINE_ORDERS, { error: "order must be oldest or newest" }).optional(),
   page: z.coerce.number({ error: "page must be a number" }).int().min(1).max(100_000).optional(),
 });
 export type BankLinesQuery = z.infer<typeof bankLinesQuerySchema>;
+
+/**
+ * A receipt attached from a statement line (the file is the body, its name in `?name=`): `entry` chooses the entry when
+ * the line is matched to several.
+ */
+export const lineDocumentQuerySchema = z.object({
+  entry: z.coerce
+    .number({ error: "Choose one of the entries this line is matched to" })
+    .int("Choose one of the entries this line is matched to")
+    .positive("Choose one of the entries this line is matched to")
+    .max(2_147_483_647, "Choose one of the entries this line is matched to")
+    .optional(),
+});
 
 const idList = (label: string, min: number) =>
   z
@@ -84,6 +107,10 @@ export const categorizeSchema = z.object({
   description: textField("Description", { max: 500 }).optional(),
 });
 export type CategorizeInput = z.infer<typeof categorizeSchema>;
+
+/** A statement line set aside: it counts nowhere until brought back. */
+export const excludeSchema = z.object({ reason: requiredTextField("Reason", { max: 500 }) });
+export type ExcludeInput = z.infer<typeof excludeSchema>;
 
 /** A suggestion set aside so that it is not offered again. */
 export const rejectSchema = z.object({

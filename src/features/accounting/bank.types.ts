@@ -1,5 +1,6 @@
 import type { BankAccountKind } from "./bank.schema.ts";
 import type { BankCsvSettings } from "./statement-csv-layout.ts";
+import type { EntryDocument } from "./accounting.types.ts";
 
 /** What the bank API answers (amounts as decimal strings, signed: money in positive). */
 
@@ -12,9 +13,10 @@ export interface BankAccount {
   account_name: string;
   currency: string;
   number: string | null;
-  /** Statement lines not yet matched, categorized or cleared, and all of them. */
+  /** Statement lines not yet matched, categorized or cleared, and all of them; excluded lines apart (counted alone). */
   unmatched: number;
   lines: number;
+  excluded: number;
   /** The ledger account's posted balance today, from the bank's side (debits less credits). */
   book_balance: string;
   /** The latest finished reconciliation's date, if any. */
@@ -42,6 +44,34 @@ export interface StatementLinePreview {
   reference: string | null;
   /** Already in this account's books from an earlier file: skipped. */
   duplicate: boolean;
+  /** Its place among the file's transactions (0-based), as `keep` names it. */
+  index: number;
+  /** Looks like a line already in the account (`likely_duplicates` says which): skipped unless kept. */
+  likely: boolean;
+}
+
+/** A line of the file that looks like one already in the account: same amount, dates at most 3 days apart. */
+export interface LikelyDuplicate {
+  /** Its place among the file's transactions (0-based): `keep` names it to import it all the same. */
+  index: number;
+  line: number;
+  date: string;
+  amount: string;
+  description: string;
+  /** The line already in the account, and the file it came from. */
+  existing: { id: number; date: string; amount: string; description: string; file_name: string };
+}
+
+/**
+ * The account the file names against this bank account's number: "same"; "different" (the import needs
+ * confirm_account=true); "stored" (the account has no number: the file's is kept on import); "unknown" (the file names
+ * none). `message` says it in a sentence when there is something to say.
+ */
+export interface StatementAccountCheck {
+  file: string | null;
+  bank: string | null;
+  status: "same" | "different" | "stored" | "unknown";
+  message: string | null;
 }
 
 export interface StatementPreview {
@@ -50,8 +80,13 @@ export interface StatementPreview {
   statements: StatementCheck[];
   /** The statement chosen when the file holds several accounts' statements. */
   chosen: number | null;
+  /** New lines (the likely duplicates apart), lines imported before (skipped), and likely duplicates. */
   new_lines: number;
   duplicates: number;
+  likely_count: number;
+  /** The likely duplicates, each beside the line it looks like (the first 500). */
+  likely_duplicates: LikelyDuplicate[];
+  account_check: StatementAccountCheck;
   first_date: string | null;
   last_date: string | null;
   lines: StatementLinePreview[];
@@ -66,7 +101,18 @@ export interface StatementResult {
   imported: number;
   duplicates: number;
   replaced: number;
+  /** Likely duplicates left out (those not kept). */
+  likely_skipped: number;
+  /** The file's account number, kept as the bank account's (it had none). */
+  number_stored: string | null;
   message: string;
+}
+
+/** A statement line set aside: when, by whom and why. */
+export interface BankLineExclusion {
+  at: string;
+  by: string | null;
+  reason: string;
 }
 
 export interface LedgerCandidate {
@@ -96,6 +142,10 @@ export interface BankLine {
   rule: RuleProposal | null;
   /** The question sent to the client about it, and the answer. */
   question: BankQuestion | null;
+  /** Set aside (it counts nowhere) and why; null while it counts. */
+  excluded: BankLineExclusion | null;
+  /** Documents (receipts) kept with the entries it is matched to; 0 while unmatched. */
+  documents: number;
 }
 
 export interface BankLinePage {
@@ -222,4 +272,17 @@ export interface ReconciliationFinished {
 /** POST …/accounts/:bankId/questions (201) and /api/bank/:orgId/questions/:questionId/answer */
 export interface BankQuestionAnswer {
   question: BankQuestion;
+}
+
+/** A receipt attached from a statement line: the document, and the entry it is kept with. */
+export interface LineDocumentAdded {
+  document: EntryDocument;
+  entry_id: number;
+  entry_number: string;
+}
+
+/** POST …/lines/:lineId/exclude and …/lines/:lineId/restore */
+export interface LineExcluded {
+  line_id: number;
+  excluded: BankLineExclusion | null;
 }

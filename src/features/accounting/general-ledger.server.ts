@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { invalidInput } from "~/server/http/app-error.ts";
+import { timeSlices } from "~/server/time-slices.ts";
 import { notFound } from "./accounting-errors.server.ts";
 import { GL_COUNTER_NAMES, GL_PAGE_SIZE, type GeneralLedger, type GeneralLedgerLine } from "./general-ledger.ts";
 import { GL_CURSOR, type GeneralLedgerQuery } from "./general-ledger.schema.ts";
@@ -152,19 +153,28 @@ export async function generalLedgerLineCount(db: Db, m: Membership, q: GeneralLe
   return Number(row?.n ?? 0);
 }
 
-/** Every line of the period, read a large page at a time (the CSV). */
+/** Lines read at a time for a whole period (the CSV, the PDF). */
+const ALL_PAGE_SIZE = 5000;
+
+/**
+ * Every line of the period, read a large page at a time (the CSV, the PDF). On the embedded database a page's
+ * statements hold the event loop while they run, so other requests are let in between pages.
+ */
 export async function generalLedgerAll(
   db: Db,
   m: Membership,
   q: GeneralLedgerQuery,
 ): Promise<{ ledger: GeneralLedger; lines: GeneralLedgerLine[] }> {
-  const first = await generalLedger(db, m, { ...q, after: undefined }, 5000);
-  const lines = [...first.lines];
-  let next = first.next;
-  while (next) {
-    const page = await generalLedger(db, m, { ...q, after: next }, 5000);
-    lines.push(...page.lines);
-    next = page.next;
-  }
-  return { ledger: first, lines };
+  const slices = timeSlices();
+  let ledger: GeneralLedger | undefined;
+  const lines: GeneralLedgerLine[] = [];
+  let after: string | undefined;
+  do {
+    if (slices.due()) await slices.next();
+    const page = await generalLedger(db, m, { ...q, after }, ALL_PAGE_SIZE);
+    ledger ??= page;
+    for (const line of page.lines) lines.push(line);
+    after = page.next ?? undefined;
+  } while (after);
+  return { ledger: ledger!, lines };
 }

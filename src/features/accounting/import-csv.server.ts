@@ -4,9 +4,9 @@ import { DELIMITERS, ENCODINGS, type Delimiter, type Encoding } from "./import.s
 
 /**
  * Reads a CSV upload as it arrives: the bytes are decoded and parsed in pieces of 64 KB, so the file itself is never
- * held whole (only its rows are) and other requests are served between pieces. The encoding and the delimiter are taken from the caller or detected on the first 64 KB. The caps
- * (decision 102) are checked as the rows come: the first row over one refuses the file at once, and nothing more is
- * read from the upload.
+ * held whole (only its rows are) and other requests are served between pieces. The encoding and the delimiter are
+ * taken from the caller or detected on the first 64 KB. The caps (decision 108) are checked as the rows come: the
+ * first row over one refuses the file at once, and nothing more is read from the upload.
  */
 
 /** The encoding and delimiter are detected on the first piece; the text is parsed a piece at a time. */
@@ -161,10 +161,10 @@ async function readRows(iterator: AsyncIterator<Uint8Array>, opts: ReadOptions):
   let rest = "";
   const parse = async (text: string) => {
     if (slices.due()) await slices.next();
-    const input = rest + text;
-    const { data, meta } = parser.parse(input, 0, true) as Papa.ParseResult<string[]>;
+    const joined = rest + text;
+    const { data, meta } = parser.parse(joined, 0, true) as Papa.ParseResult<string[]>;
     for (const row of data) take(row);
-    rest = input.slice(meta.cursor);
+    rest = joined.slice(meta.cursor);
     if (rest.length > MAX_ROW_CHARS) throw tooLong(rows.length + 1);
   };
   await parse(firstText);

@@ -44,7 +44,11 @@ describe("readCsv: a CSV read as it arrives", () => {
     const chunk = "1,a\n".repeat(1000);
     const { body, seen } = upload(Array.from({ length: 100 }, () => chunk));
     const err = await refusal(readCsv(body, { maxRows: 20_000 }));
-    expect(err).toMatchObject({ field: "file", tooManyRows: true, message: "The file has more than 20,000 rows: split it into smaller files" });
+    expect(err).toMatchObject({
+      field: "file",
+      tooManyRows: true,
+      message: "The file has more than 20,000 rows: split it into smaller files",
+    });
     // Row 20,001 is in the 21st chunk: the 79 after it are never read.
     expect(seen.read).toBe(21);
     expect(seen.closed).toBe(true);

@@ -34,7 +34,7 @@ export async function firmQueue(db: Db, userId: string, q: FirmQueueQuery): Prom
                  '/accounting/' || mine.id || '/bank/' || ba.id
             from mine join bank_questions q on q.organization_id = mine.id
             join bank_lines b on b.id = q.bank_line_id join bank_accounts ba on ba.id = b.bank_account_id
-           where b.match_id is null
+           where b.match_id is null and b.excluded_at is null
         )
         select * from lines
          ${waiting === "all" ? sql`` : sql`where waiting_on = ${waiting}`}

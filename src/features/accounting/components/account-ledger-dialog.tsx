@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { formatBalance, formatUsd } from "../money.ts";
+
 import type { GeneralLedger } from "../general-ledger.ts";
 import type { ReportRow } from "../reports.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { getGeneralLedger } from "../books.api.ts";
-import { booksPath, useBooks, useBooksOrgId } from "./books-context.tsx";
+import { booksPath, useBooks, useBooksOrgId, useMoney } from "./books-context.tsx";
 import { Amount, Modal, tdClass, ColumnHeads, cardRow, cardText } from "./ui.tsx";
 
 /**
@@ -23,6 +23,7 @@ export function AccountLedgerDialog({
   end: string;
   onOpenChange: (o: boolean) => void;
 }) {
+  const { money, balance } = useMoney();
   const [ledger, setLedger] = useState<GeneralLedger | null>(null);
   const orgId = useBooksOrgId();
   const { organization } = useBooks();
@@ -61,23 +62,23 @@ export function AccountLedgerDialog({
               <td className={`${tdClass} ${cardText} max-md:col-span-2`} colSpan={5}>
                 Opening balance
               </td>
-              <Amount label="Balance">{formatBalance(ledger.opening_balance)}</Amount>
+              <Amount label="Balance">{balance(ledger.opening_balance)}</Amount>
             </tr>
             {ledger.lines.map((l, i) => (
               <tr key={i} data-testid="ledger-line" className={cardRow}>
                 <td className={`${tdClass} ${cardText} whitespace-nowrap`}>{l.entry_date}</td>
                 <td className={`${tdClass} ${cardText} font-mono max-md:col-span-2`}>{l.entry_number}</td>
                 <td className={`${tdClass} ${cardText} max-md:col-span-3`}>{l.line_description || l.description}</td>
-                <Amount label="Debit">{l.debit_amount !== "0.00" ? formatUsd(l.debit_amount) : ""}</Amount>
-                <Amount label="Credit">{l.credit_amount !== "0.00" ? formatUsd(l.credit_amount) : ""}</Amount>
-                <Amount label="Balance">{formatBalance(l.balance)}</Amount>
+                <Amount label="Debit">{l.debit_amount !== "0.00" ? money(l.debit_amount) : ""}</Amount>
+                <Amount label="Credit">{l.credit_amount !== "0.00" ? money(l.credit_amount) : ""}</Amount>
+                <Amount label="Balance">{balance(l.balance)}</Amount>
               </tr>
             ))}
             <tr className={`${cardRow} font-semibold`}>
               <td className={`${tdClass} ${cardText} max-md:col-span-2`} colSpan={5}>
                 Closing balance{ledger.next ? " (first lines only: the general ledger shows them all)" : ""}
               </td>
-              <Amount label="Balance">{formatBalance(ledger.closing_balance)}</Amount>
+              <Amount label="Balance">{balance(ledger.closing_balance)}</Amount>
             </tr>
           </tbody>
         </table>

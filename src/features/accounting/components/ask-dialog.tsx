@@ -6,12 +6,10 @@ import { BankLineDialog } from "./bank-line-dialog.tsx";
 /** A statement line sent to the organization's owners as a question, with an optional word from the bookkeeper. */
 export function AskDialog({
   line,
-  currency,
   onClose,
   onSubmit,
 }: {
   line: BankLine | null;
-  currency: string;
   onClose: () => void;
   onSubmit: (line: BankLine, question: string) => Promise<string | null>;
 }) {
@@ -19,7 +17,6 @@ export function AskDialog({
   return (
     <BankLineDialog
       line={line}
-      currency={currency}
       title="Ask the client"
       says="the owners see it in their books and are mailed once a day at most."
       submitLabel="Send question"

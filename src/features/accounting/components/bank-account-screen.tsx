@@ -4,11 +4,12 @@ import type { ApiResult } from "~/lib/api-client.ts";
 import { Pager, pageHref } from "~/ui/pager.tsx";
 import { BANK_LINE_FILTERS, type BANK_LINE_ORDERS } from "../bank.schema.ts";
 import type { BankAccount, BankLine, BankLinePage } from "../bank.types.ts";
-import { formatAmount } from "../money.ts";
+
 import { askClient, categorizeLines, matchLines, rejectSuggestion, undoMatch } from "../bank.api.ts";
 import { BankLineRow, type BankLineAction } from "./bank-line-row.tsx";
+import { BankLineDocuments } from "./bank-line-documents.tsx";
 import { BankSectionHead } from "./bank-section-head.tsx";
-import { booksPath, useBooks } from "./books-context.tsx";
+import { booksPath, useBooks, useMoney } from "./books-context.tsx";
 import { CategorizeDialog } from "./categorize-dialog.tsx";
 import { AskDialog } from "./ask-dialog.tsx";
 import { MatchDialog } from "./match-dialog.tsx";
@@ -39,6 +40,7 @@ export function BankAccountScreen({
   show: (typeof BANK_LINE_FILTERS)[number];
   order: (typeof BANK_LINE_ORDERS)[number];
 }) {
+  const { money } = useMoney();
   const { organization, accounts, can } = useBooks();
   const canWrite = can["books.write"];
   const orgId = organization.id;
@@ -47,6 +49,7 @@ export function BankAccountScreen({
   const [categorizing, setCategorizing] = useState<BankLine | null>(null);
   const [matching, setMatching] = useState<BankLine | null>(null);
   const [asking, setAsking] = useState<BankLine | null>(null);
+  const [documenting, setDocumenting] = useState<BankLine | null>(null);
   const [postingRules, setPostingRules] = useState(false);
   const proposed = page.lines.filter((l) => l.match_id === null && l.rule && !l.suggestion).length;
 
@@ -69,6 +72,7 @@ export function BankAccountScreen({
     if (action === "categorize") return setCategorizing(line);
     if (action === "match") return setMatching(line);
     if (action === "ask") return setAsking(line);
+    if (action === "documents") return setDocumenting(line);
     if (action === "accept" && s)
       return write(
         line,
@@ -104,8 +108,7 @@ export function BankAccountScreen({
         <BankSectionHead back={booksPath(organization.id, "bank")} backText="Bank accounts" title={account.name}>
           <p className="mt-1 text-sm text-muted">
             {account.kind === "card" ? "Credit card" : "Bank account"} kept in {account.account_code} · {account.account_name}; book balance{" "}
-            {formatAmount(account.book_balance, account.currency)};{" "}
-            {account.reconciled_to ? `reconciled to ${account.reconciled_to}` : "not reconciled yet"}.
+            {money(account.book_balance)}; {account.reconciled_to ? `reconciled to ${account.reconciled_to}` : "not reconciled yet"}.
           </p>
         </BankSectionHead>
         <span className="flex flex-wrap gap-4">
@@ -171,14 +174,7 @@ export function BankAccountScreen({
               </thead>
               <tbody className="divide-y divide-slate-100 max-md:block">
                 {page.lines.map((l) => (
-                  <BankLineRow
-                    key={l.id}
-                    line={l}
-                    currency={account.currency}
-                    canWrite={canWrite}
-                    busy={busy === l.id}
-                    onAction={(a) => void onAction(l, a)}
-                  />
+                  <BankLineRow key={l.id} line={l} canWrite={canWrite} busy={busy === l.id} onAction={(a) => void onAction(l, a)} />
                 ))}
               </tbody>
             </table>
@@ -191,10 +187,10 @@ export function BankAccountScreen({
           next={page.page < page.pages ? { to: pageHref(filters, page.page + 1), text: "Next page" } : null}
         />
       </section>
+      <BankLineDocuments line={documenting} orgId={orgId} bankId={bankId} canWrite={canWrite} onClose={() => setDocumenting(null)} />
       <PostRulesDialog open={postingRules} account={account} onOpenChange={setPostingRules} />
       <CategorizeDialog
         line={categorizing}
-        currency={account.currency}
         accounts={accounts}
         bankAccountId={account.account_id}
         onClose={() => setCategorizing(null)}
@@ -209,7 +205,6 @@ export function BankAccountScreen({
       />
       <AskDialog
         line={asking}
-        currency={account.currency}
         onClose={() => setAsking(null)}
         onSubmit={(line, question) =>
           write(line, () => askClient(orgId, bankId, { bank_line_id: line.id, question }), "Not sent", "Question sent to the client")
@@ -217,7 +212,6 @@ export function BankAccountScreen({
       />
       <MatchDialog
         line={matching}
-        currency={account.currency}
         orgId={orgId}
         bankId={bankId}
         onClose={() => setMatching(null)}

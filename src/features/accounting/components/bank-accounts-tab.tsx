@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import type { BankAccountInput } from "../bank.schema.ts";
 import type { BankAccount } from "../bank.types.ts";
 import { createBankAccount } from "../bank.api.ts";
-import { formatAmount } from "../money.ts";
-import { booksPath, useBooks } from "./books-context.tsx";
+
+import { booksPath, useBooks, useMoney } from "./books-context.tsx";
 import { BankAccountForm } from "./bank-account-form.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 import { cardRow, cardText, ColumnHeads, tdClass } from "./ui.tsx";
@@ -13,6 +13,7 @@ import { cardRow, cardText, ColumnHeads, tdClass } from "./ui.tsx";
  * statement lines still to match and the date it is reconciled to; owners and accountants add accounts here.
  */
 export function BankAccountsTab({ bankAccounts }: { bankAccounts: BankAccount[] }) {
+  const { money } = useMoney();
   const { organization, accounts, can } = useBooks();
   const act = useBooksAction();
 
@@ -61,7 +62,7 @@ export function BankAccountsTab({ bankAccounts }: { bankAccounts: BankAccount[] 
                   <td className={`${tdClass} ${cardText} max-md:col-span-3`}>
                     {b.account_code} · {b.account_name}
                   </td>
-                  <td className={`${tdClass} ${cardText} text-right tabular-nums`}>{formatAmount(b.book_balance, b.currency)}</td>
+                  <td className={`${tdClass} ${cardText} text-right tabular-nums`}>{money(b.book_balance)}</td>
                   <td className={`${tdClass} ${cardText} text-right tabular-nums`}>{b.unmatched}</td>
                   <td className={`${tdClass} ${cardText}`}>{b.reconciled_to ?? "Not yet"}</td>
                 </tr>

@@ -3,6 +3,7 @@ import { Button } from "~/ui/button.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import type { BankLine } from "../bank.types.ts";
 import { lineSummary } from "./bank-line-row.tsx";
+import { useMoney } from "./books-context.tsx";
 
 /**
  * A dialog about one statement line: its date, payee, text and amount said first, one field, then the action and Cancel.
@@ -10,7 +11,6 @@ import { lineSummary } from "./bank-line-row.tsx";
  */
 export function BankLineDialog({
   line,
-  currency,
   title,
   says,
   submitLabel,
@@ -20,7 +20,6 @@ export function BankLineDialog({
   children,
 }: {
   line: BankLine | null;
-  currency: string;
   title: string;
   /** What follows the line's date, payee, text and amount in the description. */
   says: string;
@@ -32,6 +31,7 @@ export function BankLineDialog({
 }) {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const { money } = useMoney();
   const close = () => (setError(undefined), onClose());
   async function send() {
     if (!line) return;
@@ -46,7 +46,7 @@ export function BankLineDialog({
       open={line !== null}
       onOpenChange={(o) => !o && close()}
       title={title}
-      description={line ? `${lineSummary(line, currency)}: ${says}` : ""}
+      description={line ? `${lineSummary(line, money)}: ${says}` : ""}
     >
       <div className="space-y-4">
         {children(error, () => setError(undefined))}

@@ -1,9 +1,10 @@
 import { Button } from "~/ui/button.tsx";
 import type { BankLine } from "../bank.types.ts";
-import { formatAmount } from "../money.ts";
-import { cardRow, cardText, tdClass } from "./ui.tsx";
 
-export type BankLineAction = "accept" | "reject" | "categorize" | "match" | "undo" | "rule" | "ask" | "answer";
+import { cardRow, cardText, tdClass } from "./ui.tsx";
+import { useMoney } from "./books-context.tsx";
+
+export type BankLineAction = "accept" | "reject" | "categorize" | "match" | "undo" | "rule" | "ask" | "answer" | "documents";
 
 const KIND_TEXT = { matched: "Matched to", categorized: "Posted as", cleared: "Cleared" } as const;
 
@@ -13,24 +14,23 @@ export function payeeOf(line: Pick<BankLine, "payee" | "description">): string |
   return payee && !line.description.toLowerCase().includes(payee.toLowerCase()) ? payee : null;
 }
 
-/** A statement line in one run of text: its date, payee, the bank's text and its amount. */
-export const lineSummary = (line: BankLine, currency: string) =>
-  [line.date, payeeOf(line), line.description, formatAmount(line.amount, currency)].filter(Boolean).join(" · ");
+/** A statement line in one run of text: its date, payee, the bank's text and its amount (`money`: the books' formatter). */
+export const lineSummary = (line: BankLine, money: (v: string) => string) =>
+  [line.date, payeeOf(line), line.description, money(line.amount)].filter(Boolean).join(" · ");
 
 /** One statement line: its text and amount, what it is matched to or the suggestion, and what can be done with it. */
 export function BankLineRow({
   line,
-  currency,
   canWrite,
   busy,
   onAction,
 }: {
   line: BankLine;
-  currency: string;
   canWrite: boolean;
   busy: boolean;
   onAction: (action: BankLineAction) => void;
 }) {
+  const { money } = useMoney();
   const s = line.suggestion;
   const q = line.question;
   const answered = q?.answered_at ? [q.answer_account, q.answer_note].filter(Boolean).join(" · ") : null;
@@ -44,13 +44,25 @@ export function BankLineRow({
         {line.reference ? <span className="block text-xs text-muted">Ref. {line.reference}</span> : null}
       </td>
       <td className={`${tdClass} ${cardText} text-right font-medium tabular-nums max-md:col-span-3 max-md:text-left`}>
-        {formatAmount(line.amount, currency)}
+        {money(line.amount)}
       </td>
       <td className={`${tdClass} ${cardText} max-md:col-span-3`}>
         {line.match_kind ? (
           <span>
             {KIND_TEXT[line.match_kind]} {line.matched.map((c) => `${c.entry_number} (${c.description})`).join(", ")}
             {line.reconciled ? <span className="ml-1 text-xs font-semibold text-emerald-800">Reconciled</span> : null}
+            {line.documents > 0 || canWrite ? (
+              <span className="mt-1 block">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onAction("documents")}
+                  aria-label={`${line.documents > 0 ? `Documents (${line.documents})` : "Attach a receipt"} for ${line.description}`}
+                >
+                  {line.documents > 0 ? `Documents (${line.documents})` : "Attach receipt"}
+                </Button>
+              </span>
+            ) : null}
           </span>
         ) : s ? (
           <span>

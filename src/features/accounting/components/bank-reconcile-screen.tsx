@@ -4,9 +4,9 @@ import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import type { BankAccount, ReconciliationView } from "../bank.types.ts";
 import type { ApiResult } from "~/lib/api-client.ts";
-import { centsToDecimal, formatAmount, toCents } from "../money.ts";
+import { centsToDecimal, toCents } from "../money.ts";
 import { clearLedgerLines, finishReconciliation, reconciliationReportUrl, undoReconciliation } from "../bank.api.ts";
-import { booksPath, useBooks } from "./books-context.tsx";
+import { booksPath, useBooks, useMoney } from "./books-context.tsx";
 import { BankSectionHead } from "./bank-section-head.tsx";
 import { ReconcileStart } from "./reconcile-start.tsx";
 import { ColumnHeads, tdClass } from "./ui.tsx";
@@ -28,7 +28,7 @@ export function BankReconcileScreen({ account, view }: { account: BankAccount; v
   const [balance, setBalance] = useState(view.statement_balance ?? "");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const money = (v: string) => formatAmount(v, account.currency);
+  const { money } = useMoney();
   const typed = typedCents(balance);
   const difference = typed === null ? null : centsToDecimal(typed - toCents(view.cleared_balance)!);
 

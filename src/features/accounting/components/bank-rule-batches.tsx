@@ -3,8 +3,8 @@ import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import type { RuleBatch } from "../bank-rules.types.ts";
 import { undoRuleBatch } from "../bank-rules.api.ts";
-import { formatAmount } from "../money.ts";
-import { useBooksOrgId } from "./books-context.tsx";
+
+import { useBooksOrgId, useMoney } from "./books-context.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -21,6 +21,7 @@ function state(b: RuleBatch): string {
  * first (its entries reversed on their own dates, its statement lines to match again).
  */
 export function BankRuleBatches({ batches, canWrite }: { batches: RuleBatch[]; canWrite: boolean }) {
+  const { money } = useMoney();
   const orgId = useBooksOrgId();
   const act = useBooksAction();
   const [undoing, setUndoing] = useState<RuleBatch | null>(null);
@@ -45,7 +46,7 @@ export function BankRuleBatches({ batches, canWrite }: { batches: RuleBatch[]; c
           <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm">
             <span className="min-w-0 text-ink">
               <strong>{b.created_at.slice(0, 16)}</strong> by {b.created_by ?? "a former member"}: {plural(b.entries, "line")} of{" "}
-              {b.bank_account} ({formatAmount(b.money_in, b.currency)} in, {formatAmount(b.money_out, b.currency)} out)
+              {b.bank_account} ({money(b.money_in)} in, {money(b.money_out)} out)
               {state(b) ? <span className="block text-muted">{state(b)}</span> : null}
             </span>
             {canWrite && !b.undone_at && b.reconciled === 0 ? (

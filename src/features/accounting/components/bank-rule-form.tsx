@@ -8,9 +8,10 @@ import type { AccountDto } from "../accounting.types.ts";
 import { bankRuleSchema, type BankRuleForm as Values, type BankRuleInput } from "../bank-rules.schema.ts";
 import type { BankAccount } from "../bank.types.ts";
 import type { BankRule, RuleTest } from "../bank-rules.types.ts";
-import { formatAmount } from "../money.ts";
+
 import { testRule } from "../bank-rules.api.ts";
 import { AccountCombobox } from "./account-combobox.tsx";
+import { useMoney } from "./books-context.tsx";
 
 const EMPTY: Values = {
   name: "",
@@ -168,6 +169,7 @@ export function BankRuleForm({
 }
 
 function TriedLines({ tried }: { tried: RuleTest }) {
+  const { money } = useMoney();
   return (
     <div className="mt-4" aria-live="polite">
       <p className="text-sm font-medium text-ink">
@@ -177,7 +179,7 @@ function TriedLines({ tried }: { tried: RuleTest }) {
       <ul className="mt-2 list-disc pl-5 text-sm text-ink">
         {tried.lines.map((l) => (
           <li key={l.id}>
-            {l.date} · {l.description} · {formatAmount(l.amount)} · {l.bank_account}
+            {l.date} · {l.description} · {money(l.amount)} · {l.bank_account}
           </li>
         ))}
       </ul>

@@ -1,18 +1,28 @@
-import { createContext, useContext } from "react";
+import { createContext, useContext, useMemo } from "react";
+import { formatBalance, formatMoney } from "~/lib/format.ts";
 import { useOutletContext } from "react-router";
 import type { AccountDto, OrganizationRole } from "../accounting.types.ts";
 import type { BooksPermission, BooksSide } from "../books-permissions.ts";
 
-/** The organization whose books the screen shows: every call of the screen goes under its API path. */
-const BooksContext = createContext<number | null>(null);
+/** The books the screen shows: every call of the screen goes under their API path; every amount is in their currency. */
+export interface BooksIdentity {
+  id: number;
+  currency: string;
+}
+
+const BooksContext = createContext<BooksIdentity | null>(null);
 
 export const BooksProvider = BooksContext.Provider;
 
+function useBooksIdentity(): BooksIdentity {
+  const books = useContext(BooksContext);
+  if (books === null) throw new Error("The books' screens need a BooksProvider");
+  return books;
+}
+
 /** The organization of the books on screen (inside a BooksProvider): what the books' API calls take first. */
 export function useBooksOrgId(): number {
-  const id = useContext(BooksContext);
-  if (id === null) throw new Error("useBooksOrgId needs a BooksProvider");
-  return id;
+  return useBooksIdentity().id;
 }
 
 /** What the books' layout (/accounting/:orgId) hands each of its sections. */
@@ -34,6 +44,25 @@ export interface BooksOutlet {
 /** The books' layout data, inside one of its sections. */
 export function useBooks(): BooksOutlet {
   return useOutletContext<BooksOutlet>();
+}
+
+/** Amounts written in the books' currency (decision 102): `money("-17431.25")` is "-€17,431.25"; `balance` writes a
+ * running balance as its absolute amount with " (CR)" when it is a credit, as the general ledger and the PDFs do. */
+export interface BooksMoney {
+  money: (value: bigint | string) => string;
+  balance: (value: bigint | string) => string;
+  currency: string;
+}
+
+/** The books' money formatter, inside one of the books' sections. */
+export function useMoney(): BooksMoney {
+  const { currency } = useBooksIdentity();
+  return useMemo(() => moneyIn(currency), [currency]);
+}
+
+/** The same formatter for a currency given (a list that spans books, a screen outside the books' layout). */
+export function moneyIn(currency: string): BooksMoney {
+  return { money: (value) => formatMoney(value, currency), balance: (value) => formatBalance(value, currency), currency };
 }
 
 /** The URL of a section of the books: `""` (the chart), `journal`, `recurring`, `reports`, `members`, `import`. */

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { NavLink, Outlet } from "react-router";
 import { cn } from "~/ui/cn.ts";
 import type { OrganizationSummary } from "../accounting.types.ts";
@@ -46,9 +47,10 @@ export function BooksLayout({
   badges?: Partial<Record<string, number>>;
 }) {
   const { organization, role, can } = books;
+  const identity = useMemo(() => ({ id: organization.id, currency: organization.currency }), [organization.id, organization.currency]);
   const sections = SECTIONS.flatMap((s) => (!s.need || can[s.need] ? [s] : s.without ? [{ ...s, label: s.without }] : []));
   return (
-    <BooksProvider value={organization.id}>
+    <BooksProvider value={identity}>
       <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
         <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
           <div>

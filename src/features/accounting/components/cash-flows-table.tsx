@@ -1,25 +1,27 @@
-import { formatUsd } from "../money.ts";
 import type { CashFlowLine, CashFlowReport } from "../cash-flow.ts";
 import { tdClass } from "./ui.tsx";
+import { useMoney } from "./books-context.tsx";
 
 function Lines({ lines }: { lines: CashFlowLine[] }) {
+  const { money } = useMoney();
   return lines.map((l) => (
     <tr key={l.account_id}>
       <td className={`${tdClass} pl-8`}>
         <span className="font-mono">{l.account_code}</span> {l.account_name}
       </td>
-      <td className={`${tdClass} text-right tabular-nums`}>{formatUsd(l.amount)}</td>
+      <td className={`${tdClass} text-right tabular-nums`}>{money(l.amount)}</td>
     </tr>
   ));
 }
 
 function Total({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  const { money } = useMoney();
   return (
     <tr className="bg-slate-50 font-semibold" data-testid={testId}>
       <th scope="row" className={`${tdClass} text-left`}>
         {label}
       </th>
-      <td className={`${tdClass} text-right tabular-nums`}>{formatUsd(value)}</td>
+      <td className={`${tdClass} text-right tabular-nums`}>{money(value)}</td>
     </tr>
   );
 }
@@ -40,6 +42,7 @@ function Head({ children }: { children: string }) {
  * are signed as on paper (report-print-cash-flow.ts): an outflow or a net loss with a leading minus.
  */
 export function CashFlowsTable({ report }: { report: CashFlowReport }) {
+  const { money } = useMoney();
   return (
     <table className="min-w-full text-sm">
       <caption className="sr-only">
@@ -55,7 +58,7 @@ export function CashFlowsTable({ report }: { report: CashFlowReport }) {
         <Head>Operating activities</Head>
         <tr>
           <td className={`${tdClass} pl-8`}>Net income</td>
-          <td className={`${tdClass} text-right tabular-nums`}>{formatUsd(report.net_income)}</td>
+          <td className={`${tdClass} text-right tabular-nums`}>{money(report.net_income)}</td>
         </tr>
         <Lines lines={report.depreciation} />
         <Lines lines={report.working_capital} />

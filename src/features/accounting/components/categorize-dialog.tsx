@@ -8,14 +8,12 @@ import { BankLineDialog } from "./bank-line-dialog.tsx";
 /** A statement line posted in one step: the other account chosen, the description taken from the bank's text. */
 export function CategorizeDialog({
   line,
-  currency,
   accounts,
   bankAccountId,
   onClose,
   onSubmit,
 }: {
   line: BankLine | null;
-  currency: string;
   accounts: AccountDto[];
   /** The bank's own ledger account, not offered as the other side. */
   bankAccountId: number;
@@ -26,7 +24,6 @@ export function CategorizeDialog({
   return (
     <BankLineDialog
       line={line}
-      currency={currency}
       title="Categorize"
       says="posted as an entry against the account you choose."
       submitLabel="Post entry"

@@ -3,14 +3,14 @@ import { useRevalidator, useSearchParams } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import type { AccountCreate } from "../accounting.schema.ts";
 import { accountUsageMessage, type AccountUsageCounts } from "../accounts.ts";
-import { formatBalance } from "../money.ts";
+
 import { createAccount, deactivateAccount, getAccountUsage, reactivateAccount, updateAccount } from "../accounting.api.ts";
 import { AccountForm } from "./account-form.tsx";
 import type { Account } from "../accounting.types.ts";
 import { flattenTree } from "../account-tree.ts";
 import { ChartAccountRow } from "./chart-account-row.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { useBooks, useBooksOrgId } from "./books-context.tsx";
+import { useBooks, useBooksOrgId, useMoney } from "./books-context.tsx";
 import { tdClass, ColumnHeads } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { CheckboxField } from "~/ui/field.tsx";
@@ -26,6 +26,7 @@ interface PendingDelete {
  * `include_inactive=true`; after a change the route's loaders run again.
  */
 export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Account[]; showInactive: boolean }) {
+  const { balance } = useMoney();
   const { can } = useBooks();
   const canWrite = can["books.write"];
   const [editing, setEditing] = useState<Account | null>(null);
@@ -195,7 +196,7 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Accou
               id={`${toggleId}-understood`}
               tone="danger"
               labelClassName="font-medium"
-              label={`Delete ${pending.account.account_code} ${pending.account.account_name} although it has a balance of ${formatBalance(pending.usage.balance)}`}
+              label={`Delete ${pending.account.account_code} ${pending.account.account_name} although it has a balance of ${balance(pending.usage.balance)}`}
               checked={understood}
               onChange={(e) => setUnderstood(e.target.checked)}
             />

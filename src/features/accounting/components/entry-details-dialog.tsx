@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from "react";
 import { toast } from "~/ui/toast.ts";
 import { Button, ButtonLink, buttonClass } from "~/ui/button.tsx";
-import { formatUsd } from "../money.ts";
+
 import { defaultPeriod } from "../reports.ts";
 import type { EntryDetails } from "../accounting.types.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { entryPdfUrl, getEntry, reverseEntry } from "../accounting.api.ts";
-import { booksPath, useBooks, useBooksOrgId } from "./books-context.tsx";
+import { booksPath, useBooks, useBooksOrgId, useMoney } from "./books-context.tsx";
 import { EntryDocuments } from "./entry-documents.tsx";
 import { Amount, cardRow, cardText, inputClass, labelClass, Modal, StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
@@ -38,6 +38,7 @@ export function EntryDetailsDialog({
   /** Opens a new entry with this one's description, reference and lines (dated today). */
   onDuplicate?: (entryId: number) => void;
 }) {
+  const { money } = useMoney();
   const [entry, setEntry] = useState<EntryDetails | null>(null);
   const [reverseDate, setReverseDate] = useState(defaultPeriod().end);
   const [confirmReverse, setConfirmReverse] = useState(false);
@@ -131,8 +132,8 @@ export function EntryDetailsDialog({
                     {l.account_code} {l.account_name}
                   </td>
                   <td className={`${tdClass} ${cardText} max-md:col-span-3 max-md:empty:hidden`}>{l.description ?? ""}</td>
-                  <Amount label="Debit">{l.debit_amount !== "0.00" ? formatUsd(l.debit_amount) : ""}</Amount>
-                  <Amount label="Credit">{l.credit_amount !== "0.00" ? formatUsd(l.credit_amount) : ""}</Amount>
+                  <Amount label="Debit">{l.debit_amount !== "0.00" ? money(l.debit_amount) : ""}</Amount>
+                  <Amount label="Credit">{l.credit_amount !== "0.00" ? money(l.credit_amount) : ""}</Amount>
                 </tr>
               ))}
             </tbody>
@@ -141,8 +142,8 @@ export function EntryDetailsDialog({
                 <th scope="row" colSpan={2} className={`${tdClass} ${cardText} text-left`}>
                   Total
                 </th>
-                <Amount label="Debit">{formatUsd(entry.total_amount)}</Amount>
-                <Amount label="Credit">{formatUsd(entry.total_amount)}</Amount>
+                <Amount label="Debit">{money(entry.total_amount)}</Amount>
+                <Amount label="Credit">{money(entry.total_amount)}</Amount>
               </tr>
             </tfoot>
           </table>
@@ -207,7 +208,7 @@ export function EntryDetailsDialog({
         title={entry ? `Reverse ${entry.entry_number}?` : "Reverse entry?"}
         description={
           entry
-            ? `A new posted entry dated ${reverseDate} swaps every debit and credit of ${entry.entry_number} “${entry.description}” for ${formatUsd(entry.total_amount)}, cancelling it in the books.`
+            ? `A new posted entry dated ${reverseDate} swaps every debit and credit of ${entry.entry_number} “${entry.description}” for ${money(entry.total_amount)}, cancelling it in the books.`
             : ""
         }
         confirmLabel="Reverse Entry"

@@ -3,6 +3,8 @@ import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { toast } from "~/ui/toast.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
+import type { ApiResult } from "~/lib/api-client.ts";
+import type { EntryDocumentAdded } from "../accounting-answers.types.ts";
 import type { EntryDocument } from "../accounting.types.ts";
 import { addEntryDocument, entryDocumentUrl, fetchEntryDocument, listEntryDocuments, removeEntryDocument } from "../accounting.api.ts";
 import { inputClass, labelClass } from "./ui.tsx";
@@ -25,7 +27,20 @@ const size = (bytes: number) =>
  * owners and accountants add them, and remove a draft's. The files are the API's: downloaded as attachments, shown
  * only from a Blob the page fetched (never as a page of this site).
  */
-export function EntryDocuments({ orgId, entryId, canWrite, draft }: { orgId: number; entryId: number; canWrite: boolean; draft: boolean }) {
+export function EntryDocuments({
+  orgId,
+  entryId,
+  canWrite,
+  draft,
+  upload = (file) => addEntryDocument(orgId, entryId, file),
+}: {
+  orgId: number;
+  entryId: number;
+  canWrite: boolean;
+  draft: boolean;
+  /** How a document is added: to the entry itself unless said (a statement line's receipt goes through the line). */
+  upload?: (file: File) => Promise<ApiResult<EntryDocumentAdded>>;
+}) {
   const uid = useId();
   const [documents, setDocuments] = useState<EntryDocument[] | null>(null);
   const [version, setVersion] = useState(0);
@@ -49,7 +64,7 @@ export function EntryDocuments({ orgId, entryId, canWrite, draft }: { orgId: num
   async function add(file: File) {
     if (file.size > MAX_BYTES) return toast.error("Document not added", { description: "A document is at most 10 MB" });
     setBusy(true);
-    const res = await addEntryDocument(orgId, entryId, file);
+    const res = await upload(file);
     setBusy(false);
     if (!res.ok) return toastFailure(res, { title: "Document not added" });
     setVersion((v) => v + 1);

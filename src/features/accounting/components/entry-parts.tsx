@@ -13,7 +13,8 @@ import {
   type EntryFormLine,
   type EntryFormValues,
 } from "../entry-form.ts";
-import { centsToDecimal, formatUsd } from "../money.ts";
+import { centsToDecimal } from "../money.ts";
+import { useMoney } from "./books-context.tsx";
 
 /**
  * The description and reference of an entry or of a recurring entry's template; `children` (an entry's date) goes
@@ -83,6 +84,7 @@ export function EntryHeaderFields({
 
 /** Add Line, the totals, and whether the entry balances (once an amount is typed). */
 export function EntryTotals({ lines, onAddLine, onBalance }: { lines: EntryFormLine[]; onAddLine: () => void; onBalance: () => void }) {
+  const { money } = useMoney();
   const totals = entryTotals(lines);
   const balanced = isBalanced(lines);
   const difference = centsToDecimal(totals.difference < 0n ? -totals.difference : totals.difference);
@@ -97,7 +99,7 @@ export function EntryTotals({ lines, onAddLine, onBalance }: { lines: EntryFormL
             <div key={side} className="flex gap-2 whitespace-nowrap">
               <dt className="text-muted">{`Total ${side}s`}</dt>
               <dd className="font-semibold tabular-nums text-ink" data-testid={`total-${side}`}>
-                {formatUsd(totals[side])}
+                {money(totals[side])}
               </dd>
             </div>
           ))}
@@ -109,11 +111,11 @@ export function EntryTotals({ lines, onAddLine, onBalance }: { lines: EntryFormL
           <div className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
             <p>
               {ENTRY_MESSAGES.notBalancedInline}
-              {totals.difference !== 0n ? ` Difference: ${formatUsd(difference)}.` : ""}
+              {totals.difference !== 0n ? ` Difference: ${money(difference)}.` : ""}
             </p>
             {totals.difference !== 0n ? (
               <Button variant="secondary" size="sm" onClick={onBalance}>
-                {`Balance with a ${totals.difference > 0n ? "credit" : "debit"} of ${formatUsd(difference)}`}
+                {`Balance with a ${totals.difference > 0n ? "credit" : "debit"} of ${money(difference)}`}
               </Button>
             ) : null}
           </div>

@@ -1,8 +1,6 @@
-import { formatBalance, formatUsd } from "../money.ts";
 import { counterLabel, type GeneralLedger } from "../general-ledger.ts";
 import { Amount, ColumnHeads, cardRow, cardText, tdClass } from "./ui.tsx";
-
-const money = (d: string) => (d !== "0.00" ? formatUsd(d) : "");
+import { useMoney } from "./books-context.tsx";
 
 /**
  * One page of an account's general ledger: the balance brought forward (the opening balance on the first page), each
@@ -10,6 +8,8 @@ const money = (d: string) => (d !== "0.00" ? formatUsd(d) : "");
  * each line is a card (as the journal's rows are), its amounts named.
  */
 export function GeneralLedgerTable({ ledger, first }: { ledger: GeneralLedger; first: boolean }) {
+  const { money, balance } = useMoney();
+  const side = (d: string) => (d !== "0.00" ? money(d) : "");
   const last = ledger.next === null;
   return (
     <table className="min-w-full divide-y divide-slate-200 max-md:block">
@@ -27,7 +27,7 @@ export function GeneralLedgerTable({ ledger, first }: { ledger: GeneralLedger; f
           <td className={`${tdClass} ${cardText} max-md:col-span-2`} colSpan={6}>
             {first ? `Opening balance on ${ledger.start}` : "Balance brought forward"}
           </td>
-          <Amount label="Balance">{formatBalance(first ? ledger.opening_balance : ledger.page_opening_balance)}</Amount>
+          <Amount label="Balance">{balance(first ? ledger.opening_balance : ledger.page_opening_balance)}</Amount>
         </tr>
         {ledger.lines.map((l) => (
           <tr key={l.cursor} data-testid="gl-line" className={cardRow}>
@@ -35,9 +35,9 @@ export function GeneralLedgerTable({ ledger, first }: { ledger: GeneralLedger; f
             <td className={`${tdClass} ${cardText} font-mono max-md:col-span-2`}>{l.entry_number}</td>
             <td className={`${tdClass} ${cardText} max-md:col-span-3`}>{l.line_description || l.description}</td>
             <td className={`${tdClass} ${cardText} text-muted max-md:col-span-3`}>{counterLabel(l)}</td>
-            <Amount label="Debit">{money(l.debit_amount)}</Amount>
-            <Amount label="Credit">{money(l.credit_amount)}</Amount>
-            <Amount label="Balance">{formatBalance(l.balance)}</Amount>
+            <Amount label="Debit">{side(l.debit_amount)}</Amount>
+            <Amount label="Credit">{side(l.credit_amount)}</Amount>
+            <Amount label="Balance">{balance(l.balance)}</Amount>
           </tr>
         ))}
         {last ? (
@@ -45,9 +45,9 @@ export function GeneralLedgerTable({ ledger, first }: { ledger: GeneralLedger; f
             <td className={`${tdClass} ${cardText} max-md:col-span-3`} colSpan={4}>
               Closing balance on {ledger.end}
             </td>
-            <Amount label="Debit">{formatUsd(ledger.debit_total)}</Amount>
-            <Amount label="Credit">{formatUsd(ledger.credit_total)}</Amount>
-            <Amount label="Balance">{formatBalance(ledger.closing_balance)}</Amount>
+            <Amount label="Debit">{money(ledger.debit_total)}</Amount>
+            <Amount label="Credit">{money(ledger.credit_total)}</Amount>
+            <Amount label="Balance">{balance(ledger.closing_balance)}</Amount>
           </tr>
         ) : null}
       </tbody>

@@ -2,8 +2,9 @@ import { ACCOUNT_TYPES } from "../reports.ts";
 import type { AccountResolution } from "../import.schema.ts";
 import type { ImportPreview } from "../import.types.ts";
 import type { AccountDto } from "../accounting.types.ts";
-import { formatUsd } from "../money.ts";
+
 import { inputClass, tdClass, thClass } from "./ui.tsx";
+import { useMoney } from "./books-context.tsx";
 
 /** What a file would add: counts, every error by line and column, the first rows, and the accounts it lacks. */
 export function ImportPreviewView({
@@ -17,6 +18,7 @@ export function ImportPreviewView({
   resolutions: Record<string, AccountResolution>;
   onResolve: (value: string, r: AccountResolution) => void;
 }) {
+  const { money } = useMoney();
   const { summary, errors } = preview;
   const what = preview.kind === "chart" ? "accounts" : "entries";
   return (
@@ -24,7 +26,7 @@ export function ImportPreviewView({
       <p className="text-sm text-ink" role="status">
         {summary.new_items} new {what}, {summary.existing_items} already there
         {preview.kind === "journal"
-          ? ` · ${summary.lines} lines · debits ${formatUsd(summary.debits)} · credits ${formatUsd(summary.credits)}`
+          ? ` · ${summary.lines} lines · debits ${money(summary.debits)} · credits ${money(summary.credits)}`
           : ""}
         {preview.remembered ? " · settings remembered for this layout" : ""}
       </p>

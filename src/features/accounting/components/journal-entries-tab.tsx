@@ -4,13 +4,13 @@ import { Pager, pageHref } from "~/ui/pager.tsx";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
-import { formatUsd } from "../money.ts";
+
 import type { EntryListItem, EntryPage, PostDraftsResult } from "../accounting.types.ts";
 import type { JournalFilters } from "../accounting.schema.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { CheckboxField } from "~/ui/field.tsx";
 import { deleteDraft, postDrafts, postEntry } from "../accounting.api.ts";
-import { useBooks, useBooksOrgId } from "./books-context.tsx";
+import { useBooks, useBooksOrgId, useMoney } from "./books-context.tsx";
 import { JournalFilterForm } from "./journal-filter-form.tsx";
 import { EntryDetailsDialog } from "./entry-details-dialog.tsx";
 import { EntryDialog } from "./entry-dialog.tsx";
@@ -29,6 +29,7 @@ const quickFilterClass = (active: boolean) =>
  * first. Drafts are edited, posted (one or several) or deleted here; after each change the route's loaders run again.
  */
 export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; filters: JournalFilters; errors: Record<string, string> }) {
+  const { money } = useMoney();
   const { accounts, can } = useBooks();
   const entries = page.entries;
   const [dialog, setDialog] = useState<{ open: boolean; entryId: number | null; copyFrom?: number | null }>({
@@ -202,7 +203,7 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
                   <td className={`${tdClass} min-w-48 max-md:col-span-2 max-md:min-w-0 max-md:p-0`}>{e.description}</td>
                   <td className={`${tdClass} max-md:col-span-2 max-md:p-0 max-md:text-muted max-md:empty:hidden`}>{e.reference ?? ""}</td>
                   <td className={`${tdClass} whitespace-nowrap text-right max-md:p-0 max-md:text-left max-md:font-semibold`}>
-                    {formatUsd(e.total_amount)}
+                    {money(e.total_amount)}
                   </td>
                   <td className={`${tdClass} whitespace-nowrap max-md:p-0 max-md:text-right`}>
                     <StatusBadge status={e.status} reversed={e.reversed_by !== null} />
@@ -281,7 +282,7 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
         title={confirmDelete ? `Delete ${confirmDelete.entry_number}?` : "Delete draft?"}
         description={
           confirmDelete
-            ? `The draft “${confirmDelete.description}” for ${formatUsd(confirmDelete.total_amount)}, dated ${confirmDelete.entry_date}, is deleted with its lines.`
+            ? `The draft “${confirmDelete.description}” for ${money(confirmDelete.total_amount)}, dated ${confirmDelete.entry_date}, is deleted with its lines.`
             : ""
         }
         confirmLabel="Delete Draft"
@@ -304,7 +305,7 @@ export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; 
         <ul className="max-h-48 space-y-1 overflow-y-auto text-sm text-ink">
           {chosenEntries.map((e) => (
             <li key={e.id}>
-              <span className="font-mono">{e.entry_number}</span> {e.entry_date} · {e.description} · {formatUsd(e.total_amount)}
+              <span className="font-mono">{e.entry_number}</span> {e.entry_date} · {e.description} · {money(e.total_amount)}
             </li>
           ))}
         </ul>

@@ -4,9 +4,10 @@ import { CheckboxField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { BankLine, LedgerCandidate } from "../bank.types.ts";
-import { centsToDecimal, formatAmount, toCents } from "../money.ts";
+import { centsToDecimal, toCents } from "../money.ts";
 import { getMatchCandidates } from "../bank.api.ts";
 import { lineSummary } from "./bank-line-row.tsx";
+import { useMoney } from "./books-context.tsx";
 
 /**
  * A statement line matched by hand to one or several posted ledger lines of the bank's account, within a month of
@@ -14,19 +15,18 @@ import { lineSummary } from "./bank-line-row.tsx";
  */
 export function MatchDialog({
   line,
-  currency,
   orgId,
   bankId,
   onClose,
   onSubmit,
 }: {
   line: BankLine | null;
-  currency: string;
   orgId: number;
   bankId: number;
   onClose: () => void;
   onSubmit: (line: BankLine, ledgerLineIds: number[]) => Promise<boolean>;
 }) {
+  const { money } = useMoney();
   const [candidates, setCandidates] = useState<LedgerCandidate[] | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
@@ -59,7 +59,7 @@ export function MatchDialog({
       onOpenChange={(o) => !o && onClose()}
       wide
       title="Match by hand"
-      description={line ? lineSummary(line, currency) : ""}
+      description={line ? lineSummary(line, money) : ""}
     >
       {candidates === null ? (
         <p className="text-sm text-muted">Loading…</p>
@@ -72,7 +72,7 @@ export function MatchDialog({
             <CheckboxField
               key={c.ledger_line_id}
               id={`match-${c.ledger_line_id}`}
-              label={`${c.entry_number} · ${c.date} · ${c.description} · ${formatAmount(c.amount, currency)}`}
+              label={`${c.entry_number} · ${c.date} · ${c.description} · ${money(c.amount)}`}
               checked={chosen.includes(c.ledger_line_id)}
               onChange={(e) =>
                 setChosen((all) => (e.target.checked ? [...all, c.ledger_line_id] : all.filter((id) => id !== c.ledger_line_id)))
@@ -82,8 +82,8 @@ export function MatchDialog({
         </fieldset>
       )}
       <p className="mt-4 text-sm text-ink" aria-live="polite">
-        Chosen: {formatAmount(centsToDecimal(sum), currency)} of {formatAmount(centsToDecimal(target), currency)}
-        {chosen.length > 0 && sum !== target ? ` (difference ${formatAmount(centsToDecimal(target - sum), currency)})` : ""}
+        Chosen: {money(centsToDecimal(sum))} of {money(centsToDecimal(target))}
+        {chosen.length > 0 && sum !== target ? ` (difference ${money(centsToDecimal(target - sum))})` : ""}
       </p>
       <div className="mt-4 flex gap-2">
         <Button onClick={submit} disabled={busy || chosen.length === 0 || sum !== target}>

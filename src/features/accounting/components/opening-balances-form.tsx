@@ -11,10 +11,10 @@ import { toastFailure } from "~/ui/toast-failure.ts";
 import { openingBalancesSchema, type OpeningBalancesForm, type OpeningBalancesInput } from "../accounting.schema.ts";
 import type { OpeningBalances } from "../accounting.types.ts";
 import { inputCents } from "../entry-form.ts";
-import { centsToDecimal, formatUsd } from "../money.ts";
+import { centsToDecimal } from "../money.ts";
 import { defaultPeriod } from "../reports.ts";
 import { saveOpeningBalances } from "../accounting.api.ts";
-import { useBooks, useBooksOrgId } from "./books-context.tsx";
+import { useBooks, useBooksOrgId, useMoney } from "./books-context.tsx";
 import { AmountInput } from "./amount-input.tsx";
 
 const resolver = zodResolver(openingBalancesSchema);
@@ -26,6 +26,7 @@ const shown = (amount: string | undefined) => (amount && amount !== "0.00" ? amo
  * saving again reverses that entry and posts the new one (asked first).
  */
 export function OpeningBalancesScreen({ opening }: { opening: OpeningBalances }) {
+  const { money } = useMoney();
   const { accounts, can } = useBooks();
   const canWrite = can["books.write"];
   const orgId = useBooksOrgId();
@@ -177,13 +178,13 @@ export function OpeningBalancesScreen({ opening }: { opening: OpeningBalances })
         <div className="flex gap-2">
           <dt className="text-muted">Total debits</dt>
           <dd className="font-semibold tabular-nums text-ink" data-testid="opening-debits">
-            {formatUsd(centsToDecimal(debit))}
+            {money(centsToDecimal(debit))}
           </dd>
         </div>
         <div className="flex gap-2">
           <dt className="text-muted">Total credits</dt>
           <dd className="font-semibold tabular-nums text-ink" data-testid="opening-credits">
-            {formatUsd(centsToDecimal(credit))}
+            {money(centsToDecimal(credit))}
           </dd>
         </div>
         <div className="flex gap-2">
@@ -191,7 +192,7 @@ export function OpeningBalancesScreen({ opening }: { opening: OpeningBalances })
           <dd className="font-semibold tabular-nums text-ink" data-testid="opening-equity">
             {difference === 0n
               ? "none (balanced)"
-              : `${difference > 0n ? "credit" : "debit"} ${formatUsd(centsToDecimal(difference > 0n ? difference : -difference))}`}
+              : `${difference > 0n ? "credit" : "debit"} ${money(centsToDecimal(difference > 0n ? difference : -difference))}`}
           </dd>
         </div>
       </dl>

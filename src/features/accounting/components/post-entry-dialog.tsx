@@ -1,5 +1,5 @@
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
-import { formatUsd } from "../money.ts";
+import { useMoney } from "./books-context.tsx";
 
 /** What the question names: the entry's number (none before it is first saved), description, total and date. */
 export interface EntryToPost {
@@ -22,6 +22,7 @@ export function PostEntryDialog({
   onClose: () => void;
   onConfirm: (entry: EntryToPost) => Promise<boolean>;
 }) {
+  const { money } = useMoney();
   return (
     <ConfirmDialog
       open={entry !== null}
@@ -29,7 +30,7 @@ export function PostEntryDialog({
       title={entry?.entry_number ? `Post ${entry.entry_number}?` : "Post this entry?"}
       description={
         entry
-          ? `${entry.entry_number ?? "The entry"} “${entry.description}” for ${formatUsd(entry.total_amount)}, dated ${entry.entry_date}, goes into the books.`
+          ? `${entry.entry_number ?? "The entry"} “${entry.description}” for ${money(entry.total_amount)}, dated ${entry.entry_date}, goes into the books.`
           : ""
       }
       confirmLabel="Post Entry"

@@ -4,8 +4,8 @@ import { toastFailure } from "~/ui/toast-failure.ts";
 import type { BankAccount } from "../bank.types.ts";
 import type { RulesPreview } from "../bank-rules.types.ts";
 import { postRules, previewRules } from "../bank-rules.api.ts";
-import { formatAmount } from "../money.ts";
-import { useBooksOrgId } from "./books-context.tsx";
+
+import { useBooksOrgId, useMoney } from "./books-context.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 
 const lines = (n: number) => `${n} line${n === 1 ? "" : "s"}`;
@@ -53,7 +53,7 @@ export function PostRulesDialog({
     return res.ok;
   }
 
-  const money = (v: string) => formatAmount(v, preview?.currency ?? account.currency);
+  const { money } = useMoney();
   return (
     <ConfirmDialog
       open={open}

@@ -1,8 +1,8 @@
 import type { AnswerInput } from "../bank.schema.ts";
 import type { BankQuestion } from "../bank.types.ts";
 import { answerQuestion } from "../bank.api.ts";
-import { formatAmount } from "../money.ts";
-import { useBooks } from "./books-context.tsx";
+
+import { useBooks, useMoney } from "./books-context.tsx";
 import { QuestionAnswerForm } from "./question-answer-form.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 
@@ -11,6 +11,7 @@ import { useBooksAction } from "./use-books-action.ts";
  * account or a note; everyone in the books sees the questions and the answers, open ones first.
  */
 export function QuestionsTab({ questions }: { questions: BankQuestion[] }) {
+  const { money } = useMoney();
   const { organization, accounts, can } = useBooks();
   const act = useBooksAction();
   const answers = can["books.questions.answer"];
@@ -42,7 +43,7 @@ export function QuestionsTab({ questions }: { questions: BankQuestion[] }) {
           {questions.map((q) => (
             <li key={q.id} className="rounded-lg border border-slate-200 p-4">
               <p className="font-semibold text-ink">
-                {q.date} · {q.description} · <span className="tabular-nums">{formatAmount(q.amount, q.currency)}</span>
+                {q.date} · {q.description} · <span className="tabular-nums">{money(q.amount)}</span>
               </p>
               <p className="text-sm text-muted">
                 {q.bank_account}; asked by {q.asked_by ?? "the bookkeeper"} on {q.asked_at.slice(0, 10)}

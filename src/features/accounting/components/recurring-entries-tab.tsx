@@ -5,10 +5,10 @@ import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { toast } from "~/ui/toast.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { RecurringEntryDetails, RecurringEntrySummary } from "../accounting.types.ts";
-import { formatUsd } from "../money.ts";
+
 import { scheduleLabel } from "../recurrence.ts";
 import { changeRecurringStatus, deleteRecurring } from "../accounting.api.ts";
-import { useBooks, useBooksOrgId } from "./books-context.tsx";
+import { useBooks, useBooksOrgId, useMoney } from "./books-context.tsx";
 import { RecurringDialog } from "./recurring-dialog.tsx";
 import { RecurringEntryRow, type RecurringAction } from "./recurring-entry-row.tsx";
 import { ColumnHeads } from "./ui.tsx";
@@ -31,6 +31,7 @@ const STATUS_DONE = {
  * opens a new one made from that entry. After each change the route's loaders run again.
  */
 export function RecurringEntriesTab({ recurring }: { recurring: RecurringEntrySummary[] }) {
+  const { money } = useMoney();
   const { accounts, can } = useBooks();
   const canWrite = can["books.write"];
   const orgId = useBooksOrgId();
@@ -138,7 +139,7 @@ export function RecurringEntriesTab({ recurring }: { recurring: RecurringEntrySu
         open={confirm !== null}
         onOpenChange={(o) => !o && setConfirm(null)}
         title={confirm?.action === "delete" ? "Delete this recurring entry?" : "End this recurring entry?"}
-        description={asked ? `“${asked.description}”, ${scheduleLabel(asked).toLowerCase()}, for ${formatUsd(asked.total_amount)}.` : ""}
+        description={asked ? `“${asked.description}”, ${scheduleLabel(asked).toLowerCase()}, for ${money(asked.total_amount)}.` : ""}
         confirmLabel={confirm?.action === "delete" ? "Delete" : "End"}
         busyLabel={confirm?.action === "delete" ? "Deleting..." : "Ending..."}
         variant="danger"

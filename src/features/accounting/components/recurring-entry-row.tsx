@@ -2,9 +2,10 @@ import type { ReactNode } from "react";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import type { RecurringEntrySummary, RecurringStatus } from "../accounting.types.ts";
-import { formatUsd } from "../money.ts";
+
 import { scheduleLabel } from "../recurrence.ts";
 import { DateList, tdClass } from "./ui.tsx";
+import { useMoney } from "./books-context.tsx";
 
 export type RecurringAction = "edit" | "pause" | "resume" | "end" | "delete";
 
@@ -36,6 +37,7 @@ export function RecurringEntryRow({
   busy: boolean;
   onAction: (action: RecurringAction) => void;
 }) {
+  const { money } = useMoney();
   const status = STATUS[r.status];
   const [next, ...later] = r.upcoming;
   return (
@@ -54,7 +56,7 @@ export function RecurringEntryRow({
       </td>
       <td className={`${cell} text-right tabular-nums max-md:text-left md:whitespace-nowrap`}>
         <CardLabel>Amount</CardLabel>
-        {formatUsd(r.total_amount)}
+        {money(r.total_amount)}
       </td>
       <td className={`${cell} md:whitespace-nowrap`}>
         <CardLabel>Makes</CardLabel>

@@ -1,7 +1,8 @@
 import { cn } from "~/ui/cn.ts";
-import { formatBalance, formatUsd } from "../money.ts";
+
 import type { ReportRow, TrialBalanceReport, TrialBalanceRow } from "../reports.ts";
 import { tdClass, thClass, ColumnHeads } from "./ui.tsx";
+import { useMoney } from "./books-context.tsx";
 
 /**
  * Report tables are tables on wide screens and one card per account on narrow ones (below md, or below lg for
@@ -54,6 +55,7 @@ function AccountCells({ r, onOpen, c }: { r: ReportRow; onOpen: (r: ReportRow) =
 }
 
 export function RowsTable({ caption, rows, onOpen }: { caption: string; rows: ReportRow[]; onOpen: (r: ReportRow) => void }) {
+  const { money, balance } = useMoney();
   const c = CARDS.md;
   const amount = `${tdClass} text-right ${c.amount}`;
   return (
@@ -67,13 +69,13 @@ export function RowsTable({ caption, rows, onOpen }: { caption: string; rows: Re
           <tr key={r.account_id} data-testid="report-row" className={c.row}>
             <AccountCells r={r} onOpen={onOpen} c={c} />
             <td className={amount} data-label="Debit">
-              {formatUsd(r.debit_total)}
+              {money(r.debit_total)}
             </td>
             <td className={amount} data-label="Credit">
-              {formatUsd(r.credit_total)}
+              {money(r.credit_total)}
             </td>
             <td className={amount} data-label="Balance">
-              {formatBalance(r.balance)}
+              {balance(r.balance)}
             </td>
           </tr>
         ))}
@@ -82,13 +84,13 @@ export function RowsTable({ caption, rows, onOpen }: { caption: string; rows: Re
   );
 }
 
-/** A balance column: the amount on its side, blank on the other. */
-const side = (amount: string) => (amount === "0.00" ? "" : formatUsd(amount));
-
 /** The trial balance's amount columns: three debit/credit pairs (opening, period, closing). */
 const TRIAL_BALANCE_COLUMNS: {
   label: string;
+  /** The row's amount (a decimal). */
   cell: (r: TrialBalanceRow) => string;
+  /** A balance column: the amount on its side, blank on the other. */
+  sided?: boolean;
   total: (report: TrialBalanceReport) => string;
   totalTestId: string;
   cellTestId?: string;
@@ -97,21 +99,24 @@ const TRIAL_BALANCE_COLUMNS: {
 }[] = [
   {
     label: "Opening balance (Dr)",
-    cell: (r) => side(r.opening_debit),
+    cell: (r) => r.opening_debit,
+    sided: true,
     total: (t) => t.total_opening_debit,
     totalTestId: "total-opening-debits",
   },
   {
     label: "Opening balance (Cr)",
-    cell: (r) => side(r.opening_credit),
+    cell: (r) => r.opening_credit,
+    sided: true,
     total: (t) => t.total_opening_credit,
     totalTestId: "total-opening-credits",
   },
-  { label: "Period debits", cell: (r) => formatUsd(r.debit_total), total: (t) => t.total_debit, totalTestId: "total-debits" },
-  { label: "Period credits", cell: (r) => formatUsd(r.credit_total), total: (t) => t.total_credit, totalTestId: "total-credits" },
+  { label: "Period debits", cell: (r) => r.debit_total, total: (t) => t.total_debit, totalTestId: "total-debits" },
+  { label: "Period credits", cell: (r) => r.credit_total, total: (t) => t.total_credit, totalTestId: "total-credits" },
   {
     label: "Closing balance (Dr)",
-    cell: (r) => side(r.closing_debit),
+    cell: (r) => r.closing_debit,
+    sided: true,
     total: (t) => t.total_closing_debit,
     totalTestId: "total-closing-debits",
     cellTestId: "closing-debit",
@@ -119,7 +124,8 @@ const TRIAL_BALANCE_COLUMNS: {
   },
   {
     label: "Closing balance (Cr)",
-    cell: (r) => side(r.closing_credit),
+    cell: (r) => r.closing_credit,
+    sided: true,
     total: (t) => t.total_closing_credit,
     totalTestId: "total-closing-credits",
     cellTestId: "closing-credit",
@@ -135,6 +141,11 @@ const opensPair = (column: number) => column % 2 === 0;
  * balance at its end, each as a debit/credit pair whose totals agree.
  */
 export function TrialBalanceTable({ report, onOpen }: { report: TrialBalanceReport; onOpen: (r: ReportRow) => void }) {
+  const { money } = useMoney();
+  const cellText = (col: (typeof TRIAL_BALANCE_COLUMNS)[number], r: TrialBalanceRow) => {
+    const value = col.cell(r);
+    return col.sided && value === "0.00" ? "" : money(value);
+  };
   const c = CARDS.lg;
   const amount = `${tdClass} text-right whitespace-nowrap ${c.amount}`;
   const group = `${thClass} border-l border-slate-200 text-center`;
@@ -185,7 +196,7 @@ export function TrialBalanceTable({ report, onOpen }: { report: TrialBalanceRepo
                 data-label={col.label}
                 data-testid={col.cellTestId}
               >
-                {col.cell(r)}
+                {cellText(col, r)}
               </td>
             ))}
           </tr>
@@ -198,7 +209,7 @@ export function TrialBalanceTable({ report, onOpen }: { report: TrialBalanceRepo
           </th>
           {TRIAL_BALANCE_COLUMNS.map((col) => (
             <td key={col.label} className={amount} data-label={col.label} data-testid={col.totalTestId}>
-              {formatUsd(col.total(report))}
+              {money(col.total(report))}
             </td>
           ))}
         </tr>

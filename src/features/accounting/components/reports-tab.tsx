@@ -3,7 +3,7 @@ import { useNavigation, useRevalidator } from "react-router";
 import { csvRows } from "~/lib/csv.ts";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
-import { formatUsd } from "../money.ts";
+
 // The ledger dialog reads only the account's id, code and name of the row it is given.
 import { REPORT_LABELS, type Report, type ReportRow, type ReportType } from "../reports.ts";
 import { reportCsv, reportFileName } from "../report-csv.ts";
@@ -15,6 +15,7 @@ import { CashFlowsTable } from "./cash-flows-table.tsx";
 import { CASH_FLOWS, CASH_FLOWS_LABEL, CASH_FLOW_CSV_COLUMNS, cashFlowCsvRecords, type CashFlowReport } from "../cash-flow.ts";
 import { PrintedOrganization, ReportPdfLink } from "./report-print-parts.tsx";
 import { ReportFilterForm, type ReportFilters } from "./report-filter-form.tsx";
+import { useMoney } from "./books-context.tsx";
 
 function download(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
@@ -55,6 +56,7 @@ export function ReportsTab({
   filters: ReportFilters;
   errors: Record<string, string>;
 }) {
+  const { money } = useMoney();
   const [ledgerFor, setLedgerFor] = useState<LedgerTarget | null>(null);
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -149,8 +151,7 @@ export function ReportsTab({
               onOpen={setLedgerFor}
             />
             <p className="border-t border-slate-200 px-3 py-3 text-sm font-semibold text-ink" data-testid="accounting-equation">
-              Assets {formatUsd(report.total_assets)} = Liabilities {formatUsd(report.total_liabilities)} + Equity{" "}
-              {formatUsd(report.total_equity)}
+              Assets {money(report.total_assets)} = Liabilities {money(report.total_liabilities)} + Equity {money(report.total_equity)}
               {report.total_assets === report.total_liabilities_and_equity ? null : (
                 <span className="ml-2 font-normal text-red-800">(out of balance)</span>
               )}

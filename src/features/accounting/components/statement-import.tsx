@@ -5,17 +5,17 @@ import { InputField } from "~/ui/field.tsx";
 import { Notice } from "~/ui/notice.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { BankAccount, StatementCheck, StatementPreview, StatementResult } from "../bank.types.ts";
-import { formatAmount } from "../money.ts";
+
 import { importStatement, previewStatement } from "../bank.api.ts";
 import type { BankCsvSettings } from "../statement-csv-layout.ts";
 import { BankCsvSettingsForm } from "./bank-csv-settings.tsx";
 import { ColumnHeads, tdClass } from "./ui.tsx";
+import { useMoney } from "./books-context.tsx";
 
 type QifDates = "" | "mdy" | "dmy";
 
 /** What a statement's stated balances say against its lines. */
-function balanceText(s: StatementCheck, currency: string): string {
-  const money = (v: string) => formatAmount(v, currency);
+function balanceText(s: StatementCheck, money: (v: string) => string): string {
   if (s.difference === null)
     return s.closing
       ? `Closing balance ${money(s.closing)}${s.closing_date ? ` on ${s.closing_date}` : ""}; no opening balance stated.`
@@ -31,6 +31,7 @@ function balanceText(s: StatementCheck, currency: string): string {
  * before), then import it. Nothing is kept until Import, and then all of it or nothing.
  */
 export function StatementImport({ account, orgId }: { account: BankAccount; orgId: number }) {
+  const { money } = useMoney();
   const revalidator = useRevalidator();
   const [file, setFile] = useState<File | null>(null);
   const [qif, setQif] = useState<QifDates>("");
@@ -119,7 +120,7 @@ export function StatementImport({ account, orgId }: { account: BankAccount; orgI
             {preview.statements.map((s, i) => (
               <li key={i} className={s.difference !== null && s.difference !== "0.00" ? "font-medium text-red-800" : undefined}>
                 {s.account ? `${s.account}: ` : ""}
-                {s.lines} transaction{s.lines === 1 ? "" : "s"}. {balanceText(s, account.currency)}
+                {s.lines} transaction{s.lines === 1 ? "" : "s"}. {balanceText(s, money)}
               </li>
             ))}
           </ul>
@@ -135,7 +136,7 @@ export function StatementImport({ account, orgId }: { account: BankAccount; orgI
                     <td className={`${tdClass} tabular-nums`}>{l.line}</td>
                     <td className={`${tdClass} whitespace-nowrap`}>{l.date}</td>
                     <td className={tdClass}>{l.description}</td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{formatAmount(l.amount, account.currency)}</td>
+                    <td className={`${tdClass} text-right tabular-nums`}>{money(l.amount)}</td>
                     <td className={tdClass}>{l.duplicate ? "Imported before" : "New"}</td>
                   </tr>
                 ))}

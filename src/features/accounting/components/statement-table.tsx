@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { cn } from "~/ui/cn.ts";
-import { formatUsd } from "../money.ts";
+
 import type { ReportColumn, StatementItem } from "../reports.ts";
 import { tdClass, thClass } from "./ui.tsx";
+import { useMoney } from "./books-context.tsx";
 
 export interface LedgerTarget {
   account_id: number;
@@ -11,7 +12,6 @@ export interface LedgerTarget {
 }
 
 /** An amount as the statements show it: dollars, a minus when negative; a comparison's change in per cent. */
-const money = (a: string | undefined) => (a === undefined || a === "" ? "" : formatUsd(a));
 const percent = (p: string | null | undefined) => (p == null ? "—" : `${p}%`);
 const columnHead = (c: ReportColumn, position: boolean) => (position ? `As of ${c.end}` : `${c.start} to ${c.end}`);
 
@@ -35,6 +35,8 @@ export function StatementTable({
   position: boolean;
   onOpen: (a: LedgerTarget) => void;
 }) {
+  const { money } = useMoney();
+  const cell = (a: string | undefined) => (a === undefined || a === "" ? "" : money(a));
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
   const others = columns.slice(1);
   const heads = [
@@ -134,9 +136,9 @@ export function StatementTable({
                 const j = i - columns.length;
                 const text =
                   i < columns.length
-                    ? money(item.amounts[i])
+                    ? cell(item.amounts[i])
                     : j % 2 === 0
-                      ? money(item.changes?.[j / 2]?.amount)
+                      ? cell(item.changes?.[j / 2]?.amount)
                       : percent(item.changes?.[(j - 1) / 2]?.percent);
                 return (
                   <td key={h.key} className={amount} data-label={h.label}>

@@ -6,11 +6,11 @@ import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { InputField, inputClass } from "~/ui/field.tsx";
-import { formatBalance } from "../money.ts";
+
 import { yearEndCloseSchema, type YearEndCloseInput } from "../year-end-close.schema.ts";
 import type { YearEndPreview, YearEndState } from "../year-end-close.types.ts";
 import { closeYear } from "../books.api.ts";
-import { useBooks, useBooksOrgId } from "./books-context.tsx";
+import { useBooks, useBooksOrgId, useMoney } from "./books-context.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 import { YearEndClosesList } from "./year-end-closes-list.tsx";
 
@@ -60,6 +60,7 @@ export function YearEndCloseSection({ state, preview }: { state: YearEndState; p
 }
 
 function ClosePreview({ preview }: { preview: YearEndPreview }) {
+  const { balance } = useMoney();
   const re = preview.retained_earnings;
   return (
     <div className="rounded-md bg-slate-50 p-3 text-sm text-ink" data-testid="close-preview">
@@ -71,7 +72,7 @@ function ClosePreview({ preview }: { preview: YearEndPreview }) {
       ) : (
         <>
           <p className="mt-1">
-            Net income <span className="font-semibold tabular-nums">{formatBalance(preview.net_income)}</span> to {re.account_code}{" "}
+            Net income <span className="font-semibold tabular-nums">{balance(preview.net_income)}</span> to {re.account_code}{" "}
             {re.account_name}
             {re.id === null ? " (created on closing)" : ""}, from:
           </p>
@@ -81,7 +82,7 @@ function ClosePreview({ preview }: { preview: YearEndPreview }) {
                 <span>
                   {a.account_code} {a.account_name}
                 </span>
-                <span className="tabular-nums">{formatBalance(a.balance)}</span>
+                <span className="tabular-nums">{balance(a.balance)}</span>
               </li>
             ))}
           </ul>
@@ -92,6 +93,7 @@ function ClosePreview({ preview }: { preview: YearEndPreview }) {
 }
 
 function CloseForm({ preview }: { preview: YearEndPreview }) {
+  const { balance } = useMoney();
   const uid = useId();
   const orgId = useBooksOrgId();
   const act = useBooksAction();
@@ -127,7 +129,7 @@ function CloseForm({ preview }: { preview: YearEndPreview }) {
         open={confirming !== null}
         onOpenChange={(o) => !o && setConfirming(null)}
         title={`Close ${preview.label}?`}
-        description={`A closing entry dated ${preview.end} moves net income of ${formatBalance(preview.net_income)} to ${preview.retained_earnings.account_name}, and the books are locked up to ${preview.end}.`}
+        description={`A closing entry dated ${preview.end} moves net income of ${balance(preview.net_income)} to ${preview.retained_earnings.account_name}, and the books are locked up to ${preview.end}.`}
         confirmLabel="Close the year"
         busyLabel="Closing..."
         onConfirm={() => (confirming ? close(confirming) : false)}

@@ -1,59 +1,43 @@
 import { useId, useState } from "react";
 import { Button } from "~/ui/button.tsx";
+import type { EntryListItem } from "~/features/accounting/accounting.types.ts";
 import type { RequestFile } from "../requests.types.ts";
 import { attachFileToEntry } from "../requests.api.ts";
+import { EntryPicker } from "./entry-picker.tsx";
 import { useRequestAction } from "./use-request-action.ts";
 
-export interface EntryChoice {
-  id: number;
-  label: string;
-}
-
-/** An accepted file kept with a journal entry of the same books (copied as the entry's document). */
-export function AttachForm({
-  orgId,
-  requestId,
-  file,
-  entries,
-}: {
-  orgId: number;
-  requestId: number;
-  file: RequestFile;
-  entries: EntryChoice[];
-}) {
+/**
+ * An accepted file kept with a journal entry of the same books (copied as the entry's document): the entry found by
+ * the journal's search as it is typed (an amount, a date, words), whichever its age.
+ */
+export function AttachForm({ orgId, requestId, file, currency }: { orgId: number; requestId: number; file: RequestFile; currency: string }) {
   const uid = useId();
   const act = useRequestAction();
-  const [entryId, setEntryId] = useState(String(entries[0]?.id ?? ""));
+  const [entry, setEntry] = useState<EntryListItem | null>(null);
   const [busy, setBusy] = useState(false);
   return (
     <form
-      className="flex flex-wrap items-center gap-2"
+      className="flex w-full flex-wrap items-start gap-2 sm:max-w-2xl"
       aria-label={`Attach ${file.file_name} to an entry`}
       onSubmit={(e) => {
         e.preventDefault();
+        if (!entry) return;
         setBusy(true);
-        void act(() => attachFileToEntry(orgId, requestId, file.id, { entry_id: Number(entryId) }), {
+        void act(() => attachFileToEntry(orgId, requestId, file.id, { entry_id: entry.id }), {
           failure: "Not attached",
-          success: `${file.file_name} attached to the entry`,
+          success: `${file.file_name} attached to ${entry.entry_number}`,
         }).finally(() => setBusy(false));
       }}
     >
-      <label htmlFor={`${uid}-entry`} className="sr-only">
-        Journal entry for {file.file_name}
-      </label>
-      <select
+      <EntryPicker
         id={`${uid}-entry`}
-        value={entryId}
-        onChange={(e) => setEntryId(e.target.value)}
-        className="rounded-md border border-slate-400 px-2 py-1 text-sm"
-      >
-        {entries.map((e) => (
-          <option key={e.id} value={e.id}>
-            {e.label}
-          </option>
-        ))}
-      </select>
-      <Button type="submit" size="sm" variant="secondary" disabled={busy || !entryId}>
+        label={`Journal entry for ${file.file_name}`}
+        orgId={orgId}
+        currency={currency}
+        value={entry}
+        onChange={setEntry}
+      />
+      <Button type="submit" size="sm" variant="secondary" className="mt-6" disabled={busy || !entry}>
         Attach to entry
       </Button>
     </form>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "~/ui/button.tsx";
 import { ITEM_STATUS_LABELS, type RequestItem } from "../requests.types.ts";
-import { AttachForm, type EntryChoice } from "./attach-form.tsx";
+import { AttachForm } from "./attach-form.tsx";
 import { ReturnForm, UnavailableForm, UploadFiles } from "./item-answer-forms.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { acceptItem, requestFileUrl } from "../requests.api.ts";
@@ -25,13 +25,14 @@ export function RequestItemCard({
   requestId,
   item,
   viewer,
-  entries,
+  currency,
 }: {
   orgId: number;
   requestId: number;
   item: RequestItem;
   viewer: Viewer;
-  entries: EntryChoice[];
+  /** The books' currency, the entries' totals written in it. */
+  currency: string;
 }) {
   const act = useRequestAction();
   const [form, setForm] = useState<"unavailable" | "return" | null>(null);
@@ -68,8 +69,8 @@ export function RequestItemCard({
               <span className="text-muted">
                 {size(f.size_bytes)} · {f.uploaded_by_name ?? "a removed user"}, {f.uploaded_at.slice(0, 10)}
               </span>
-              {viewer.canSend && item.status === "accepted" && entries.length > 0 ? (
-                <AttachForm orgId={orgId} requestId={requestId} file={f} entries={entries} />
+              {viewer.canSend && item.status === "accepted" ? (
+                <AttachForm orgId={orgId} requestId={requestId} file={f} currency={currency} />
               ) : null}
             </li>
           ))}

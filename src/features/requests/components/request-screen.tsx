@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { REQUEST_STATUS_LABELS, type DocumentRequest } from "../requests.types.ts";
-import type { EntryChoice } from "./attach-form.tsx";
 import { RemindersPanel } from "./reminders-panel.tsx";
 import { RequestItemCard, type Viewer } from "./request-item-card.tsx";
 import { StatusBadge } from "./status-badge.tsx";
@@ -10,12 +9,13 @@ export function RequestScreen({
   orgId,
   request,
   viewer,
-  entries,
+  currency,
 }: {
   orgId: number;
   request: DocumentRequest;
   viewer: Viewer;
-  entries: EntryChoice[];
+  /** The books' currency. */
+  currency: string;
 }) {
   const done = request.items - request.open_items;
   return (
@@ -42,7 +42,7 @@ export function RequestScreen({
       </div>
       <ol aria-label="Checklist" className="space-y-3">
         {request.list.map((item) => (
-          <RequestItemCard key={item.id} orgId={orgId} requestId={request.id} item={item} viewer={viewer} entries={entries} />
+          <RequestItemCard key={item.id} orgId={orgId} requestId={request.id} item={item} viewer={viewer} currency={currency} />
         ))}
       </ol>
       <RemindersPanel orgId={orgId} request={request} canSnooze={viewer.canAnswer} />

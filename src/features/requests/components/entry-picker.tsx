@@ -1,0 +1,148 @@
+import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from "downshift";
+import { useEffect, useState } from "react";
+import { formatMoney } from "~/lib/format.ts";
+import { cn } from "~/ui/cn.ts";
+import { inputClass } from "~/ui/field.tsx";
+import { searchEntries } from "~/features/accounting/accounting.api.ts";
+import { ENTRY_PICKER_SIZE } from "~/features/accounting/accounting.schema.ts";
+import type { EntryListItem } from "~/features/accounting/accounting.types.ts";
+
+const { stateChangeTypes } = useCombobox;
+
+/** How long typing pauses before the search is sent. */
+const TYPING_PAUSE_MS = 200;
+
+export const entryLabel = (e: EntryListItem | null) =>
+  e ? `${e.entry_number}${e.status === "draft" ? " (draft)" : ""} · ${e.entry_date} · ${e.description}` : "";
+
+/** Leaving the field without picking puts the chosen entry back; an emptied field clears it (the account picker's way). */
+function stateReducer(state: UseComboboxState<EntryListItem>, { type, changes }: UseComboboxStateChangeOptions<EntryListItem>) {
+  switch (type) {
+    case stateChangeTypes.InputKeyDownEscape:
+      return state.isOpen ? { ...changes, inputValue: entryLabel(state.selectedItem) } : state;
+    case stateChangeTypes.InputBlur:
+      if (state.inputValue.trim() === "") return { ...changes, selectedItem: null, inputValue: "" };
+      if (changes.selectedItem !== state.selectedItem) return changes;
+      return { ...changes, inputValue: entryLabel(state.selectedItem) };
+    default:
+      return changes;
+  }
+}
+
+/**
+ * A journal entry found as it is typed (WAI-ARIA combobox with a list box): words of its number, description or
+ * reference, an amount (`1,234.50`, `1234.5`), a day (`2026-03-02`) or a range (`2026-03-01..2026-03-31`), searched by
+ * the server over the whole journal (the journal's search, GET /entries), the newest 20 that match listed.
+ */
+export function EntryPicker({
+  id,
+  label,
+  orgId,
+  currency,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  orgId: number;
+  currency: string;
+  value: EntryListItem | null;
+  onChange: (entry: EntryListItem | null) => void;
+}) {
+  const [query, setQuery] = useState("");
+  const [found, setFound] = useState<{ query: string; entries: EntryListItem[]; more: boolean } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<EntryListItem>({
+    items: found?.entries ?? [],
+    selectedItem: value,
+    itemToString: entryLabel,
+    itemToKey: (e) => e?.id ?? null,
+    inputId: id,
+    labelId: `${id}-label`,
+    menuId: `${id}-list`,
+    getItemId: (i) => `${id}-option-${i}`,
+    defaultHighlightedIndex: 0,
+    stateReducer,
+    onInputValueChange: ({ type, inputValue }) => {
+      if (type === stateChangeTypes.InputChange) setQuery(inputValue);
+    },
+    onSelectedItemChange: ({ selectedItem }) => onChange(selectedItem ?? null),
+  });
+
+  useEffect(() => {
+    if (!isOpen) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      void searchEntries(orgId, { q: query.trim() || undefined, limit: ENTRY_PICKER_SIZE }).then((res) => {
+        if (!live) return;
+        setFailure(res.ok ? null : (Object.values(res.fields)[0] ?? res.message));
+        if (res.ok) setFound({ query, entries: res.data.entries, more: res.data.has_more });
+      });
+    }, TYPING_PAUSE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [orgId, query, isOpen]);
+
+  const waiting = isOpen && (found === null || found.query !== query) && failure === null;
+  const status = !isOpen
+    ? ""
+    : failure
+      ? failure
+      : waiting && !found
+        ? "Searching…"
+        : found && found.entries.length === 0
+          ? found.query.trim()
+            ? `No entry matches “${found.query.trim()}”`
+            : "No entries in these books yet"
+          : found?.more
+            ? `The newest ${found.entries.length} that match: add words, an amount or a date to find others`
+            : "";
+  return (
+    <div className="relative min-w-0 flex-1">
+      <label {...getLabelProps()} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input
+        {...getInputProps({
+          placeholder: "Words, an amount or a date",
+          autoComplete: "off",
+          spellCheck: false,
+          "aria-describedby": `${id}-hint ${id}-status`,
+        })}
+        className={cn(inputClass, "text-sm")}
+      />
+      <p id={`${id}-status`} role="status" className={cn("mt-1 text-xs", failure ? "text-red-700" : "text-muted")}>
+        {status}
+      </p>
+      <ul
+        {...getMenuProps()}
+        className={cn(
+          "absolute left-0 z-20 mt-1 max-h-72 w-full min-w-[16rem] overflow-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg",
+          !(isOpen && (found?.entries.length ?? 0) > 0) && "hidden",
+        )}
+      >
+        {isOpen
+          ? (found?.entries ?? []).map((e, index) => (
+              <li
+                key={e.id}
+                {...getItemProps({ item: e, index })}
+                className={cn(
+                  "flex cursor-pointer flex-wrap justify-between gap-x-3 px-3 py-2 text-sm text-ink",
+                  highlightedIndex === index && "bg-brand-100",
+                  value?.id === e.id && "font-semibold",
+                )}
+              >
+                <span className="min-w-0 [overflow-wrap:anywhere]">{entryLabel(e)}</span>
+                <span className="tabular-nums">{formatMoney(e.total_amount, currency)}</span>
+              </li>
+            ))
+          : null}
+      </ul>
+      <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+        An amount (1,234.50), a day (2026-03-02) or days (2026-03-01..2026-03-31), or words of the entry.
+      </p>
+    </div>
+  );
+}
