@@ -47,6 +47,18 @@ export function formatBalance(value: bigint | string, currency: string = DEFAULT
   return text.startsWith("-") ? `${text.slice(1)} (CR)` : text;
 }
 
+/** Amounts of one currency: `money` signed ("-€17,431.25"), `balance` as a running balance ("€17,431.25 (CR)"). */
+export interface MoneyFormat {
+  money: (value: bigint | string) => string;
+  balance: (value: bigint | string) => string;
+  currency: string;
+}
+
+/** The money formatter of one currency (the books', a statement's). */
+export function moneyIn(currency: string): MoneyFormat {
+  return { money: (value) => formatMoney(value, currency), balance: (value) => formatBalance(value, currency), currency };
+}
+
 /** Whether the books can keep amounts in this currency: an ISO 4217 code written with two decimals. */
 export function isBooksCurrency(code: string): boolean {
   if (!/^[A-Z]{3}$/.test(code)) return false;

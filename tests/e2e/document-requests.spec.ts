@@ -142,11 +142,18 @@ test("document requests: asked by the firm, answered from a phone, accepted, sen
     .getByRole("button", { name: `Accept “${labels[0]}”` })
     .click();
   await expect(toast(page, "Item accepted")).toBeVisible();
-  // The accepted statement kept with the bank fee's entry, as its document.
-  await expect(item(page, labels[0]!).getByLabel("Journal entry for october-statement.pdf")).toContainText("October bank fee");
+  // The accepted statement kept with the bank fee's entry, as its document: the entry found by its amount as typed.
+  const { entry } = (await fee.json()) as { entry: { id: number; entry_number: string } };
+  const picker = item(page, labels[0]!).getByRole("combobox", { name: "Journal entry for october-statement.pdf" });
+  await picker.fill("12.00");
+  const option = page.getByRole("option", { name: /October bank fee/ });
+  await expect(option).toHaveCount(1);
+  await shot(page, "entry-picker-1280");
+  await expectNoAxeViolations(page, { exclude: [TOASTS] });
+  await picker.press("Enter");
+  await expect(picker).toHaveValue(/October bank fee/);
   await item(page, labels[0]!).getByRole("button", { name: "Attach to entry" }).click();
-  await expect(toast(page, "october-statement.pdf attached to the entry")).toBeVisible();
-  const { entry } = (await fee.json()) as { entry: { id: number } };
+  await expect(toast(page, `october-statement.pdf attached to ${entry.entry_number}`)).toBeVisible();
   const kept = (await (await client.request.get(`/api/entry-documents/${orgId}/${entry.id}/documents`)).json()) as {
     documents: { file_name: string }[];
   };

@@ -81,4 +81,49 @@ for (const viewport of [
     await page.getByRole("alertdialog", { name: "Remove mill receipt.png?" }).getByRole("button", { name: "Remove" }).click();
     await expect(dialog.getByText("No documents yet.")).toBeVisible();
   });
+
+  test(`a receipt at ${viewport.width} px attached from the bank line it paid, kept with the line's entry`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    await signUpAndSignIn(page);
+    const books = await booksApi(page);
+    const orgId = Number(books.split("/").pop());
+    const headers = { origin: process.env.E2E_BASE_URL! };
+    const { accounts } = (await (await page.request.get(`${books}/accounts`)).json()) as {
+      accounts: { id: number; account_code: string }[];
+    };
+    const id = (code: string) => accounts.find((a) => a.account_code === code)!.id;
+    const bank = (await (
+      await page.request.post(`/api/bank/${orgId}/accounts`, { headers, data: { name: "Checking", kind: "bank", account_id: id("1000") } })
+    ).json()) as { account: { id: number } };
+    const account = `/api/bank/${orgId}/accounts/${bank.account.id}`;
+    const csv = "Date,Description,Amount\r\n2026-03-02,Mill flour,-80.00\r\n2026-03-03,Parking,-3.00\r\n";
+    expect((await page.request.post(`${account}/statements?name=march.csv`, { headers, data: csv })).ok()).toBe(true);
+    const { lines } = (await (await page.request.get(`${account}/lines?show=all`)).json()) as {
+      lines: { id: number; description: string }[];
+    };
+    const flour = lines.find((l) => l.description === "Mill flour")!.id;
+    const posted = await page.request.post(`${account}/categorize`, { headers, data: { bank_line_ids: [flour], account_id: id("5000") } });
+    expect(posted.ok(), await posted.text()).toBe(true);
+
+    await page.goto(`/accounting/${orgId}/bank/${bank.account.id}?show=all`);
+    await page.getByRole("button", { name: "Attach a receipt for Mill flour" }).click();
+    const dialog = page.getByRole("dialog", { name: "Receipts and documents" });
+    await expect(dialog.getByText(/Kept with entry .* Mill flour/)).toBeVisible();
+    await dialog
+      .getByLabel("Add a document (PDF, PNG, JPEG or HEIC, up to 10 MB)")
+      .setInputFiles({ name: "mill receipt.png", mimeType: "image/png", buffer: PNG });
+    await expect(toast(page, "Document added")).toBeVisible();
+    await expect(dialog.getByTestId("entry-document")).toHaveCount(1);
+    await expect(dialog.getByRole("link", { name: "mill receipt.png" })).toBeVisible();
+    if (SHOTS_DIR) {
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      await page.screenshot({ path: `${SHOTS_DIR}/bank-line-documents-${viewport.width}.png`, fullPage: true });
+    }
+    await expectNoAxeViolations(page, { exclude: [TOASTS] });
+    await dialog.getByRole("button", { name: "Done" }).click();
+    // The line now says it has its receipt; the line not in the books offers none.
+    await expect(page.getByRole("button", { name: "Documents (1) for Mill flour" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /for Parking$/ }).filter({ hasText: /receipt|Documents/ })).toHaveCount(0);
+  });
 }

@@ -33,7 +33,8 @@ describe("a receipt attached from a statement line: kept with the entry the line
   let coffeeEntry: number;
   let supplies: [number, number];
 
-  const call = (user: TestUser, path: string, init: RequestInit & { json?: unknown } = {}) => t.request(path, { ...init, cookie: user.cookie });
+  const call = (user: TestUser, path: string, init: RequestInit & { json?: unknown } = {}) =>
+    t.request(path, { ...init, cookie: user.cookie });
   const attach = (lineId: number, query: string, user = owner, bytes = RECEIPT) =>
     call(user, `${lines}/${lineId}/documents?${query}`, {
       method: "POST",

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "~/features/accounting/organizations.server.ts";
 import { queryRows } from "~/server/db/client.ts";
 import type { BankLine as Line } from "~/features/accounting/bank.types.ts";
+import { displayAccount } from "~/features/accounting/statement-account.ts";
 import { BANK_FIXTURES as fixtures, bankFixture as fixture } from "../support/bank.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
@@ -24,6 +25,7 @@ interface Imported {
   imported: number;
   duplicates: number;
   replaced: number;
+  number_stored: string | null;
   message: string;
 }
 interface Fields {
@@ -294,7 +296,9 @@ describe("bank work: every fixture imported, overlaps, corrections, rules, quest
 
       const first = await json<Imported>(upload(b.owner, `${bank.path}/statements${q}`, fixture(c.file)), 200);
       expect(first).toMatchObject({ imported: c.count, duplicates: 0 });
-      expect(first.message).toBe(`${c.count} transaction${c.count === 1 ? "" : "s"} imported`);
+      // A bank account without a number keeps the one the file names, and says so (decision 092).
+      const kept = first.number_stored ? `; account number ${displayAccount(first.number_stored)} kept for this bank account` : "";
+      expect(first.message).toBe(`${c.count} transaction${c.count === 1 ? "" : "s"} imported${kept}`);
       const lines = await allLines(b.owner, bank.path);
       expect(lines).toHaveLength(c.count);
       expect(decimal(lines.reduce((s, l) => s + cents(l.amount), 0))).toBe(c.sum);

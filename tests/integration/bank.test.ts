@@ -75,7 +75,10 @@ describe("bank accounts: statements in, matched or categorized, reconciled to th
     expect(await lines()).toMatchObject({ total: 0 });
 
     const first = (await (await upload(`${bank}/statements?name=vr.mta`, file)).json()) as { imported: number; message: string };
-    expect(first).toMatchObject({ imported: 5, message: "5 transactions imported" });
+    expect(first).toMatchObject({
+      imported: 5,
+      message: "5 transactions imported; account number 76069559/0003267288 kept for this bank account",
+    });
     const again = (await (await upload(`${bank}/statements?name=vr.mta`, file)).json()) as { imported: number; message: string };
     expect(again).toMatchObject({ imported: 0, message: "Nothing new: all 5 transactions of vr.mta were imported before" });
     const all = await lines();

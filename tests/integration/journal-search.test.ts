@@ -91,7 +91,15 @@ describe("journal search: GET /entries with q (words or an amount), status, from
     const newest = (await list("")).entries.map((e) => e.id);
     const [consulting] = (await list("q=consulting")).entries;
     expect(newest).not.toContain(consulting!.id);
-    for (const q of ["1234.56", "1%2C234.56", "-1%2C234.56", "%E2%82%AC1234.56", "2026-04-15", "2026-04-01..2026-04-30", "2026-04-30..2026-04-01"])
+    for (const q of [
+      "1234.56",
+      "1%2C234.56",
+      "-1%2C234.56",
+      "%E2%82%AC1234.56",
+      "2026-04-15",
+      "2026-04-01..2026-04-30",
+      "2026-04-30..2026-04-01",
+    ])
       expect(
         (await list(`q=${q}`)).entries.map((e) => e.id),
         q,

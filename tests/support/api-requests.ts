@@ -684,6 +684,17 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
     },
     {
       method: "POST",
+      path: "/api/bank/:orgId/accounts/:bankId/lines/:lineId/exclude",
+      params: { ...bank, lineId: () => String(f.bankLineIds.stationery) },
+      body: () => ({ reason: "The same payment as another line" }),
+    },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/accounts/:bankId/lines/:lineId/restore",
+      params: { ...bank, lineId: () => String(f.bankLineIds.stationery) },
+    },
+    {
+      method: "POST",
       path: "/api/bank/:orgId/accounts/:bankId/matches",
       params: bank,
       body: () => ({ bank_line_ids: [f.bankLineIds.rent], ledger_line_ids: [f.ledgerLineId] }),

@@ -234,7 +234,7 @@ function booksRoutes(ctx: AppContext) {
   r.get("/entries/:id/pdf", async (c) => {
     const m = c.get("membership");
     const entry = await getEntry(db, m, id(c));
-    return c.body(entryPdf(entry, m.organizationName), 200, {
+    return c.body(entryPdf(entry, m.organizationName, m.currency), 200, {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${entry.entry_number}.pdf"`,
     });

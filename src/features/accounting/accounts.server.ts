@@ -126,7 +126,7 @@ export async function deactivateAccount(db: Db, m: Membership, id: number, confi
     if (!confirmed) {
       const usage = await accountUsage(tx, m, id);
       if (usage.posted_lines + usage.draft_lines > 0) {
-        throw conflict(`${accountUsageMessage(usage)} Confirm to delete it anyway.`, { confirm: "Confirmation required" });
+        throw conflict(`${accountUsageMessage(usage, m.currency)} Confirm to delete it anyway.`, { confirm: "Confirmation required" });
       }
     }
     await tx.execute(sql`update chart_of_accounts set is_active = false where id = ${id} and organization_id = ${m.organizationId}`);

@@ -90,7 +90,12 @@ export function accountCheck(account: BankAccount, statements: readonly ParsedSt
   if (file === null) return { file, bank, status: "unknown", message: null };
   if (bank === null)
     return keepableNumber(file)
-      ? { file, bank, status: "stored", message: `This file is for account ${displayAccount(file)}: kept as this bank account's number on import.` }
+      ? {
+          file,
+          bank,
+          status: "stored",
+          message: `This file is for account ${displayAccount(file)}: kept as this bank account's number on import.`,
+        }
       : { file, bank, status: "unknown", message: null };
   if (sameAccount(file, bank)) return { file, bank, status: "same", message: null };
   return {

@@ -178,12 +178,12 @@ export async function importStatement(
     // A bank account without a number keeps the one its first statement names.
     const stored =
       check.status === "stored"
-        ? (
+        ? ((
             await queryRows<{ number: string }>(
               tx,
               sql`update bank_accounts set number = ${check.file} where id = ${bankId} and coalesce(number, '') = '' returning number`,
             )
-          )[0]?.number ?? null
+          )[0]?.number ?? null)
         : null;
     const slices = timeSlices();
     for (let i = 0; i < fresh.length; i += 1000) {

@@ -6,7 +6,7 @@ import { conflict } from "~/server/http/app-error.ts";
 import { renderMail } from "~/server/mail/html.ts";
 import { enqueueMail } from "~/server/mail/outbox.server.ts";
 import { notFound, sqlState } from "./accounting-errors.server.ts";
-import { formatAmount } from "./money.ts";
+import { formatMoney } from "~/lib/format.ts";
 import type { AnswerInput } from "./bank.schema.ts";
 import type { BankQuestion } from "./bank.types.ts";
 import type { Membership } from "./organizations.server.ts";
@@ -147,7 +147,7 @@ async function openQuestions(db: Db, organizationId: number): Promise<OpenQuesti
 /** A question as a row of the mail: its date and amount, then the bank's text (the payee first) and what was asked. */
 function questionRow(q: OpenQuestion): [string, string] {
   const text = clip(q.payee && !q.description.includes(q.payee) ? `${q.payee}: ${q.description}` : q.description);
-  return [`${q.date} · ${formatAmount(q.amount, q.currency)}`, q.question ? `${text} (asked: ${clip(q.question)})` : text];
+  return [`${q.date} · ${formatMoney(q.amount, q.currency)}`, q.question ? `${text} (asked: ${clip(q.question)})` : text];
 }
 
 /**

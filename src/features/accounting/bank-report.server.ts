@@ -6,7 +6,8 @@ import { notFound } from "./accounting-errors.server.ts";
 import type { BankAccount, ReconciliationRecord } from "./bank.types.ts";
 import { getBankAccount } from "./bank-accounts.server.ts";
 import { reconciliationRecord, type ReconciledItem as Item, type ReconciledItems } from "./bank-reconcile.server.ts";
-import { formatAmount, toCents } from "./money.ts";
+import { moneyIn } from "~/lib/format.ts";
+import { toCents } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
 
 /* The report of a finished reconciliation, as a PDF and as a CSV: the balances, what it cleared and what stayed open. */
@@ -48,7 +49,7 @@ export function reconciliationCsv(r: ReconciliationReport): string {
 }
 
 export function reconciliationPdf(r: ReconciliationReport): ReadableStream<Uint8Array> {
-  const money = (v: string | bigint) => formatAmount(v, r.account.currency);
+  const { money } = moneyIn(r.account.currency);
   const info = { Title: `Bank reconciliation ${r.account.name} ${r.record.statement_date}`, Author: r.organization };
   return renderPdf({ margin: 50, info, bufferPages: true }, async (doc, { left, width }, pause) => {
     doc.font("Helvetica-Bold").fontSize(16).text(r.organization);

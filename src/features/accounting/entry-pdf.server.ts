@@ -1,9 +1,10 @@
 import { drawFacts, drawTableRow, renderPdf, type PdfColumn } from "~/server/pdf.server.ts";
 import type { EntryDetails } from "./journal-entries.server.ts";
-import { formatUsd } from "./money.ts";
+import { moneyIn } from "~/lib/format.ts";
 
 /** The entry as a one-document PDF: header, lines with totals, and its audit trail. */
-export function entryPdf(entry: EntryDetails, organizationName: string): ReadableStream<Uint8Array> {
+export function entryPdf(entry: EntryDetails, organizationName: string, currency: string): ReadableStream<Uint8Array> {
+  const { money } = moneyIn(currency);
   const info = { Title: `Journal entry ${entry.entry_number}`, Author: organizationName };
   return renderPdf({ margin: 50, info }, async (doc, { left, width }, pause) => {
     doc.font("Helvetica-Bold").fontSize(16).text(organizationName);
@@ -14,7 +15,7 @@ export function entryPdf(entry: EntryDetails, organizationName: string): Readabl
       ["Status", entry.status === "posted" ? "Posted" : "Draft"],
       ["Description", entry.description],
       ["Reference", entry.reference ?? ""],
-      ["Total", formatUsd(entry.total_amount)],
+      ["Total", money(entry.total_amount)],
     ];
     if (entry.reversal_of_number) facts.push(["Reverses", entry.reversal_of_number]);
     if (entry.reversed_by_number) facts.push(["Reversed by", entry.reversed_by_number]);
@@ -45,15 +46,15 @@ export function entryPdf(entry: EntryDetails, organizationName: string): Readabl
       row([
         `${l.account_code} ${l.account_name}`,
         l.description ?? "",
-        l.debit_amount !== "0.00" ? formatUsd(l.debit_amount) : "",
-        l.credit_amount !== "0.00" ? formatUsd(l.credit_amount) : "",
+        l.debit_amount !== "0.00" ? money(l.debit_amount) : "",
+        l.credit_amount !== "0.00" ? money(l.credit_amount) : "",
       ]);
     }
     doc
       .moveTo(left, doc.y - 2)
       .lineTo(left + width, doc.y - 2)
       .stroke();
-    row(["Total", "", formatUsd(entry.total_amount), formatUsd(entry.total_amount)], true);
+    row(["Total", "", money(entry.total_amount), money(entry.total_amount)], true);
 
     doc.moveDown();
     doc.font("Helvetica-Bold").fontSize(11).text("Audit trail", left);

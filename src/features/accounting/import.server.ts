@@ -249,7 +249,7 @@ export async function commitImport(db: Db, m: Membership, body: ReadableStream<U
     throw invalidInput({ [`mapping.${field}`]: "Choose the column that holds it" }, `mapping.${field}: choose the column that holds it`);
   }
   if (read.errors.length > 0) throw rowErrors(read.errors);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`books-import:${m.organizationId}`}))`);
     const p = await plan(tx, m, read, q.accounts ?? {});
     if (p.errors.length > 0) throw rowErrors(p.errors);
@@ -293,4 +293,8 @@ export async function commitImport(db: Db, m: Membership, body: ReadableStream<U
         : `${imported} entries imported, ${already} already imported`;
     return { kind: read.kind, imported, already_imported: already, accounts_created: created.size, message };
   });
+  // The embedded database runs no autovacuum: after many new lines its planner would still see the tables as small
+  // and pick plans that take minutes on the reports (as the bank import does after its lines).
+  if (read.kind === "journal" && result.imported >= 1000) await db.execute(sql`analyze journal_entries, journal_entry_lines`);
+  return result;
 }

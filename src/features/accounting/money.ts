@@ -28,25 +28,3 @@ export function centsToDecimal(cents: bigint): string {
   const abs = neg ? -cents : cents;
   return `${neg ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
 }
-
-/** "$1,234.50" (en-US); negative amounts get a leading minus. */
-export function formatUsd(value: bigint | string): string {
-  const cents = typeof value === "bigint" ? value : (toCents(value) ?? 0n);
-  const neg = cents < 0n;
-  const abs = neg ? -cents : cents;
-  const dollars = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${neg ? "-" : ""}$${dollars}.${(abs % 100n).toString().padStart(2, "0")}`;
-}
-
-/** A report balance: the absolute amount, with " (CR)" when it is negative. */
-export function formatBalance(value: bigint | string): string {
-  const cents = typeof value === "bigint" ? value : (toCents(value) ?? 0n);
-  return cents < 0n ? `${formatUsd(-cents)} (CR)` : formatUsd(cents);
-}
-
-/** An amount in the account's currency: "$1,234.50" for USD, "EUR 1,234.50" for the others; negative with a leading minus. */
-export function formatAmount(value: bigint | string, currency = "USD"): string {
-  if (currency === "USD") return formatUsd(value);
-  const text = formatUsd(value).replace("$", "");
-  return text.startsWith("-") ? `-${currency} ${text.slice(1)}` : `${currency} ${text}`;
-}

@@ -10,7 +10,7 @@ import { reportsPdf } from "./report-pdf.server.ts";
 import { cashFlowReport } from "./cash-flow.server.ts";
 import { cashFlowPrint } from "./report-print-cash-flow.ts";
 import { isLaidOut, laidOutPrint } from "./report-print-statement.ts";
-import { longDate, monthName, periodText, printableReport } from "./report-print.ts";
+import { longDate, monthName, periodText, printableReport, printBooks } from "./report-print.ts";
 import { REPORT_LABELS } from "./reports.ts";
 import { generateReport } from "./reports.server.ts";
 
@@ -65,10 +65,11 @@ export async function buildPackPdf(db: Db, m: Membership, month: string, prepare
   const profitLoss = isLaidOut(pl)
     ? laidOutPrint(
         { ...pl, columns: pl.columns.map((c, i) => ({ ...c, label: months[i] ?? c.label })) },
-        { title: REPORT_LABELS.profit_loss, organization: org, period: periodText(current.start, current.end) },
+        { title: REPORT_LABELS.profit_loss, organization: org, period: periodText(current.start, current.end), currency: m.currency },
       )
-    : printableReport(pl, org);
-  const reports = [profitLoss, printableReport(balance, org), cashFlowPrint(cash, org), printableReport(trial, org)];
+    : printableReport(pl, printBooks(m));
+  const books = printBooks(m);
+  const reports = [profitLoss, printableReport(balance, books), cashFlowPrint(cash, books), printableReport(trial, books)];
   return pdfBytes(
     reportsPdf(reports, {
       title: `Month-end pack · ${monthName(month)} · ${org}`,

@@ -2,37 +2,48 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/server/http/app-error.ts";
 import { pdfBytes } from "~/server/pdf.server.ts";
-import type { GeneralLedgerLine } from "./general-ledger.ts";
-import { generalLedgerPrint } from "./report-print-ledger.ts";
-import { MAX_PRINTED_LINES } from "./report-print.ts";
+import { MAX_PRINTED_LINES, type PrintableReport, type PrintRow } from "./report-print.ts";
 import { reportPdf, reportsPdf } from "./report-pdf.server.ts";
 
 const pdfToText = (bytes: Buffer) => execFileSync("pdftotext", ["-layout", "-", "-"], { input: bytes }).toString("utf8");
 const pageCount = (bytes: Buffer) => Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", ["-"], { input: bytes }).toString("utf8"))?.[1]);
 
-/** One account's ledger of `n` lines, built in memory as the route builds it from the database. */
-function ledger(n: number, description = (i: number) => `Sale to customer ${i} invoice INV-${100000 + i}`) {
-  const lines: GeneralLedgerLine[] = Array.from({ length: n }, (_, i) => ({
-    journal_entry_id: i + 1,
-    entry_number: `JE-${String(i + 1).padStart(5, "0")}`,
-    entry_date: "2026-10-15",
-    description: description(i),
-    line_description: null,
-    counter_accounts: ["4000 Sales Revenue"],
-    counter_count: 1,
-    debit_amount: "12.50",
-    credit_amount: "0.00",
-    balance: ((i + 1) * 12.5).toFixed(2),
-    cursor: `2026-10-15.${i + 1}.1`,
-  }));
-  const account = { id: 1, account_code: "1000", account_name: "Cash", account_type: "asset" as const };
-  const totals = {
-    opening_balance: "0.00",
-    debit_total: (n * 12.5).toFixed(2),
-    credit_total: "0.00",
-    closing_balance: (n * 12.5).toFixed(2),
+/** A general ledger of `n` lines as printed (the renderer's input), built in memory. */
+function ledger(n: number, description = (i: number) => `Sale to customer ${i} invoice INV-${100000 + i}`): PrintableReport {
+  const line = (i: number): PrintRow => ({
+    kind: "line",
+    depth: 0,
+    cells: [
+      "2026-10-15",
+      `JE-${String(i + 1).padStart(5, "0")}`,
+      description(i),
+      "4000 Sales Revenue",
+      "$12.50",
+      "",
+      `$${((i + 1) * 12.5).toFixed(2)}`,
+    ],
+  });
+  const amount = (head: string) => ({ head, align: "right" as const, width: 0.12 });
+  return {
+    title: "General Ledger",
+    organization: "Harbor Lights Bakery",
+    period: "October 1, 2026 to October 31, 2026",
+    columns: [
+      { head: "Date", align: "left", width: 0.1 },
+      { head: "Entry", align: "left", width: 0.09 },
+      { head: "Description", align: "left", width: 0.25 },
+      { head: "Counter account", align: "left", width: 0.2 },
+      amount("Debit"),
+      amount("Credit"),
+      amount("Balance"),
+    ],
+    rows: [
+      { kind: "section", label: "1000 Cash" },
+      { kind: "subtotal", cells: ["2026-10-01", "", "Opening balance", "", "", "", "$0.00"] },
+      ...Array.from({ length: n }, (_, i) => line(i)),
+      { kind: "total", cells: ["2026-10-31", "", "Closing balance", "", "", "", `$${(n * 12.5).toFixed(2)}`] },
+    ],
   };
-  return generalLedgerPrint({ account, start: "2026-10-01", end: "2026-10-31", ...totals }, lines, "Harbor Lights Bakery");
 }
 
 /** Every page's footer, in order: the page numbers and the count each names. */

@@ -40,7 +40,7 @@ describe("the statement of cash flows as printed", () => {
       "2026-10-01",
       "2026-10-31",
     );
-    const printed = cashFlowPrint(report, "Org");
+    const printed = cashFlowPrint(report, { name: "Org", currency: "USD" });
     expect(printed).toMatchObject({ title: "Statement of Cash Flows", organization: "Org", period: "October 1, 2026 to October 31, 2026" });
     expect(printed.rows).toEqual([
       { kind: "section", label: "Operating activities" },
@@ -63,7 +63,24 @@ describe("the statement of cash flows as printed", () => {
   });
 
   it("says so when nothing was posted", () => {
-    const printed = cashFlowPrint(cashFlow([], "2026-10-01", "2026-10-31"), "Org");
+    const printed = cashFlowPrint(cashFlow([], "2026-10-01", "2026-10-31"), { name: "Org", currency: "USD" });
     expect(printed.rows).toEqual([{ kind: "note", text: "No posted journal entries for the selected date range." }]);
+  });
+});
+
+describe("printed in the books' currency", () => {
+  it("a euro organization's statement is written in euros, a loss with a minus", () => {
+    const report = cashFlow(
+      [
+        account("1000", "Cash", "Asset", "current_asset", "0.00", "17431.25", { is_cash: true, opening_debit_total: "20000.00" }),
+        account("6000", "Rent Expense", "Expense", "operating_expense", "17431.25", "0.00"),
+      ],
+      "2024-11-01",
+      "2024-11-30",
+    );
+    const printed = cashFlowPrint(report, { name: "Peeters Tuinen", currency: "EUR" });
+    const cells = printed.rows.flatMap((r) => ("cells" in r ? r.cells : []));
+    expect(cells).toContain("-€17,431.25");
+    expect(cells.join(" ")).not.toContain("$");
   });
 });

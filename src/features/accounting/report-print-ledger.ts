@@ -1,8 +1,6 @@
 import { counterLabel, type GeneralLedger, type GeneralLedgerLine } from "./general-ledger.ts";
-import { formatBalance, formatUsd } from "./money.ts";
-import { periodText, type PrintableReport, type PrintRow } from "./report-print.ts";
-
-const side = (decimal: string) => (decimal === "0.00" ? "" : formatUsd(decimal));
+import { moneyIn } from "~/lib/format.ts";
+import { periodText, type PrintBooks, type PrintableReport, type PrintRow } from "./report-print.ts";
 
 /**
  * One account's general ledger as printed: the account as the section, the opening balance at the start date, every
@@ -12,11 +10,13 @@ const side = (decimal: string) => (decimal === "0.00" ? "" : formatUsd(decimal))
 export function generalLedgerPrint(
   ledger: Pick<GeneralLedger, "account" | "start" | "end" | "opening_balance" | "debit_total" | "credit_total" | "closing_balance">,
   lines: GeneralLedgerLine[],
-  organization: string,
+  books: PrintBooks,
 ): PrintableReport {
+  const { money, balance } = moneyIn(books.currency);
+  const side = (decimal: string) => (decimal === "0.00" ? "" : money(decimal));
   const rows: PrintRow[] = [
     { kind: "section", label: `${ledger.account.account_code} ${ledger.account.account_name}` },
-    { kind: "subtotal", cells: [ledger.start, "", "Opening balance", "", "", "", formatBalance(ledger.opening_balance)] },
+    { kind: "subtotal", cells: [ledger.start, "", "Opening balance", "", "", "", balance(ledger.opening_balance)] },
     ...lines.map((l): PrintRow => ({
       kind: "line",
       depth: 0,
@@ -27,7 +27,7 @@ export function generalLedgerPrint(
         counterLabel(l),
         side(l.debit_amount),
         side(l.credit_amount),
-        formatBalance(l.balance),
+        balance(l.balance),
       ],
     })),
     {
@@ -37,16 +37,16 @@ export function generalLedgerPrint(
         "",
         "Closing balance",
         "",
-        formatUsd(ledger.debit_total),
-        formatUsd(ledger.credit_total),
-        formatBalance(ledger.closing_balance),
+        money(ledger.debit_total),
+        money(ledger.credit_total),
+        balance(ledger.closing_balance),
       ],
     },
   ];
   if (lines.length === 0) rows.splice(2, 0, { kind: "note", text: "No posted lines in the period." });
   return {
     title: "General Ledger",
-    organization,
+    organization: books.name,
     period: periodText(ledger.start, ledger.end),
     columns: [
       { head: "Date", align: "left", width: 0.1 },

@@ -40,7 +40,12 @@ describe("a laid-out statement as printed", () => {
   });
 
   it("keeps every item: sections, accounts indented by level, subtotals and totals, with the change and the change in per cent", () => {
-    const printed = laidOutPrint(statement, { title: "Profit & Loss", organization: "Org", period: "October 1, 2026 to October 31, 2026" });
+    const printed = laidOutPrint(statement, {
+      title: "Profit & Loss",
+      organization: "Org",
+      period: "October 1, 2026 to October 31, 2026",
+      currency: "USD",
+    });
     expect(printed.period).toBe("October 1, 2026 to October 31, 2026, compared with September 2026");
     expect(printed.columns.map((c) => c.head)).toEqual([
       "Account",
@@ -65,7 +70,12 @@ describe("a laid-out statement as printed", () => {
       columns: [{ label: "This period" }],
       items: statement.items.map((i) => ({ ...i, amounts: i.amounts.slice(0, 1), changes: undefined })),
     };
-    const printed = laidOutPrint(single, { title: "Balance Sheet", organization: "Org", period: "As of October 31, 2026" });
+    const printed = laidOutPrint(single, {
+      title: "Balance Sheet",
+      organization: "Org",
+      period: "As of October 31, 2026",
+      currency: "USD",
+    });
     expect(printed.period).toBe("As of October 31, 2026");
     expect(printed.columns.map((c) => c.head)).toEqual(["Account", "This period"]);
     expect(printed.rows.at(-1)).toEqual({ kind: "total", cells: ["Net income", "$4,150.00"] });

@@ -1,4 +1,4 @@
-import { formatUsd } from "./money.ts";
+import { moneyIn } from "~/lib/format.ts";
 import type { PrintColumn, PrintRow, PrintableReport } from "./report-print.ts";
 
 /** What the printed statement needs of a laid-out statement (Profit & Loss, Balance Sheet): its columns and items. */
@@ -32,7 +32,11 @@ const percent = (p: string | null) => (p === null ? "n/a" : `${p}%`);
  * A laid-out statement as printed: its sections, each account indented by its level (a sub-account under its parent),
  * subtotals and totals; beside comparison columns, the change from each and the change in per cent.
  */
-export function laidOutPrint(statement: LaidOutStatement, head: { title: string; organization: string; period: string }): PrintableReport {
+export function laidOutPrint(
+  statement: LaidOutStatement,
+  head: { title: string; organization: string; period: string; currency: string },
+): PrintableReport {
+  const { money } = moneyIn(head.currency);
   const [current, ...others] = statement.columns;
   const compared = others.length > 0;
   const amountHeads = [...statement.columns.map((c) => c.label), ...others.flatMap((c) => [`Change from ${c.label}`, `% from ${c.label}`])];
@@ -43,9 +47,9 @@ export function laidOutPrint(statement: LaidOutStatement, head: { title: string;
   ];
   const cells = (item: LaidOutStatement["items"][number]) => [
     itemLabel(item),
-    ...item.amounts.map((a) => (a === "" ? "" : formatUsd(a))),
+    ...item.amounts.map((a) => (a === "" ? "" : money(a))),
     ...(compared
-      ? others.flatMap((_, i) => (item.changes?.[i] ? [formatUsd(item.changes[i].amount), percent(item.changes[i].percent)] : ["", ""]))
+      ? others.flatMap((_, i) => (item.changes?.[i] ? [money(item.changes[i].amount), percent(item.changes[i].percent)] : ["", ""]))
       : []),
   ];
   const rows = statement.items.map((item): PrintRow => {

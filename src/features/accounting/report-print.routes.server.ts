@@ -18,7 +18,7 @@ import { generalLedgerAll, generalLedgerLineCount } from "./general-ledger.serve
 import { cashFlowPrint } from "./report-print-cash-flow.ts";
 import { generalLedgerPrint } from "./report-print-ledger.ts";
 import { reportPdf } from "./report-pdf.server.ts";
-import { MAX_PRINTED_LINES, printableReport, printedLinesMessage, printFileName } from "./report-print.ts";
+import { MAX_PRINTED_LINES, printableReport, printBooks, printedLinesMessage, printFileName } from "./report-print.ts";
 import { generateReport } from "./reports.server.ts";
 import type { PackPrepared } from "./accounting-answers.types.ts";
 
@@ -55,14 +55,14 @@ export function reportPrintRoutes(ctx: AppContext) {
       if (count > MAX_PRINTED_LINES) throw invalidInput({ start: printedLinesMessage(count) }, printedLinesMessage(count));
       return generalLedgerAll(tx, m, q);
     });
-    const pdf = reportPdf(generalLedgerPrint(ledger, lines, m.organizationName));
+    const pdf = reportPdf(generalLedgerPrint(ledger, lines, printBooks(m)));
     return pdfAttachment(c, pdf, printFileName(`general_ledger_${ledger.account.account_code}`, q.start, q.end));
   });
   r.get("/reports/cash_flows/pdf", async (c) => {
     const q = parseQuery(c, reportQuerySchema);
     const m = c.get("membership");
     const report = await withStatementTimeout(db, (tx) => cashFlowReport(tx, m, q.start, q.end));
-    return pdfAttachment(c, reportPdf(cashFlowPrint(report, m.organizationName)), printFileName("cash_flows", q.start, q.end));
+    return pdfAttachment(c, reportPdf(cashFlowPrint(report, printBooks(m))), printFileName("cash_flows", q.start, q.end));
   });
   r.get("/reports/:type/pdf", async (c) => {
     const type = reportTypeSchema.safeParse(c.req.param("type"));
@@ -70,7 +70,7 @@ export function reportPrintRoutes(ctx: AppContext) {
     const q = parseQuery(c, reportQuerySchema);
     const m = c.get("membership");
     const report = await withStatementTimeout(db, (tx) => generateReport(tx, m, type.data, q.start, q.end, { compare: q.compare }));
-    return pdfAttachment(c, reportPdf(printableReport(report, m.organizationName)), printFileName(type.data, q.start, q.end));
+    return pdfAttachment(c, reportPdf(printableReport(report, printBooks(m))), printFileName(type.data, q.start, q.end));
   });
 
   r.get("/packs", async (c) => c.json({ packs: await listPacks(db, c.get("membership")) }));

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, formatBalance, formatUsd } from "./money.ts";
+import { formatBalance, formatMoney as formatUsd } from "~/lib/format.ts";
+import { centsToDecimal } from "./money.ts";
 import {
   asOfText,
   longDate,
@@ -42,7 +43,7 @@ describe("printable reports", () => {
     fc.assert(
       fc.property(books, (totals) => {
         const report = trialBalance(totals, "2026-10-01", "2026-10-31");
-        const printed = printableReport(report, "Harbor Lights Bakery");
+        const printed = printableReport(report, { name: "Harbor Lights Bakery", currency: "USD" });
         expect(printed).toMatchObject({
           title: "Trial Balance",
           organization: "Harbor Lights Bakery",
@@ -81,7 +82,7 @@ describe("printable reports", () => {
     fc.assert(
       fc.property(books, (totals) => {
         const report = profitAndLoss(totals, "2026-10-01", "2026-10-31");
-        const printed = profitLossPrint(report, "Org");
+        const printed = profitLossPrint(report, { name: "Org", currency: "USD" });
         if (report.empty) return;
         const sections = printed.rows.filter((r) => r.kind === "section").map((r) => (r.kind === "section" ? r.label : ""));
         expect(sections).toEqual(["Revenue", "Expenses"]);
@@ -101,7 +102,7 @@ describe("printable reports", () => {
     fc.assert(
       fc.property(books, (totals) => {
         const report = balanceSheet(totals, "2026-10-01", "2026-10-31");
-        const printed = balanceSheetPrint(report, "Org");
+        const printed = balanceSheetPrint(report, { name: "Org", currency: "USD" });
         expect(printed.period).toBe("As of October 31, 2026");
         if (report.empty) return;
         const accounts = [...report.assets, ...report.liabilities, ...report.equity];
@@ -125,7 +126,7 @@ describe("printable reports", () => {
       fc.property(books, (totals) => {
         for (const report of [profitAndLoss(totals, "2026-10-01", "2026-10-31"), balanceSheet(totals, "2026-10-01", "2026-10-31")]) {
           if (!isLaidOut(report) || report.empty) continue;
-          const printed = printableReport(report, "Org");
+          const printed = printableReport(report, { name: "Org", currency: "USD" });
           expect(printed.rows.map((r) => (r.kind === "section" ? r.label : r.kind === "note" ? r.text : r.cells[0]))).toEqual(
             report.items.map(itemLabel),
           );

@@ -1,4 +1,5 @@
-import { formatBalance, formatUsd, toCents } from "./money.ts";
+import { moneyIn, type MoneyFormat } from "~/lib/format.ts";
+import { toCents } from "./money.ts";
 import { isLaidOut, laidOutPrint } from "./report-print-statement.ts";
 import {
   NET_INCOME_EQUITY_LABEL,
@@ -30,6 +31,18 @@ export type PrintRow =
   | { kind: "subtotal"; cells: string[] }
   | { kind: "total"; cells: string[] }
   | { kind: "note"; text: string };
+
+/** Whose report is printed: the organization's name, and the currency its amounts are written in (decision 102). */
+export interface PrintBooks {
+  name: string;
+  currency: string;
+}
+
+/** The books of a membership as printed. */
+export const printBooks = (m: { organizationName: string; currency: string }): PrintBooks => ({
+  name: m.organizationName,
+  currency: m.currency,
+});
 
 export interface PrintableReport {
   title: string;
@@ -73,7 +86,8 @@ export const asOfText = (end: string) => `As of ${longDate(end)}`;
 const negative = (decimal: string) => (toCents(decimal) ?? 0n) < 0n;
 const accountLabel = (r: ReportRow) => `${r.account_code} ${r.account_name}`;
 /** A debit or credit column of the trial balance: blank when nothing is on that side. */
-const side = (decimal: string) => (decimal === "0.00" ? "" : formatUsd(decimal));
+/** A balance column: the amount on its side, blank on the other. */
+const sided = (m: MoneyFormat) => (decimal: string) => (decimal === "0.00" ? "" : m.money(decimal));
 
 const ACCOUNT_AND_AMOUNT: PrintColumn[] = [
   { head: "Account", align: "left", width: 0.72 },
@@ -81,19 +95,21 @@ const ACCOUNT_AND_AMOUNT: PrintColumn[] = [
 ];
 
 /** A section of a statement: its head, one line per account, and its subtotal. */
-function section(label: string, rows: ReportRow[], totalLabel: string, total: string): PrintRow[] {
+function section(m: MoneyFormat, label: string, rows: ReportRow[], totalLabel: string, total: string): PrintRow[] {
   return [
     { kind: "section", label },
-    ...rows.map((r): PrintRow => ({ kind: "line", cells: [accountLabel(r), formatBalance(r.balance)], depth: 1 })),
-    { kind: "subtotal", cells: [totalLabel, formatBalance(total)] },
+    ...rows.map((r): PrintRow => ({ kind: "line", cells: [accountLabel(r), m.balance(r.balance)], depth: 1 })),
+    { kind: "subtotal", cells: [totalLabel, m.balance(total)] },
   ];
 }
 
-export function trialBalancePrint(report: TrialBalanceReport, organization: string): PrintableReport {
+export function trialBalancePrint(report: TrialBalanceReport, books: PrintBooks): PrintableReport {
+  const m = moneyIn(books.currency);
+  const side = sided(m);
   const amount = (head: string): PrintColumn => ({ head, align: "right", width: 0.11 });
   return {
     title: REPORT_LABELS.trial_balance,
-    organization,
+    organization: books.name,
     period: periodText(report.start, report.end),
     columns: [
       { head: "Account", align: "left", width: 0.34 },
@@ -112,8 +128,8 @@ export function trialBalancePrint(report: TrialBalanceReport, organization: stri
           accountLabel(r),
           side(r.opening_debit),
           side(r.opening_credit),
-          formatUsd(r.debit_total),
-          formatUsd(r.credit_total),
+          m.money(r.debit_total),
+          m.money(r.credit_total),
           side(r.closing_debit),
           side(r.closing_credit),
         ],
@@ -122,48 +138,50 @@ export function trialBalancePrint(report: TrialBalanceReport, organization: stri
         kind: "total",
         cells: [
           "Totals",
-          formatUsd(report.total_opening_debit),
-          formatUsd(report.total_opening_credit),
-          formatUsd(report.total_debit),
-          formatUsd(report.total_credit),
-          formatUsd(report.total_closing_debit),
-          formatUsd(report.total_closing_credit),
+          m.money(report.total_opening_debit),
+          m.money(report.total_opening_credit),
+          m.money(report.total_debit),
+          m.money(report.total_credit),
+          m.money(report.total_closing_debit),
+          m.money(report.total_closing_credit),
         ],
       },
     ],
   };
 }
 
-export function profitLossPrint(report: ProfitLossReport, organization: string): PrintableReport {
+export function profitLossPrint(report: ProfitLossReport, books: PrintBooks): PrintableReport {
+  const m = moneyIn(books.currency);
   const loss = negative(report.net_income);
   return {
     title: REPORT_LABELS.profit_loss,
-    organization,
+    organization: books.name,
     period: periodText(report.start, report.end),
     columns: ACCOUNT_AND_AMOUNT,
     rows: [
-      ...section("Revenue", report.revenue, "Total revenue", report.total_revenue),
-      ...section("Expenses", report.expenses, "Total expenses", report.total_expenses),
-      { kind: "total", cells: [loss ? "Net Loss" : "Net Income", formatUsd(loss ? report.net_income.slice(1) : report.net_income)] },
+      ...section(m, "Revenue", report.revenue, "Total revenue", report.total_revenue),
+      ...section(m, "Expenses", report.expenses, "Total expenses", report.total_expenses),
+      { kind: "total", cells: [loss ? "Net Loss" : "Net Income", m.money(loss ? report.net_income.slice(1) : report.net_income)] },
     ],
   };
 }
 
-export function balanceSheetPrint(report: BalanceSheetReport, organization: string): PrintableReport {
-  const equity = section("Equity", report.equity, "Total equity", report.total_equity);
-  equity.splice(equity.length - 1, 0, { kind: "line", cells: [NET_INCOME_EQUITY_LABEL, formatBalance(report.net_income)], depth: 1 });
+export function balanceSheetPrint(report: BalanceSheetReport, books: PrintBooks): PrintableReport {
+  const m = moneyIn(books.currency);
+  const equity = section(m, "Equity", report.equity, "Total equity", report.total_equity);
+  equity.splice(equity.length - 1, 0, { kind: "line", cells: [NET_INCOME_EQUITY_LABEL, m.balance(report.net_income)], depth: 1 });
   return {
     title: REPORT_LABELS.balance_sheet,
-    organization,
+    organization: books.name,
     period: asOfText(report.end),
     columns: ACCOUNT_AND_AMOUNT,
     rows: [
-      ...section("Assets", report.assets, "Total assets", report.total_assets).map((r) =>
+      ...section(m, "Assets", report.assets, "Total assets", report.total_assets).map((r) =>
         r.kind === "subtotal" ? { ...r, kind: "total" as const } : r,
       ),
-      ...section("Liabilities", report.liabilities, "Total liabilities", report.total_liabilities),
+      ...section(m, "Liabilities", report.liabilities, "Total liabilities", report.total_liabilities),
       ...equity,
-      { kind: "total", cells: ["Total liabilities and equity", formatBalance(report.total_liabilities_and_equity)] },
+      { kind: "total", cells: ["Total liabilities and equity", m.balance(report.total_liabilities_and_equity)] },
     ],
   };
 }
@@ -172,18 +190,18 @@ export function balanceSheetPrint(report: BalanceSheetReport, organization: stri
  * Any report of the Reports screen as printed; an empty report says so in a note. A profit and loss or balance sheet
  * that carries its laid-out items (sections by detail type, gross profit, comparisons) is printed from them.
  */
-export function printableReport(report: Report, organization: string): PrintableReport {
-  const head = (title: string, period: string) => ({ title, organization, period });
+export function printableReport(report: Report, books: PrintBooks): PrintableReport {
+  const head = (title: string, period: string) => ({ title, organization: books.name, period, currency: books.currency });
   const printable =
     report.type === "trial_balance"
-      ? trialBalancePrint(report, organization)
+      ? trialBalancePrint(report, books)
       : report.type === "profit_loss"
         ? isLaidOut(report)
           ? laidOutPrint(report, head(REPORT_LABELS.profit_loss, periodText(report.start, report.end)))
-          : profitLossPrint(report, organization)
+          : profitLossPrint(report, books)
         : isLaidOut(report)
           ? laidOutPrint(report, head(REPORT_LABELS.balance_sheet, asOfText(report.end)))
-          : balanceSheetPrint(report, organization);
+          : balanceSheetPrint(report, books);
   if (report.empty) printable.rows = [{ kind: "note", text: "No posted journal entries for the selected date range." }];
   return printable;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { balanceSheet, buildReport, profitAndLoss, trialBalance, defaultPeriod, type AccountTotals, type AccountType } from "./reports.ts";
-import { formatBalance, formatUsd, toCents } from "./money.ts";
+import { formatBalance, formatMoney as formatUsd } from "~/lib/format.ts";
+import { toCents } from "./money.ts";
 import { reportCsv, reportFileName } from "./report-csv.ts";
 
 let nextId = 1;

@@ -5,13 +5,14 @@ import { Pager, pageHref } from "~/ui/pager.tsx";
 import { BANK_LINE_FILTERS, type BANK_LINE_ORDERS } from "../bank.schema.ts";
 import type { BankAccount, BankLine, BankLinePage } from "../bank.types.ts";
 
-import { askClient, categorizeLines, matchLines, rejectSuggestion, undoMatch } from "../bank.api.ts";
+import { askClient, categorizeLines, excludeLine, matchLines, rejectSuggestion, restoreLine, undoMatch } from "../bank.api.ts";
 import { BankLineRow, type BankLineAction } from "./bank-line-row.tsx";
 import { BankLineDocuments } from "./bank-line-documents.tsx";
 import { BankSectionHead } from "./bank-section-head.tsx";
 import { booksPath, useBooks, useMoney } from "./books-context.tsx";
 import { CategorizeDialog } from "./categorize-dialog.tsx";
 import { AskDialog } from "./ask-dialog.tsx";
+import { ExcludeDialog } from "./exclude-dialog.tsx";
 import { MatchDialog } from "./match-dialog.tsx";
 import { PostRulesDialog } from "./post-rules-dialog.tsx";
 import { Button } from "~/ui/button.tsx";
@@ -20,7 +21,7 @@ import { ColumnHeads } from "./ui.tsx";
 import { useBooksAction } from "./use-books-action.ts";
 import { cn } from "~/ui/cn.ts";
 
-const FILTER_LABELS = { unmatched: "To match", matched: "Matched", all: "All" } as const;
+const FILTER_LABELS = { unmatched: "To match", matched: "Matched", all: "All", excluded: "Excluded" } as const;
 /** A line posted as its rule proposes gets the rule's memo as the entry's description. */
 const ruleMemo = (line: BankLine, action: BankLineAction) => (action === "rule" ? (line.rule?.memo ?? undefined) : undefined);
 
@@ -49,6 +50,7 @@ export function BankAccountScreen({
   const [categorizing, setCategorizing] = useState<BankLine | null>(null);
   const [matching, setMatching] = useState<BankLine | null>(null);
   const [asking, setAsking] = useState<BankLine | null>(null);
+  const [excluding, setExcluding] = useState<BankLine | null>(null);
   const [documenting, setDocumenting] = useState<BankLine | null>(null);
   const [postingRules, setPostingRules] = useState(false);
   const proposed = page.lines.filter((l) => l.match_id === null && l.rule && !l.suggestion).length;
@@ -72,6 +74,9 @@ export function BankAccountScreen({
     if (action === "categorize") return setCategorizing(line);
     if (action === "match") return setMatching(line);
     if (action === "ask") return setAsking(line);
+    if (action === "exclude") return setExcluding(line);
+    if (action === "restore")
+      return write(line, () => restoreLine(orgId, bankId, line.id), "Not brought back", "Line brought back: it counts again");
     if (action === "documents") return setDocumenting(line);
     if (action === "accept" && s)
       return write(
@@ -132,7 +137,7 @@ export function BankAccountScreen({
             </Button>
           ) : null}
           <div className="flex flex-wrap items-center gap-2">
-            <nav aria-label="Which statement lines" className="flex gap-1">
+            <nav aria-label="Which statement lines" className="flex flex-wrap gap-1">
               {BANK_LINE_FILTERS.map((f) => (
                 <Link
                   key={f}
@@ -145,6 +150,7 @@ export function BankAccountScreen({
                   preventScrollReset
                 >
                   {FILTER_LABELS[f]}
+                  {f === "excluded" && account.excluded > 0 ? ` (${account.excluded})` : ""}
                 </Link>
               ))}
             </nav>
@@ -159,11 +165,13 @@ export function BankAccountScreen({
         </div>
         {page.lines.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">
-            {account.lines === 0
+            {account.lines === 0 && account.excluded === 0
               ? "No statement imported yet."
               : show === "unmatched"
                 ? "Every statement line is matched."
-                : "No statement lines here yet."}
+                : show === "excluded"
+                  ? "No line is excluded."
+                  : "No statement lines here yet."}
           </p>
         ) : (
           <div className="overflow-x-auto rounded-lg border border-slate-200">
@@ -208,6 +216,13 @@ export function BankAccountScreen({
         onClose={() => setAsking(null)}
         onSubmit={(line, question) =>
           write(line, () => askClient(orgId, bankId, { bank_line_id: line.id, question }), "Not sent", "Question sent to the client")
+        }
+      />
+      <ExcludeDialog
+        line={excluding}
+        onClose={() => setExcluding(null)}
+        onSubmit={(line, reason) =>
+          write(line, () => excludeLine(orgId, bankId, line.id, reason), "Not excluded", "Line excluded: it counts nowhere")
         }
       />
       <MatchDialog

@@ -86,8 +86,8 @@ export function BankLineDocuments({
             }}
           />
         ) : null}
-        <Button variant="ghost" onClick={onClose}>
-          Close
+        <Button variant="secondary" onClick={onClose}>
+          Done
         </Button>
       </div>
     </Modal>

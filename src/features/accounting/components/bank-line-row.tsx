@@ -3,8 +3,10 @@ import type { BankLine } from "../bank.types.ts";
 
 import { cardRow, cardText, tdClass } from "./ui.tsx";
 import { useMoney } from "./books-context.tsx";
+import { BankLineActions } from "./bank-line-actions.tsx";
 
-export type BankLineAction = "accept" | "reject" | "categorize" | "match" | "undo" | "rule" | "ask" | "answer" | "documents";
+export type BankLineAction =
+  "accept" | "reject" | "categorize" | "match" | "undo" | "rule" | "ask" | "answer" | "documents" | "exclude" | "restore";
 
 const KIND_TEXT = { matched: "Matched to", categorized: "Posted as", cleared: "Cleared" } as const;
 
@@ -47,7 +49,16 @@ export function BankLineRow({
         {money(line.amount)}
       </td>
       <td className={`${tdClass} ${cardText} max-md:col-span-3`}>
-        {line.match_kind ? (
+        {line.excluded ? (
+          <span>
+            <span className="mr-1 inline-block rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Excluded</span>
+            {line.excluded.reason}
+            <span className="block text-xs text-muted">
+              {line.excluded.by ? `By ${line.excluded.by}, ` : ""}
+              {line.excluded.at.slice(0, 10)}; it counts nowhere until brought back.
+            </span>
+          </span>
+        ) : line.match_kind ? (
           <span>
             {KIND_TEXT[line.match_kind]} {line.matched.map((c) => `${c.entry_number} (${c.description})`).join(", ")}
             {line.reconciled ? <span className="ml-1 text-xs font-semibold text-emerald-800">Reconciled</span> : null}
@@ -75,99 +86,14 @@ export function BankLineRow({
         ) : (
           <span className="text-muted">No entry in the books has this amount near this date</span>
         )}
-        {q && !line.match_kind ? (
+        {q && !line.match_kind && !line.excluded ? (
           <span className="mt-1 block text-sm">{answered ? `The client answered: ${answered}` : "Asked the client; no answer yet"}</span>
         ) : null}
       </td>
       {canWrite ? (
         <td className={`${tdClass} ${cardText} max-md:col-span-3`}>
           <div className="flex flex-wrap gap-2">
-            {line.match_id !== null ? (
-              line.reconciled ? null : (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={busy}
-                  onClick={() => onAction("undo")}
-                  aria-label={`Undo the match of ${line.description}`}
-                >
-                  Undo
-                </Button>
-              )
-            ) : (
-              <>
-                {s ? (
-                  <>
-                    <Button
-                      size="sm"
-                      disabled={busy}
-                      onClick={() => onAction("accept")}
-                      aria-label={`Accept ${s.entry_number} for ${line.description}`}
-                    >
-                      Accept
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={busy}
-                      onClick={() => onAction("reject")}
-                      aria-label={`Reject ${s.entry_number} for ${line.description}`}
-                    >
-                      Reject
-                    </Button>
-                  </>
-                ) : null}
-                {line.rule && !s ? (
-                  <Button
-                    size="sm"
-                    disabled={busy}
-                    onClick={() => onAction("rule")}
-                    aria-label={`Post ${line.description} to ${line.rule.account_name}`}
-                  >
-                    Post
-                  </Button>
-                ) : null}
-                {q?.answer_account_id ? (
-                  <Button
-                    size="sm"
-                    disabled={busy}
-                    onClick={() => onAction("answer")}
-                    aria-label={`Post ${line.description} as the client answered`}
-                  >
-                    Post as answered
-                  </Button>
-                ) : null}
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={busy}
-                  onClick={() => onAction("categorize")}
-                  aria-label={`Categorize ${line.description}`}
-                >
-                  Categorize
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={busy}
-                  onClick={() => onAction("match")}
-                  aria-label={`Match ${line.description} by hand`}
-                >
-                  Match…
-                </Button>
-                {q ? null : (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={busy}
-                    onClick={() => onAction("ask")}
-                    aria-label={`Ask the client about ${line.description}`}
-                  >
-                    Ask client
-                  </Button>
-                )}
-              </>
-            )}
+            <BankLineActions line={line} busy={busy} onAction={onAction} />
           </div>
         </td>
       ) : null}

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo } from "react";
-import { formatBalance, formatMoney } from "~/lib/format.ts";
+import { moneyIn, type MoneyFormat } from "~/lib/format.ts";
 import { useOutletContext } from "react-router";
 import type { AccountDto, OrganizationRole } from "../accounting.types.ts";
 import type { BooksPermission, BooksSide } from "../books-permissions.ts";
@@ -48,21 +48,9 @@ export function useBooks(): BooksOutlet {
 
 /** Amounts written in the books' currency (decision 102): `money("-17431.25")` is "-€17,431.25"; `balance` writes a
  * running balance as its absolute amount with " (CR)" when it is a credit, as the general ledger and the PDFs do. */
-export interface BooksMoney {
-  money: (value: bigint | string) => string;
-  balance: (value: bigint | string) => string;
-  currency: string;
-}
-
-/** The books' money formatter, inside one of the books' sections. */
-export function useMoney(): BooksMoney {
+export function useMoney(): MoneyFormat {
   const { currency } = useBooksIdentity();
   return useMemo(() => moneyIn(currency), [currency]);
-}
-
-/** The same formatter for a currency given (a list that spans books, a screen outside the books' layout). */
-export function moneyIn(currency: string): BooksMoney {
-  return { money: (value) => formatMoney(value, currency), balance: (value) => formatBalance(value, currency), currency };
 }
 
 /** The URL of a section of the books: `""` (the chart), `journal`, `recurring`, `reports`, `members`, `import`. */

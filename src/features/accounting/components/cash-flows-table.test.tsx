@@ -1,8 +1,12 @@
+import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { cashFlow, type CashFlowAccount } from "../cash-flow.ts";
 import { cashFlowPrint } from "../report-print-cash-flow.ts";
 import { CashFlowsTable } from "./cash-flows-table.tsx";
+import { BooksProvider } from "./books-context.tsx";
+
+const inBooks = (node: ReactNode, currency = "USD") => <BooksProvider value={{ id: 1, currency }}>{node}</BooksProvider>;
 
 let id = 1;
 const account = (
@@ -45,7 +49,7 @@ describe("the cash-flow screen", () => {
   );
 
   it("writes a net loss and an outflow with a leading minus, never as (CR)", () => {
-    const html = renderToStaticMarkup(<CashFlowsTable report={report} />);
+    const html = renderToStaticMarkup(inBooks(<CashFlowsTable report={report} />));
     expect(html).not.toContain("(CR)");
     expect(html).toContain("-$17,431.25");
     expect(html).toContain("-$6,000.00");
@@ -53,9 +57,9 @@ describe("the cash-flow screen", () => {
   });
 
   it("shows the same signed amounts as the printed statement, in the same order", () => {
-    const printed = cashFlowPrint(report, "Landscaping Co")
+    const printed = cashFlowPrint(report, { name: "Landscaping Co", currency: "USD" })
       .rows.flatMap((r) => ("cells" in r ? [r.cells[1]!] : []))
       .filter((cell) => cell !== "");
-    expect(screenAmounts(renderToStaticMarkup(<CashFlowsTable report={report} />))).toEqual(printed);
+    expect(screenAmounts(renderToStaticMarkup(inBooks(<CashFlowsTable report={report} />)))).toEqual(printed);
   });
 });

@@ -26,7 +26,7 @@ interface PendingDelete {
  * `include_inactive=true`; after a change the route's loaders run again.
  */
 export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Account[]; showInactive: boolean }) {
-  const { balance } = useMoney();
+  const { balance, currency } = useMoney();
   const { can } = useBooks();
   const canWrite = can["books.write"];
   const [editing, setEditing] = useState<Account | null>(null);
@@ -187,7 +187,7 @@ export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Accou
           </p>
         ) : used ? (
           <div className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900" data-testid="account-usage">
-            <p className="font-semibold">{accountUsageMessage(pending.usage)}</p>
+            <p className="font-semibold">{accountUsageMessage(pending.usage, currency)}</p>
             <p>
               Deleting hides it from the chart and from new entries; its posted history stays in the reports. You can reactivate it later
               under Show inactive.

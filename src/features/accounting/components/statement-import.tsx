@@ -4,34 +4,20 @@ import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { Notice } from "~/ui/notice.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import type { BankAccount, StatementCheck, StatementPreview, StatementResult } from "../bank.types.ts";
+import type { BankAccount, StatementPreview, StatementResult } from "../bank.types.ts";
 
 import { importStatement, previewStatement } from "../bank.api.ts";
 import type { BankCsvSettings } from "../statement-csv-layout.ts";
 import { BankCsvSettingsForm } from "./bank-csv-settings.tsx";
-import { ColumnHeads, tdClass } from "./ui.tsx";
-import { useMoney } from "./books-context.tsx";
+import { StatementPreviewPanel, type ImportDecisions } from "./statement-preview.tsx";
 
 type QifDates = "" | "mdy" | "dmy";
-
-/** What a statement's stated balances say against its lines. */
-function balanceText(s: StatementCheck, money: (v: string) => string): string {
-  if (s.difference === null)
-    return s.closing
-      ? `Closing balance ${money(s.closing)}${s.closing_date ? ` on ${s.closing_date}` : ""}; no opening balance stated.`
-      : "No balances stated.";
-  const agree = s.difference === "0.00";
-  return agree
-    ? `Opening ${money(s.opening!)} + transactions ${money(s.total)} = closing ${money(s.closing!)}: the balances agree.`
-    : `Opening ${money(s.opening!)} + transactions ${money(s.total)} ≠ closing ${money(s.closing!)}: the bank's balances differ by ${money(s.difference)}.`;
-}
 
 /**
  * A statement file into the bank account: choose it, see what it holds (its balances checked, what was imported
  * before), then import it. Nothing is kept until Import, and then all of it or nothing.
  */
 export function StatementImport({ account, orgId }: { account: BankAccount; orgId: number }) {
-  const { money } = useMoney();
   const revalidator = useRevalidator();
   const [file, setFile] = useState<File | null>(null);
   const [qif, setQif] = useState<QifDates>("");
@@ -39,23 +25,32 @@ export function StatementImport({ account, orgId }: { account: BankAccount; orgI
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [run, setRun] = useState(0);
 
-  async function send(step: "preview" | "import", csv: BankCsvSettings | null = preview?.csv?.settings ?? null) {
+  async function send(
+    step: "preview" | "import",
+    csv: BankCsvSettings | null = preview?.csv?.settings ?? null,
+    decisions?: ImportDecisions,
+  ) {
     if (!file) return;
     setBusy(true);
     setError(null);
     const q = new URLSearchParams({ name: file.name });
     if (qif) q.set("qif_dates", qif);
     if (csv) q.set("csv", JSON.stringify(csv));
+    if (decisions?.confirmAccount) q.set("confirm_account", "true");
+    if (decisions?.all) q.set("likely", "import");
+    else if (decisions?.keep.length) q.set("keep", decisions.keep.join(","));
     const res = step === "preview" ? await previewStatement(orgId, account.id, q, file) : await importStatement(orgId, account.id, q, file);
     setBusy(false);
     if (!res.ok) {
-      setError(res.fields.file ?? res.fields.qif_dates ?? res.fields.statement ?? res.message);
+      setError(res.fields.file ?? res.fields.qif_dates ?? res.fields.statement ?? res.fields.confirm_account ?? res.message);
       return toastFailure(res, { title: step === "import" ? "Nothing was imported" : "The file could not be read" });
     }
     if (step === "preview") {
       const read = res.data as StatementPreview;
       setPreview(read);
+      setRun((n) => n + 1);
       setError(read.error);
       setResult(null);
     } else {
@@ -109,44 +104,7 @@ export function StatementImport({ account, orgId }: { account: BankAccount; orgI
         <BankCsvSettingsForm settings={preview.csv.settings} rows={preview.csv.rows} onChange={(s) => void send("preview", s)} />
       ) : null}
       {preview ? (
-        <div className="space-y-3">
-          <p className="text-sm text-ink">
-            <strong>{preview.file_name}</strong> ({preview.format.toUpperCase()}): {preview.new_lines} new transaction
-            {preview.new_lines === 1 ? "" : "s"}
-            {preview.duplicates > 0 ? `, ${preview.duplicates} already imported (skipped)` : ""}
-            {preview.first_date ? `, ${preview.first_date} to ${preview.last_date}` : ""}.
-          </p>
-          <ul className="list-disc space-y-1 pl-5 text-sm text-ink">
-            {preview.statements.map((s, i) => (
-              <li key={i} className={s.difference !== null && s.difference !== "0.00" ? "font-medium text-red-800" : undefined}>
-                {s.account ? `${s.account}: ` : ""}
-                {s.lines} transaction{s.lines === 1 ? "" : "s"}. {balanceText(s, money)}
-              </li>
-            ))}
-          </ul>
-          <div className="max-h-96 overflow-auto rounded-lg border border-slate-200">
-            <table className="min-w-full divide-y divide-slate-200">
-              <caption className="sr-only">The statement's first transactions</caption>
-              <thead className="sticky top-0 bg-slate-50">
-                <ColumnHeads labels={["Line", "Date", "Description", "Amount", "Status"]} numeric={["Amount"]} />
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {preview.lines.map((l) => (
-                  <tr key={`${l.line}-${l.date}-${l.amount}`}>
-                    <td className={`${tdClass} tabular-nums`}>{l.line}</td>
-                    <td className={`${tdClass} whitespace-nowrap`}>{l.date}</td>
-                    <td className={tdClass}>{l.description}</td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{money(l.amount)}</td>
-                    <td className={tdClass}>{l.duplicate ? "Imported before" : "New"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Button type="button" disabled={busy || preview.error !== null || preview.new_lines === 0} onClick={() => send("import")}>
-            Import {preview.new_lines} transaction{preview.new_lines === 1 ? "" : "s"}
-          </Button>
-        </div>
+        <StatementPreviewPanel key={run} preview={preview} busy={busy} onImport={(d) => void send("import", undefined, d)} />
       ) : null}
       {result ? <Notice notice={{ kind: "success", text: result }} /> : null}
     </section>

@@ -37,7 +37,7 @@ export function AttachForm({ orgId, requestId, file, currency }: { orgId: number
         value={entry}
         onChange={setEntry}
       />
-      <Button type="submit" size="sm" variant="secondary" className="mt-6" disabled={busy || !entry}>
+      <Button type="submit" size="sm" variant="secondary" className="sm:mt-6" disabled={busy || !entry}>
         Attach to entry
       </Button>
     </form>

@@ -99,47 +99,56 @@ export function EntryPicker({
           : found?.more
             ? `The newest ${found.entries.length} that match: add words, an amount or a date to find others`
             : "";
+  const shown = isOpen && (found?.entries.length ?? 0) > 0;
   return (
-    <div className="relative min-w-0 flex-1">
+    <div className="w-full min-w-0 sm:w-auto sm:flex-1">
       <label {...getLabelProps()} className="block text-sm font-medium text-ink">
         {label}
       </label>
-      <input
-        {...getInputProps({
-          placeholder: "Words, an amount or a date",
-          autoComplete: "off",
-          spellCheck: false,
-          "aria-describedby": `${id}-hint ${id}-status`,
-        })}
-        className={cn(inputClass, "text-sm")}
-      />
+      <div className="relative">
+        <input
+          {...getInputProps({
+            placeholder: "Words, an amount or a date",
+            autoComplete: "off",
+            spellCheck: false,
+            "aria-describedby": `${id}-hint ${id}-status`,
+          })}
+          className={cn(inputClass, "text-sm")}
+        />
+        <div
+          className={cn(
+            "absolute left-0 top-full z-20 mt-1 w-full min-w-[16rem] rounded-md border border-slate-300 bg-white shadow-lg",
+            !shown && "hidden",
+          )}
+        >
+          <ul {...getMenuProps()} className="max-h-72 overflow-auto py-1">
+            {isOpen
+              ? (found?.entries ?? []).map((e, index) => (
+                  <li
+                    key={e.id}
+                    {...getItemProps({ item: e, index })}
+                    className={cn(
+                      "flex cursor-pointer flex-wrap justify-between gap-x-3 px-3 py-2 text-sm text-ink",
+                      highlightedIndex === index && "bg-brand-100",
+                      value?.id === e.id && "font-semibold",
+                    )}
+                  >
+                    <span className="min-w-0 [overflow-wrap:anywhere]">{entryLabel(e)}</span>
+                    <span className="tabular-nums">{formatMoney(e.total_amount, currency)}</span>
+                  </li>
+                ))
+              : null}
+          </ul>
+          {found?.more ? (
+            <p aria-hidden="true" className="border-t border-slate-200 px-3 py-2 text-xs text-muted">
+              {status}
+            </p>
+          ) : null}
+        </div>
+      </div>
       <p id={`${id}-status`} role="status" className={cn("mt-1 text-xs", failure ? "text-red-700" : "text-muted")}>
         {status}
       </p>
-      <ul
-        {...getMenuProps()}
-        className={cn(
-          "absolute left-0 z-20 mt-1 max-h-72 w-full min-w-[16rem] overflow-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg",
-          !(isOpen && (found?.entries.length ?? 0) > 0) && "hidden",
-        )}
-      >
-        {isOpen
-          ? (found?.entries ?? []).map((e, index) => (
-              <li
-                key={e.id}
-                {...getItemProps({ item: e, index })}
-                className={cn(
-                  "flex cursor-pointer flex-wrap justify-between gap-x-3 px-3 py-2 text-sm text-ink",
-                  highlightedIndex === index && "bg-brand-100",
-                  value?.id === e.id && "font-semibold",
-                )}
-              >
-                <span className="min-w-0 [overflow-wrap:anywhere]">{entryLabel(e)}</span>
-                <span className="tabular-nums">{formatMoney(e.total_amount, currency)}</span>
-              </li>
-            ))
-          : null}
-      </ul>
       <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
         An amount (1,234.50), a day (2026-03-02) or days (2026-03-01..2026-03-31), or words of the entry.
       </p>

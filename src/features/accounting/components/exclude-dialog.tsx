@@ -1,0 +1,43 @@
+import { useState } from "react";
+import { InputField } from "~/ui/field.tsx";
+import type { BankLine } from "../bank.types.ts";
+import { BankLineDialog } from "./bank-line-dialog.tsx";
+
+/**
+ * A statement line set aside, with the reason asked (a duplicate of another line, another account's line): it stays
+ * under "Excluded" and counts nowhere until brought back.
+ */
+export function ExcludeDialog({
+  line,
+  onClose,
+  onSubmit,
+}: {
+  line: BankLine | null;
+  onClose: () => void;
+  onSubmit: (line: BankLine, reason: string) => Promise<string | null>;
+}) {
+  const [reason, setReason] = useState("");
+  return (
+    <BankLineDialog
+      line={line}
+      title="Exclude this line"
+      says="it stays under Excluded and counts nowhere (not to match, not in the reconciliation) until brought back."
+      submitLabel="Exclude line"
+      busyLabel="Excluding..."
+      onClose={() => (setReason(""), onClose())}
+      submit={(l) => onSubmit(l, reason)}
+    >
+      {(error, clearError) => (
+        <InputField
+          id="exclude-reason"
+          label="Reason"
+          hint="For example: the same payment as the CSV's line of 1 December"
+          maxLength={500}
+          value={reason}
+          error={error}
+          onChange={(e) => (setReason(e.target.value), clearError())}
+        />
+      )}
+    </BankLineDialog>
+  );
+}
