@@ -28,8 +28,8 @@ describe("isBooksCurrency", () => {
 
 describe("dates", () => {
   it("writes a moment in UTC, whatever the machine's zone", () => {
-    expect(formatDateTime("2026-11-27T23:30:00Z")).toBe("Nov 27, 2026, 11:30 PM");
-    expect(formatDateTime(new Date("2026-11-27T23:30:05Z"), { seconds: true })).toBe("Nov 27, 2026, 11:30:05 PM");
+    expect(formatDateTime("2026-11-27T23:30:00Z")).toBe("Nov 27, 2026, 11:30 PM UTC");
+    expect(formatDateTime(new Date("2026-11-27T23:30:05Z"), { seconds: true })).toBe("Nov 27, 2026, 11:30:05 PM UTC");
     expect(formatLongDate("2026-01-01")).toBe("January 1, 2026");
   });
   it("moves calendar dates across months and leap days", () => {

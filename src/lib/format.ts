@@ -78,11 +78,18 @@ const dateTimeSeconds = new Intl.DateTimeFormat(FIRM_LOCALE, {
 });
 const longDate = new Intl.DateTimeFormat(FIRM_LOCALE, { dateStyle: "long", timeZone: DISPLAY_TIME_ZONE });
 
-/** "Nov 27, 2026, 11:48 AM" in UTC; with `seconds`, "11:48:05 AM". */
+/** "Nov 27, 2026, 11:48 AM UTC", the zone stated; with `seconds`, "11:48:05 AM UTC". */
 export function formatDateTime(moment: Date | string, opts: { seconds?: boolean } = {}): string {
   const d = typeof moment === "string" ? new Date(moment) : moment;
-  return (opts.seconds ? dateTimeSeconds : dateTime).format(d);
+  return `${(opts.seconds ? dateTimeSeconds : dateTime).format(d)} ${DISPLAY_TIME_ZONE}`;
 }
+
+/** A count as people read it: "200,000". */
+export function formatCount(n: number): string {
+  return countFormat.format(n);
+}
+
+const countFormat = new Intl.NumberFormat(FIRM_LOCALE);
 
 /** "November 27, 2026" for a calendar date ("2026-11-27") or a moment. */
 export function formatLongDate(date: Date | string): string {

@@ -16,6 +16,7 @@ import { detectStatementFormat } from "./statement-format.ts";
 import { sameAccount } from "./statement-account.ts";
 import { decodeText } from "./statement-values.ts";
 import { centsToDecimal } from "./money.ts";
+import { formatCount } from "~/lib/format.ts";
 
 /** A statement file as read for one bank account: the statements chosen from it and their lines, in file order. */
 export interface ReadStatement {
@@ -46,7 +47,7 @@ export async function readBody(body: ReadableStream<Uint8Array> | null): Promise
 }
 
 const tooManyLines = (fileName: string) =>
-  `${fileName}: more than ${MAX_STATEMENT_LINES.toLocaleString("en-US")} transactions: split the statement into smaller files`;
+  `${fileName}: more than ${formatCount(MAX_STATEMENT_LINES)} transactions: split the statement into smaller files`;
 
 /** "<file>, line 12: …" or "<file>, line 12, column Betrag: …" from a reader's "Line 12…" message. */
 const unreadable = (fileName: string, err: StatementReadError) => {

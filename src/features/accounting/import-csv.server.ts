@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { timeSlices } from "~/server/time-slices.ts";
 import { DELIMITERS, ENCODINGS, type Delimiter, type Encoding } from "./import.schema.ts";
+import { formatCount } from "~/lib/format.ts";
 
 /**
  * Reads a CSV upload as it arrives: the bytes are decoded and parsed in pieces of 64 KB, so the file itself is never
@@ -18,6 +19,8 @@ export const MAX_ROW_FIELDS = 1_000;
 
 export interface CsvRows {
   rows: string[][];
+  /** The file's line each row starts on (blank lines and line breaks inside quotes counted). */
+  lines: number[];
   encoding: Encoding;
   delimiter: Delimiter;
 }
@@ -34,7 +37,7 @@ export class CsvReadError extends Error {
 }
 
 const hasBom = (b: Uint8Array) => b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
-const count = (n: number) => n.toLocaleString("en-US");
+const count = formatCount;
 
 /** UTF-8 when the sample (a BOM aside) is valid UTF-8, else Windows-1252. */
 export function detectEncoding(sample: Uint8Array): Encoding {
@@ -95,30 +98,36 @@ export interface ReadOptions {
   maxRows: number;
 }
 
-/** A row (empty ones left out) checked against the caps, or the error that refuses the file. */
-function rowTaker(rows: string[][], maxRows: number) {
-  return (row: string[]) => {
+/** A row (empty ones left out) checked against the caps, or the error that refuses the file; `at` is the next row's line. */
+function rowTaker(rows: string[][], lines: number[], maxRows: number, newline: string) {
+  const at = { line: 1 };
+  const take = (row: string[]) => {
+    const line = at.line;
     let chars = row.length - 1;
     let blank = true;
     for (const cell of row) {
       chars += cell.length;
       if (blank && cell.trim() !== "") blank = false;
+      // A line break inside quotes: the next row starts that many lines further.
+      for (let i = cell.indexOf(newline); i >= 0; i = cell.indexOf(newline, i + newline.length)) at.line++;
     }
+    at.line++;
     if (blank) return;
-    const line = rows.length + 1;
     if (row.length > MAX_ROW_FIELDS)
       throw new CsvReadError("file", `Line ${line} has more than ${count(MAX_ROW_FIELDS)} fields: is the delimiter right?`);
     if (chars > MAX_ROW_CHARS) throw tooLong(line);
     if (rows.length >= maxRows)
       throw new CsvReadError("file", `The file has more than ${count(maxRows)} rows: split it into smaller files`, true);
     rows.push(row);
+    lines.push(line);
   };
+  return { take, at };
 }
 
 const tooLong = (line: number) =>
   new CsvReadError("file", `Line ${line} is longer than ${count(MAX_ROW_CHARS)} characters: is a quote left open?`);
 
-/** Every row of the CSV (empty lines left out), with the encoding and delimiter used. */
+/** Every row of the CSV (empty lines left out) and the line it starts on, with the encoding and delimiter used. */
 export async function readCsv(chunks: AsyncIterable<Uint8Array>, opts: ReadOptions): Promise<CsvRows> {
   const iterator = chunks[Symbol.asyncIterator]();
   try {
@@ -154,8 +163,10 @@ async function readRows(iterator: AsyncIterator<Uint8Array>, opts: ReadOptions):
   const delimiter = opts.delimiter ?? detectDelimiter(firstText);
 
   const rows: string[][] = [];
-  const take = rowTaker(rows, opts.maxRows);
-  const parser = new Papa.Parser({ delimiter, newline: detectNewline(firstText) });
+  const lines: number[] = [];
+  const newline = detectNewline(firstText);
+  const { take, at } = rowTaker(rows, lines, opts.maxRows, newline === "\r" ? "\r" : "\n");
+  const parser = new Papa.Parser({ delimiter, newline });
   const slices = timeSlices();
   // The start of a row the text read so far has not finished: parsed again with the next piece.
   let rest = "";
@@ -165,13 +176,13 @@ async function readRows(iterator: AsyncIterator<Uint8Array>, opts: ReadOptions):
     const { data, meta } = parser.parse(joined, 0, true) as Papa.ParseResult<string[]>;
     for (const row of data) take(row);
     rest = joined.slice(meta.cursor);
-    if (rest.length > MAX_ROW_CHARS) throw tooLong(rows.length + 1);
+    if (rest.length > MAX_ROW_CHARS) throw tooLong(at.line);
   };
   await parse(firstText);
   for await (const piece of input) await parse(decode(piece));
   await parse(decode(null));
   for (const row of (parser.parse(rest, 0, false) as Papa.ParseResult<string[]>).data) take(row);
-  return { rows, encoding, delimiter };
+  return { rows, lines, encoding, delimiter };
 }
 
 /** The request body (a web stream) as chunks; left unread from where the reader stops. */

@@ -1,4 +1,4 @@
-import { moneyIn, type MoneyFormat } from "~/lib/format.ts";
+import { moneyIn, type MoneyFormat, formatCount } from "~/lib/format.ts";
 import { toCents } from "./money.ts";
 import { isLaidOut, laidOutPrint } from "./report-print-statement.ts";
 import {
@@ -28,6 +28,8 @@ export type PrintRow =
   | { kind: "section"; label: string }
   /** A line; `depth` indents it: 0 not at all, 1 under its section's head, 2 and more a child account under its parent. */
   | { kind: "line"; cells: string[]; depth: number }
+  /** A summary's figure ("Statement opening balance"), drawn as a line: not one of the lines MAX_PRINTED_LINES counts. */
+  | { kind: "figure"; cells: string[] }
   | { kind: "subtotal"; cells: string[] }
   | { kind: "total"; cells: string[] }
   | { kind: "note"; text: string };
@@ -59,12 +61,11 @@ export interface PrintableReport {
  */
 export const MAX_PRINTED_LINES = 10_000;
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = formatCount;
 
-/** Why a report of `lines` lines is not printed, and what to do instead. */
-export const printedLinesMessage = (lines: number) =>
-  `This report has ${count(lines)} lines; a PDF holds at most ${count(MAX_PRINTED_LINES)}. ` +
-  "Choose a shorter period, or download the CSV.";
+/** Why a report of `lines` lines is not printed, and what to do instead (`advice`; for a report of a period, by default). */
+export const printedLinesMessage = (lines: number, advice = "Choose a shorter period, or download the CSV.") =>
+  `This report has ${count(lines)} lines; a PDF holds at most ${count(MAX_PRINTED_LINES)}. ${advice}`;
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 

@@ -1,4 +1,5 @@
 import type { ParsedFile, ParsedStatement, StatedBalance, StatementLine } from "./statement.ts";
+import { formatCount } from "~/lib/format.ts";
 import {
   at,
   childrenNamed,
@@ -175,7 +176,7 @@ function entryReader(reads: Reads) {
   return (node: XmlNode, ancestors: readonly XmlNode[]) => {
     if (node.name !== "Ntry" || ancestors.length !== 3 || ancestors[2]!.name !== "Stmt" || ancestors[1]!.name !== "BkToCstmrStmt") return;
     if (++entries > MAX_CAMT_ENTRIES) {
-      throw readError(node.line, `the file holds more than ${MAX_CAMT_ENTRIES.toLocaleString("en-US")} entries (Ntry): split it by period`);
+      throw readError(node.line, `the file holds more than ${formatCount(MAX_CAMT_ENTRIES)} entries (Ntry): split it by period`);
     }
     let read: EntryRead;
     try {

@@ -4,6 +4,7 @@
  */
 import { timeSlices } from "~/server/time-slices.ts";
 import { StatementReadError, textLines } from "./statement.ts";
+import { formatCount } from "~/lib/format.ts";
 
 export interface Field {
   tag: string;
@@ -33,7 +34,7 @@ interface Open {
   last: number;
 }
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = formatCount;
 
 /** Adds a continuation line to a field. */
 function extend(f: Open, line: string, no: number) {

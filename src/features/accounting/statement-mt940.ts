@@ -6,6 +6,7 @@ import { MAX_STATEMENT_LINES } from "./bank.schema.ts";
 import { StatementReadError, type ParsedFile, type ParsedStatement, type StatedBalance, type StatementLine } from "./statement.ts";
 import { readFields, SUBFIELDS, type Field } from "./statement-mt940-fields.ts";
 import { decodeText, joinText, oneLine, parseSwiftAmount, parseSwiftDate, toIsoDate } from "./statement-values.ts";
+import { formatCount } from "~/lib/format.ts";
 
 const bad = (f: Field, what: string, why: string) =>
   new StatementReadError(f.line, `Line ${f.line}: ${what} (:${f.tag}:) ${why}: "${oneLine(f.value).slice(0, 80)}"`);
@@ -177,10 +178,7 @@ export async function parseMt940(bytes: Uint8Array): Promise<ParsedFile> {
     } else if (f.tag === "61") {
       if (!draft.opening || draft.closing) throw bad(f, "the transaction", "is outside the opening and closing balances");
       if (++transactions > MAX_STATEMENT_LINES) {
-        throw new StatementReadError(
-          f.line,
-          `Line ${f.line}: the file holds more than ${MAX_STATEMENT_LINES.toLocaleString("en-US")} transactions`,
-        );
+        throw new StatementReadError(f.line, `Line ${f.line}: the file holds more than ${formatCount(MAX_STATEMENT_LINES)} transactions`);
       }
       last = readTransaction(f);
       draft.lines.push(last);

@@ -1,6 +1,7 @@
 import { timeSlices } from "~/server/time-slices.ts";
 import { MAX_STATEMENT_LINES } from "./bank.schema.ts";
 import type { ParsedFile, ParsedStatement, StatedBalance, StatementLine } from "./statement.ts";
+import { formatCount } from "~/lib/format.ts";
 import {
   at,
   checkElement,
@@ -219,7 +220,7 @@ async function readStatement(stmt: XmlNode, counter: Counter): Promise<ParsedSta
   const slices = timeSlices();
   for (const trn of descendants(stmt, ["STMTTRN"])) {
     if (++counter.transactions > MAX_STATEMENT_LINES) {
-      throw readError(trn.line, `the file holds more than ${MAX_STATEMENT_LINES.toLocaleString("en-US")} transactions`);
+      throw readError(trn.line, `the file holds more than ${formatCount(MAX_STATEMENT_LINES)} transactions`);
     }
     statement.lines.push(readTransaction(trn));
     if (slices.due()) await slices.next();

@@ -5,6 +5,7 @@
 import { timeSlices } from "~/server/time-slices.ts";
 import { MAX_STATEMENT_LINES } from "./bank.schema.ts";
 import { quoted, StatementReadError, textLines, type ParsedFile, type ParsedStatement, type StatementLine } from "./statement.ts";
+import { formatCount } from "~/lib/format.ts";
 import {
   decodeText,
   detectNumberFormat,
@@ -104,7 +105,7 @@ async function readSections(lines: Iterable<Line>): Promise<{ account?: string; 
     }
     if (!section) continue;
     if (!record && ++records > MAX_STATEMENT_LINES) {
-      throw new StatementReadError(no, `Line ${no}: the file holds more than ${MAX_STATEMENT_LINES.toLocaleString("en-US")} transactions`);
+      throw new StatementReadError(no, `Line ${no}: the file holds more than ${formatCount(MAX_STATEMENT_LINES)} transactions`);
     }
     record ??= { line: no, fields: new Map() };
     const code = text[0]!;

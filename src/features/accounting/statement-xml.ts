@@ -2,6 +2,7 @@ import { SaxesParser } from "saxes";
 import { timeSlices } from "~/server/time-slices.ts";
 import { quoted, StatementReadError } from "./statement.ts";
 import { decodeText, oneLine } from "./statement-values.ts";
+import { formatCount } from "~/lib/format.ts";
 
 /**
  * What the OFX and camt.053 readers share: the bytes decoded to text, a small element tree (read from XML by saxes,
@@ -30,7 +31,7 @@ const MAX_XML_ELEMENTS = 1_000_000;
 /** Characters of the text handed to the XML parser at a time, between which other requests may run. */
 const PIECE = 4 * 1024;
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = formatCount;
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
 
 /** Refuses an element nested past MAX_XML_DEPTH, or one past MAX_XML_ELEMENTS in the file. */

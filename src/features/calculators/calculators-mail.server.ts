@@ -2,6 +2,7 @@ import type { MailAttachment } from "~/server/mail/outbox.server.ts";
 import type { OutgoingMail } from "~/server/mail/outbox.server.ts";
 import { escapeHtml, renderMail } from "~/server/mail/html.ts";
 import { CALCULATOR_PATHS, reportFor, type Calculation, type CalculatorReport } from "./calculators.ts";
+import { formatLongDate } from "~/lib/format.ts";
 
 export const FIRM_DISCLAIMER =
   "These figures are estimates from the inputs you entered, for planning only; they are not tax or investment advice. " +
@@ -14,12 +15,10 @@ export interface AnalysisDocument {
   report: CalculatorReport;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-
 export function analysisDocument(calc: Calculation, createdAt: Date, name: string | null): AnalysisDocument {
   const report = reportFor(calc);
   const who = name ? `Prepared for ${name}` : "Prepared for you";
-  return { title: `${report.title}: your analysis`, subtitle: `${who} on ${dateFormat.format(createdAt)}`, createdAt, report };
+  return { title: `${report.title}: your analysis`, subtitle: `${who} on ${formatLongDate(createdAt)}`, createdAt, report };
 }
 
 export function analysisFilename(calc: Calculation, createdAt: Date): string {

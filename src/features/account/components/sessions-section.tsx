@@ -7,9 +7,9 @@ import { revokeOtherSessions, revokeSession } from "../account.api.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import { Section } from "./account-ui.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const formatDate = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+const formatDate = (iso: string) => formatDateTime(iso);
 
 export function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
   const uid = useId();

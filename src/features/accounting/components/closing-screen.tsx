@@ -5,8 +5,7 @@ import { LockForm, UnlockForm } from "./books-lock-forms.tsx";
 import { YearEndCloseSection } from "./year-end-close-section.tsx";
 import { FiscalYearForm } from "./fiscal-year-form.tsx";
 import { BooksCurrencyForm } from "./books-currency-form.tsx";
-
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+import { formatDateTime } from "~/lib/format.ts";
 
 /**
  * Closing (/accounting/:orgId/closing): the books' lock date, why and by whom it was set, and every change of it.
@@ -30,7 +29,7 @@ export function ClosingScreen({ lock, yearEnd, preview }: { lock: BooksLock; yea
             <p className="text-base font-semibold">Locked up to {lock.lock_date}</p>
             {lock.current ? (
               <p className="mt-1 text-muted">
-                {lock.current.reason} ({lock.current.by ?? "a former member"}, {when(lock.current.at)})
+                {lock.current.reason} ({lock.current.by ?? "a former member"}, {formatDateTime(lock.current.at)})
               </p>
             ) : null}
           </>
@@ -66,7 +65,7 @@ export function ClosingScreen({ lock, yearEnd, preview }: { lock: BooksLock; yea
                 <p className="font-semibold text-ink">{h.lock_date ? `Locked up to ${h.lock_date}` : "Unlocked"}</p>
                 <p className="text-ink">{h.reason}</p>
                 <p className="text-muted">
-                  {h.by ?? "A former member"}, {when(h.at)}
+                  {h.by ?? "A former member"}, {formatDateTime(h.at)}
                 </p>
               </li>
             ))}

@@ -10,6 +10,7 @@ import { booksPath, useBooks, useBooksOrgId, useMoney } from "./books-context.ts
 import { EntryDocuments } from "./entry-documents.tsx";
 import { Amount, cardRow, cardText, inputClass, labelClass, Modal, StatusBadge, tdClass, ColumnHeads } from "./ui.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 
 const AUDIT_LABELS: Record<EntryDetails["audit"][number]["action"], string> = {
   created: "Created",
@@ -17,8 +18,6 @@ const AUDIT_LABELS: Record<EntryDetails["audit"][number]["action"], string> = {
   posted: "Posted",
   reversed: "Reversed",
 };
-
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * Read-only view of an entry: lines, links, audit trail, PDF export, Duplicate, Make recurring (a recurring entry made
@@ -157,7 +156,8 @@ export function EntryDetailsDialog({
             <ol className="space-y-1 text-sm" data-testid="audit-trail">
               {entry.audit.map((a, i) => (
                 <li key={i}>
-                  <span className="font-medium">{AUDIT_LABELS[a.action]}</span> by {a.user_name ?? "a removed user"} on {when(a.at)}
+                  <span className="font-medium">{AUDIT_LABELS[a.action]}</span> by {a.user_name ?? "a removed user"} on{" "}
+                  {formatDateTime(a.at)}
                   {a.detail ? ` (${a.detail})` : ""}
                 </li>
               ))}

@@ -7,6 +7,7 @@ import type { Invitation, InvitationState } from "../accounting.types.ts";
 import { resendInvitation, revokeInvitation } from "../members.api.ts";
 import { useBooksOrgId } from "./books-context.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 
 const STATE_CLASS: Record<InvitationState, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -16,8 +17,7 @@ const STATE_CLASS: Record<InvitationState, string> = {
 };
 
 const day = (iso: string) => iso.slice(0, 10);
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const at = (iso: string) => `${when.format(new Date(iso))} UTC`;
+const at = (iso: string) => formatDateTime(iso);
 
 /** The organization's invitations with their state, when sent and accepted; a pending or expired one can be sent again, a pending one revoked. */
 export function InvitationsList({ invitations, onChanged }: { invitations: Invitation[]; onChanged: () => Promise<unknown> }) {

@@ -10,8 +10,8 @@ import { monthName } from "../report-print.ts";
 import { packPdfUrl, preparePack } from "../books.api.ts";
 import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { useBooksAction } from "./use-books-action.ts";
+import { formatDateTime } from "~/lib/format.ts";
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 const size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -84,7 +84,7 @@ export function MonthEndPacksScreen({ packs }: { packs: MonthEndPack[] }) {
                 <div>
                   <p className="font-semibold text-ink">{monthName(p.month)}</p>
                   <p className="text-muted">
-                    Prepared by {p.prepared_by ?? "a former member"}, {when(p.created_at)} · {size(p.size_bytes)}
+                    Prepared by {p.prepared_by ?? "a former member"}, {formatDateTime(p.created_at)} · {size(p.size_bytes)}
                   </p>
                 </div>
                 <a className="font-semibold text-brand-700 underline hover:text-brand-900" href={packPdfUrl(orgId, p.id)} download>

@@ -10,8 +10,7 @@ import type { YearEndClose } from "../year-end-close.types.ts";
 import { reopenYear } from "../books.api.ts";
 import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { useBooksAction } from "./use-books-action.ts";
-
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+import { formatDateTime } from "~/lib/format.ts";
 
 /** The closed fiscal years, the latest first; a standing close can be reopened (owners and accountants), with a reason. */
 export function YearEndClosesList({ closes }: { closes: YearEndClose[] }) {
@@ -34,11 +33,12 @@ export function YearEndClosesList({ closes }: { closes: YearEndClose[] }) {
                 </p>
                 <p className="text-ink">{c.reason}</p>
                 <p className="text-muted">
-                  {c.closed_by ?? "A former member"}, {when(c.closed_at)}
+                  {c.closed_by ?? "A former member"}, {formatDateTime(c.closed_at)}
                 </p>
                 {c.reopened ? (
                   <p className="mt-1 text-muted">
-                    Reopened by {c.reopened.by ?? "a former member"}, {when(c.reopened.at)} ({c.reopened.entry_number}): {c.reopened.reason}
+                    Reopened by {c.reopened.by ?? "a former member"}, {formatDateTime(c.reopened.at)} ({c.reopened.entry_number}):{" "}
+                    {c.reopened.reason}
                   </p>
                 ) : null}
               </div>

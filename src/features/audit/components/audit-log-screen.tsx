@@ -3,6 +3,7 @@ import type { AuditLogFilters } from "../audit-log.schema.ts";
 import type { AuditLogEntry, AuditLogPage } from "../audit-log.types.ts";
 import { AuditChanges } from "./audit-changes.tsx";
 import { AuditFilters } from "./audit-filters.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 
 const TARGET_TYPES: Record<string, string> = {
   organization_membership: "membership",
@@ -40,8 +41,6 @@ function targetText(e: AuditLogEntry) {
   );
 }
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
-
 /** The firm's Audit log: every recorded action, newest first, filtered and paged on the server. */
 export function AuditLogScreen({ log, filters, errors }: { log: AuditLogPage; filters: AuditLogFilters; errors: Record<string, string> }) {
   return (
@@ -62,7 +61,7 @@ export function AuditLogScreen({ log, filters, errors }: { log: AuditLogPage; fi
               <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                 <p className="font-mono text-sm font-semibold text-brand-800">{e.action}</p>
                 <p className="text-sm text-slate-700">
-                  <time dateTime={e.occurredAt}>{when.format(new Date(e.occurredAt))}</time>
+                  <time dateTime={e.occurredAt}>{formatDateTime(new Date(e.occurredAt), { seconds: true })}</time>
                 </p>
               </div>
               <p className="mt-1 text-sm text-slate-700">

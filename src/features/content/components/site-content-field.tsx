@@ -10,9 +10,9 @@ import { siteContentValueSchema, type SiteContentValueInput } from "../site-cont
 import type { SiteContentEntry } from "../site-content.types.ts";
 import { revertSiteContent, saveSiteContent } from "../content.api.ts";
 import { SiteContentHistory } from "./site-content-history.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-export const formatWhen = (iso: string) => `${when.format(new Date(iso))} UTC`;
+export const formatWhen = (iso: string) => formatDateTime(iso);
 
 /** One site_content key: its text (stored, or the built-in one), save, revert to the built-in text, history. */
 export function SiteContentField({

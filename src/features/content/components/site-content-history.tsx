@@ -5,8 +5,7 @@ import { Modal } from "~/ui/modal.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import type { SiteContentVersion } from "../site-content.types.ts";
 import { getSiteContentVersions, restoreSiteContentVersion } from "../content.api.ts";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+import { formatDateTime } from "~/lib/format.ts";
 
 /** Every kept version of one key, newest first; one click makes an earlier one current again. */
 export function SiteContentHistory({
@@ -70,7 +69,8 @@ export function SiteContentHistory({
           {versions.map((v, i) => (
             <li key={v.id} className="rounded-md border border-slate-200 p-3">
               <p className="text-sm text-slate-700">
-                {when.format(new Date(v.createdAt))} UTC{v.createdBy ? ` · ${v.createdBy}` : ""}
+                {formatDateTime(v.createdAt)}
+                {v.createdBy ? ` · ${v.createdBy}` : ""}
                 {i === 0 ? " · current" : ""}
                 {v.restoredFrom ? " · restored" : ""}
               </p>
@@ -81,7 +81,7 @@ export function SiteContentHistory({
                     "Restoring..."
                   ) : (
                     <>
-                      Restore<span className="sr-only"> the version of {when.format(new Date(v.createdAt))}</span>
+                      Restore<span className="sr-only"> the version of {formatDateTime(new Date(v.createdAt))}</span>
                     </>
                   )}
                 </Button>

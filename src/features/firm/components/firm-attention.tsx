@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { LeadsAttention } from "~/features/leads/leads-inbox.types.ts";
+import { formatCount } from "~/lib/format.ts";
 
 function Count({ to, count, label }: { to: string; count: number; label: string }) {
   return (
@@ -8,7 +9,7 @@ function Count({ to, count, label }: { to: string; count: number; label: string 
         to={to}
         className="block rounded-lg border border-slate-200 p-5 hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
-        <span className="block text-3xl font-bold text-ink">{count.toLocaleString("en-US")}</span>
+        <span className="block text-3xl font-bold text-ink">{formatCount(count)}</span>
         <span className="mt-1 block text-sm font-medium text-brand-800 underline">{label}</span>
       </Link>
     </li>

@@ -6,6 +6,7 @@ import type { LeadList } from "../leads-inbox.types.ts";
 import { leadsExportUrl } from "../leads.api.ts";
 import { LeadsFilters, type FilterValues } from "./leads-filters.tsx";
 import { LeadsTable } from "./leads-table.tsx";
+import { formatCount } from "~/lib/format.ts";
 
 /** /firm/leads: tabs (inbox, spam), the filters, one page of leads, paging and the CSV export of the filtered list. */
 export function LeadsInboxPage({ list, values, errors }: { list: LeadList; values: FilterValues; errors: Record<string, string> }) {
@@ -55,11 +56,7 @@ export function LeadsInboxPage({ list, values, errors }: { list: LeadList; value
       ) : null}
       <LeadsFilters values={values} owners={list.owners} errors={errors} />
       <p role="status" className="text-sm text-muted">
-        {list.totalCapped
-          ? `More than ${list.total.toLocaleString("en-US")} leads`
-          : list.total === 1
-            ? "1 lead"
-            : `${list.total.toLocaleString("en-US")} leads`}
+        {list.totalCapped ? `More than ${formatCount(list.total)} leads` : list.total === 1 ? "1 lead" : `${formatCount(list.total)} leads`}
       </p>
       <LeadsTable leads={list.leads} />
       {list.newer || list.older ? (

@@ -3,8 +3,7 @@ import { Button } from "~/ui/button.tsx";
 import { inputClass } from "~/ui/field.tsx";
 import { Pager, pageHref } from "~/ui/pager.tsx";
 import type { Inbox } from "../messages.types.ts";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+import { formatDateTime } from "~/lib/format.ts";
 
 export interface InboxFilters {
   client?: string;
@@ -80,7 +79,7 @@ export function InboxScreen({
                   </span>
                   {r.last_message_at ? (
                     <time dateTime={r.last_message_at} className="text-xs text-slate-600">
-                      {when.format(new Date(r.last_message_at))} UTC
+                      {formatDateTime(r.last_message_at)}
                     </time>
                   ) : null}
                 </span>

@@ -1,7 +1,6 @@
 import type { Message } from "../messages.types.ts";
 import { attachmentUrl } from "../messages.api.ts";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+import { formatDateTime } from "~/lib/format.ts";
 
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -38,7 +37,7 @@ export function MessageList({
               </p>
             ) : null}
             <article
-              aria-label={`${m.author_name}, ${when.format(new Date(m.created_at))} UTC`}
+              aria-label={`${m.author_name}, ${formatDateTime(m.created_at)}`}
               className={`rounded-lg border p-3 ${own ? "border-brand-100 bg-brand-50" : "border-slate-200 bg-white"}`}
             >
               <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
@@ -49,7 +48,7 @@ export function MessageList({
                   ) : null}
                 </span>
                 <time dateTime={m.created_at} className="text-xs text-slate-600">
-                  {when.format(new Date(m.created_at))} UTC
+                  {formatDateTime(m.created_at)}
                 </time>
               </p>
               {m.source === "contact" ? <p className="mt-1 text-xs text-slate-600">Sent with the contact form</p> : null}

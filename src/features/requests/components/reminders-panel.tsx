@@ -6,8 +6,7 @@ import { snoozeSchema, type SnoozeInput } from "../requests.schema.ts";
 import type { DocumentRequest } from "../requests.types.ts";
 import { snoozeReminders } from "../requests.api.ts";
 import { useRequestAction } from "./use-request-action.ts";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+import { formatDateTime } from "~/lib/format.ts";
 
 function scheduleText(r: DocumentRequest): string {
   const parts = [
@@ -46,7 +45,7 @@ export function RemindersPanel({ orgId, request, canSnooze }: { orgId: number; r
         <ul aria-label="Reminders sent" className="list-disc space-y-1 pl-5 text-sm">
           {request.reminders.map((r) => (
             <li key={r.reminder_on}>
-              Reminder of {r.reminder_on}: sent {when.format(new Date(r.sent_at))} UTC to {r.recipients} person
+              Reminder of {r.reminder_on}: sent {formatDateTime(r.sent_at)} to {r.recipients} person
               {r.recipients === 1 ? "" : "s"}, {r.open_items} item{r.open_items === 1 ? "" : "s"} to do
             </li>
           ))}

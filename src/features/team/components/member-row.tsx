@@ -11,8 +11,8 @@ import { ROLE_LABELS, SITE_ROLES, roleChangeSchema, type TeamRole } from "../tea
 import type { MemberState, TeamMember } from "../team.types.ts";
 import { changeMemberRole, resendStaffInvitation, setMemberEnabled } from "../team.api.ts";
 import { can } from "~/lib/permissions.ts";
+import { formatDateTime } from "~/lib/format.ts";
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const STATE_LABELS: Record<MemberState, { text: string; className: string }> = {
   active: { text: "Active", className: "bg-emerald-50 text-emerald-900" },
   disabled: { text: "Disabled", className: "bg-red-50 text-red-800" },
@@ -87,13 +87,11 @@ export function MemberRow({
           {isSelf ? <span className="text-slate-600"> (you)</span> : null}
         </p>
         <p className="truncate text-sm text-slate-700">{member.email}</p>
-        <p className="text-sm text-slate-600">
-          Last sign-in: {member.lastSignedInAt ? `${when.format(new Date(member.lastSignedInAt))} UTC` : "never"}
-        </p>
+        <p className="text-sm text-slate-600">Last sign-in: {member.lastSignedInAt ? formatDateTime(member.lastSignedInAt) : "never"}</p>
         {member.invitationSentAt ? (
           <p className="text-sm text-slate-600">
-            Invitation sent {when.format(new Date(member.invitationSentAt))} UTC
-            {member.invitationAcceptedAt ? `, accepted ${when.format(new Date(member.invitationAcceptedAt))} UTC` : ", not accepted yet"}
+            Invitation sent {formatDateTime(member.invitationSentAt)}
+            {member.invitationAcceptedAt ? `, accepted ${formatDateTime(member.invitationAcceptedAt)}` : ", not accepted yet"}
           </p>
         ) : null}
         {member.state === "invited" ? (
