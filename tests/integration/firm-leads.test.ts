@@ -172,7 +172,7 @@ describe("the inbox", () => {
     const seen: string[] = [];
     let before: string | null = null;
     let pages = 0;
-    let last: LeadList | null = null;
+    let last: LeadList | null;
     do {
       const page: LeadList = (await get<LeadList>(`/api/firm/leads?owner=none${before ? `&before=${before}` : ""}`)).body;
       expect(page.leads.length).toBeLessThanOrEqual(25);

@@ -82,7 +82,7 @@ export async function finishGoogleReauth(
   const { internalAdapter } = await ctx.auth.$context;
   const identifier = `${STATE_PREFIX}${query.state}`;
   const found = await internalAdapter.findVerificationValue(identifier);
-  let saved: SavedState = {};
+  let saved: SavedState;
   try {
     saved = JSON.parse(found?.value ?? "{}") as SavedState;
   } catch {

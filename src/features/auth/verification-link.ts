@@ -19,7 +19,7 @@ export function verificationCallbackPath(requested: string | null | undefined): 
  * link the auth library made, whose `callbackURL` is whatever the client asked for: only its local path is used.
  */
 export function verificationLink(site: string, token: string, libraryUrl: string): string {
-  let requested: string | null = null;
+  let requested: string | null;
   try {
     requested = new URL(libraryUrl, site).searchParams.get("callbackURL");
   } catch {

@@ -56,7 +56,7 @@ export async function migrate(database: Database, migrations = readMigrations())
           await query("commit");
         } catch (err) {
           await query("rollback");
-          throw new Error(`Migration ${m.name} failed: ${(err as Error).message}`);
+          throw new Error(`Migration ${m.name} failed: ${(err as Error).message}`, { cause: err });
         }
         applied.push(m.name);
       }
