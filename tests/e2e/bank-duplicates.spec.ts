@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi } from "./support/books.ts";
@@ -19,10 +19,21 @@ const SHOTS_DIR = process.env.SHOTS_DIR;
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
 
-async function shot(page: Page, name: string) {
+/** The whole page, and the part looked at on its own (a phone's page is too long to read whole). */
+async function shot(page: Page, name: string, part: Locator) {
   if (!SHOTS_DIR) return;
   mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/bank-duplicates-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  const at = `${SHOTS_DIR}/bank-duplicates-${name}-${page.viewportSize()?.width ?? 0}`;
+  await page.screenshot({ path: `${at}.png`, fullPage: true });
+  // The part's box is where it is on screen; the page's clip is counted from its top.
+  const box = (await part.boundingBox())!;
+  const top = box.y + (await page.evaluate(() => window.scrollY));
+  for (let i = 0, y = top; y < top + box.height; i += 1, y += 900)
+    await page.screenshot({
+      path: `${at}-part${i}.png`,
+      fullPage: true,
+      clip: { x: box.x, y, width: box.width, height: Math.min(900, top + box.height - y) },
+    });
 }
 
 async function preview(page: Page, file: string, expected: RegExp) {
@@ -46,7 +57,9 @@ for (const viewport of [
     const books = await booksApi(page);
     const headers = { origin: process.env.E2E_BASE_URL! };
     expect((await page.request.put(`${books}/currency`, { headers, data: { currency: "EUR" } })).status()).toBe(200);
-    const { accounts } = (await (await page.request.get(`${books}/accounts`)).json()) as { accounts: { id: number; account_code: string }[] };
+    const { accounts } = (await (await page.request.get(`${books}/accounts`)).json()) as {
+      accounts: { id: number; account_code: string }[];
+    };
     const cash = accounts.find((a) => a.account_code === "1000")!.id;
     const created = await page.request.post(`${books.replace("/accounting/orgs", "/bank")}/accounts`, {
       headers,
@@ -72,10 +85,13 @@ for (const viewport of [
     await expect(pairs.nth(2)).toContainText("059254925/HDI Leben");
     await expect(page.getByRole("button", { name: "Import 0 transactions" })).toBeDisabled();
     // One kept all the same (by mistake); the account confirmed.
-    await pairs.nth(2).getByLabel(/Import line 38 all the same/).check();
+    await pairs
+      .nth(2)
+      .getByLabel(/Import line 38 all the same/)
+      .check();
     await expect(page.getByRole("button", { name: "Import 1 transaction" })).toBeDisabled();
     await page.getByLabel(/It belongs to this bank account all the same/).check();
-    await shot(page, "preview");
+    await shot(page, "preview", page.getByRole("region", { name: "Import a statement" }));
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await page.getByRole("button", { name: "Import 1 transaction" }).click();
     await expect(page.getByText("1 transaction imported, 2 already imported, 2 skipped as likely duplicates")).toBeVisible();
@@ -90,9 +106,11 @@ for (const viewport of [
     await expect(row(page, "059254925/Leben")).toHaveCount(0);
     await page.getByRole("link", { name: "Excluded (1)" }).click();
     await expect(row(page, "059254925/Leben")).toContainText("The CSV's line of the same payment");
-    await shot(page, "excluded");
+    await shot(page, "excluded", page.getByRole("region", { name: "Statement lines" }));
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await row(page, "059254925/Leben").getByRole("button", { name: /^Bring back/ }).click();
+    await row(page, "059254925/Leben")
+      .getByRole("button", { name: /^Bring back/ })
+      .click();
     await expect(toast(page, "Line brought back: it counts again")).toBeVisible();
     await expect(page.getByText("No line is excluded.")).toBeVisible();
     await page.getByRole("link", { name: "To match" }).click();

@@ -208,9 +208,12 @@ for (const viewport of [
     expect(pdf.suggestedFilename()).toBe("reconciliation-2026-10-31.pdf");
     const text = spawnSync("pdftotext", ["-layout", (await pdf.path())!, "-"], { encoding: "utf8" });
     if (text.status === 0) {
-      expect(text.stdout).toContain("Bank reconciliation: Main checking, statement of 2026-10-31");
-      expect(text.stdout).toContain("Difference: $0.00");
-      expect(text.stdout).toMatch(/Cleared in this reconciliation[\s\S]*Total \(6\)\s+\$4,366\.00/);
+      expect(text.stdout).toContain("Bank Reconciliation");
+      expect(text.stdout).toMatch(/Main checking \(.+\), statement of October 31, 2026/);
+      expect(text.stdout).toContain("Difference $0.00");
+      expect(text.stdout).toMatch(/Statement closing balance\s+\$4,366\.00[\s\S]*Book balance\s+\$4,366\.00/);
+      expect(text.stdout).toMatch(/Total cleared deposits \(2\)\s+\$6,200\.00[\s\S]*Total cleared payments \(4\)\s+-\$1,834\.00/);
+      expect(text.stdout).toContain("Page 1 of 1");
     } else
       expect(
         readFileSync((await pdf.path())!)

@@ -12,8 +12,9 @@ import { openBooksSection, booksApi } from "./support/books.ts";
 
 const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures/import");
 const SHOTS = "/tmp/shots-h";
+type Kind = "Chart of accounts" | "Journal entries" | "Opening balances";
 
-async function choose(page: Page, file: string, kind: "Chart of accounts" | "Journal entries") {
+async function choose(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }, kind: Kind) {
   await page.getByLabel("CSV file (up to 20 MB)").setInputFiles(file);
   await page.getByLabel("What the file holds").selectOption({ label: kind });
   await page.getByRole("button", { name: "Preview" }).click();
@@ -30,8 +31,17 @@ test("import a chart and a journal from other programs, see the trial balance, e
 
   await choose(page, path.join(fixtures, "odoo-account.account-generic_coa.csv"), "Chart of accounts");
   await expect(page.getByRole("status").filter({ hasText: "new accounts" })).toHaveText("41 new accounts, 4 already there");
+  // Odoo's 4000, 6000 and 6200 are ours under other names: nothing is imported until each has a choice.
+  await expect(page.getByTestId("import-conflict")).toHaveCount(3);
+  await expect(page.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
+  await page.getByLabel("What to do with 4000").selectOption({ label: "Keep ours: Sales Revenue" });
+  await page.getByLabel("What to do with 6000").selectOption({ label: "Import it under another code" });
+  await expect(page.getByLabel("Its code")).toHaveValue("6001");
+  await page.getByLabel("What to do with 6200").selectOption({ label: "Take the file's: Bank Fees (Expense)" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoAxeViolations(page, { exclude: [TOASTS] });
   await page.getByRole("button", { name: "Import", exact: true }).click();
-  await expect(page.getByText("41 accounts created, 4 already in the chart")).toBeVisible();
+  await expect(page.getByText("42 accounts created, 3 already in the chart (1 of them renamed or retyped as the file says)")).toBeVisible();
 
   const journal = path.join(fixtures, "akretion-account_move_generic-fr_coa.csv");
   await choose(page, journal, "Journal entries");
@@ -75,4 +85,55 @@ test("import a chart and a journal from other programs, see the trial balance, e
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
   await page.screenshot({ path: `${SHOTS}/import-390.png`, fullPage: true });
+});
+
+/** A journal as DATEV-style programs export it: a title and a blank line above the column names. */
+const DATEV = [
+  "Buchungsjournal 01.01.2025 - 31.01.2025 (Beträge in EUR)",
+  "",
+  "Belegnr;Datum;Konto;Kontobezeichnung;Buchungstext;Soll;Haben",
+  "RE-1;03.01.2025;1000;Kasse;Umsatz Kunde A;1.190,00;",
+  "RE-1;03.01.2025;4000;Erlöse;Umsatz Kunde A;;1.190,00",
+].join("\r\n");
+
+test("a journal with a title above its columns, and opening balances from a CSV", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAndSignIn(page);
+  const orgId = (await booksApi(page)).split("/").at(-1);
+  await page.goto(`/accounting/${orgId}/import`);
+
+  await choose(page, { name: "buchungsjournal.csv", mimeType: "text/csv", buffer: Buffer.from(DATEV) }, "Journal entries");
+  await expect(page.getByLabel("Header row")).toHaveValue("1");
+  await expect(page.getByRole("status").filter({ hasText: "new entries" })).toContainText("1 new entries, 0 already there · 2 lines");
+  // Chosen by hand, the title row names nothing: the columns are guessed again, and nothing maps.
+  await page.getByLabel("Header row").selectOption({ index: 1 });
+  await expect(page.getByText("Choose the column of: date, account, debit")).toBeVisible();
+  await expect(page.getByLabel("Header row").locator("option", { hasText: "Line 3: Belegnr | Datum | Konto" })).toHaveAttribute(
+    "value",
+    "1",
+  );
+  await page.getByLabel("Header row").selectOption("1");
+  await expect(page.getByLabel("Date format")).toHaveValue("01.03.2026");
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByText("1 entries imported, 0 already imported")).toBeVisible();
+
+  const opening = "account,debit,credit\n1000,2500.00,\n2000,,400.00\n";
+  await choose(page, { name: "opening.csv", mimeType: "text/csv", buffer: Buffer.from(opening) }, "Opening balances");
+  await page.getByLabel("As of").fill("2025-01-01");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "opening balances" })).toHaveText(
+    "2 opening balances as of 2025-01-01 · debits $2,500.00 · credits $400.00 · Opening Balance Equity: credit $2,100.00",
+  );
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByText(/^Opening balances of 2 accounts posted as \S+$/)).toBeVisible();
+
+  // Again: the saved ones are replaced, asked first.
+  await choose(page, { name: "opening.csv", mimeType: "text/csv", buffer: Buffer.from(opening) }, "Opening balances");
+  await page.getByLabel("As of").fill("2025-01-01");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByText(/^Importing replaces the opening entry \S+, which is reversed\.$/)).toBeVisible();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Replace" }).click();
+  await expect(page.getByText(/replacing \S+ \(reversed\)$/)).toBeVisible();
+  await expectNoAxeViolations(page, { exclude: [TOASTS] });
 });

@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
@@ -123,6 +124,24 @@ for (const viewport of [
     await expect(page.getByTestId("gl-closing")).toContainText("$6,600.00");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await shot(page, "ledger");
+
+    // Every account of March as one PDF: each account a section, its name whole on its own line.
+    await expect(page.getByRole("link", { name: "Download PDF" })).toBeVisible();
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "All accounts (PDF)" }).click();
+    const pdf = await download;
+    expect(pdf.suggestedFilename()).toBe("general_ledger_all_2025-03-01_2025-03-31.pdf");
+    const text = spawnSync("pdftotext", ["-layout", (await pdf.path())!, "-"], { encoding: "utf8" });
+    if (text.status === 0) {
+      expect(text.stdout).toMatch(/^\s*1000 Cash\s*$/m);
+      expect(text.stdout).toMatch(/^\s*1100 Accounts Receivable\s*$/m);
+      expect(text.stdout).toMatch(/^\s*6000 Rent Expense\s*$/m);
+    } else
+      expect(
+        readFileSync((await pdf.path())!)
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
 
     // The year-end close of 2025: the preview, then the close after confirming.
     await openBooksSection(page, "Closing");

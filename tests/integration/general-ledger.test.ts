@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generalLedger } from "~/features/accounting/general-ledger.server.ts";
 import type { GeneralLedger } from "~/features/accounting/general-ledger.ts";
@@ -156,6 +157,41 @@ describe("the general ledger: an account's lines with counter-accounts and runni
     expect(rows[2]).toMatch(/^2026-01-05,JE-\d{6},Sale with tax,"Split: 2100 Accrued Liabilities, 4000 Sales Revenue",110.00,,1110.00$/);
     expect(rows.at(-1)).toBe("2026-01-31,,Closing balance,,365.50,405.00,960.50");
     expect(rows).toHaveLength(8);
+  });
+
+  it("prints every account with lines in the period, each a section of its opening, lines and closing (CSV and PDF)", async () => {
+    const csvOf = async (path: string) => {
+      const res = await call(path, viewer);
+      expect(res.status, await res.clone().text()).toBe(200);
+      return { res, rows: (await res.text()).trim().split("\r\n") };
+    };
+    const all = await csvOf("/reports/general_ledger/all/csv?start=2026-01-01&end=2026-01-31");
+    expect(all.res.headers.get("content-disposition")).toBe('attachment; filename="general_ledger_all_2026-01-01_2026-01-31.csv"');
+    expect(all.rows[0]).toBe("Account,Date,Entry,Description,Counter Account,Debit,Credit,Balance");
+    // The accounts with January lines, by code (Equity's capital was posted in December, the draft counts nowhere).
+    const sections = ["1000 Cash", "2100 Accrued Liabilities", "4000 Sales Revenue", "4100 Service Revenue", "6000 Rent Expense"];
+    const expected = [all.rows[0]];
+    for (const name of sections) {
+      const one = await csvOf(`/reports/general_ledger/csv?account=${ids.get(name.slice(0, 4))}&start=2026-01-01&end=2026-01-31`);
+      expected.push(...one.rows.slice(1).map((row) => `${name},${row}`));
+    }
+    expect(all.rows).toEqual(expected);
+
+    const res = await call("/reports/general_ledger/all/pdf?start=2026-01-01&end=2026-01-31", viewer);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="general_ledger_all_2026-01-01_2026-01-31.pdf"');
+    const text = execFileSync("pdftotext", ["-layout", "-", "-"], { input: Buffer.from(await res.arrayBuffer()) }).toString("utf8");
+    // Each account's name whole on its own line, never wrapped inside the date column.
+    for (const name of sections) expect(text).toMatch(new RegExp(`^\\s*${name}\\s*$`, "m"));
+    expect(text).not.toContain("3000 Owner");
+    expect(text.match(/Opening balance/g)).toHaveLength(sections.length);
+    expect(text.match(/Closing balance/g)).toHaveLength(sections.length);
+    expect(text).toMatch(/2026-01-31\s+Closing balance\s+\$365\.50\s+\$405\.00\s+\$960\.50/);
+    expect(text).toContain("Page 1 of 1");
+    const bad = await call("/reports/general_ledger/all/pdf?start=2026-02-01&end=2026-01-31");
+    expect(bad.status).toBe(400);
+    expect(Object.keys(((await bad.json()) as { fields: Record<string, string> }).fields)).toEqual(["start"]);
+    expect((await call("/reports/general_ledger/all/csv?start=2026-01-01&end=2026-01-31", stranger)).status).toBe(404);
   });
 
   it("is read by every member and by no one else; bad input is a 400 naming the field", async () => {

@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "~/features/accounting/organizations.server.ts";
+import { generalLedgerLineCount } from "~/features/accounting/general-ledger.server.ts";
+import { ALL_ACCOUNTS_TOO_LONG } from "~/features/accounting/general-ledger.ts";
+import type { Membership } from "~/features/accounting/organizations.server.ts";
 import { MAX_PRINTED_LINES } from "~/features/accounting/report-print.ts";
 import { queryRows, REPORT_TIMEOUT_MESSAGE, withStatementTimeout } from "~/server/db/client.ts";
 import { AppError } from "~/server/http/app-error.ts";
@@ -56,6 +59,40 @@ describe("reports within bounds: the lines a PDF holds, the time a report's stat
     expect(res.status).toBe(400);
     const message = "This report has 10,001 lines; a PDF holds at most 10,000. Choose a shorter period, or download the CSV.";
     expect(await res.json()).toEqual({ error: message, code: "INVALID_INPUT", fields: { start: message } });
+  });
+
+  it("every account's ledger of a period over the cap is refused (PDF and CSV, 400 naming the period), counted only up to the cap", async () => {
+    for (const format of ["pdf", "csv"]) {
+      const res = await call(`/reports/general_ledger/all/${format}?start=2026-10-01&end=2026-10-31`, viewer);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: ALL_ACCOUNTS_TOO_LONG, code: "INVALID_INPUT", fields: { start: ALL_ACCOUNTS_TOO_LONG } });
+    }
+    const m = { organizationId: orgId } as Membership;
+    expect(await generalLedgerLineCount(t.ctx.db, m, { start: "2026-10-01", end: "2026-10-31" }, MAX_PRINTED_LINES + 1)).toBe(
+      MAX_PRINTED_LINES + 1,
+    );
+    // September has none: every account's ledger of it is a PDF (saying so) and a CSV of its head alone.
+    expect((await call(`/reports/general_ledger/all/pdf?start=2026-09-01&end=2026-09-30`, viewer)).status).toBe(200);
+    expect((await (await call(`/reports/general_ledger/all/csv?start=2026-09-01&end=2026-09-30`, viewer)).text()).trim()).toBe(
+      "Account,Date,Entry,Description,Counter Account,Debit,Credit,Balance",
+    );
+  });
+
+  it("the General ledger screen offers no PDF the cap would refuse: it says so and offers the CSV", async () => {
+    const { loader } = await import("~/app/routes/accounting-ledger.tsx");
+    const user = { id: viewer.id, email: viewer.email, name: "Viewer", emailVerified: true, role: "client" as const };
+    const load = async (query: string) =>
+      (
+        await loader({
+          context: { app: t.ctx, user, sessionId: "s", enrolmentRequired: false, nonce: "", publicPage: false },
+          request: new Request(`http://localhost:3000/accounting/${orgId}/ledger?${query}`),
+          params: { orgId: String(orgId) },
+        } as never)
+      ).view;
+    expect(await load(`account=${cash}&start=2026-10-01&end=2026-10-31`)).toMatchObject({ printable: false, allPrintable: false });
+    expect(await load(`account=${cash}&start=2026-09-01&end=2026-09-30`)).toMatchObject({ printable: true, allPrintable: true });
+    expect(await load(`start=2026-10-01&end=2026-10-31`)).toMatchObject({ ledger: null, allPrintable: false });
+    expect(await load(`start=2026-10-31&end=2026-10-01`)).toMatchObject({ allPrintable: null });
   });
 
   it("the CSV of the same ledger has every line", async () => {

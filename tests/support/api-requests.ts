@@ -362,7 +362,13 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
   const bank = { ...org, bankId: () => String(f.bankId) };
   const docRequest = { ...org, requestId: () => String(f.requestId) };
   const period = () => ({ start: "2026-01-01", end: "2026-12-31" });
-  const chart = () => ({ kind: "chart", delimiter: "comma", header: "true" });
+  const chart = () => ({
+    kind: "chart",
+    delimiter: "comma",
+    header_row: "0",
+    conflicts: JSON.stringify({ 9300: "keep" }),
+    as_of: "2026-01-01",
+  });
   return [
     { method: "GET", path: "/api/health", anonymous: true },
     { method: "GET", path: "/api/session" },
@@ -537,6 +543,8 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       params: org,
       query: () => ({ account: String(f.accountIds[0]), ...period() }),
     },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/reports/general_ledger/all/pdf", params: org, query: period },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/reports/general_ledger/all/csv", params: org, query: period },
     { method: "GET", path: "/api/accounting/orgs/:orgId/reports/cash_flows/pdf", params: org, query: period },
     { method: "GET", path: "/api/accounting/orgs/:orgId/packs", params: org },
     { method: "POST", path: "/api/accounting/orgs/:orgId/packs", params: org, body: () => ({ month: "2026-03" }) },

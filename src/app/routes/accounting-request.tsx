@@ -31,7 +31,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function AccountingRequest({ loaderData }: Route.ComponentProps) {
-  return (
-    <RequestScreen orgId={loaderData.orgId} request={loaderData.request} viewer={loaderData.viewer} currency={loaderData.currency} />
-  );
+  return <RequestScreen orgId={loaderData.orgId} request={loaderData.request} viewer={loaderData.viewer} currency={loaderData.currency} />;
 }

@@ -151,9 +151,9 @@ export function bankRoutes(ctx: AppContext) {
     const input = await parseJson(c, reconcileSchema);
     return c.json({ reconciliation: await finishReconciliation(db, m, actor(c), bank(c), input) } satisfies ReconciliationFinished, 201);
   });
-  const report = async (c: Context<BooksMemberEnv>) => {
+  const report = async (c: Context<BooksMemberEnv>, printed = false) => {
     const { bankId, reconciliationId } = parseParams(c, reconciliationParams);
-    return reconciliationReport(db, c.get("membership"), bankId, reconciliationId);
+    return reconciliationReport(db, c.get("membership"), bankId, reconciliationId, { printed });
   };
   const attachment = (name: string, type: string) => ({
     "Content-Type": type,
@@ -161,7 +161,7 @@ export function bankRoutes(ctx: AppContext) {
     "X-Content-Type-Options": "nosniff",
   });
   r.get("/:orgId/accounts/:bankId/reconciliations/:reconciliationId/report.pdf", async (c) => {
-    const rep = await report(c);
+    const rep = await report(c, true);
     const name = `reconciliation-${rep.record.statement_date}.pdf`;
     return c.body(reconciliationPdf(rep), 200, attachment(name, "application/pdf"));
   });

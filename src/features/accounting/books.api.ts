@@ -32,6 +32,11 @@ export function generalLedgerFileUrl(orgId: number, format: "csv" | "pdf", query
   return `${booksApi(orgId)}/reports/general_ledger/${format}${query}`;
 }
 
+/** Every account's general ledger of a period as CSV or PDF (a link's href). */
+export function generalLedgerAllUrl(orgId: number, format: "csv" | "pdf", period: { start: string; end: string }): string {
+  return `${booksApi(orgId)}/reports/general_ledger/all/${format}?${new URLSearchParams(period)}`;
+}
+
 /** A report as a PDF (a link's href). */
 export function reportPdfUrl(orgId: number, type: string, query: URLSearchParams): string {
   return `${booksApi(orgId)}/reports/${encodeURIComponent(type)}/pdf?${query}`;

@@ -24,6 +24,12 @@ export const generalLedgerQuerySchema = z
   .refine((q) => q.start <= q.end, { message: "Start date must not be after the end date", path: ["start"] });
 export type GeneralLedgerQuery = z.infer<typeof generalLedgerQuerySchema>;
 
+/** GET /reports/general_ledger/all/pdf and /all/csv: every account with posted lines from `start` to `end`. */
+export const generalLedgerPeriodSchema = z
+  .object({ start: isoDateField("Start date"), end: isoDateField("End date") })
+  .refine((q) => q.start <= q.end, { message: "Start date must not be after the end date", path: ["start"] });
+export type GeneralLedgerPeriod = z.infer<typeof generalLedgerPeriodSchema>;
+
 /** The General ledger screen's URL (`/accounting/:orgId/ledger?account=&start=&end=&after=`): every part optional. */
 export const generalLedgerViewSchema = z.object({
   account: accountQueryField.optional(),

@@ -3,10 +3,11 @@ import { queryRows, type Db } from "~/server/db/client.ts";
 import { invalidInput } from "~/server/http/app-error.ts";
 import { timeSlices } from "~/server/time-slices.ts";
 import { notFound } from "./accounting-errors.server.ts";
-import { GL_COUNTER_NAMES, GL_PAGE_SIZE, type GeneralLedger, type GeneralLedgerLine } from "./general-ledger.ts";
-import { GL_CURSOR, type GeneralLedgerQuery } from "./general-ledger.schema.ts";
+import { ALL_ACCOUNTS_TOO_LONG, GL_COUNTER_NAMES, GL_PAGE_SIZE, type GeneralLedger, type GeneralLedgerLine } from "./general-ledger.ts";
+import { GL_CURSOR, type GeneralLedgerPeriod, type GeneralLedgerQuery } from "./general-ledger.schema.ts";
 import { centsToDecimal, toCents } from "./money.ts";
 import type { Membership } from "./organizations.server.ts";
+import { MAX_PRINTED_LINES } from "./report-print.ts";
 import { balanceCents, type AccountType } from "./reports.ts";
 
 const cents = (s: string) => toCents(s)!;
@@ -140,15 +141,27 @@ export async function generalLedger(db: Db, m: Membership, q: GeneralLedgerQuery
   };
 }
 
-/** How many posted lines the account has in the period: counted before a document of them all is made. */
-export async function generalLedgerLineCount(db: Db, m: Membership, q: GeneralLedgerQuery): Promise<number> {
+/**
+ * How many posted lines the period has, on one account or (without `account`) on all of them: counted before a
+ * document of them all is made. With `upTo`, counting stops there (a long period of all accounts costs no more than
+ * the cap; past it the exact number does not matter).
+ */
+export async function generalLedgerLineCount(
+  db: Db,
+  m: Membership,
+  q: { account?: number; start: string; end: string },
+  upTo?: number,
+): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::integer as n
-          from journal_entries e
-          join journal_entry_lines l on l.organization_id = e.organization_id and l.journal_entry_id = e.id
-         where e.organization_id = ${m.organizationId} and e.status = 'posted'
-           and e.entry_date between ${q.start}::date and ${q.end}::date and l.account_id = ${q.account}`,
+    sql`select count(*)::integer as n from (
+          select 1
+            from journal_entries e
+            join journal_entry_lines l on l.organization_id = e.organization_id and l.journal_entry_id = e.id
+           where e.organization_id = ${m.organizationId} and e.status = 'posted'
+             and e.entry_date between ${q.start}::date and ${q.end}::date
+             ${q.account === undefined ? sql`` : sql`and l.account_id = ${q.account}`}
+           ${upTo === undefined ? sql`` : sql`limit ${upTo}`}) x`,
   );
   return Number(row?.n ?? 0);
 }
@@ -177,4 +190,30 @@ export async function generalLedgerAll(
     after = page.next ?? undefined;
   } while (after);
   return { ledger: ledger!, lines };
+}
+
+/**
+ * The general ledger of every account with posted lines in the period, by code: each account's opening balance, lines
+ * and closing balance (the all-accounts PDF and CSV). The lines are counted first, up to the cap: more than
+ * MAX_PRINTED_LINES is a 400 before any is read.
+ */
+export async function generalLedgerEveryAccount(
+  db: Db,
+  m: Membership,
+  period: GeneralLedgerPeriod,
+): Promise<{ ledger: GeneralLedger; lines: GeneralLedgerLine[] }[]> {
+  if ((await generalLedgerLineCount(db, m, period, MAX_PRINTED_LINES + 1)) > MAX_PRINTED_LINES)
+    throw invalidInput({ start: ALL_ACCOUNTS_TOO_LONG }, ALL_ACCOUNTS_TOO_LONG);
+  const accounts = await queryRows<{ id: number }>(
+    db,
+    sql`select a.id from chart_of_accounts a
+         where a.organization_id = ${m.organizationId}
+           and exists (select 1 from journal_entry_lines l join journal_entries e on e.organization_id = l.organization_id and e.id = l.journal_entry_id
+                        where l.organization_id = a.organization_id and l.account_id = a.id and e.status = 'posted'
+                          and e.entry_date between ${period.start}::date and ${period.end}::date)
+         order by a.account_code, a.id`,
+  );
+  const ledgers = [];
+  for (const a of accounts) ledgers.push(await generalLedgerAll(db, m, { account: Number(a.id), start: period.start, end: period.end }));
+  return ledgers;
 }

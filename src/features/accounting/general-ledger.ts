@@ -1,5 +1,7 @@
 import type { CsvCell } from "~/lib/csv.ts";
 import { csvAmount } from "~/lib/csv.ts";
+import { formatCount } from "~/lib/format.ts";
+import { MAX_PRINTED_LINES } from "./report-print.ts";
 import type { AccountType } from "./reports.ts";
 
 /** Lines on one page of the general ledger. */
@@ -84,7 +86,29 @@ export function generalLedgerCsvRecords(
   return records;
 }
 
-/** `general_ledger_1000_2026-01-01_2026-01-31.csv` */
+export const GL_ALL_CSV_COLUMNS = ["Account", ...GL_CSV_COLUMNS] as const;
+
+/** The CSV's records of every account's ledger: each account's records (`generalLedgerCsvRecords`) led by its name. */
+export function generalLedgersCsvRecords(
+  ledgers: { ledger: Omit<GeneralLedger, "lines" | "next" | "page_opening_balance">; lines: GeneralLedgerLine[] }[],
+) {
+  return ledgers.flatMap(({ ledger, lines }) => {
+    const account = `${ledger.account.account_code} ${ledger.account.account_name}`;
+    return generalLedgerCsvRecords(ledger, lines).map((record): CsvCell[] => [account, ...record]);
+  });
+}
+
+/** Why the ledger of all accounts is not downloaded (PDF or CSV): more lines in the period than MAX_PRINTED_LINES. */
+export const ALL_ACCOUNTS_TOO_LONG =
+  `All accounts have more than ${formatCount(MAX_PRINTED_LINES)} lines in this period; a download of all accounts holds at most ` +
+  `${formatCount(MAX_PRINTED_LINES)}. Choose a shorter period, or download one account at a time.`;
+
+/** What the screen says instead of offering the PDF of an account with more lines in the period than a PDF holds. */
+export const ACCOUNT_TOO_LONG_TO_PRINT =
+  `This account has more than ${formatCount(MAX_PRINTED_LINES)} lines in the period, more than a PDF holds: ` +
+  "download the CSV, or choose a shorter period to print.";
+
+/** `general_ledger_1000_2026-01-01_2026-01-31.csv`; `general_ledger_all_…` for every account. */
 export function generalLedgerFileName(code: string, start: string, end: string): string {
   return `general_ledger_${code.replace(/[^A-Za-z0-9.-]/g, "_")}_${start}_${end}.csv`;
 }

@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { CsvReadError, MAX_ROW_CHARS, MAX_ROW_FIELDS, readCsv } from "./import-csv.server.ts";
+import { formatCount } from "~/lib/format.ts";
 
 /** An upload arriving in the given chunks, counting how many were read and whether the reader let go of it. */
 function upload(chunks: Iterable<string | Uint8Array>) {
@@ -28,7 +29,7 @@ const refusal = async (read: Promise<unknown>) => {
 };
 
 describe("readCsv: a CSV read as it arrives", () => {
-  it("gives the rows papaparse gives for the whole text, however the text is cut", async () => {
+  it("gives the rows papaparse gives for the whole text, and the line each starts on, however the text is cut", async () => {
     const text =
       '\uFEFFdate;text;amount\r\n2025-01-02;"a ""quoted""; text";-1,50\r\n\r\n   ;  \r\n2025-01-03;"two\r\nlines";2\r\n2025-01-04;é ü €;3';
     const bytes = Buffer.from(text);
@@ -36,7 +37,8 @@ describe("readCsv: a CSV read as it arrives", () => {
     for (const size of [1, 2, 3, 5, 7, 64]) {
       const cut = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
       const read = await readCsv(upload(cut).body, { maxRows: 100 });
-      expect(read, `pieces of ${size} bytes`).toEqual({ rows: expected, encoding: "utf-8", delimiter: ";" });
+      // Lines 3 and 4 are blank; the row of line 5 runs on to line 6 inside its quotes.
+      expect(read, `pieces of ${size} bytes`).toEqual({ rows: expected, lines: [1, 2, 5, 7], encoding: "utf-8", delimiter: ";" });
     }
   });
 
@@ -57,14 +59,14 @@ describe("readCsv: a CSV read as it arrives", () => {
   it("refuses a row longer than the cap (a quote left open) without reading to the end", async () => {
     const { body, seen } = upload(['date,text\n2025-01-02,ok\n2025-01-03,"open', ...Array.from({ length: 200 }, () => "x".repeat(4096))]);
     const err = await refusal(readCsv(body, { maxRows: 1000 }));
-    expect(err.message).toBe(`Line 3 is longer than ${MAX_ROW_CHARS.toLocaleString("en-US")} characters: is a quote left open?`);
+    expect(err.message).toBe(`Line 3 is longer than ${formatCount(MAX_ROW_CHARS)} characters: is a quote left open?`);
     expect(seen.read).toBeLessThan(40);
     expect(seen.closed).toBe(true);
   });
 
   it("refuses a row of more fields than the cap, and a long row that ends", async () => {
     const wide = await refusal(readCsv(upload([`a,b\n${"x,".repeat(MAX_ROW_FIELDS)}x\n`]).body, { maxRows: 10 }));
-    expect(wide.message).toBe(`Line 2 has more than ${MAX_ROW_FIELDS.toLocaleString("en-US")} fields: is the delimiter right?`);
+    expect(wide.message).toBe(`Line 2 has more than ${formatCount(MAX_ROW_FIELDS)} fields: is the delimiter right?`);
     const long = await refusal(readCsv(upload([`a,b\n1,${"y".repeat(MAX_ROW_CHARS)}\n2,z\n`]).body, { maxRows: 10 }));
     expect(long.message).toMatch(/^Line 2 is longer than/);
   });

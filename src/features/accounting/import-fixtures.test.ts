@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCsv } from "./import-csv.server.ts";
-import { columnNames, firstRowIsHeader, guessMapping } from "./import-layout.ts";
+import { columnNames, findHeaderRow, guessMapping } from "./import-layout.ts";
 import { buildChart, buildJournal, type ImportEntry } from "./import-rows.ts";
 import type { ColumnMapping, ImportKind } from "./import.schema.ts";
 import { detectDateFormat, detectNumberFormat } from "./import-values.ts";
@@ -14,14 +14,15 @@ const fixtures = path.resolve(import.meta.dirname, "../../../../shared/fixtures/
 const digest = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 32);
 
 async function sheet(file: string, kind: ImportKind, mapping?: ColumnMapping) {
-  const { rows, delimiter, encoding } = await readCsv(createReadStream(path.join(fixtures, file)), { maxRows: 1000 });
-  const header = firstRowIsHeader(rows[0]);
-  const body = rows.slice(header ? 1 : 0);
+  const { rows, lines, delimiter, encoding } = await readCsv(createReadStream(path.join(fixtures, file)), { maxRows: 1000 });
+  const headerRow = findHeaderRow(kind, rows);
+  const body = rows.slice(headerRow + 1);
   const numberFormat = detectNumberFormat(body.flatMap((r) => r.slice(6, 9)));
-  const guessed = guessMapping(kind, rows, header, numberFormat);
+  const guessed = guessMapping(kind, rows, headerRow, numberFormat);
   const m = mapping ?? guessed;
   const dateFormat = detectDateFormat(body.map((r) => r[m.date ?? 0] ?? ""));
-  return { rows, header, columns: columnNames(rows, header), mapping: m, guessed, dateFormat, numberFormat, delimiter, encoding };
+  const columns = columnNames(rows, headerRow);
+  return { rows, lines, headerRow, columns, mapping: m, guessed, dateFormat, numberFormat, delimiter, encoding };
 }
 
 const total = (entries: ImportEntry[], side: "debit" | "credit") =>
@@ -31,7 +32,7 @@ describe("the fixtures read as their README says", () => {
   // The README says 46 accounts; the file has 46 lines, the header and 45 accounts.
   it("Odoo's chart: a header, 45 accounts, every type understood", async () => {
     const s = await sheet("odoo-account.account-generic_coa.csv", "chart");
-    expect(s.header).toBe(true);
+    expect(s.headerRow).toBe(0);
     expect(s.mapping).toMatchObject({ code: 2, name: 1, type: 3 });
     const { accounts, errors } = await buildChart(s);
     expect(errors).toEqual([]);
@@ -43,7 +44,7 @@ describe("the fixtures read as their README says", () => {
 
   it("ERPNext's chart: no header, 17 accounts named without numbers, the root type as type", async () => {
     const s = await sheet("erpnext-coa_sample_template.csv", "chart");
-    expect(s.header).toBe(false);
+    expect(s.headerRow).toBe(-1);
     expect(s.mapping).toMatchObject({ name: 0, type: 6 });
     const { accounts, errors } = await buildChart(s);
     expect(errors).toEqual([]);
@@ -55,7 +56,7 @@ describe("the fixtures read as their README says", () => {
 
   it("hledger's CSV: 5 transactions of 11 postings grouped by txnidx, 6 on each side", async () => {
     const s = await sheet("hledger-sample.journal.csv", "journal");
-    expect(s.header).toBe(true);
+    expect(s.headerRow).toBe(0);
     expect(s.mapping).toMatchObject({ entry: 0, date: 1, reference: 4, description: 5, account: 7, debit: 11, credit: 10 });
     const { entries, errors } = await buildJournal(s, digest);
     expect(errors).toEqual([]);
@@ -69,7 +70,7 @@ describe("the fixtures read as their README says", () => {
 
   it("akretion's journal with decimal commas: no header, dd/mm/yyyy, 3 entries of 9 lines, 36984.12 a side", async () => {
     const s = await sheet("akretion-account_move_generic-fr_coa.csv", "journal", akretion);
-    expect([s.header, s.dateFormat, s.numberFormat]).toEqual([false, "01/03/2026", "1.234,56"]);
+    expect([s.headerRow, s.dateFormat, s.numberFormat]).toEqual([-1, "01/03/2026", "1.234,56"]);
     expect(s.guessed).toMatchObject({ date: 0, account: 2, description: 5, debit: 6, credit: 7 });
     const { entries, errors } = await buildJournal(s, digest);
     expect(errors).toEqual([]);
@@ -80,7 +81,7 @@ describe("the fixtures read as their README says", () => {
 
   it("akretion's journal with decimal points: 2 entries of 4 lines, 24084.24 a side", async () => {
     const s = await sheet("akretion-generic_csv_fr_ok.csv", "journal", akretion);
-    expect([s.header, s.dateFormat, s.numberFormat]).toEqual([false, "01/03/2026", "1,234.56"]);
+    expect([s.headerRow, s.dateFormat, s.numberFormat]).toEqual([-1, "01/03/2026", "1,234.56"]);
     const { entries, errors } = await buildJournal(s, digest);
     expect(errors).toEqual([]);
     expect(entries.map((e) => [e.date, e.reference, e.lines.length])).toEqual([

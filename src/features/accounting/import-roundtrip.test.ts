@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { csv, JOURNAL_CSV_HEADER } from "./books-export.server.ts";
 import { readCsv } from "./import-csv.server.ts";
-import { columnNames, firstRowIsHeader, guessMapping } from "./import-layout.ts";
+import { columnNames, findHeaderRow, guessMapping } from "./import-layout.ts";
 import { buildJournal } from "./import-rows.ts";
 import { centsToDecimal } from "./money.ts";
 
@@ -43,12 +43,14 @@ describe("export → import", () => {
         });
         const file = Buffer.from(csv(rows, JOURNAL_CSV_HEADER));
         const read = await readCsv(Readable.from([file]), { maxRows: 1000 });
-        const header = firstRowIsHeader(read.rows[0]);
-        const mapping = guessMapping("journal", read.rows, header, "1,234.56");
+        const headerRow = findHeaderRow("journal", read.rows);
+        expect(headerRow).toBe(0);
+        const mapping = guessMapping("journal", read.rows, headerRow, "1,234.56");
         const sheet = {
           rows: read.rows,
-          header,
-          columns: columnNames(read.rows, header),
+          lines: read.lines,
+          headerRow,
+          columns: columnNames(read.rows, headerRow),
           mapping,
           dateFormat: "2026-03-01",
           numberFormat: "1,234.56",

@@ -21,7 +21,10 @@ import type { AccountType } from "./reports.ts";
 
 export interface Sheet {
   rows: string[][];
-  header: boolean;
+  /** The file's line of each row. */
+  lines: number[];
+  /** The row that names the columns, -1 when none does; rows above it are a title or notes, not read. */
+  headerRow: number;
   columns: string[];
   mapping: ColumnMapping;
   dateFormat: DateFormat;
@@ -78,18 +81,17 @@ const clean = (s: string) =>
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
     .trim();
 
-function reader(sheet: Sheet, errors: RowError[]) {
+export function reader(sheet: Sheet, errors: RowError[]) {
   const columnOf = (field: ImportField) => sheet.columns[sheet.mapping[field] ?? -1] ?? field;
   const cell = (row: string[], field: ImportField) => {
     const i = sheet.mapping[field];
     return i === undefined ? "" : clean(row[i] ?? "");
   };
   const fail = (line: number, field: ImportField, message: string) => errors.push({ line, column: columnOf(field), message });
-  const first = sheet.header ? 1 : 0;
   const each = async (fn: (row: string[], line: number) => void) => {
     const slices = timeSlices();
-    for (let i = first; i < sheet.rows.length; i++) {
-      fn(sheet.rows[i]!, i + 1);
+    for (let i = sheet.headerRow + 1; i < sheet.rows.length; i++) {
+      fn(sheet.rows[i]!, sheet.lines[i] ?? i + 1);
       if (slices.due()) await slices.next();
     }
   };
@@ -130,7 +132,13 @@ export async function buildChart(sheet: Sheet): Promise<{ accounts: ChartRow[]; 
 }
 
 /** The amount of a row: debit minus credit plus a signed amount; null when a cell is not an amount. */
-function rowAmount(row: string[], sheet: Sheet, r: ReturnType<typeof reader>, line: number): bigint | null {
+export function rowAmount(
+  row: string[],
+  sheet: Sheet,
+  r: ReturnType<typeof reader>,
+  line: number,
+  bothSides = "A line holds either a debit or a credit",
+): bigint | null {
   let net = 0n;
   const sides: bigint[] = [];
   for (const field of ["debit", "credit", "amount"] as const) {
@@ -144,7 +152,7 @@ function rowAmount(row: string[], sheet: Sheet, r: ReturnType<typeof reader>, li
     net += field === "credit" ? -v : v;
   }
   if (sides.length === 2) {
-    r.fail(line, "debit", "A line holds either a debit or a credit");
+    r.fail(line, "debit", bothSides);
     return null;
   }
   return net;

@@ -13,7 +13,7 @@ import type { Membership } from "./organizations.server.ts";
 export const OPENING_EQUITY_NAME = "Opening Balance Equity";
 const OPENING_EQUITY_CODE = "3900";
 
-async function equityAccountId(db: Db, m: Membership): Promise<number | null> {
+export async function equityAccountId(db: Db, m: Membership): Promise<number | null> {
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`select id from chart_of_accounts

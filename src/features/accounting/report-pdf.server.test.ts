@@ -63,6 +63,18 @@ describe("reports as PDF", () => {
     expect(footers(pdfToText(bytes))).toEqual(Array.from({ length: pages }, (_, i) => [i + 1, pages]));
   });
 
+  it("writes a section's head across the page, whole, and names it again atop each page its lines run onto", async () => {
+    const report = ledger(150);
+    const name = "2100 Accrued Liabilities and Other Payables of the Bakery";
+    report.rows[0] = { kind: "section", label: name };
+    const bytes = await pdfBytes(reportPdf(report));
+    const pages = pageCount(bytes);
+    expect(pages).toBeGreaterThan(2);
+    const byPage = pdfToText(bytes).split("\f").slice(0, pages);
+    expect(byPage[0]).toMatch(new RegExp(`^\\s*${name}\\s*$`, "m"));
+    for (const page of byPage.slice(1)) expect(page).toMatch(new RegExp(`^\\s*${name} \\(continued\\)\\s*$`, "m"));
+  });
+
   it("cuts a cell too tall for a page short (ending in '…'), so the page count stays true", async () => {
     const long = (i: number) => (i === 1 ? "Very long description ".repeat(400) : `Line ${i}`);
     const bytes = await pdfBytes(reportPdf(ledger(40, long)));

@@ -148,7 +148,18 @@ async function drawReport(doc: Doc, frame: PdfFrame, report: PrintableReport, pa
     rule(doc.y - 1, left, 0.8);
     doc.y += 3;
   };
-  /** A new page when `needed` points do not fit: the continuation line and the column heads again. */
+  // A section's head runs across the page, so that an account's name never wraps inside a narrow first column.
+  const across = { width: width - GAP, height: MAX_CELL_HEIGHT, ellipsis: true };
+  const sectionHeight = (label: string) => Math.min(font(true).heightOfString(label, across), MAX_CELL_HEIGHT);
+  const sectionHead = (label: string, h: number) => {
+    const y = doc.y;
+    if (newPage) font(true).fillColor(INK).text(label, left, y, across);
+    doc.x = left;
+    doc.y = y + h + 3;
+  };
+  /** The section the rows drawn belong to (until a total ends it): named again atop a page it runs onto. */
+  let section: string | null = null;
+  /** A new page when `needed` points do not fit: the continuation line, the column heads and the section again. */
   const room = (needed: number) => {
     if (doc.y + needed <= bottom) return;
     pages++;
@@ -158,6 +169,10 @@ async function drawReport(doc: Doc, frame: PdfFrame, report: PrintableReport, pa
     block(`${report.organization} · ${report.title} (continued) · ${report.period}`, "Helvetica", 9, MUTED);
     doc.moveDown(0.6);
     heads();
+    if (section !== null) {
+      const label = `${section} (continued)`;
+      sectionHead(label, sectionHeight(label));
+    }
   };
 
   doc.x = left;
@@ -171,12 +186,18 @@ async function drawReport(doc: Doc, frame: PdfFrame, report: PrintableReport, pa
   for (const [i, row] of report.rows.entries()) {
     await pause();
     if (row.kind === "section") {
-      const next = report.rows[i + 1];
-      const nextHeight = next && next.kind !== "section" && next.kind !== "note" ? heightOf(next.cells, false, 0) : 0;
-      const h = heightOf([row.label], true, 0);
-      room(h + nextHeight + 10);
+      // Kept on one page with the two rows after it (an account's opening balance and its first line).
+      let following = 0;
+      for (const next of report.rows.slice(i + 1, i + 3)) {
+        if (next.kind === "section" || next.kind === "note") break;
+        following += heightOf(next.cells, next.kind !== "line" && next.kind !== "figure", 0) + 8;
+      }
+      section = null;
+      const h = sectionHeight(row.label);
+      room(h + following + 10);
       doc.y += 4;
-      drawCells([row.label], true, 0, h);
+      sectionHead(row.label, h);
+      section = row.label;
     } else if (row.kind === "note") {
       const oblique = () => doc.font("Helvetica-Oblique").fontSize(FONT_SIZE);
       const h = Math.min(oblique().heightOfString(row.text, { width }), MAX_CELL_HEIGHT);
@@ -185,8 +206,8 @@ async function drawReport(doc: Doc, frame: PdfFrame, report: PrintableReport, pa
       if (newPage) oblique().fillColor(MUTED).text(row.text, left, y, { width, height: MAX_CELL_HEIGHT, ellipsis: true });
       doc.y = y + h;
       oblique().moveDown(0.3);
-    } else if (row.kind === "line") {
-      const indent = INDENT * row.depth;
+    } else if (row.kind === "line" || row.kind === "figure") {
+      const indent = row.kind === "line" ? INDENT * row.depth : 0;
       const h = heightOf(row.cells, false, indent);
       room(h);
       drawCells(row.cells, false, indent, h);
@@ -199,6 +220,7 @@ async function drawReport(doc: Doc, frame: PdfFrame, report: PrintableReport, pa
       drawCells(row.cells, true, 0, h);
       if (total) rule(doc.y - 1, left, 0.8);
       doc.y += total ? 6 : 2;
+      if (total) section = null;
     }
   }
   return pages;

@@ -2,21 +2,27 @@ import { counterLabel, type GeneralLedger, type GeneralLedgerLine } from "./gene
 import { moneyIn } from "~/lib/format.ts";
 import { periodText, type PrintBooks, type PrintableReport, type PrintRow } from "./report-print.ts";
 
+type PrintedLedger = Pick<
+  GeneralLedger,
+  "account" | "start" | "end" | "opening_balance" | "debit_total" | "credit_total" | "closing_balance"
+>;
+
 /**
- * One account's general ledger as printed: the account as the section, the opening balance at the start date, every
- * posted line (date, entry, description, counter-account, debit, credit, running balance), and the closing balance
- * with the period's debits and credits.
+ * The general ledger as printed, of one account or of several (every account with lines in the period): each account
+ * a section, its opening balance at the start date, every posted line (date, entry, description, counter-account,
+ * debit, credit, running balance), and its closing balance with the period's debits and credits.
  */
-export function generalLedgerPrint(
-  ledger: Pick<GeneralLedger, "account" | "start" | "end" | "opening_balance" | "debit_total" | "credit_total" | "closing_balance">,
-  lines: GeneralLedgerLine[],
+export function generalLedgersPrint(
+  ledgers: { ledger: PrintedLedger; lines: GeneralLedgerLine[] }[],
+  period: { start: string; end: string },
   books: PrintBooks,
 ): PrintableReport {
   const { money, balance } = moneyIn(books.currency);
   const side = (decimal: string) => (decimal === "0.00" ? "" : money(decimal));
-  const rows: PrintRow[] = [
+  const section = (ledger: PrintedLedger, lines: GeneralLedgerLine[]): PrintRow[] => [
     { kind: "section", label: `${ledger.account.account_code} ${ledger.account.account_name}` },
     { kind: "subtotal", cells: [ledger.start, "", "Opening balance", "", "", "", balance(ledger.opening_balance)] },
+    ...(lines.length === 0 ? [{ kind: "note", text: "No posted lines in the period." } as const] : []),
     ...lines.map((l): PrintRow => ({
       kind: "line",
       depth: 0,
@@ -43,11 +49,11 @@ export function generalLedgerPrint(
       ],
     },
   ];
-  if (lines.length === 0) rows.splice(2, 0, { kind: "note", text: "No posted lines in the period." });
+  const rows = ledgers.flatMap(({ ledger, lines }) => section(ledger, lines));
   return {
     title: "General Ledger",
     organization: books.name,
-    period: periodText(ledger.start, ledger.end),
+    period: periodText(period.start, period.end),
     columns: [
       { head: "Date", align: "left", width: 0.1 },
       { head: "Entry", align: "left", width: 0.09 },
@@ -57,6 +63,11 @@ export function generalLedgerPrint(
       { head: "Credit", align: "right", width: 0.12 },
       { head: "Balance", align: "right", width: 0.12 },
     ],
-    rows,
+    rows: rows.length > 0 ? rows : [{ kind: "note", text: "No posted lines in the period." }],
   };
+}
+
+/** One account's general ledger as printed. */
+export function generalLedgerPrint(ledger: PrintedLedger, lines: GeneralLedgerLine[], books: PrintBooks): PrintableReport {
+  return generalLedgersPrint([{ ledger, lines }], ledger, books);
 }

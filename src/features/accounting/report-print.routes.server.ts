@@ -13,10 +13,10 @@ import { requireBooks } from "./books-guard.server.ts";
 import { monthEndPackSchema } from "./month-end-packs.schema.ts";
 import { generatePack, listPacks, readPack } from "./month-end-packs.server.ts";
 import { cashFlowReport } from "./cash-flow.server.ts";
-import { generalLedgerQuerySchema } from "./general-ledger.schema.ts";
-import { generalLedgerAll, generalLedgerLineCount } from "./general-ledger.server.ts";
+import { generalLedgerPeriodSchema, generalLedgerQuerySchema } from "./general-ledger.schema.ts";
+import { generalLedgerAll, generalLedgerEveryAccount, generalLedgerLineCount } from "./general-ledger.server.ts";
 import { cashFlowPrint } from "./report-print-cash-flow.ts";
-import { generalLedgerPrint } from "./report-print-ledger.ts";
+import { generalLedgerPrint, generalLedgersPrint } from "./report-print-ledger.ts";
 import { reportPdf } from "./report-pdf.server.ts";
 import { MAX_PRINTED_LINES, printableReport, printBooks, printedLinesMessage, printFileName } from "./report-print.ts";
 import { generateReport } from "./reports.server.ts";
@@ -38,7 +38,7 @@ function pdfAttachment(c: Context, pdf: ReadableStream<Uint8Array> | Uint8Array,
 /**
  * Printed reports and month-end packs, under /orgs/:orgId (membership already checked). Every member downloads a
  * report as a PDF (`/reports/:type/pdf`, the same query as the report: a period, and an account for the general
- * ledger) and the kept packs; owners and accountants
+ * ledger; `/reports/general_ledger/all/pdf`, every account's ledger of a period) and the kept packs; owners and accountants
  * prepare a month's pack (POST /packs), which is audited.
  */
 export function reportPrintRoutes(ctx: AppContext) {
@@ -57,6 +57,12 @@ export function reportPrintRoutes(ctx: AppContext) {
     });
     const pdf = reportPdf(generalLedgerPrint(ledger, lines, printBooks(m)));
     return pdfAttachment(c, pdf, printFileName(`general_ledger_${ledger.account.account_code}`, q.start, q.end));
+  });
+  r.get("/reports/general_ledger/all/pdf", async (c) => {
+    const q = parseQuery(c, generalLedgerPeriodSchema);
+    const m = c.get("membership");
+    const ledgers = await withStatementTimeout(db, (tx) => generalLedgerEveryAccount(tx, m, q));
+    return pdfAttachment(c, reportPdf(generalLedgersPrint(ledgers, q, printBooks(m))), printFileName("general_ledger_all", q.start, q.end));
   });
   r.get("/reports/cash_flows/pdf", async (c) => {
     const q = parseQuery(c, reportQuerySchema);

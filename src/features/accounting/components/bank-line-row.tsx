@@ -45,7 +45,7 @@ export function BankLineRow({
         {line.description}
         {line.reference ? <span className="block text-xs text-muted">Ref. {line.reference}</span> : null}
       </td>
-      <td className={`${tdClass} ${cardText} text-right font-medium tabular-nums max-md:col-span-3 max-md:text-left`}>
+      <td className={`${tdClass} ${cardText} text-right font-medium tabular-nums max-md:col-span-3 max-md:text-left md:whitespace-nowrap`}>
         {money(line.amount)}
       </td>
       <td className={`${tdClass} ${cardText} max-md:col-span-3`}>

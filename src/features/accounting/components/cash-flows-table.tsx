@@ -9,7 +9,7 @@ function Lines({ lines }: { lines: CashFlowLine[] }) {
       <td className={`${tdClass} pl-8`}>
         <span className="font-mono">{l.account_code}</span> {l.account_name}
       </td>
-      <td className={`${tdClass} text-right tabular-nums`}>{money(l.amount)}</td>
+      <td className={`${tdClass} text-right tabular-nums whitespace-nowrap`}>{money(l.amount)}</td>
     </tr>
   ));
 }
@@ -21,7 +21,7 @@ function Total({ label, value, testId }: { label: string; value: string; testId?
       <th scope="row" className={`${tdClass} text-left`}>
         {label}
       </th>
-      <td className={`${tdClass} text-right tabular-nums`}>{money(value)}</td>
+      <td className={`${tdClass} text-right tabular-nums whitespace-nowrap`}>{money(value)}</td>
     </tr>
   );
 }
@@ -58,7 +58,7 @@ export function CashFlowsTable({ report }: { report: CashFlowReport }) {
         <Head>Operating activities</Head>
         <tr>
           <td className={`${tdClass} pl-8`}>Net income</td>
-          <td className={`${tdClass} text-right tabular-nums`}>{money(report.net_income)}</td>
+          <td className={`${tdClass} text-right tabular-nums whitespace-nowrap`}>{money(report.net_income)}</td>
         </tr>
         <Lines lines={report.depreciation} />
         <Lines lines={report.working_capital} />

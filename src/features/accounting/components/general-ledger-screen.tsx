@@ -4,9 +4,9 @@ import { Button } from "~/ui/button.tsx";
 import { Field, InputField, describedBy, inputClass } from "~/ui/field.tsx";
 import { Pager } from "~/ui/pager.tsx";
 import type { GeneralLedger } from "../general-ledger.ts";
-import { generalLedgerFileUrl } from "../books.api.ts";
 import { AccountOptions } from "./account-options.tsx";
-import { useBooks, useBooksOrgId } from "./books-context.tsx";
+import { useBooks } from "./books-context.tsx";
+import { AccountLedgerDownloads, AccountLedgerTooLong, AllAccountsDownloads } from "./general-ledger-downloads.tsx";
 import { GeneralLedgerTable } from "./general-ledger-table.tsx";
 import { PrintedOrganization } from "./report-print-parts.tsx";
 
@@ -17,6 +17,10 @@ export interface GeneralLedgerView {
   ledger: GeneralLedger | null;
   /** The first page (no `after` in the URL). */
   first: boolean;
+  /** Whether the account's ledger of the period fits in a PDF (MAX_PRINTED_LINES). */
+  printable: boolean;
+  /** Whether every account's ledger of the period fits in a download; null while the period is not valid. */
+  allPrintable: boolean | null;
   errors: Record<string, string>;
 }
 
@@ -26,11 +30,10 @@ const query = (v: { account: number | null; start: string; end: string }, after?
 /**
  * General ledger (/accounting/:orgId/ledger?account=&start=&end=): one account's posted lines in a period with the
  * opening balance, counter-accounts, running balance and closing balance; 500 lines a page (`after` in the URL), the
- * whole period as CSV.
+ * whole period as CSV and (when it fits) PDF; every account's ledger of the period as one PDF or CSV.
  */
 export function GeneralLedgerScreen({ view }: { view: GeneralLedgerView }) {
   const { accounts } = useBooks();
-  const orgId = useBooksOrgId();
   const uid = useId();
   const { ledger, errors } = view;
   const failure = Object.values(errors)[0];
@@ -85,6 +88,7 @@ export function GeneralLedgerScreen({ view }: { view: GeneralLedgerView }) {
           </Button>
         </div>
       </Form>
+      <AllAccountsDownloads start={view.start} end={view.end} printable={view.allPrintable} />
       <section aria-labelledby={`${uid}-title`} className="rounded-lg border border-slate-200" data-printable>
         <PrintedOrganization />
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-3 py-3">
@@ -94,19 +98,11 @@ export function GeneralLedgerScreen({ view }: { view: GeneralLedgerView }) {
               {view.start} to {view.end}
             </span>
           </h3>
-          {ledger ? (
-            <span className="flex gap-4">
-              <a className="text-sm font-medium text-brand-700 underline" href={generalLedgerFileUrl(orgId, "csv", query(view))} download>
-                Export CSV
-              </a>
-              <a className="text-sm font-medium text-brand-700 underline" href={generalLedgerFileUrl(orgId, "pdf", query(view))} download>
-                Download PDF
-              </a>
-            </span>
-          ) : null}
+          {ledger ? <AccountLedgerDownloads query={query(view)} printable={view.printable} noteId={`${uid}-too-long`} /> : null}
         </div>
         {ledger ? (
           <>
+            {view.printable ? null : <AccountLedgerTooLong id={`${uid}-too-long`} />}
             <GeneralLedgerTable ledger={ledger} first={view.first} />
             {ledger.lines.length === 0 ? <p className="p-4 text-muted">No posted lines on this account in the period.</p> : null}
             <Pager

@@ -1,35 +1,36 @@
-import { ACCOUNT_TYPES } from "../reports.ts";
-import type { AccountResolution } from "../import.schema.ts";
 import type { ImportPreview } from "../import.types.ts";
-import type { AccountDto } from "../accounting.types.ts";
-
-import { inputClass, tdClass, thClass } from "./ui.tsx";
+import { tdClass, thClass } from "./ui.tsx";
 import { useMoney } from "./books-context.tsx";
 
-/** What a file would add: counts, every error by line and column, the first rows, and the accounts it lacks. */
-export function ImportPreviewView({
-  preview,
-  accounts,
-  resolutions,
-  onResolve,
-}: {
-  preview: ImportPreview;
-  accounts: AccountDto[];
-  resolutions: Record<string, AccountResolution>;
-  onResolve: (value: string, r: AccountResolution) => void;
-}) {
+/** One line saying what the file would add (and, for opening balances, what goes to Opening Balance Equity). */
+function Summary({ preview }: { preview: ImportPreview }) {
   const { money } = useMoney();
-  const { summary, errors } = preview;
-  const what = preview.kind === "chart" ? "accounts" : "entries";
+  const { summary, opening } = preview;
+  const amounts = ` · ${summary.lines} lines · debits ${money(summary.debits)} · credits ${money(summary.credits)}`;
+  let text = `${summary.new_items} new accounts, ${summary.existing_items} already there`;
+  if (preview.kind === "journal") text = `${summary.new_items} new entries, ${summary.existing_items} already there${amounts}`;
+  if (opening) {
+    const d = opening.difference;
+    const equity = d === "0.00" ? "none (balanced)" : d.startsWith("-") ? `debit ${money(d.slice(1))}` : `credit ${money(d)}`;
+    text = `${opening.accounts} opening balances${opening.as_of ? ` as of ${opening.as_of}` : ""} · debits ${money(summary.debits)} · credits ${money(summary.credits)} · Opening Balance Equity: ${equity}`;
+  }
   return (
-    <div className="space-y-6">
-      <p className="text-sm text-ink" role="status">
-        {summary.new_items} new {what}, {summary.existing_items} already there
-        {preview.kind === "journal"
-          ? ` · ${summary.lines} lines · debits ${money(summary.debits)} · credits ${money(summary.credits)}`
-          : ""}
+    <div className="space-y-1 text-sm text-ink">
+      <p role="status">
+        {text}
         {preview.remembered ? " · settings remembered for this layout" : ""}
       </p>
+      {opening?.replaces ? <p>Importing replaces the opening entry {opening.replaces}, which is reversed.</p> : null}
+    </div>
+  );
+}
+
+/** What a file would add: counts, every error by line and column, and the first rows as read. */
+export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
+  const { errors } = preview;
+  return (
+    <div className="space-y-6">
+      <Summary preview={preview} />
       {preview.missing_fields.length > 0 && (
         <p className="text-sm font-semibold text-red-700">Choose the column of: {preview.missing_fields.join(", ")}</p>
       )}
@@ -44,46 +45,6 @@ export function ImportPreviewView({
                 Line {e.line}, column {e.column}: {e.message}
               </li>
             ))}
-          </ul>
-        </section>
-      )}
-      {preview.missing_accounts.length > 0 && (
-        <section aria-labelledby="import-missing">
-          <h3 id="import-missing" className="text-sm font-semibold text-ink">
-            Accounts not in the chart ({preview.missing_accounts.length})
-          </h3>
-          <ul className="mt-2 space-y-2">
-            {preview.missing_accounts.map((a) => {
-              const r = resolutions[a.value] ?? { create: a.suggested_type };
-              const value = "map" in r ? `map:${r.map}` : `create:${r.create}`;
-              return (
-                <li key={a.value} className="flex flex-wrap items-center gap-2 text-sm">
-                  <label htmlFor={`missing-${a.value}`} className="min-w-40 font-medium text-ink">
-                    {a.value === a.name ? a.value : `${a.value} (${a.name})`} · {a.lines} lines
-                  </label>
-                  <select
-                    id={`missing-${a.value}`}
-                    className={`${inputClass} max-w-xs`}
-                    value={value}
-                    onChange={(e) => {
-                      const [how, what] = e.target.value.split(/:(.*)/s) as [string, string];
-                      onResolve(a.value, how === "map" ? { map: what } : { create: what as (typeof ACCOUNT_TYPES)[number] });
-                    }}
-                  >
-                    {ACCOUNT_TYPES.map((t) => (
-                      <option key={t} value={`create:${t}`}>
-                        Create as {t}
-                      </option>
-                    ))}
-                    {accounts.map((acc) => (
-                      <option key={acc.id} value={`map:${acc.account_code}`}>
-                        Use {acc.account_code} {acc.account_name}
-                      </option>
-                    ))}
-                  </select>
-                </li>
-              );
-            })}
           </ul>
         </section>
       )}

@@ -1,7 +1,7 @@
+import { InputField } from "~/ui/field.tsx";
 import { DATE_FORMATS, NUMBER_FORMATS } from "../import-values.ts";
-import { CHART_FIELDS, ENCODINGS, JOURNAL_FIELDS, type ImportField, type ImportKind } from "../import.schema.ts";
-import type { ImportSettings } from "../import.types.ts";
-import { inputClass, labelClass } from "./ui.tsx";
+import { ENCODINGS, KIND_FIELDS, type ImportField, type ImportKind } from "../import.schema.ts";
+import type { ImportPreview, ImportSettings } from "../import.types.ts";
 
 const FIELD_LABELS: Record<ImportField, string> = {
   code: "Account code",
@@ -35,43 +35,50 @@ function Select({
   onChange: (v: string) => void;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select id={id} className={inputClass} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <InputField as="select" id={id} label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+      {options.map(([v, text]) => (
+        <option key={v} value={v}>
+          {text}
+        </option>
+      ))}
+    </InputField>
   );
 }
 
-/** The detected options of a file (encoding, delimiter, header, formats) and its column mapping, each to override. */
+/**
+ * The detected options of a file (header row, encoding, delimiter, formats) and its column mapping, each to override.
+ * The header row is chosen among the file's first rows, as for a bank's CSV: rows above it are a title or notes.
+ */
 export function ImportSettingsForm({
   kind,
-  settings,
-  columns,
+  preview,
   onChange,
 }: {
   kind: ImportKind;
-  settings: ImportSettings;
-  columns: string[];
+  preview: Pick<ImportPreview, "settings" | "columns" | "head">;
   onChange: (s: ImportSettings) => void;
 }) {
+  const { settings, columns, head } = preview;
   const set = <K extends keyof ImportSettings>(key: K, value: ImportSettings[K]) => onChange({ ...settings, [key]: value });
-  const fields = kind === "chart" ? CHART_FIELDS : JOURNAL_FIELDS;
   const columnOptions: [string, string][] = [
     ["", "(not in the file)"],
     ...columns.map((c, i): [string, string] => [String(i), `${i + 1}: ${c}`]),
   ];
+  const headerOptions: [string, string][] = [
+    ["-1", "No header row"],
+    ...head.map((r, i): [string, string] => [String(i), `Line ${r.line}: ${r.cells.join(" | ").slice(0, 40)}`]),
+  ];
   return (
     <div className="space-y-4">
-      <fieldset className="grid gap-3 sm:grid-cols-5">
+      <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
         <legend className="mb-2 text-sm font-semibold text-ink">Detected options</legend>
+        <Select
+          id="import-header-row"
+          label="Header row"
+          value={String(settings.header_row)}
+          options={headerOptions}
+          onChange={(v) => set("header_row", Number(v))}
+        />
         <Select
           id="import-encoding"
           label="Encoding"
@@ -90,34 +97,28 @@ export function ImportSettingsForm({
           ]}
           onChange={(v) => set("delimiter", v as ImportSettings["delimiter"])}
         />
-        <Select
-          id="import-header"
-          label="First row"
-          value={String(settings.header)}
-          options={[
-            ["true", "Column names"],
-            ["false", "Data"],
-          ]}
-          onChange={(v) => set("header", v === "true")}
-        />
-        <Select
-          id="import-date-format"
-          label="Date format"
-          value={settings.date_format}
-          options={DATE_FORMATS.map((f) => [f, f])}
-          onChange={(v) => set("date_format", v as ImportSettings["date_format"])}
-        />
-        <Select
-          id="import-number-format"
-          label="Number format"
-          value={settings.number_format}
-          options={NUMBER_FORMATS.map((f) => [f, f])}
-          onChange={(v) => set("number_format", v as ImportSettings["number_format"])}
-        />
+        {kind === "journal" && (
+          <Select
+            id="import-date-format"
+            label="Date format"
+            value={settings.date_format}
+            options={DATE_FORMATS.map((f) => [f, f])}
+            onChange={(v) => set("date_format", v as ImportSettings["date_format"])}
+          />
+        )}
+        {kind !== "chart" && (
+          <Select
+            id="import-number-format"
+            label="Number format"
+            value={settings.number_format}
+            options={NUMBER_FORMATS.map((f) => [f, f])}
+            onChange={(v) => set("number_format", v as ImportSettings["number_format"])}
+          />
+        )}
       </fieldset>
-      <fieldset className="grid gap-3 sm:grid-cols-5">
+      <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <legend className="mb-2 text-sm font-semibold text-ink">Columns</legend>
-        {fields.map((f) => (
+        {KIND_FIELDS[kind].map((f) => (
           <Select
             key={f}
             id={`import-map-${f}`}

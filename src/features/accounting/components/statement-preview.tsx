@@ -79,7 +79,13 @@ export function StatementPreviewPanel({
       {preview.likely_count > 0 ? (
         <StatementLikelyDuplicates items={preview.likely_duplicates} count={preview.likely_count} kept={kept} onChange={setKept} />
       ) : null}
-      <div className="max-h-96 overflow-auto rounded-lg border border-slate-200">
+      {/* Scrolled by keyboard too: it is a stop of its own. */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="The statement's first transactions"
+        className="max-h-96 overflow-auto rounded-lg border border-slate-200"
+      >
         <table className="min-w-full divide-y divide-slate-200">
           <caption className="sr-only">The statement's first transactions</caption>
           <thead className="sticky top-0 bg-slate-50">
@@ -91,7 +97,7 @@ export function StatementPreviewPanel({
                 <td className={`${tdClass} tabular-nums`}>{l.line}</td>
                 <td className={`${tdClass} whitespace-nowrap`}>{l.date}</td>
                 <td className={tdClass}>{l.description}</td>
-                <td className={`${tdClass} text-right tabular-nums`}>{money(l.amount)}</td>
+                <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>{money(l.amount)}</td>
                 <td className={tdClass}>
                   {l.duplicate
                     ? "Imported before"

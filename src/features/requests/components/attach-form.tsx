@@ -10,7 +10,17 @@ import { useRequestAction } from "./use-request-action.ts";
  * An accepted file kept with a journal entry of the same books (copied as the entry's document): the entry found by
  * the journal's search as it is typed (an amount, a date, words), whichever its age.
  */
-export function AttachForm({ orgId, requestId, file, currency }: { orgId: number; requestId: number; file: RequestFile; currency: string }) {
+export function AttachForm({
+  orgId,
+  requestId,
+  file,
+  currency,
+}: {
+  orgId: number;
+  requestId: number;
+  file: RequestFile;
+  currency: string;
+}) {
   const uid = useId();
   const act = useRequestAction();
   const [entry, setEntry] = useState<EntryListItem | null>(null);

@@ -29,6 +29,16 @@ function stateReducer(state: UseComboboxState<EntryListItem>, { type, changes }:
   }
 }
 
+type Found = { query: string; entries: EntryListItem[]; more: boolean } | null;
+
+/** What the list says besides its entries: searching, nothing found, or that more match than are shown. */
+function statusOf(found: Found): string {
+  if (!found) return "Searching…";
+  const q = found.query.trim();
+  if (found.entries.length === 0) return q ? `No entry matches “${q}”` : "No entries in these books yet";
+  return found.more ? `The newest ${found.entries.length} that match: add words, an amount or a date to find others` : "";
+}
+
 /**
  * A journal entry found as it is typed (WAI-ARIA combobox with a list box): words of its number, description or
  * reference, an amount (`1,234.50`, `1234.5`), a day (`2026-03-02`) or a range (`2026-03-01..2026-03-31`), searched by
@@ -50,7 +60,7 @@ export function EntryPicker({
   onChange: (entry: EntryListItem | null) => void;
 }) {
   const [query, setQuery] = useState("");
-  const [found, setFound] = useState<{ query: string; entries: EntryListItem[]; more: boolean } | null>(null);
+  const [found, setFound] = useState<Found>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<EntryListItem>({
     items: found?.entries ?? [],
@@ -85,20 +95,7 @@ export function EntryPicker({
     };
   }, [orgId, query, isOpen]);
 
-  const waiting = isOpen && (found === null || found.query !== query) && failure === null;
-  const status = !isOpen
-    ? ""
-    : failure
-      ? failure
-      : waiting && !found
-        ? "Searching…"
-        : found && found.entries.length === 0
-          ? found.query.trim()
-            ? `No entry matches “${found.query.trim()}”`
-            : "No entries in these books yet"
-          : found?.more
-            ? `The newest ${found.entries.length} that match: add words, an amount or a date to find others`
-            : "";
+  const status = !isOpen ? "" : (failure ?? statusOf(found));
   const shown = isOpen && (found?.entries.length ?? 0) > 0;
   return (
     <div className="w-full min-w-0 sm:w-auto sm:flex-1">
