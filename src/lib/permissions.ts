@@ -37,7 +37,7 @@ export function can(user: { role: string } | null | undefined, permission: Permi
   return !!user && (PERMISSIONS[permission] as readonly string[]).includes(user.role);
 }
 
-/** The roles that hold a permission, as a PostgreSQL array literal for a query: `u.role = any(${rolesArray(p)}::text[])`. */
-export function rolesArray(permission: Permission): string {
-  return `{${PERMISSIONS[permission].join(",")}}`;
+/** The roles that hold a permission, for a query: `u.role = any(${pgArray(rolesHolding(p))}::text[])`. */
+export function rolesHolding(permission: Permission): readonly SiteRole[] {
+  return PERMISSIONS[permission];
 }

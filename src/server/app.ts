@@ -10,7 +10,7 @@ import { isMailCatcherPath, mailCatcherAllowed } from "./mail/mail-catcher.ts";
 import { isDatabaseUnavailable, logUnexpectedError, unexpectedErrorResponse } from "./errors.ts";
 import { unavailablePage } from "./unavailable-page.ts";
 import { ENROLMENT_MESSAGE, ENROLMENT_PATH, ENROLMENT_REQUIRED, enrolmentAllows } from "./http/enrolment.ts";
-import { AppError, appErrorResponse } from "./http/app-error.ts";
+import { AppError, appErrorResponse, notFound } from "./http/app-error.ts";
 import { HTTPException } from "hono/http-exception";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { idempotency } from "./idempotency.server.ts";
@@ -152,8 +152,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
       const fetchSite = c.req.header("sec-fetch-site");
       const bad = origin ? !siteOrigins.has(origin) : fetchSite === "cross-site" || fetchSite === "same-site";
       // Named, so that a site opened at another address than PUBLIC_URL tells which address to use or to set.
-      if (bad)
-        return c.json({ error: `Cross-site request refused: this site's address is ${siteOrigin} (PUBLIC_URL)`, code: "CROSS_SITE" }, 403);
+      if (bad) throw new AppError(403, "CROSS_SITE", `Cross-site request refused: this site's address is ${siteOrigin} (PUBLIC_URL)`);
     }
     await next();
   });
@@ -183,7 +182,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
       c.set("enrolmentRequired", session.enrolmentRequired);
       // The firm's two-factor policy: a user it covers who has no second factor yet reaches nothing but enrolment.
       if (session.enrolmentRequired && !enrolmentAllows(path)) {
-        if (path.startsWith("/api/")) return c.json({ error: ENROLMENT_MESSAGE, code: ENROLMENT_REQUIRED }, 403);
+        if (path.startsWith("/api/")) throw new AppError(403, ENROLMENT_REQUIRED, ENROLMENT_MESSAGE);
         // Pages: sent to enrolment. Their data requests (`*.data`) are redirected by the page guards; files are served.
         if (!/\.[a-z0-9]+$/i.test(path) && (c.req.method === "GET" || c.req.method === "HEAD")) return c.redirect(ENROLMENT_PATH);
       }
@@ -207,9 +206,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   // The gate sits on every spelling of its paths; its page loader and API router check again.
   app.use(async (c, next) => {
     if (isMailCatcherPath(c.req.path) && !mailCatcherAllowed(c, config)) {
-      return c.req.path.toLowerCase().startsWith("/api/")
-        ? c.json({ error: "Not found", code: "NOT_FOUND" }, 404)
-        : c.text("Not found", 404);
+      if (c.req.path.toLowerCase().startsWith("/api/")) throw notFound();
+      return c.text("Not found", 404);
     }
     await next();
   });
@@ -248,7 +246,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   });
 
   for (const mount of ctx.api) app.route(`/api${mount.path}`, mount.routes(ctx));
-  app.all("/api/*", (c) => c.json({ error: "Not found", code: "NOT_FOUND" }, 404));
+  app.all("/api/*", () => {
+    throw notFound();
+  });
 
   if (opts.clientDir) {
     const root = opts.clientDir;

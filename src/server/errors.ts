@@ -1,22 +1,13 @@
 import type { Context } from "hono";
 import { routePath } from "hono/route";
+import { AppError, appErrorResponse } from "./http/app-error.ts";
+import { errorChain } from "./db/db-error.ts";
 
 /**
  * What the app may write to its log about an error, and whether it means the database cannot be reached.
  * Error messages of the database driver and of mail servers quote the values of a query or an address, so a log
  * line carries the error's name and codes only, never its message, parameters or any text the user sent.
  */
-
-/** The error and the causes it wraps (drizzle wraps the driver's error as `cause`). */
-function chain(err: unknown): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  let current: unknown = err;
-  for (let i = 0; i < 5 && current && typeof current === "object"; i++) {
-    out.push(current as Record<string, unknown>);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return out;
-}
 
 const str = (v: unknown) => (typeof v === "string" && v.length <= 64 && /^[\w.-]+$/.test(v) ? v : undefined);
 
@@ -30,7 +21,7 @@ export interface ErrorLogFields {
 
 /** Safe to log: the error's class name and codes (never message, detail, query or parameters). */
 export function errorLogFields(err: unknown): ErrorLogFields {
-  const links = chain(err);
+  const links = errorChain(err);
   const fields: ErrorLogFields = { error: str((links[0]?.constructor as { name?: unknown } | undefined)?.name) ?? typeof err };
   for (const link of links) {
     fields.code ??= str(link.code) ?? (typeof link.responseCode === "number" ? String(link.responseCode) : undefined);
@@ -74,7 +65,7 @@ const UNAVAILABLE_MESSAGES = [
 
 /** True when the error means the database cannot be reached now (a restart, an outage), not a bad query. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  return chain(err).some((link) => {
+  return errorChain(err).some((link) => {
     const code = typeof link.code === "string" ? link.code : undefined;
     if (code && UNAVAILABLE_CODES.has(code)) return true;
     const message = typeof link.message === "string" ? link.message : "";
@@ -110,8 +101,7 @@ export function logUnexpectedError(c: Context, err: unknown, logger: ErrorLogger
 export function unexpectedErrorResponse(c: Context, err: unknown, logger: ErrorLogger): Response {
   logUnexpectedError(c, err, logger);
   if (isDatabaseUnavailable(err)) {
-    c.header("Retry-After", String(UNAVAILABLE_RETRY_SECONDS));
-    return c.json(UNAVAILABLE_BODY, 503);
+    return appErrorResponse(c, new AppError(503, UNAVAILABLE_BODY.code, UNAVAILABLE_BODY.error, undefined, UNAVAILABLE_RETRY_SECONDS));
   }
-  return c.json({ error: "Something went wrong. Please try again later.", code: "INTERNAL" }, 500);
+  return appErrorResponse(c, new AppError(500, "INTERNAL", "Something went wrong. Please try again later."));
 }

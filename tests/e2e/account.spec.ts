@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expectOnTop } from "./support/on-top.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
+import { nextFrames } from "./support/frames.ts";
 import { clickUntilVisible, newUser, openUserMenu, signUpAndSignIn } from "./support/auth.ts";
 import { booksApi } from "./support/books.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
@@ -27,7 +28,7 @@ function freshCode(secret: Buffer, used: Set<string>): string {
 async function screenshots(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
+    await nextFrames(page); // the page drawn at its new width
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
+import { nextFrames } from "./support/frames.ts";
 import { openUserMenu, signUpAndSignIn } from "./support/auth.ts";
 import { expectOnTop } from "./support/on-top.ts";
 import { publicPagePaths } from "../../src/features/marketing/public-pages.ts";
@@ -124,7 +125,7 @@ test.describe("public pages in the browser", () => {
         }, id);
       await expect(async () => {
         const before = await gap();
-        await page.waitForTimeout(300);
+        await nextFrames(page, 10); // a smooth scroll moves the section on every frame
         const after = await gap();
         expect(after, `#${id}: px between the header's bottom and the section's top`).toBeGreaterThanOrEqual(0);
         expect(after, `#${id}: px between the header's bottom and the section's top`).toBeLessThanOrEqual(24);
@@ -345,7 +346,7 @@ test.describe("a public page's script starts once the page is drawn (decision 01
     const hydrated = whenHydrated(page);
     release();
     await hydrated;
-    await page.waitForTimeout(300);
+    await nextFrames(page, 10); // the hydrated page drawn (a scroll reset would show on these frames)
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   });
 });

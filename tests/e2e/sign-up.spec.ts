@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
+import { waitUntilStill } from "./support/frames.ts";
 import { newUser, signUpAndSignIn, type E2eUser } from "./support/auth.ts";
 import { allMail, linkIn } from "./support/mail.ts";
-import { freePort, runServer } from "./support/server-process.ts";
+import { freePort, runServer, waitHealthy } from "./support/server-process.ts";
 
 const main = (page: Page) => page.locator("main");
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
@@ -21,20 +22,6 @@ async function fillSignUp(page: Page, user: E2eUser) {
 }
 
 const verificationMails = (email: string) => allMail().filter((m) => m.to.includes(email.toLowerCase()) && /verify/i.test(m.subject));
-
-/** A fresh server makes its embedded database first: on a busy machine that can take a while. */
-async function waitUp(port: number, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server on port ${port} did not become healthy`);
-}
 
 async function isOnTop(item: Locator): Promise<boolean> {
   return item.evaluate((el) => {
@@ -97,8 +84,7 @@ for (const viewport of [
       const menu =
         viewport.width >= 1024 ? page.getByRole("banner").getByRole("button", { name: user.email }) : page.getByLabel("Open menu");
       await expect(menu).toBeVisible();
-      // Wait for the toast to settle where it stays.
-      await page.waitForTimeout(600);
+      await waitUntilStill(welcome); // the toast has slid in and rests where it stays
       const header = (await page.getByRole("banner").boundingBox())!;
       const box = (await welcome.boundingBox())!;
       expect(box.y, "the toast starts below the header").toBeGreaterThanOrEqual(header.y + header.height);
@@ -135,7 +121,7 @@ test.describe("Google sign-in", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "no-google-button-"));
     const server = runServer({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}` });
     try {
-      await waitUp(port);
+      await waitHealthy(port);
       await page.goto(`http://localhost:${port}/login`);
       // After hydration, as a person would meet it.
       await expect(main(page).getByRole("button", { name: "Sign In" })).toBeEnabled();

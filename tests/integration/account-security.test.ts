@@ -125,7 +125,7 @@ describe("the server decides which sessions end and which browsers stay trusted"
     const sixth = await attempt("203.0.113.10", wrongCode(user.secret));
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await sixth.json()).toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    expect(await sixth.json()).toMatchObject({ code: "RATE_LIMITED" });
     // The account's other code checks wait too, from any address (here the app's own re-authentication).
     const reauth = await t.request("/api/account/reauthenticate", {
       cookie: user.cookie,

@@ -325,9 +325,9 @@ describe("throttling of /api/auth", () => {
       statuses.push(res.status);
       if (res.status === 429) {
         expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-        expect(((await res.json()) as { message: string }).message).toMatch(
-          /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
-        );
+        const body = (await res.json()) as { error: string; code: string };
+        expect(body.code).toBe("RATE_LIMITED");
+        expect(body.error).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
         break;
       }
     }

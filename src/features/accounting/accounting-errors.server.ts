@@ -1,17 +1,10 @@
 import { AppError, notFound as appNotFound } from "~/server/http/app-error.ts";
+import { errorMessages, sqlState } from "~/server/db/db-error.ts";
 
 /** 404 naming what was not found in the caller's organization (foreign and missing look the same). */
 export const notFound = (what: string): AppError => appNotFound(`${what} not found`);
 
-/** PostgreSQL's SQLSTATE of a driver error (node-postgres or PGlite), looking through drizzle's wrapper. */
-export function sqlState(err: unknown): string | undefined {
-  let e = err as { code?: unknown; cause?: unknown } | undefined;
-  for (let i = 0; e && i < 4; i++) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = e.cause as typeof e;
-  }
-  return undefined;
-}
+export { sqlState };
 
 /** The SQLSTATE of the database's refusal of a date on or before the books' lock date (migration 0030). */
 export const BOOKS_LOCKED_STATE = "BKLCK";
@@ -44,11 +37,9 @@ export class BooksLockedError extends AppError {
 export function booksLocked(err: unknown, field = "entry_date"): BooksLockedError | undefined {
   if (err instanceof BooksLockedError) return err.field === field ? err : new BooksLockedError(err.lockDate, field);
   if (sqlState(err) !== BOOKS_LOCKED_STATE) return undefined;
-  let e = err as { message?: unknown; cause?: unknown } | undefined;
-  for (let i = 0; e && i < 4; i++) {
-    const date = typeof e.message === "string" ? /books locked up to (\d{4}-\d{2}-\d{2})/.exec(e.message)?.[1] : undefined;
+  for (const message of errorMessages(err)) {
+    const date = /books locked up to (\d{4}-\d{2}-\d{2})/.exec(message)?.[1];
     if (date) return new BooksLockedError(date, field);
-    e = e.cause as typeof e;
   }
   return undefined;
 }
@@ -74,11 +65,8 @@ const PARENT_MESSAGES: Record<string, string> = {
 
 /** The user's words for the database's refusal of a parent. */
 export function parentRefusal(err: unknown): string {
-  let e = err as { message?: unknown; cause?: unknown } | undefined;
-  for (let i = 0; e && i < 4; i++) {
-    const text = typeof e.message === "string" ? e.message : "";
+  for (const text of errorMessages(err)) {
     for (const [key, message] of Object.entries(PARENT_MESSAGES)) if (text.includes(key)) return message;
-    e = e.cause as typeof e;
   }
   return "The parent account cannot be used";
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { addDays } from "~/lib/format.ts";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { invalidInput } from "~/server/http/app-error.ts";
 import { timeSlices } from "~/server/time-slices.ts";
 import type { BankAccount, LikelyDuplicate, StatementAccountCheck } from "./bank.types.ts";
@@ -52,7 +52,7 @@ export async function likelyDuplicates(
             from bank_lines b join bank_statements s on s.id = b.statement_id
            where b.bank_account_id = ${bankId} and b.excluded_at is null
              and b.booked_on between ${from}::date and ${to}::date
-             and b.amount = any(${`{${amounts.slice(i, i + 1000).join(",")}}`}::numeric[])
+             and b.amount = any(${pgArray(amounts.slice(i, i + 1000))}::numeric[])
            order by b.id`,
     );
     for (const { dedupe_key, ...r } of rows) {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { conflict } from "~/server/http/app-error.ts";
 import { timeSlices } from "~/server/time-slices.ts";
@@ -36,7 +36,7 @@ async function existingKeys(db: Db, bankId: number, keys: string[]): Promise<Set
     if (slices.due()) await slices.next();
     const rows = await queryRows<{ dedupe_key: string }>(
       db,
-      sql`select dedupe_key from bank_lines where bank_account_id = ${bankId} and dedupe_key = any(${`{${keys.slice(i, i + 1000).join(",")}}`}::text[])`,
+      sql`select dedupe_key from bank_lines where bank_account_id = ${bankId} and dedupe_key = any(${pgArray(keys.slice(i, i + 1000))}::text[])`,
     );
     for (const r of rows) found.add(r.dedupe_key);
   }

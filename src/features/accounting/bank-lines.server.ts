@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import type { BankLinesQuery } from "./bank.schema.ts";
 import type { BankLine, BankLinePage, LedgerCandidate } from "./bank.types.ts";
 import { notFound } from "./accounting-errors.server.ts";
@@ -34,7 +34,7 @@ async function documentCounts(db: Db, m: Membership, matchIds: number[]): Promis
     sql`select x.match_id, count(*)::integer as n
           from (select distinct ml.match_id, l.journal_entry_id
                   from bank_match_ledger_lines ml join journal_entry_lines l on l.id = ml.journal_entry_line_id
-                 where ml.match_id = any(${`{${matchIds.join(",")}}`}::integer[])) x
+                 where ml.match_id = any(${pgArray(matchIds)}::integer[])) x
           join entry_documents d on d.journal_entry_id = x.journal_entry_id and d.organization_id = ${m.organizationId}
          group by x.match_id`,
   );
@@ -79,7 +79,7 @@ export async function listBankLines(db: Db, m: Membership, bankId: number, q: Ba
             from bank_match_ledger_lines ml
             join journal_entry_lines l on l.id = ml.journal_entry_line_id
             join journal_entries e on e.id = l.journal_entry_id
-           where ml.match_id = any(${`{${matchIds.join(",")}}`}::integer[])
+           where ml.match_id = any(${pgArray(matchIds)}::integer[])
            order by e.entry_date, l.id`,
     );
     for (const { match_id, ...c } of ledger) matched.set(Number(match_id), [...(matched.get(Number(match_id)) ?? []), candidate(c)]);

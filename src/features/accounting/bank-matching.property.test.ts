@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/server/db/client.ts";
+import { queryRows, pgArray } from "~/server/db/client.ts";
 import { firstBooks } from "../../../tests/support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../../../tests/support/test-app.ts";
 
@@ -130,7 +130,7 @@ describe("bank matching and reconciliation: properties", () => {
         else refused += 1;
         const matched = await queryRows<{ id: number; match_id: number | null }>(
           t.ctx.db,
-          sql`select id, match_id from bank_lines where id = any(${`{${bankLines.join(",")}}`}::bigint[])`,
+          sql`select id, match_id from bank_lines where id = any(${pgArray(bankLines)}::bigint[])`,
         );
         const ids = new Set(matched.map((m) => m.match_id));
         if (equal) {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { conflict, invalidInput } from "~/server/http/app-error.ts";
 import { notFound, sqlState } from "./accounting-errors.server.ts";
 import type { CategorizeInput, MatchInput } from "./bank.schema.ts";
@@ -15,14 +15,12 @@ import type { Membership } from "./organizations.server.ts";
  * without a statement line. A reconciled match is locked by the database (migration 0029).
  */
 
-const idArray = (ids: number[]) => `{${ids.join(",")}}`;
-
 /** The statement lines, locked, checked to be this account's and unmatched; their sum in cents. */
 export async function takeBankLines(tx: Db, m: Membership, bankId: number, ids: number[]): Promise<bigint> {
   const rows = await queryRows<{ id: number; amount: string; match_id: number | null; excluded: boolean }>(
     tx,
     sql`select id, amount::text, match_id, excluded_at is not null as excluded from bank_lines
-         where organization_id = ${m.organizationId} and bank_account_id = ${bankId} and id = any(${idArray(ids)}::bigint[])
+         where organization_id = ${m.organizationId} and bank_account_id = ${bankId} and id = any(${pgArray(ids)}::bigint[])
          order by id for update`,
   );
   if (rows.length !== ids.length) throw notFound("Statement line");
@@ -40,7 +38,7 @@ async function takeLedgerLines(tx: Db, m: Membership, accountId: number, ids: nu
           from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id
          where l.organization_id = ${m.organizationId} and l.account_id = ${accountId} and e.status = 'posted'
            and e.reversed_by is null and e.reversal_of is null
-           and l.id = any(${idArray(ids)}::bigint[])`,
+           and l.id = any(${pgArray(ids)}::bigint[])`,
   );
   if (rows.length !== ids.length) throw notFound("Posted ledger line of this bank account");
   if (rows.some((r) => r.matched)) throw conflict("A ledger line is already matched: undo that match first");
@@ -64,11 +62,11 @@ async function insertMatch(
         values (${m.organizationId}, ${bankId}, ${kind}, ${m.userId}) returning id`,
   );
   const id = Number(row!.id);
-  if (bankLines.length > 0) await tx.execute(sql`update bank_lines set match_id = ${id} where id = any(${idArray(bankLines)}::bigint[])`);
+  if (bankLines.length > 0) await tx.execute(sql`update bank_lines set match_id = ${id} where id = any(${pgArray(bankLines)}::bigint[])`);
   try {
     await tx.execute(
       sql`insert into bank_match_ledger_lines (match_id, organization_id, journal_entry_line_id)
-          select ${id}, ${m.organizationId}, x from unnest(${idArray(ledgerLines)}::bigint[]) as x`,
+          select ${id}, ${m.organizationId}, x from unnest(${pgArray(ledgerLines)}::bigint[]) as x`,
     );
   } catch (err) {
     if (sqlState(err) === "23505") throw conflict("A ledger line is already matched: undo that match first");
@@ -123,7 +121,7 @@ export async function postLines(
   const lines = await queryRows<LineToPost>(
     tx,
     sql`select id, booked_on::text, amount::text, description, payee, reference from bank_lines
-         where id = any(${idArray(items.map((i) => i.id))}::bigint[]) order by booked_on, id`,
+         where id = any(${pgArray(items.map((i) => i.id))}::bigint[]) order by booked_on, id`,
   );
   if (lines.some((l) => toCents(l.amount) === 0n))
     throw invalidInput({ bank_line_ids: "A line of 0.00 has nothing to post: match it instead" });
@@ -143,7 +141,7 @@ export async function postLines(
   const entryIds = await createEntries(tx, m, inputs, true);
   const bankSides = await queryRows<{ id: number; journal_entry_id: number }>(
     tx,
-    sql`select id, journal_entry_id from journal_entry_lines where journal_entry_id = any(${idArray(entryIds)}::integer[]) and line_no = 1`,
+    sql`select id, journal_entry_id from journal_entry_lines where journal_entry_id = any(${pgArray(entryIds)}::integer[]) and line_no = 1`,
   );
   const lineOf = new Map(bankSides.map((r) => [Number(r.journal_entry_id), Number(r.id)]));
   return insertCategorized(
@@ -169,16 +167,16 @@ async function insertCategorized(
   );
   // Identities are given in the order the rows are written.
   const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-  const bankLines = idArray(pairs.map(([b]) => b));
-  const ledgerLines = idArray(pairs.map(([, l]) => l));
+  const bankLines = pgArray(pairs.map(([b]) => b));
+  const ledgerLines = pgArray(pairs.map(([, l]) => l));
   await tx.execute(
     sql`update bank_lines b set match_id = x.match_id
-          from unnest(${bankLines}::bigint[], ${idArray(ids)}::integer[]) as x(line_id, match_id) where b.id = x.line_id`,
+          from unnest(${bankLines}::bigint[], ${pgArray(ids)}::integer[]) as x(line_id, match_id) where b.id = x.line_id`,
   );
   try {
     await tx.execute(
       sql`insert into bank_match_ledger_lines (match_id, organization_id, journal_entry_line_id)
-          select x.match_id, ${m.organizationId}, x.line_id from unnest(${idArray(ids)}::integer[], ${ledgerLines}::bigint[]) as x(match_id, line_id)`,
+          select x.match_id, ${m.organizationId}, x.line_id from unnest(${pgArray(ids)}::integer[], ${ledgerLines}::bigint[]) as x(match_id, line_id)`,
     );
   } catch (err) {
     if (sqlState(err) === "23505") throw conflict("A ledger line is already matched: undo that match first");
@@ -193,7 +191,7 @@ export async function assertCounterAccounts(tx: Db, m: Membership, bankAccountId
     throw invalidInput({ account_id: "Choose the other side of the transaction, not the bank's own account" });
   const found = await queryRows<{ id: number }>(
     tx,
-    sql`select id from chart_of_accounts where organization_id = ${m.organizationId} and is_active and id = any(${idArray(ids)}::integer[])`,
+    sql`select id from chart_of_accounts where organization_id = ${m.organizationId} and is_active and id = any(${pgArray(ids)}::integer[])`,
   );
   if (found.length !== new Set(ids).size) throw invalidInput({ account_id: "Account not found or inactive" });
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { rolesArray } from "~/lib/permissions.ts";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { rolesHolding } from "~/lib/permissions.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { conflict } from "~/server/http/app-error.ts";
 import { renderMail } from "~/server/mail/html.ts";
@@ -48,7 +48,7 @@ export async function listQuestions(db: Db, m: Membership, lineIds?: number[]): 
     db,
     sql`select ${columns} from ${from}
          where q.organization_id = ${m.organizationId}
-         ${lineIds ? sql`and q.bank_line_id = any(${`{${lineIds.join(",")}}`}::bigint[])` : sql``}
+         ${lineIds ? sql`and q.bank_line_id = any(${pgArray(lineIds)}::bigint[])` : sql``}
          order by q.answered_at is not null, q.answered_at desc, q.asked_at, q.id
          limit 500`,
   );
@@ -162,7 +162,7 @@ export async function mailOpenQuestions(db: Db, publicUrl: string, today: string
           from bank_questions q
           join organizations o on o.id = q.organization_id
           join organization_memberships om on om.organization_id = o.id and om.role = 'owner'
-          join users u on u.id = om.user_id and u.disabled_at is null and not (u.role = any(${rolesArray("books.keepClients")}::text[]))
+          join users u on u.id = om.user_id and u.disabled_at is null and not (u.role = any(${pgArray(rolesHolding("books.keepClients"))}::text[]))
          where q.answered_at is null
            and exists (select 1 from bank_lines b where b.id = q.bank_line_id and b.match_id is null and b.excluded_at is null)
            and not exists (select 1 from bank_question_mails x where x.organization_id = o.id and x.user_id = u.id and x.sent_on = ${today}::date)

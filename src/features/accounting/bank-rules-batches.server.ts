@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { conflict } from "~/server/http/app-error.ts";
 import { BooksLockedError, lockedUpTo, notFound, sqlState } from "./accounting-errors.server.ts";
@@ -112,7 +112,7 @@ export async function postRuleBatch(db: Db, m: Membership, actor: AuditActor, ba
       sql`insert into bank_rule_batch_entries (batch_id, organization_id, journal_entry_id)
           select distinct ${batchId}::integer, ${m.organizationId}::integer, l.journal_entry_id
             from bank_match_ledger_lines ml join journal_entry_lines l on l.id = ml.journal_entry_line_id
-           where ml.match_id = any(${`{${matchIds.join(",")}}`}::integer[])`,
+           where ml.match_id = any(${pgArray(matchIds)}::integer[])`,
     );
     await recordAudit(tx, actor, {
       action: "bank_rule_batch.posted",

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { invalidInput } from "~/server/http/app-error.ts";
 import { notFound } from "./accounting-errors.server.ts";
@@ -135,7 +135,7 @@ export async function moveRule(db: Db, m: Membership, id: number, direction: "up
     const order = rules.map((r) => r.id);
     [order[i], order[j]] = [order[j]!, order[i]!];
     await tx.execute(
-      sql`update bank_rules r set position = x.pos - 1 from unnest(${`{${order.join(",")}}`}::integer[]) with ordinality as x(id, pos)
+      sql`update bank_rules r set position = x.pos - 1 from unnest(${pgArray(order)}::integer[]) with ordinality as x(id, pos)
            where r.id = x.id and r.organization_id = ${m.organizationId}`,
     );
     return listRules(tx, m);
@@ -164,7 +164,7 @@ export async function ruleProposals(db: Db, m: Membership, lineIds: number[]): P
              order by r.position, r.id limit 1
           ) p
          where b.organization_id = ${m.organizationId} and b.match_id is null and b.excluded_at is null
-           and b.id = any(${`{${lineIds.join(",")}}`}::bigint[])`,
+           and b.id = any(${pgArray(lineIds)}::bigint[])`,
   );
   return new Map(
     rows.map(({ bank_line_id, ...p }) => [Number(bank_line_id), { ...p, rule_id: Number(p.rule_id), account_id: Number(p.account_id) }]),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { notFound } from "./accounting-errors.server.ts";
 import type { LedgerCandidate } from "./bank.types.ts";
 import { getBankAccount } from "./bank-accounts.server.ts";
@@ -62,7 +62,7 @@ export async function suggestions(
                                     and (l.debit_amount - l.credit_amount) = b.amount
           join journal_entries e on e.id = l.journal_entry_id
          where b.organization_id = ${m.organizationId} and b.bank_account_id = ${bankId} and b.match_id is null and b.excluded_at is null
-           and b.amount in (select p.amount from bank_lines p where p.id = any(${`{${ids.join(",")}}`}::bigint[]) and p.match_id is null)
+           and b.amount in (select p.amount from bank_lines p where p.id = any(${pgArray(ids)}::bigint[]) and p.match_id is null)
            and e.status = 'posted' and e.reversed_by is null and e.reversal_of is null
            and e.entry_date between b.booked_on - ${MATCH_WINDOW_DAYS}::integer and b.booked_on + ${MATCH_WINDOW_DAYS}::integer
            and not exists (select 1 from bank_match_ledger_lines ml where ml.journal_entry_line_id = l.id)

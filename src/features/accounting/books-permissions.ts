@@ -57,11 +57,11 @@ export const BOOKS_PERMISSIONS = {
 export type BooksPermission = keyof typeof BOOKS_PERMISSIONS;
 
 /**
- * The books' roles that hold a permission, as a PostgreSQL array literal: `m.role = any(${booksRolesArray(p)}::text[])`.
+ * The books' roles that hold a permission, for a query: `m.role = any(${pgArray(booksRolesHolding(p))}::text[])`.
  * The firm keeps a client's books while one of its people holds "books.write" there (organizations.server.ts).
  */
-export function booksRolesArray(permission: BooksPermission): string {
-  return `{${BOOKS_PERMISSIONS[permission].roles.join(",")}}`;
+export function booksRolesHolding(permission: BooksPermission): readonly OrganizationRole[] {
+  return BOOKS_PERMISSIONS[permission].roles;
 }
 
 /** What the permission table needs to know of a member. */

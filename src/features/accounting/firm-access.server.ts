@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { renderMail } from "~/server/mail/html.ts";
 import { enqueueMail, type OutgoingMail } from "~/server/mail/outbox.server.ts";
-import { rolesArray } from "~/lib/permissions.ts";
-import { booksRolesArray } from "./books-permissions.ts";
+import { rolesHolding } from "~/lib/permissions.ts";
+import { booksRolesHolding } from "./books-permissions.ts";
 
 /** One of the firm's people (site role staff or admin) as a mail needs them. */
 export interface FirmPerson {
@@ -21,8 +21,8 @@ export async function firmPeopleOf(db: Db, organizationId: number): Promise<Firm
   return queryRows<FirmPerson>(
     db,
     sql`select u.id, u.name, u.email from organization_memberships m join users u on u.id = m.user_id
-         where m.organization_id = ${organizationId} and m.role = any(${booksRolesArray("books.write")}::text[])
-           and u.role = any(${rolesArray("books.keepClients")}::text[]) and u.disabled_at is null
+         where m.organization_id = ${organizationId} and m.role = any(${pgArray(booksRolesHolding("books.write"))}::text[])
+           and u.role = any(${pgArray(rolesHolding("books.keepClients"))}::text[]) and u.disabled_at is null
          order by lower(u.name), u.email`,
   );
 }
@@ -80,7 +80,7 @@ export async function noticeFirmMemberRemoved(db: Db, r: FirmMemberRemoval): Pro
   return db.transaction(async (tx) => {
     const [removed] = await queryRows<FirmPerson>(
       tx,
-      sql`select id, name, email from users where id = ${r.userId} and role = any(${rolesArray("books.keepClients")}::text[])`,
+      sql`select id, name, email from users where id = ${r.userId} and role = any(${pgArray(rolesHolding("books.keepClients"))}::text[])`,
     );
     const [org] = await queryRows<{ id: number; name: string }>(tx, sql`select id, name from organizations where id = ${r.organizationId}`);
     if (!removed || !org) return 0;

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { insertMembership } from "./organizations.server.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { conflict, invalidInput, notFound } from "~/server/http/app-error.ts";
 import type { FirmClient, StaffMember } from "./accounting.types.ts";
-import { can, rolesArray } from "~/lib/permissions.ts";
+import { can, rolesHolding } from "~/lib/permissions.ts";
 
 /**
  * Every client organization for the firm's Clients section (or only the one `organizationId` names): members (owners
@@ -25,7 +25,7 @@ export async function listFirmClients(db: Db, viewerId: string, organizationId?:
                (select count(*)::int from journal_entries e where e.organization_id = o.id and e.status = 'draft') as drafts,
                exists (select 1 from organization_memberships m where m.organization_id = o.id and m.user_id = ${viewerId}) as is_member,
                exists (select 1 from organization_memberships m join users u on u.id = m.user_id
-                        where m.organization_id = o.id and u.role = any(${rolesArray("books.keepClients")}::text[]) and u.disabled_at is null) as firm_access
+                        where m.organization_id = o.id and u.role = any(${pgArray(rolesHolding("books.keepClients"))}::text[]) and u.disabled_at is null) as firm_access
           from organizations o
          where ${organizationId === undefined ? sql`true` : sql`o.id = ${organizationId}`}
          order by lower(o.name), o.id
@@ -45,7 +45,7 @@ export async function listFirmClients(db: Db, viewerId: string, organizationId?:
 export async function listStaff(db: Db): Promise<StaffMember[]> {
   return queryRows<StaffMember>(
     db,
-    sql`select id, name, email from users where role = any(${rolesArray("books.keepClients")}::text[]) order by lower(name), email`,
+    sql`select id, name, email from users where role = any(${pgArray(rolesHolding("books.keepClients"))}::text[]) order by lower(name), email`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/server/db/client.ts";
 import { insertIdempotencyKeys } from "~/server/idempotency.server.ts";
-import { sqlState } from "./accounting-errors.server.ts";
+import { errorChain, sqlState } from "~/server/db/db-error.ts";
 import type { Membership } from "./organizations.server.ts";
 
 /**
@@ -44,10 +44,5 @@ export async function storeAnswer(tx: Db, m: Membership, idem: Idempotency, stat
 /** A write failed because its key is already stored (another request with the key committed first). */
 export function isKeyTaken(err: unknown): boolean {
   if (sqlState(err) !== "23505") return false;
-  let e = err as { constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
-  for (let i = 0; e && i < 4; i++) {
-    if (e.constraint === "idempotency_keys_pkey" || String(e.message ?? "").includes("idempotency_keys_pkey")) return true;
-    e = e.cause as typeof e;
-  }
-  return false;
+  return errorChain(err).some((e) => e.constraint === "idempotency_keys_pkey" || String(e.message ?? "").includes("idempotency_keys_pkey"));
 }

@@ -42,21 +42,25 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 async function refusals(db: Db, m: Membership, clashes: { known: Known; row: ChartRow }[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   if (clashes.length === 0) return out;
-  const rows = await queryRows<{ id: number; posted: number; children: boolean; parent: string | null; banked: boolean }>(
-    db,
-    sql`select a.id,
-               (select count(*) from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id
-                 where l.organization_id = a.organization_id and l.account_id = a.id and e.status = 'posted')::int as posted,
-               exists (select 1 from chart_of_accounts c where c.organization_id = a.organization_id and c.parent_id = a.id) as children,
-               p.account_code as parent,
-               exists (select 1 from bank_accounts b where b.organization_id = a.organization_id and b.account_id = a.id) as banked
-          from chart_of_accounts a left join chart_of_accounts p on p.id = a.parent_id
-         where a.organization_id = ${m.organizationId}
-           and a.id in (${sql.join(
-             clashes.map((c) => sql`${c.known.id}`),
-             sql`, `,
-           )})`,
-  );
+  type Facts = { id: number; posted: number; children: boolean; parent: string | null; banked: boolean };
+  const rows: Facts[] = [];
+  // In batches: a statement takes at most 65,535 parameters.
+  for (let i = 0; i < clashes.length; i += 1000) {
+    const ids = clashes.slice(i, i + 1000).map((c) => sql`${c.known.id}`);
+    rows.push(
+      ...(await queryRows<Facts>(
+        db,
+        sql`select a.id,
+                   (select count(*) from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id
+                     where l.organization_id = a.organization_id and l.account_id = a.id and e.status = 'posted')::int as posted,
+                   exists (select 1 from chart_of_accounts c where c.organization_id = a.organization_id and c.parent_id = a.id) as children,
+                   p.account_code as parent,
+                   exists (select 1 from bank_accounts b where b.organization_id = a.organization_id and b.account_id = a.id) as banked
+              from chart_of_accounts a left join chart_of_accounts p on p.id = a.parent_id
+             where a.organization_id = ${m.organizationId} and a.id in (${sql.join(ids, sql`, `)})`,
+      )),
+    );
+  }
   const facts = new Map(rows.map((r) => [Number(r.id), r]));
   for (const { known, row } of clashes) {
     const f = facts.get(known.id)!;
@@ -180,12 +184,14 @@ export function refuseUnsettled(unsettled: string[]) {
 
 /** Our accounts renamed and retyped as the file says (the detail type the file gives, else kept where it fits the type). */
 export async function applyChanges(tx: Db, m: Membership, changes: AccountChange[]): Promise<void> {
-  for (const c of changes) {
+  for (let i = 0; i < changes.length; i += 500) {
+    const values = changes.slice(i, i + 500).map((c) => sql`(${c.id}::integer, ${c.name}::text, ${c.type}::text, ${c.detailType}::text)`);
     await tx.execute(
-      sql`update chart_of_accounts
-             set account_name = ${c.name}, account_type = ${c.type},
-                 detail_type = coalesce(${c.detailType}, case when account_detail_type_fits(${c.type}, detail_type) then detail_type end)
-           where id = ${c.id} and organization_id = ${m.organizationId}`,
+      sql`update chart_of_accounts a
+             set account_name = v.name, account_type = v.type,
+                 detail_type = coalesce(v.detail, case when account_detail_type_fits(v.type, a.detail_type) then a.detail_type end)
+            from (values ${sql.join(values, sql`, `)}) v(id, name, type, detail)
+           where a.id = v.id and a.organization_id = ${m.organizationId}`,
     );
   }
 }

@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import type { OrganizationRole } from "./accounting.types.ts";
-import { rolesArray } from "~/lib/permissions.ts";
+import { rolesHolding } from "~/lib/permissions.ts";
 
 /** By which right an invitation was sent: an owner of the books, or the firm (Convert to client). */
 export type InvitationAuthority = "owner" | "firm";
@@ -33,7 +33,7 @@ export function senderMayGrantSql(): SQL {
     when 'owner' then exists (select 1 from organization_memberships m
                                where m.organization_id = i.organization_id and m.user_id = i.invited_by
                                  and (${sql.join(byRole, sql` or `)}))
-    else exists (select 1 from users s where s.id = i.invited_by and s.role = any(${rolesArray("firm.workspace")}::text[]) and s.disabled_at is null)
+    else exists (select 1 from users s where s.id = i.invited_by and s.role = any(${pgArray(rolesHolding("firm.workspace"))}::text[]) and s.disabled_at is null)
   end)`;
 }
 

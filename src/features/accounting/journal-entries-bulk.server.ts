@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { AppError, conflict } from "~/server/http/app-error.ts";
 import { notFound, refusingLocked } from "./accounting-errors.server.ts";
 import type { EntryInput } from "./accounting.schema.ts";
@@ -62,7 +62,7 @@ async function insertEntries(tx: Db, m: Membership, inputs: EntryInput[], post: 
             from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
               as x(journal_entry_id integer, line_no smallint, account_id integer, description text, debit_amount numeric, credit_amount numeric)`),
     );
-    const idArray = `{${batchIds.join(",")}}`;
+    const idArray = pgArray(batchIds);
     await tx.execute(
       insertEntryAudit(sql`select ${m.organizationId}, id, 'created', ${m.userId}, null from unnest(${idArray}::integer[]) as id`),
     );
@@ -94,7 +94,7 @@ export const reverseEntries = (tx: Db, m: Membership, ids: number[]): Promise<nu
 
 async function insertReversals(tx: Db, m: Membership, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  const idArray = `{${ids.join(",")}}`;
+  const idArray = pgArray(ids);
   const originals = await queryRows<{ id: number; entry_number: string; status: string; reversed_by: number | null }>(
     tx,
     sql`select id, entry_number, status, reversed_by from journal_entries
@@ -121,7 +121,7 @@ async function insertReversals(tx: Db, m: Membership, ids: number[]): Promise<vo
                             returning id`)}`,
   );
   if (mirrors.length !== originals.length) throw new Error("organization has no entry counter");
-  const mirrorArray = `{${mirrors.map((r) => Number(r.id)).join(",")}}`;
+  const mirrorArray = pgArray(mirrors.map((r) => Number(r.id)));
   await tx.execute(
     insertEntryLines(sql`select l.organization_id, r.id, l.line_no, l.account_id, l.description, l.credit_amount, l.debit_amount
                            from journal_entries r join journal_entry_lines l on l.journal_entry_id = r.reversal_of

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryPrepared, queryRows, type Db } from "~/server/db/client.ts";
+import { queryPrepared, queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { AppError, conflict, invalidInput } from "~/server/http/app-error.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { booksLocked, notFound, refusingLocked, sqlState } from "./accounting-errors.server.ts";
@@ -56,7 +56,7 @@ export async function assertAccounts(db: Db, m: Membership, lines: PreparedLine[
   const found = await queryRows<{ id: number }>(
     db,
     sql`select id from chart_of_accounts
-         where organization_id = ${m.organizationId} and is_active and id = any(${`{${ids.join(",")}}`}::integer[])`,
+         where organization_id = ${m.organizationId} and is_active and id = any(${pgArray(ids)}::integer[])`,
   );
   const ok = new Set(found.map((r) => Number(r.id)));
   const bad = lines.find((l) => !ok.has(l.account_id));

@@ -1,12 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import { insertChartAccounts } from "./chart-rows.server.ts";
 import { DEFAULT_CURRENCY } from "~/lib/format.ts";
-import { can, rolesArray } from "~/lib/permissions.ts";
-import { queryPrepared, queryRows, type Db } from "~/server/db/client.ts";
+import { can, rolesHolding } from "~/lib/permissions.ts";
+import { queryPrepared, queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import type { SessionUser } from "~/server/context.ts";
 import { notFound } from "~/server/http/app-error.ts";
 import type { OrganizationRole, OrganizationSummary } from "./accounting.types.ts";
-import { booksRolesArray, type BooksSide, type BooksStanding } from "./books-permissions.ts";
+import { booksRolesHolding, type BooksSide, type BooksStanding } from "./books-permissions.ts";
 import type { AccountDetailType } from "./account-detail-types.ts";
 import type { AccountType } from "./reports.ts";
 
@@ -74,13 +74,13 @@ export async function listOrganizations(db: Db, userId: string): Promise<Organiz
  * books while one of its people, not disabled, is a member who may write them (a viewer keeps nothing).
  */
 export async function findMembership(db: Db, userId: string, organizationId: number): Promise<Membership | null> {
-  const firm = rolesArray("books.keepClients");
+  const firm = pgArray(rolesHolding("books.keepClients"));
   const [row] = await queryPrepared<{ name: string; currency: string; role: OrganizationRole; firm_side: boolean; firm_keeps: boolean }>(
     db,
     "find_membership",
     sql`select o.name, o.currency, m.role, u.role = any(${firm}::text[]) as firm_side,
                exists (select 1 from organization_memberships k join users ku on ku.id = k.user_id
-                        where k.organization_id = m.organization_id and k.role = any(${booksRolesArray("books.write")}::text[])
+                        where k.organization_id = m.organization_id and k.role = any(${pgArray(booksRolesHolding("books.write"))}::text[])
                           and ku.role = any(${firm}::text[]) and ku.disabled_at is null) as firm_keeps
           from organization_memberships m join organizations o on o.id = m.organization_id join users u on u.id = m.user_id
          where m.user_id = ${userId} and m.organization_id = ${organizationId}`,
@@ -154,7 +154,7 @@ export async function ensureOrganizations(db: Db, user: UserLike): Promise<Organ
     const [has] = await queryRows(
       tx,
       sql`select 1 from organization_memberships where user_id = ${user.id}
-          union all select 1 from users where id = ${user.id} and role = any(${rolesArray("books.keepClients")}::text[]) limit 1`,
+          union all select 1 from users where id = ${user.id} and role = any(${pgArray(rolesHolding("books.keepClients"))}::text[]) limit 1`,
     );
     if (has) return;
     const id = await insertOrganization(tx, name, user.id);

@@ -58,7 +58,7 @@ export function accountSecurity(db: Db): BetterAuthPlugin {
             const hit = await hitRateLimit(db, key, ACCOUNT_CODE_LIMIT.limit, ACCOUNT_CODE_LIMIT.windowSeconds);
             if (!hit.allowed) {
               const message = tooManyRequestsMessage(hit.retryAfter);
-              throw new APIError("TOO_MANY_REQUESTS", { message, code: "TOO_MANY_REQUESTS" }, { "Retry-After": String(hit.retryAfter) });
+              throw new APIError("TOO_MANY_REQUESTS", { message, code: "RATE_LIMITED" }, { "Retry-After": String(hit.retryAfter) });
             }
             counted.set(ctx.context, key);
           }),

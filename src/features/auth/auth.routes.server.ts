@@ -3,6 +3,7 @@ import type { AppContext, AppEnv } from "~/server/context.ts";
 import { clientIp } from "~/server/client-ip.ts";
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
 import { localPath } from "~/lib/local-path.ts";
+import { AppError, rateLimited } from "~/server/http/app-error.ts";
 import { CLIENT_IP_HEADER } from "./auth.server.ts";
 import { throttleRuleFor, tooManyRequestsMessage } from "./auth-throttle.ts";
 
@@ -68,15 +69,15 @@ export function authRoutes(ctx: AppContext) {
     // Redirect targets: refused unless they lead to this site after normalisation.
     let queryChanged = false;
     let bodyChanged = false;
-    const refuse = (field: string) => {
+    const badRedirect = (field: string) => {
       const message = `${field} must be a path on this site`;
-      return c.json({ error: message, code: "INVALID_REDIRECT", message, fields: { [field]: message } }, 400);
+      return new AppError(400, "INVALID_REDIRECT", message, { [field]: message });
     };
     for (const [key, value] of [...url.searchParams.entries()]) {
       const field = REDIRECT_FIELD_BY_LOWER.get(key.toLowerCase());
       if (!field) continue;
       const check = checkRedirect(field, value, siteOrigin);
-      if (!check.ok) return refuse(field);
+      if (!check.ok) throw badRedirect(field);
       if (check.changed) {
         url.searchParams.set(key, check.value);
         queryChanged = true;
@@ -87,7 +88,7 @@ export function authRoutes(ctx: AppContext) {
         const field = REDIRECT_FIELD_BY_LOWER.get(key.toLowerCase());
         if (!field || body[key] === undefined || body[key] === null || body[key] === "") continue;
         const check = checkRedirect(field, body[key], siteOrigin);
-        if (!check.ok) return refuse(field);
+        if (!check.ok) throw badRedirect(field);
         if (check.changed) {
           body[key] = check.value;
           bodyChanged = true;
@@ -106,9 +107,7 @@ export function authRoutes(ctx: AppContext) {
       if (refused.length) {
         const retryAfter = Math.max(...refused.map((r) => r.retryAfter));
         ctx.logger.warn({ path, retryAfter }, "auth request throttled");
-        c.header("Retry-After", String(retryAfter));
-        const message = tooManyRequestsMessage(retryAfter);
-        return c.json({ error: message, code: "TOO_MANY_REQUESTS", message }, 429);
+        throw rateLimited(tooManyRequestsMessage(retryAfter), retryAfter);
       }
     }
 

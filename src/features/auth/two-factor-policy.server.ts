@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { can, rolesArray } from "~/lib/permissions.ts";
+import { can, rolesHolding } from "~/lib/permissions.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import type { SessionUser } from "~/server/context.ts";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { ENROLMENT_MESSAGE, ENROLMENT_REQUIRED } from "~/server/http/enrolment.ts";
 
 /*
@@ -21,7 +21,7 @@ export interface TwoFactorPolicy {
 
 /** The SQL that tells, for a user row `u`, whether the policy requires a second factor they do not have yet. */
 export const ENROLMENT_REQUIRED_SQL = sql`(not u.two_factor_enabled and coalesce((
-  select case when u.role = any(${rolesArray("firm.workspace")}::text[]) then p.require_for_staff else p.require_for_clients end
+  select case when u.role = any(${pgArray(rolesHolding("firm.workspace"))}::text[]) then p.require_for_staff else p.require_for_clients end
     from two_factor_policy p where p.id = 1), false))`;
 
 export async function readTwoFactorPolicy(db: Db): Promise<TwoFactorPolicy> {

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { createClientOrganization } from "~/features/accounting/index.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { conflict, invalidInput, notFound } from "~/server/http/app-error.ts";
 import { leadFieldList } from "./lead-field-list.ts";
 import type { LeadConvertInput, LeadStatus } from "./leads-inbox.schema.ts";
 import { listOwners, SUMMARY_COLUMNS, toSummary } from "./leads-inbox.server.ts";
 import type { LeadDetail, LeadEvent, LeadNote, LeadsAttention, LeadSummary } from "./leads-inbox.types.ts";
-import { rolesArray } from "~/lib/permissions.ts";
+import { rolesHolding } from "~/lib/permissions.ts";
 
 type SummaryRow = Parameters<typeof toSummary>[0];
 
@@ -150,7 +150,7 @@ export async function setLeadOwner(db: Db, leadId: string, ownerId: string | nul
     if (ownerId) {
       const [owner] = await queryRows<{ email: string }>(
         tx,
-        sql`select email from users where id = ${ownerId} and role = any(${rolesArray("firm.leads")}::text[])`,
+        sql`select email from users where id = ${ownerId} and role = any(${pgArray(rolesHolding("firm.leads"))}::text[])`,
       );
       if (!owner) throw invalidInput({ ownerId: "Owner must be a staff member or an admin" });
       ownerEmail = owner.email;

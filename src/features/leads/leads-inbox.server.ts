@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { LEADS_PAGE_SIZE, type LeadKind, type LeadListQuery } from "./leads-inbox.schema.ts";
 import type { LeadList, LeadOwner, LeadSummary } from "./leads-inbox.types.ts";
-import { rolesArray } from "~/lib/permissions.ts";
+import { rolesHolding } from "~/lib/permissions.ts";
 
 /** A submission as the inbox records it, in the transaction that stores the submission. */
 export interface NewLead {
@@ -104,7 +104,7 @@ export const TOTAL_CAP = 10_000;
 export async function listOwners(db: Db): Promise<LeadOwner[]> {
   return queryRows<LeadOwner>(
     db,
-    sql`select id, name, email from users where role = any(${rolesArray("firm.leads")}::text[]) order by name, email`,
+    sql`select id, name, email from users where role = any(${pgArray(rolesHolding("firm.leads"))}::text[]) order by name, email`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { rolesArray } from "~/lib/permissions.ts";
+import { rolesHolding } from "~/lib/permissions.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { invalidInput } from "~/server/http/app-error.ts";
 import type { ConversationAccess } from "./conversation-access.server.ts";
 import type { SendMessageInput } from "./messages.schema.ts";
@@ -11,7 +11,7 @@ import type { Conversation, Message, UnreadSummary } from "./messages.types.ts";
 export const PAGE_SIZE = 50;
 
 const messageColumns = sql`m.id, m.seq, m.author_id, m.author_name, m.body, m.source, m.created_at,
-  coalesce(a.role = any(${rolesArray("books.keepClients")}::text[]), false) as from_firm,
+  coalesce(a.role = any(${pgArray(rolesHolding("books.keepClients"))}::text[]), false) as from_firm,
   coalesce((select json_agg(json_build_object('id', f.id, 'file_name', f.file_name, 'content_type', f.content_type,
                                               'size_bytes', f.size_bytes) order by f.id)
               from message_attachments f where f.message_id = m.id), '[]'::json) as attachments`;
@@ -81,7 +81,7 @@ export async function sendMessage(
       ? await queryRows<{ file_name: string }>(
           tx,
           sql`update message_attachments set message_id = ${id}
-               where id = any(${`{${ids.join(",")}}`}::integer[]) and organization_id = ${a.organizationId}
+               where id = any(${pgArray(ids)}::integer[]) and organization_id = ${a.organizationId}
                  and uploaded_by = ${a.userId} and message_id is null and size_bytes > 0
            returning file_name`,
         )

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import { rolesArray } from "~/lib/permissions.ts";
+import { rolesHolding } from "~/lib/permissions.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { renderMail } from "~/server/mail/html.ts";
 import { enqueueMail } from "~/server/mail/outbox.server.ts";
 import { preview } from "./inbox.server.ts";
@@ -66,7 +66,7 @@ async function mailOne(db: Db, publicUrl: string, at: string, c: Due): Promise<b
     await tx.execute(sql`select 1 from message_mail_state where organization_id = ${orgId} and user_id = ${c.user_id} for update`);
     const [d] = await queryRows<{ email: string; firm: boolean; notify: NotifyChoice; org_name: string; from_seq: number }>(
       tx,
-      sql`select u.email, u.role = any(${rolesArray("books.keepClients")}::text[]) as firm, coalesce(p.notify, 'immediate') as notify,
+      sql`select u.email, u.role = any(${pgArray(rolesHolding("books.keepClients"))}::text[]) as firm, coalesce(p.notify, 'immediate') as notify,
                  o.name as org_name, greatest(coalesce(r.last_read_seq, 0), coalesce(s.mailed_through_seq, 0)) as from_seq
             from ${pairs} join organizations o on o.id = om.organization_id
            where om.organization_id = ${orgId} and om.user_id = ${c.user_id} and ${due(at)}`,

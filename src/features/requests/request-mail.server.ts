@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { rolesArray } from "~/lib/permissions.ts";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { rolesHolding } from "~/lib/permissions.ts";
+import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { renderMail } from "~/server/mail/html.ts";
 import { enqueueMail, type OutgoingMail } from "~/server/mail/outbox.server.ts";
 
@@ -15,7 +15,7 @@ export async function clientRecipients(db: Db, organizationId: number): Promise<
     db,
     sql`select u.email from organization_memberships m join users u on u.id = m.user_id
          where m.organization_id = ${organizationId} and m.role in ('owner', 'accountant')
-           and not (u.role = any(${rolesArray("books.keepClients")}::text[])) and u.disabled_at is null
+           and not (u.role = any(${pgArray(rolesHolding("books.keepClients"))}::text[])) and u.disabled_at is null
          order by u.email`,
   );
   return rows.map((r) => r.email);

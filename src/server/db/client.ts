@@ -10,6 +10,7 @@ import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { AppError } from "../http/app-error.ts";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock.ts";
+import { sqlState } from "./db-error.ts";
 
 // numeric and date come back as strings: money stays exact and dates never shift time zones.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
@@ -159,13 +160,18 @@ export async function queryPrepared<T = Record<string, unknown>>(db: Db, name: s
   return res.rows as T[];
 }
 
+/**
+ * A list as one array parameter of a query: `id = any(${pgArray(ids)}::int[])`. Bound as a value (both drivers send a
+ * JS array as PostgreSQL's array, quoting each element), never spliced into the SQL text; the cast names its type.
+ */
+export const pgArray = (values: readonly (string | number)[]): SQL => sql`${sql.param(values)}`;
+
 /** How long one statement of a report may run before the database server cancels it (decision 107). */
 export const REPORT_STATEMENT_TIMEOUT_MS = 10_000;
 
 export const REPORT_TIMEOUT_MESSAGE = "The report took too long to prepare. Choose a shorter period, or try again later.";
 
-const canceled = (err: unknown): boolean =>
-  typeof err === "object" && err !== null && ((err as { code?: unknown }).code === "57014" || canceled((err as { cause?: unknown }).cause));
+const canceled = (err: unknown): boolean => sqlState(err) === "57014";
 
 /**
  * Runs a report's reads on a PostgreSQL server in one read-only transaction (one snapshot for all its statements)

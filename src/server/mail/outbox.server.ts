@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { queryRows, type Db } from "../db/client.ts";
+import { queryRows, type Db, pgArray } from "../db/client.ts";
 import { errorLogFields } from "../errors.ts";
 
 export interface MailAttachment {
@@ -121,10 +121,7 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
     );
     const ids = claimed.map((r) => Number(r.id));
     if (ids.length === 0) return [];
-    return queryRows<OutboxRow>(
-      db,
-      sql`select ${OUTBOX_COLUMNS} from mail_outbox where id = any(${`{${ids.join(",")}}`}::bigint[]) order by id`,
-    );
+    return queryRows<OutboxRow>(db, sql`select ${OUTBOX_COLUMNS} from mail_outbox where id = any(${pgArray(ids)}::bigint[]) order by id`);
   }
 
   let lastLoggedId = 0;

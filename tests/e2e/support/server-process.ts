@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { expect } from "@playwright/test";
 
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -35,14 +36,12 @@ export function runServer(env: Record<string, string>) {
   };
 }
 
-export async function waitHealthy(port: number) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server on port ${port} did not become healthy`);
+/** Waits until the server answers its health check (a fresh server makes its embedded database first: on a busy machine that can take a while). */
+export async function waitHealthy(port: number, timeout = 120_000) {
+  const healthy = () =>
+    fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  await expect.poll(healthy, { message: `server on port ${port} did not become healthy`, timeout }).toBe(true);
 }

@@ -35,7 +35,7 @@ export function ImportConflicts({
           const how = choice?.startsWith("code:") ? "code" : (choice ?? "");
           const id = `conflict-${c.code}`;
           return (
-            <li key={c.code} className="grid gap-3 p-3 text-sm lg:grid-cols-[minmax(0,1fr)_16rem_10rem]" data-testid="import-conflict">
+            <li key={c.code} className="grid gap-3 p-3 text-sm lg:grid-cols-[minmax(0,1fr)_20rem_10rem]" data-testid="import-conflict">
               <div>
                 <p className="font-medium text-ink">
                   <span className="font-mono">{c.code}</span> · line {c.line}

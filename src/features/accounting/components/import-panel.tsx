@@ -72,30 +72,31 @@ export function ImportPanel() {
         canPreview={file !== null && !busy}
         onFile={(f) => (setFile(f), restart())}
         onKind={(k) => (setKind(k), restart())}
-        onAsOf={setAsOf}
+        onAsOf={(d) => (setAsOf(d), setPreview(null))}
         onPreview={() => void run("preview", preview?.settings ?? null)}
       />
       {preview && (
         <>
           <ImportSettingsForm kind={kind} preview={preview} onChange={(s) => void run("preview", s)} />
-          <ImportPreviewView preview={preview} />
-          {preview.conflicts.length > 0 && (
-            <ImportConflicts
-              conflicts={preview.conflicts}
-              choices={conflicts}
-              onChoose={(code, choice) =>
-                setConflicts(({ [code]: _, ...rest }) => (choice === undefined ? rest : { ...rest, [code]: choice }))
-              }
-            />
-          )}
-          {preview.missing_accounts.length > 0 && (
-            <ImportMissingAccounts
-              missing={preview.missing_accounts}
-              accounts={accounts}
-              resolutions={resolutions}
-              onResolve={(value, r) => setResolutions((all) => ({ ...all, [value]: r }))}
-            />
-          )}
+          <ImportPreviewView preview={preview}>
+            {preview.conflicts.length > 0 && (
+              <ImportConflicts
+                conflicts={preview.conflicts}
+                choices={conflicts}
+                onChoose={(code, choice) =>
+                  setConflicts(({ [code]: _, ...rest }) => (choice === undefined ? rest : { ...rest, [code]: choice }))
+                }
+              />
+            )}
+            {preview.missing_accounts.length > 0 && (
+              <ImportMissingAccounts
+                missing={preview.missing_accounts}
+                accounts={accounts}
+                resolutions={resolutions}
+                onResolve={(value, r) => setResolutions((all) => ({ ...all, [value]: r }))}
+              />
+            )}
+          </ImportPreviewView>
           {kind === "journal" && (
             <CheckboxField
               id={`${uid}-drafts`}

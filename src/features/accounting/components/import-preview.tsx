@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ImportPreview } from "../import.types.ts";
 import { tdClass, thClass } from "./ui.tsx";
 import { useMoney } from "./books-context.tsx";
@@ -25,8 +26,8 @@ function Summary({ preview }: { preview: ImportPreview }) {
   );
 }
 
-/** What a file would add: counts, every error by line and column, and the first rows as read. */
-export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
+/** What a file would add: counts, every error by line and column, what needs a choice (`children`), the first rows as read. */
+export function ImportPreviewView({ preview, children }: { preview: ImportPreview; children?: ReactNode }) {
   const { errors } = preview;
   return (
     <div className="space-y-6">
@@ -48,6 +49,7 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
           </ul>
         </section>
       )}
+      {children}
       <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="First rows of the file">
         <table className="min-w-full divide-y divide-slate-200">
           <caption className="sr-only">First rows of the file</caption>

@@ -27,15 +27,24 @@ function Select({
   value,
   options,
   onChange,
+  wide,
 }: {
   id: string;
   label: string;
   value: string;
   options: [string, string][];
   onChange: (v: string) => void;
+  wide?: boolean;
 }) {
   return (
-    <InputField as="select" id={id} label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+    <InputField
+      as="select"
+      id={id}
+      label={label}
+      value={value}
+      fieldClassName={wide ? "sm:col-span-2" : undefined}
+      onChange={(e) => onChange(e.target.value)}
+    >
       {options.map(([v, text]) => (
         <option key={v} value={v}>
           {text}
@@ -78,6 +87,7 @@ export function ImportSettingsForm({
           value={String(settings.header_row)}
           options={headerOptions}
           onChange={(v) => set("header_row", Number(v))}
+          wide
         />
         <Select
           id="import-encoding"
