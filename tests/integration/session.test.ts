@@ -40,7 +40,7 @@ describe("session reader", () => {
     const { organizations } = (await orgs.json()) as { organizations: { id: number; name: string; role: string }[] };
     expect(organizations).toEqual([{ id: expect.any(Number) as number, name: "Reader Books", role: "owner" }]);
     const me = await t.request(`/api/accounting/orgs/${organizations[0]!.id}/me`, { cookie: user.cookie });
-    expect(await me.json()).toEqual({ organization: { id: organizations[0]!.id, name: "Reader Books" }, role: "owner" });
+    expect(await me.json()).toEqual({ organization: { id: organizations[0]!.id, name: "Reader Books", currency: "USD" }, role: "owner" });
     expect(await read(user.cookie)).not.toHaveProperty("organization");
   });
 
