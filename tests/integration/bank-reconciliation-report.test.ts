@@ -148,7 +148,6 @@ describe("the reconciliation report as a PDF", () => {
     expect(res.status, res.status === 200 ? "" : await res.clone().text()).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     const bytes = Buffer.from(await res.arrayBuffer());
-    if (process.env.KEEP_PDF) (await import("node:fs")).writeFileSync(process.env.KEEP_PDF, bytes);
     const pages = pageCount(bytes);
     expect(pages).toBeGreaterThanOrEqual(3);
     const text = pdfToText(bytes);
