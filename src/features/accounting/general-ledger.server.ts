@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "~/server/db/client.ts";
+import { pgArray, queryRows, type Db } from "~/server/db/client.ts";
 import { invalidInput } from "~/server/http/app-error.ts";
 import { timeSlices } from "~/server/time-slices.ts";
 import { notFound } from "./accounting-errors.server.ts";
@@ -36,7 +36,7 @@ async function counterAccounts(db: Db, organizationId: number, accountId: number
     db,
     sql`select distinct o.journal_entry_id, a.account_code, a.account_name
           from journal_entry_lines o join chart_of_accounts a on a.id = o.account_id
-         where o.organization_id = ${organizationId} and o.journal_entry_id = any(${`{${ids.join(",")}}`}::int[])
+         where o.organization_id = ${organizationId} and o.journal_entry_id = any(${pgArray(ids)}::int[])
            and o.account_id <> ${accountId}
          order by a.account_code`,
   );
