@@ -74,7 +74,10 @@ describe("bank suggestions: one statement line per ledger line, the closest date
 
   async function importLines(bank: string, lines: { date: string; text: string; cents: number }[]) {
     const csv = `Date,Description,Amount\r\n${lines.map((l) => `${l.date},${l.text},${decimal(l.cents)}`).join("\r\n")}\r\n`;
-    const res = await ok<{ imported: number }>(call(`${bank}/statements?name=s${seq}.csv`, { method: "POST", body: csv }), 200);
+    const res = await ok<{ imported: number }>(
+      call(`${bank}/statements?name=s${seq}.csv&likely=import`, { method: "POST", body: csv }),
+      200,
+    );
     expect(res.imported).toBe(lines.length);
   }
 
