@@ -18,6 +18,7 @@ const FEATURES = readdirSync(fileURLToPath(import.meta.resolve("./src/features")
   .map((d) => d.name);
 const PUBLIC = [
   "!~/features/*/index.ts",
+  "!~/features/*/index.server.ts",
   "!~/features/*/*.types.ts",
   "!~/features/*/*.schema.ts",
   "!~/features/*/*.tables.ts",
@@ -33,7 +34,7 @@ const NO_SERVER_MODULE = {
 };
 const otherFeatures = (feature) => ({
   group: ["~/features/*/**", `!~/features/${feature}/**`, ...PUBLIC],
-  message: "A feature imports another feature only through its public modules (index.ts, *.types.ts, *.schema.ts, *.tables.ts, *.api.ts).",
+  message: "A feature imports another feature only through its public modules (index.ts, index.server.ts, *.types.ts, *.schema.ts, *.tables.ts, *.api.ts).",
 });
 /** One way to call the API: a path, its body and its answer are written once, in the feature's `*.api.ts` module. */
 const NO_DIRECT_REQUEST = {

@@ -2,7 +2,9 @@
  * Accounting benchmark (see bench/README.md): one organization, 500 accounts, 250,000 posted entries
  * (1,000,000 lines) on PostgreSQL. Times each report through the HTTP API, the bare SQL aggregates and
  * Debian's `ledger` on the same data; then 16 clients save and post 4-line entries for 30 s, spread over 16
- * organizations, then all in the one organization. Every acknowledged write is durable (decision 053).
+ * organizations, then all in the one organization. Every acknowledged write is durable (decision 053). Then the
+ * database alone: pgbench runs the statements the API sends for each entry (bench/posting-sql) over the same 16
+ * organizations, and the API's posting rate is printed as a ratio of that rate.
  *
  *   npx tsx bench/accounting-bench.ts            (BENCH_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_POSTING_ONLY=1 BENCH_WORKERS=2 npx tsx bench/accounting-bench.ts   posting and reports through 2 processes
@@ -40,6 +42,8 @@ const POST_SECONDS = Number(process.env.BENCH_POST_SECONDS ?? 30);
 const REPORT_SECONDS = Number(process.env.BENCH_REPORT_SECONDS ?? 10);
 /** Processes of the API sharing its port (node:cluster, decision 093). */
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+/** How long pgbench runs the API's statements alone after the posting (bench/posting-sql/run.sh); 0 leaves it out. */
+const SQL_SECONDS = Number(process.env.BENCH_SQL_SECONDS ?? 15);
 /** Extra Node options for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const RANGE = { start: "2025-01-01", end: "2025-12-31" }; // one year of the two generated
@@ -404,6 +408,30 @@ function reportPosting(label: string, orgs: number, t: Awaited<ReturnType<typeof
 }
 
 /**
+ * The database alone: bench/posting-sql/run.sh, on this bench's database and the spread run's organizations, runs
+ * under pgbench the statements the API sends for each entry. Its last line (entries/s, PostgreSQL's CPU per entry).
+ */
+function databaseAlone(): { perSecond: number; line: string } {
+  const admin = new URL(ADMIN_URL);
+  const r = spawnSync("bash", [path.join(import.meta.dirname, "posting-sql", "run.sh"), String(SQL_SECONDS)], {
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      BENCH_DB_NAME: DB_NAME,
+      BENCH_ORGS: String(ORGS),
+      PGHOST: admin.hostname,
+      PGPORT: admin.port || "5432",
+      PGUSER: decodeURIComponent(admin.username) || "postgres",
+      ...(admin.password ? { PGPASSWORD: decodeURIComponent(admin.password) } : {}),
+    },
+  });
+  const line = r.stdout.trim().split("\n").at(-1) ?? "";
+  const perSecond = Number(/entries\/s: ([\d.]+)/.exec(line)?.[1]);
+  if (r.status !== 0 || !(perSecond > 0)) throw new Error(`bench/posting-sql/run.sh failed: ${r.stdout}${r.stderr}`);
+  return { perSecond, line };
+}
+
+/**
  * Reports under load: the 16 clients ask, in turns, for the trial balance, the P&L and the balance sheet of the
  * posting's year in the spread organizations (what the posting wrote) for REPORT_SECONDS. Requests per second and
  * the median, with the CPU it took.
@@ -601,7 +629,17 @@ async function main() {
       const m = await api<{ organization: { id: number } }>(o.cookie, "/me");
       spread.push({ cookie: o.cookie, accountIds: o.accounts, orgId: m.organization.id });
     }
-    reportPosting("spread", ORGS, await postingThroughput(db, spread, server.pid!));
+    const spreadRun = await postingThroughput(db, spread, server.pid!);
+    reportPosting("spread", ORGS, spreadRun);
+    if (SQL_SECONDS > 0) {
+      const alone = databaseAlone();
+      console.log(
+        `database alone (bench/posting-sql, pgbench, ${CLIENTS} clients over ${ORGS} organizations, ${SQL_SECONDS} s): ${alone.line}`,
+      );
+      console.log(
+        `API posting rate / database alone: ${(spreadRun.perSecond / alone.perSecond).toFixed(2)} (${spreadRun.perSecond.toFixed(0)}/s against ${alone.perSecond.toFixed(0)}/s)`,
+      );
+    }
     const accounts = await api<{ accounts: { id: number }[] }>(cookie, "/accounts");
     const one: PostingOwner = { cookie, accountIds: accounts.accounts.map((a) => a.id), orgId };
     reportPosting("one organization", 1, await postingThroughput(db, [one], server.pid!));

@@ -18,8 +18,8 @@
  *   BENCH_LEDGER_LINES=200000 npx tsx bench/bank-bench.ts
  */
 import os from "node:os";
-import { findMembership } from "~/features/accounting/organizations.server.ts";
-import { suggestions } from "~/features/accounting/bank-suggestions.server.ts";
+import { findMembership } from "~/features/tenancy/organizations.server.ts";
+import { suggestions } from "~/features/bank/bank-suggestions.server.ts";
 import { createSignedInUser, createTestApp } from "../tests/support/test-app.ts";
 
 const STATEMENT_LINES = Number(process.env.BENCH_STATEMENT_LINES ?? 10_000);

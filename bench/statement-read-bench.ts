@@ -7,11 +7,11 @@
  *   npx tsx bench/statement-read-bench.ts mt940-dashes-7m  one case
  */
 import { execFileSync } from "node:child_process";
-import { parseCamt053 } from "~/features/accounting/statement-camt053.ts";
-import { parseMt940 } from "~/features/accounting/statement-mt940.ts";
-import { parseOfx } from "~/features/accounting/statement-ofx.ts";
-import { parseQif } from "~/features/accounting/statement-qif.ts";
-import type { ParsedFile } from "~/features/accounting/statement.ts";
+import { parseCamt053 } from "~/features/bank/bank-statement-camt053.ts";
+import { parseMt940 } from "~/features/bank/bank-statement-mt940.ts";
+import { parseOfx } from "~/features/bank/bank-statement-ofx.ts";
+import { parseQif } from "~/features/bank/bank-statement-qif.ts";
+import type { ParsedFile } from "~/features/bank/bank-statement.ts";
 
 const text = (s: string) => new TextEncoder().encode(s);
 const mt940Head = ":20:STARTUMS\n:25:12345678/0000000001\n:28C:0\n:60F:C251201EUR0,00\n";

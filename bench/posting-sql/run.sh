@@ -1,32 +1,46 @@
 #!/bin/bash
-# The database alone: pgbench runs the API's statements for one entry (entry.sql) with 16 clients over the 16
-# organizations that bench/accounting-bench.ts seeds, durable commits, and reports entries/s and PostgreSQL's CPU per
-# entry (sampled from /proc in the middle of the run). Run bench/accounting-bench.ts once before (it leaves the
-# database BENCH_DB_NAME, default bench_durable here).
+# The database alone: pgbench runs the API's statements for one entry (entry.sql) with 16 clients over the
+# BENCH_ORGS (16) organizations that bench/accounting-bench.ts seeds (owners crash-1@example.com ...), durable
+# commits, and reports entries/s and PostgreSQL's CPU per entry (sampled from /proc in the middle of the run); it fails
+# when a transaction did not save and post its entry (entry.sql behind the schema). The accounting bench
+# runs it after its posting; alone, run bench/accounting-bench.ts once before (it leaves the database BENCH_DB_NAME,
+# default bench_accounting, with the owners signed in). Connects as PGHOST, PGPORT, PGUSER (PGPASSWORD honoured).
 #   bash bench/posting-sql/run.sh [seconds]
 set -euo pipefail
 cd "$(dirname "$0")"
-DB=${BENCH_DB_NAME:-bench_durable}
+DB=${BENCH_DB_NAME:-bench_accounting}
 T=${1:-15}
-PSQL=(psql -h 127.0.0.1 -U postgres -d "$DB" -v ON_ERROR_STOP=1 -q)
-"${PSQL[@]}" <<'SQL'
+ORGS=${BENCH_ORGS:-16}
+CONNECT=(-h "${PGHOST:-127.0.0.1}" -p "${PGPORT:-5432}" -U "${PGUSER:-postgres}")
+PSQL=(psql "${CONNECT[@]}" -d "$DB" -v ON_ERROR_STOP=1 -q)
+"${PSQL[@]}" -v orgs="$ORGS" <<'SQL'
 drop table if exists pb;
 create table pb as
   select row_number() over (order by o.id) - 1 as c, o.id as org, m.user_id as uid,
-         (select token from sessions s where s.user_id = m.user_id order by created_at limit 1) as token
+         (select token from sessions s where s.user_id = m.user_id and s.expires_at > now() order by s.created_at desc limit 1) as token,
+         (select array_agg(a.id order by a.id) from chart_of_accounts a where a.organization_id = o.id and a.is_active) as acct
     from organizations o join organization_memberships m on m.organization_id = o.id and m.role = 'owner'
-   where exists (select 1 from sessions s where s.user_id = m.user_id) and o.id > 1
-   order by o.id limit 16;
+    join users u on u.id = m.user_id
+   where u.email like 'crash-%@example.com' and exists (select 1 from sessions s where s.user_id = m.user_id and s.expires_at > now())
+   order by o.id limit :orgs;
 create unique index on pb (c);
 SQL
-[ "$("${PSQL[@]}" -Atc 'select count(*) from pb')" = 16 ] || { echo "needs 16 seeded organizations"; exit 1; }
+[ "$("${PSQL[@]}" -Atc 'select count(*) from pb')" = "$ORGS" ] || { echo "needs $ORGS seeded organizations whose owners are signed in"; exit 1; }
+entries() { "${PSQL[@]}" -Atc "select count(*) filter (where status = 'posted'), count(*) filter (where status <> 'posted') from journal_entries where description = 'pgbench'"; }
+before=$(entries)
 pg_cpu() { local t=0; for p in $(pgrep -u postgres postgres); do read -r -a f < /proc/$p/stat 2>/dev/null || continue; t=$((t + f[13] + f[14])); done; echo $t; }
 out=$(mktemp)
-pgbench -h 127.0.0.1 -U postgres -n -M prepared -c 16 -j 1 -T "$T" -f entry.sql "$DB" > "$out" 2>&1 &
+pgbench "${CONNECT[@]}" -n -M prepared -c 16 -j 1 -T "$T" -D orgs="$ORGS" -f entry.sql "$DB" > "$out" 2>&1 &
+bench=$!
 sleep 2; c0=$(pg_cpu); t0=$(date +%s.%N)
 sleep $((T - 4)); c1=$(pg_cpu); t1=$(date +%s.%N)
-wait
+wait "$bench" || { cat "$out"; echo "pgbench failed: entry.sql no longer matches the schema?"; exit 1; }
 tps=$(grep -o 'tps = [0-9.]*' "$out" | grep -o '[0-9.]*$')
+done_n=$(grep -o 'number of transactions actually processed: [0-9]*' "$out" | grep -o '[0-9]*$')
 grep -E 'failed transactions' "$out" || true
+# Every transaction saved and posted one entry: a statement that wrote nothing would count as done without its work.
+after=$(entries)
+[ "$((${after%|*} - ${before%|*}))" = "$done_n" ] && [ "${after#*|}" = 0 ] || {
+  echo "pgbench: $done_n transactions but posted entries went from ${before%|*} to ${after%|*} (drafts left: ${after#*|})"; exit 1; }
 echo "entries/s: $tps; PostgreSQL busy cores: $(echo "($c1-$c0)/100/($t1-$t0)" | bc -l | cut -c1-4); CPU per entry: $(echo "($c1-$c0)*10/($t1-$t0)/$tps" | bc -l | cut -c1-4) ms"
 rm -f "$out"; "${PSQL[@]}" -c 'drop table pb'

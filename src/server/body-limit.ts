@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { ApiMount } from "./composition.ts";
+import type { ApiMount } from "~/server/context.ts";
 import type { AppEnv } from "./context.ts";
 import { AppError, appErrorResponse } from "./http/app-error.ts";
 

@@ -1,23 +1,10 @@
-import type { Hono } from "hono";
 import type { Logger } from "pino";
 import type { AdminOperation } from "./admin-socket.ts";
 import type { Config } from "./config.ts";
-import type { AppContext, AppServices, SessionReader } from "./context.ts";
+import type { ApiMount, AppContext, AppServices, SessionReader } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import type { MailWorker } from "./mail/outbox.server.ts";
 import type { ScheduledJob } from "./jobs.ts";
-
-/** One feature's JSON API, mounted at /api + path. */
-export interface ApiMount {
-  path: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each router has its own variables
-  routes: (ctx: AppContext) => Hono<any>;
-  /**
-   * Largest request body in bytes (default 32 KB), counted by the app as the router reads it (decision 105). A limit
-   * above the default is for signed-in callers: a signed-out request with a body is answered 401 before it is read.
-   */
-  maxBodyBytes?: number;
-}
 
 /** What the platform is given to run a site: the features' services and their routes. It knows no feature. */
 export interface Composition {

@@ -1,9 +1,8 @@
 import type { Logger } from "pino";
-import type { ApiMount } from "./composition.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { MailWorker } from "./mail/outbox.server.ts";
-import type { Context } from "hono";
+import type { Context, Hono } from "hono";
 
 /**
  * The features' services, added by the site's composition (src/app/server/composition.server.ts) through
@@ -84,4 +83,16 @@ export interface RequestContext {
 declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends RequestContext {}
+}
+
+/** One feature's JSON API, mounted at /api + path. */
+export interface ApiMount {
+  path: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each router has its own variables
+  routes: (ctx: AppContext) => Hono<any>;
+  /**
+   * Largest request body in bytes (default 32 KB), counted by the app as the router reads it (decision 105). A limit
+   * above the default is for signed-in callers: a signed-out request with a body is answered 401 before it is read.
+   */
+  maxBodyBytes?: number;
 }

@@ -2,12 +2,12 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expectOnTop } from "./support/on-top.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { nextFrames } from "./support/frames.ts";
 import { clickUntilVisible, newUser, openUserMenu, signUpAndSignIn } from "./support/auth.ts";
 import { booksApi } from "./support/books.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
 import { base32Decode, totp } from "./support/totp.ts";
 import { FIRM_USER_PASSWORD, POLICY_ADMIN, POLICY_STAFF } from "./support/firm-users.ts";
+import { shot } from "./support/shots.ts";
 import { strFromU8, unzipSync } from "fflate";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
@@ -23,15 +23,6 @@ function freshCode(secret: Buffer, used: Set<string>): string {
     }
   }
   throw new Error("no unused code in the current window");
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await nextFrames(page); // the page drawn at its new width
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** Signs in from another browser with a backup code, through the API; returns that browser's request context. */
@@ -87,7 +78,7 @@ test("account: profile, two-factor enrolment, sign-in with a code and a backup c
   const data = await page.request.get("/account.data");
   expect(data.headers()["cache-control"]).toBe("private, no-store");
   await expectNoAxeViolations(page);
-  await screenshots(page, "account");
+  await shot(page, "account", { widths: [390, 1280] });
 
   // Profile.
   await main(page).getByLabel("Company name").fill("Okafor Design Ltd");
@@ -104,7 +95,7 @@ test("account: profile, two-factor enrolment, sign-in with a code and a backup c
   const secret = base32Decode((await page.getByTestId("totp-secret").textContent()) ?? "");
   expect(secret.length).toBeGreaterThan(10);
   await expectNoAxeViolations(page);
-  await screenshots(page, "account-enrol");
+  await shot(page, "account-enrol", { widths: [390, 1280] });
   await main(page)
     .getByLabel("Code from your app")
     .fill("000000" === totp(secret) ? "111111" : "000000");
@@ -131,7 +122,7 @@ test("account: profile, two-factor enrolment, sign-in with a code and a backup c
   await passwordStep(page, user.email, user.password);
   await expectOnTop(main(page).getByLabel("Authentication code"));
   await expectNoAxeViolations(page);
-  await screenshots(page, "login-code-step");
+  await shot(page, "login-code-step", { widths: [390, 1280] });
   await main(page).getByLabel("Authentication code").fill(freshCode(secret, used));
   await main(page).getByRole("button", { name: "Verify" }).click();
   await expect(toast(page, "Welcome back!")).toBeVisible();
@@ -263,7 +254,7 @@ test("account: your data as a ZIP, a sensitive change after confirming the passw
   const confirm = page.getByRole("dialog", { name: "Confirm it is you" });
   await expectOnTop(confirm.getByLabel("Password"));
   await expectNoAxeViolations(page);
-  await screenshots(page, "account-reauth");
+  await shot(page, "account-reauth", { widths: [390, 1280] });
   await confirm.getByLabel("Password").fill("not-my-password");
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(confirm.getByText("Your password is not correct")).toBeVisible();
@@ -275,13 +266,13 @@ test("account: your data as a ZIP, a sensitive change after confirming the passw
 
   // Delete: the organization's name typed, the password, then the account is gone.
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
-  await screenshots(page, "account-your-data");
+  await shot(page, "account-your-data", { widths: [390, 1280] });
   await data.getByRole("button", { name: "Delete account..." }).click();
   const dialog = page.getByRole("dialog", { name: "Delete account" });
   const orgField = dialog.getByLabel(`Type ${user.companyName} to delete it with all its books`);
   await expect(orgField).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, "account-delete");
+  await shot(page, "account-delete", { widths: [390, 1280] });
   await orgField.fill("Something else");
   await dialog.getByLabel("Password").fill(user.password);
   await dialog.getByRole("button", { name: "Delete my account" }).click();
@@ -318,7 +309,7 @@ test("account: the firm requires two-factor sign-in for staff; a staff member is
   await expect(toast(page, "Two-factor policy saved")).toBeVisible();
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectNoAxeViolations(page);
-  await screenshots(page, "firm-team-policy");
+  await shot(page, "firm-team-policy", { widths: [390, 1280] });
 
   // The staff member signs in with the password and lands on enrolment; nothing else opens.
   const staffContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
@@ -333,14 +324,14 @@ test("account: the firm requires two-factor sign-in for staff; a staff member is
   await expect(staff).toHaveURL(/\/account\/two-factor-setup$/);
   expect((await staff.request.get("/api/account")).status()).toBe(403);
   await expectNoAxeViolations(staff);
-  await screenshots(staff, "two-factor-setup");
+  await shot(staff, "two-factor-setup", { widths: [390, 1280] });
 
   await main(staff).getByRole("button", { name: "Set up an authenticator app" }).click();
   await main(staff).getByLabel("Your password").fill(FIRM_USER_PASSWORD);
   await main(staff).getByRole("button", { name: "Continue" }).click();
   await expect(staff.getByRole("img", { name: /QR code/ })).toBeVisible();
   const secret = base32Decode((await staff.getByTestId("totp-secret").textContent()) ?? "");
-  await screenshots(staff, "two-factor-setup-scan");
+  await shot(staff, "two-factor-setup-scan", { widths: [390, 1280] });
   await main(staff).getByLabel("Code from your app").fill(totp(secret));
   await main(staff).getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await main(staff).getByRole("button", { name: "I have saved my codes" }).click();
@@ -391,7 +382,7 @@ test("account: a user who signs in only with Google sets up two-factor sign-in a
   await main(page).getByRole("button", { name: "I have saved my codes" }).click();
   await expect(main(page).getByText("On", { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, "account-google-only");
+  await shot(page, "account-google-only", { widths: [390, 1280] });
 
   // Deleting, when the sign-in is over 10 minutes old (answered here as the server would then): Google again,
   // after the code, and back to the account page.
@@ -412,7 +403,7 @@ test("account: a user who signs in only with Google sets up two-factor sign-in a
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(dialog.getByText("Sign in with Google again, then delete your account.")).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, "account-google-reauth");
+  await shot(page, "account-google-reauth", { widths: [390, 1280] });
   await dialog.getByRole("button", { name: "Continue with Google" }).click();
   await expect(dialog.getByText("Enter the 6-digit code from your authenticator app, or a backup code")).toBeVisible();
   await dialog.getByLabel("Authenticator code or backup code").fill(freshCode(secret, used));

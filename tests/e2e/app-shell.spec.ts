@@ -48,7 +48,6 @@ test.describe("the portal's application shell on a desktop", () => {
       await expectAppLayout(page);
       await expectNoAxeViolations(page);
     }
-    await page.screenshot({ path: "test-results-shots/app-shell-1280-account.png" });
 
     // The sections work as links, and the user menu is the same as on the public site.
     await portalNav(page).getByRole("link", { name: "Calculators" }).click();
@@ -111,7 +110,6 @@ test.describe("the application shell on a phone", () => {
       expect(await isOnTop(menu.getByRole("button", { name: "Sign out" }))).toBe(true);
       await expect(menu.getByRole("link", { name: "Firm workspace" })).toHaveCount(0);
       await expectNoAxeViolations(page);
-      if (screen.section === "Books") await page.screenshot({ path: "test-results-shots/app-shell-390-menu.png" });
 
       await page.keyboard.press("Escape");
       await expect(menu).toBeHidden();
@@ -148,7 +146,6 @@ test.describe("the application shell on a phone", () => {
     await expect(firmNav.getByRole("link")).toHaveText(tabs);
     for (const name of tabs) await expect(firmNav.getByRole("link", { name }), `${name} is on screen`).toBeInViewport({ ratio: 1 });
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: "test-results-shots/app-shell-390-firm.png" });
 
     await firmNav.getByRole("link", { name: "Audit log" }).click();
     await expect(page).toHaveURL(/\/firm\/audit-log$/);

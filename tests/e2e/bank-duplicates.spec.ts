@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi } from "./support/books.ts";
+import { shot } from "./support/shots.ts";
 
 /**
  * Issue 38: the same account's CSV, then its MT940 for the same days. The three movements the MT940 writes with other
@@ -15,26 +15,8 @@ import { booksApi } from "./support/books.ts";
 const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures/bank");
 const CSV = path.join(fixtures, "csv/rechnungspilot-vr-teilhaberbank.csv");
 const MT940 = path.join(fixtures, "mt940/rechnungspilot-vr-teilhaberbank.mta");
-const SHOTS_DIR = process.env.SHOTS_DIR;
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
-
-/** The whole page, and the part looked at on its own (a phone's page is too long to read whole). */
-async function shot(page: Page, name: string, part: Locator) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  const at = `${SHOTS_DIR}/bank-duplicates-${name}-${page.viewportSize()?.width ?? 0}`;
-  await page.screenshot({ path: `${at}.png`, fullPage: true });
-  // The part's box is where it is on screen; the page's clip is counted from its top.
-  const box = (await part.boundingBox())!;
-  const top = box.y + (await page.evaluate(() => window.scrollY));
-  for (let i = 0, y = top; y < top + box.height; i += 1, y += 900)
-    await page.screenshot({
-      path: `${at}-part${i}.png`,
-      fullPage: true,
-      clip: { x: box.x, y, width: box.width, height: Math.min(900, top + box.height - y) },
-    });
-}
 
 async function preview(page: Page, file: string, expected: RegExp) {
   await expect(async () => {
@@ -91,7 +73,7 @@ for (const viewport of [
       .check();
     await expect(page.getByRole("button", { name: "Import 1 transaction" })).toBeDisabled();
     await page.getByLabel(/It belongs to this bank account all the same/).check();
-    await shot(page, "preview", page.getByRole("region", { name: "Import a statement" }));
+    await shot(page, "bank-duplicates-preview", { part: page.getByRole("region", { name: "Import a statement" }) });
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await page.getByRole("button", { name: "Import 1 transaction" }).click();
     await expect(page.getByText("1 transaction imported, 2 already imported, 2 skipped as likely duplicates")).toBeVisible();
@@ -106,7 +88,7 @@ for (const viewport of [
     await expect(row(page, "059254925/Leben")).toHaveCount(0);
     await page.getByRole("link", { name: "Excluded (1)" }).click();
     await expect(row(page, "059254925/Leben")).toContainText("The CSV's line of the same payment");
-    await shot(page, "excluded", page.getByRole("region", { name: "Statement lines" }));
+    await shot(page, "bank-duplicates-excluded", { part: page.getByRole("region", { name: "Statement lines" }) });
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await row(page, "059254925/Leben")
       .getByRole("button", { name: /^Bring back/ })

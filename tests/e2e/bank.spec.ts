@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi, openBooksSection } from "./support/books.ts";
 import { expectOnTop } from "./support/on-top.ts";
+import { shot } from "./support/shots.ts";
 
 /**
  * A month at the bank, as issue 29 tells it: October's statement imported; the two lines the books already hold
@@ -13,7 +14,6 @@ import { expectOnTop } from "./support/on-top.ts";
  * balance; the report downloaded; the rules' batch, reconciled, kept; the rule given a memo.
  */
 
-const SHOTS_DIR = process.env.SHOTS_DIR;
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 /**
@@ -28,12 +28,6 @@ const STATEMENT = [
   "15/10/2026;Oak Street Properties LLC;RENT OCTOBER;-1.500,00",
   "04/10/2026;Acme Corp;ACME CORP PAYMENT INV 17;1.200,00",
 ].join("\r\n");
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/bank-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
 
 async function pick(scope: Locator | Page, label: string, account: string) {
   const input = scope.getByRole("combobox", { name: label });
@@ -100,7 +94,7 @@ for (const viewport of [
       await page.getByRole("button", { name: "Preview" }).click();
       await expect(page.getByText(/5 new transactions, 2026-10-04 to 2026-10-30/)).toBeVisible({ timeout: 3000 });
     }).toPass();
-    await shot(page, "preview");
+    await shot(page, "bank-preview");
     await page.getByRole("button", { name: "Import 5 transactions" }).click();
     await expect(page.getByText("5 transactions imported")).toBeVisible();
     // Oldest first, as the statement reads; the payee shown where the bank's text does not already say it.
@@ -112,7 +106,7 @@ for (const viewport of [
     await expect(lines.last()).toContainText("2026-10-30");
     await expect(row(page, "RENT OCTOBER")).toContainText("Oak Street Properties LLC");
     await expect(row(page, "ACME CORP PAYMENT")).not.toContainText("Acme Corp");
-    await shot(page, "imported");
+    await shot(page, "bank-imported");
 
     // The two lines the books hold already, accepted as suggested.
     for (const [text, entry] of [
@@ -137,7 +131,7 @@ for (const viewport of [
     await pick(rule, "Post to account", "6200 Utilities Expense");
     await rule.getByRole("button", { name: "Try it on past lines" }).click();
     await expect(rule.getByText("It fits 2 lines imported so far.")).toBeVisible();
-    await shot(page, "rules");
+    await shot(page, "bank-rules");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await rule.getByRole("button", { name: "Save rule" }).click();
     await expect(page.getByText(/1\. Fuel/)).toBeVisible();
@@ -149,7 +143,7 @@ for (const viewport of [
     const confirm = page.getByRole("alertdialog", { name: "Post what the rules choose?" });
     await expect(confirm).toContainText("2 lines of Main checking, 2026-10-20 to 2026-10-27");
     await expect(confirm.getByRole("row", { name: /6200 Utilities Expense/ })).toContainText("$84.00");
-    await shot(page, "rules-confirm");
+    await shot(page, "bank-rules-confirm");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await confirm.getByRole("button", { name: "Post 2 lines" }).click();
     await expect(toast(page, "2 lines posted by rules")).toBeVisible();
@@ -167,14 +161,14 @@ for (const viewport of [
     await expect(question).toContainText("What was this transfer for?");
     await pick(question, "Account it belongs to (optional)", "3000 Owner's Equity");
     await question.getByLabel(/Note/).fill("I paid myself");
-    await shot(page, "question");
+    await shot(page, "bank-question");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await question.getByRole("button", { name: "Send answer" }).click();
     await expect(toast(page, "Answer sent")).toBeVisible();
     await openBooksSection(page, "Bank");
     await page.getByRole("link", { name: "Main checking" }).click();
     await expect(row(page, "TRANSFER 889201")).toContainText("The client answered: 3000 · Owner's Equity · I paid myself");
-    await shot(page, "lines");
+    await shot(page, "bank-lines");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await row(page, "TRANSFER 889201")
       .getByRole("button", { name: /Post .* as the client answered/ })
@@ -193,7 +187,7 @@ for (const viewport of [
       await page.getByLabel("Statement closing balance").fill("4,366.00");
       await expect(page.getByText("Difference: $0.00")).toBeVisible({ timeout: 2000 });
     }).toPass();
-    await shot(page, "reconcile");
+    await shot(page, "bank-reconcile");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     const finish = page.getByRole("button", { name: "Finish reconciliation" });
     await expectOnTop(finish);
@@ -233,7 +227,7 @@ for (const viewport of [
     const edit = page.getByRole("form", { name: "Edit rule Fuel" });
     await expect(edit.getByLabel("Words or pattern")).toHaveValue("shell oil");
     await edit.getByLabel(/^Memo/).fill("Fuel for the van");
-    await shot(page, "rule-edit");
+    await shot(page, "bank-rule-edit");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await edit.getByRole("button", { name: "Save changes" }).click();
     await expect(toast(page, "Rule saved")).toBeVisible();

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +8,7 @@ import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi, openBooksSection } from "./support/books.ts";
 import { pickAccount } from "./support/entry-form.ts";
+import { shot } from "./support/shots.ts";
 
 /**
  * A bookkeeper's first month in one go, as issue 28 tells it: the opening balances, a chart and a journal written by
@@ -17,19 +18,11 @@ import { pickAccount } from "./support/entry-form.ts";
  */
 
 const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures/import");
-const SHOTS_DIR = process.env.SHOTS_DIR;
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGOQc1hPEmIY1TCqYfhqAAByJQ0QIpDAYQAAAABJRU5ErkJggg==",
   "base64",
 );
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS_DIR}/month-${name}-${width}.png`, fullPage: true });
-}
 
 async function importFile(page: Page, file: string, kind: "Chart of accounts" | "Journal entries") {
   await page.getByLabel("CSV file (up to 20 MB)").setInputFiles(file);
@@ -188,7 +181,7 @@ test("a bookkeeper's first month: opening balances, imports, a month by keyboard
   const schedule = page.getByTestId("recurring-row").filter({ hasText: "Shop rent" });
   await expect(schedule).toContainText("Monthly on the last day");
   await expect(schedule).toContainText("Ended");
-  await shot(page, "recurring");
+  await shot(page, "month-recurring");
 
   // 5. Found again: by words of the description, then by amount.
   await openBooksSection(page, "Journal Entries");
@@ -203,7 +196,7 @@ test("a bookkeeper's first month: opening balances, imports, a month by keyboard
   await expect(rows).toHaveCount(6);
   await expect(rows.filter({ hasText: "2026-02-28" })).toContainText("Shop rent");
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
-  await shot(page, "search");
+  await shot(page, "month-search");
 
   // 6. The journal exported; `ledger` over the export agrees with the trial balance on every account.
   await openBooksSection(page, "Import and export");
@@ -227,10 +220,10 @@ test("a bookkeeper's first month: opening balances, imports, a month by keyboard
   await openBooksSection(page, "Journal Entries");
   await expect(rows.first()).toBeVisible();
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
-  await shot(page, "journal");
+  await shot(page, "month-journal");
   await openBooksSection(page, "Recurring entries");
   await expect(page.getByTestId("recurring-row").filter({ hasText: "Shop rent" })).toBeVisible();
   await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
-  await shot(page, "recurring");
+  await shot(page, "month-recurring");
 });

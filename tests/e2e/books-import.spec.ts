@@ -11,7 +11,6 @@ import { openBooksSection, booksApi } from "./support/books.ts";
  */
 
 const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures/import");
-const SHOTS = "/tmp/shots-h";
 type Kind = "Chart of accounts" | "Journal entries" | "Opening balances";
 
 async function choose(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }, kind: Kind) {
@@ -54,7 +53,6 @@ test("import a chart and a journal from other programs, see the trial balance, e
   await expect(page.getByText("Accounts not in the chart (7)")).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
-  await page.screenshot({ path: `${SHOTS}/import-preview-1280.png`, fullPage: true });
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByText("3 entries imported, 0 already imported")).toBeVisible();
 
@@ -84,7 +82,6 @@ test("import a chart and a journal from other programs, see the trial balance, e
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
-  await page.screenshot({ path: `${SHOTS}/import-390.png`, fullPage: true });
 });
 
 /** A journal as DATEV-style programs export it: a title and a blank line above the column names. */

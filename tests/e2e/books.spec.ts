@@ -1,22 +1,14 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { expectOnTop } from "./support/on-top.ts";
 import { clickUntilVisible, signUpAndSignIn } from "./support/auth.ts";
 import { openBooksSection, booksApi } from "./support/books.ts";
+import { shot } from "./support/shots.ts";
 
 /**
  * The books as a new user meets them: deleting a used account, inactive accounts, editing low in a long chart,
  * confirming posts and reversals, the journal's order, the trial balance of a date range, and the reports on a phone.
  */
-
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 interface Api {
   codes: Record<string, number>;
@@ -101,7 +93,7 @@ test.describe("books", () => {
     const confirm = dialog.getByRole("button", { name: "Delete Account" });
     await expect(confirm).toBeDisabled();
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "chart-delete-dialog");
+    await shot(page, "books-chart-delete-dialog");
     await dialog.getByLabel(/Delete 1000 Cash although it has a balance of \$68,800\.50/).check();
     await expectOnTop(confirm);
     await confirm.click();
@@ -121,7 +113,7 @@ test.describe("books", () => {
     const cash = page.getByTestId("account-row").filter({ hasText: "1000" });
     await expect(cash).toContainText("Inactive");
     await expect(page.getByLabel("Show inactive (2)")).toBeChecked();
-    await shot(page, "chart-inactive");
+    await shot(page, "books-chart-inactive");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await cash.getByRole("button", { name: "Reactivate account 1000" }).click();
     await expect(page.getByText("Account reactivated successfully").last()).toBeVisible();
@@ -167,7 +159,7 @@ test.describe("books", () => {
     await page.getByRole("link", { name: "Drafts (1)" }).click();
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText("March consulting");
-    await shot(page, "journal-drafts");
+    await shot(page, "books-journal-drafts");
 
     // Post asks first, naming the entry and its amount; Cancel leaves it a draft.
     const row = rows.filter({ hasText: "March consulting" });
@@ -222,9 +214,9 @@ test.describe("books", () => {
       "2026-01-10",
     ]);
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "journal-1280");
+    await shot(page, "books-journal");
     await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, "journal-390");
+    await shot(page, "books-journal");
   });
 
   test("the trial balance of a date range has opening and closing balances; reports fit a phone", async ({ page }) => {
@@ -265,14 +257,14 @@ test.describe("books", () => {
       await expect(page.getByTestId(credit!)).toHaveText(amount!);
     }
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "reports-tb-1280");
+    await shot(page, "books-reports-tb");
 
     // The balance sheet is a position: no start date; the year's income not closed to equity is its current-year earnings.
     await page.getByLabel("Report type").selectOption("balance_sheet");
     await expect(page.getByLabel("Start date")).toHaveCount(0);
     await expect(page.getByText("Current-year earnings")).toBeVisible();
     await expect(page.getByTestId("total-assets")).toContainText("$68,800.50");
-    await shot(page, "reports-bs-1280");
+    await shot(page, "books-reports-bs");
 
     // On a tablet and a phone every amount of the trial balance is on screen, the page never scrolls sideways.
     for (const width of [768, 390]) {
@@ -289,7 +281,7 @@ test.describe("books", () => {
       await expect(cash.getByTestId("closing-debit")).toContainText("$68,800.50");
       await page.getByTestId("total-closing-credits").scrollIntoViewIfNeeded();
       await expectOnTop(page.getByTestId("total-closing-credits"));
-      await shot(page, `reports-tb-${width}`);
+      await shot(page, "books-reports-tb");
       await page.getByLabel("Report type").selectOption("profit_loss");
       await expect(page.getByTestId("total-net-income")).toContainText("$13,300.50");
       const sales = page.getByTestId("statement-account").filter({ hasText: "Sales Revenue" });
@@ -307,9 +299,9 @@ test.describe("books", () => {
       else await expectOnTop(page.getByRole("columnheader", { name: period }).first());
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await expectNoAxeViolations(page, { exclude: [TOASTS] });
-      await shot(page, `reports-pl-${width}`);
+      await shot(page, "books-reports-pl");
     }
     await openBooksSection(page, "Chart of Accounts");
-    await shot(page, "chart-390");
+    await shot(page, "books-chart");
   });
 });

@@ -31,7 +31,6 @@ for (const viewport of [
       await expect(page.getByText("0 months")).toHaveCount(0);
       await expect(page.getByTestId("calculator-method")).toContainText("the implementation cost is never recovered");
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `test-results-shots/roi-never-${viewport.width}.png`, fullPage: true });
     });
 
     test("R&D: the results explain the method; the form says the firm receives the figures, next to the button", async ({ page }) => {
@@ -69,9 +68,6 @@ for (const viewport of [
       const gap = Math.max(n.x - (b.x + b.width), n.y - (b.y + b.height), b.y - (n.y + n.height));
       expect(gap).toBeLessThan(24);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `test-results-shots/rnd-results-${viewport.width}.png`, fullPage: true });
-      await method.screenshot({ path: `test-results-shots/rnd-method-${viewport.width}.png` });
-      await save.screenshot({ path: `test-results-shots/rnd-save-${viewport.width}.png` });
 
       // The analysis goes to the account's own address: the form names it and asks for no other.
       await expect(save.getByTestId("save-recipient")).toContainText(email);

@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
 import { freePort, runServer, waitHealthy } from "./support/server-process.ts";
+import { missing } from "../support/prerequisite.ts";
 
 /** The PostgreSQL server to make a database on: E2E_PG_ADMIN_URL, or the local one (PGPASSWORD is honoured). */
 const ADMIN_URL = process.env.E2E_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -44,11 +45,14 @@ test.describe("the database goes away", () => {
 
   test("pages say the service is temporarily unavailable and the API answers 503 with Retry-After, then both recover", async ({ page }) => {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
-    try {
-      await admin.connect();
-    } catch {
-      test.skip(true, `no PostgreSQL server at ${ADMIN_URL}`);
-    }
+    const refused = await admin.connect().then(
+      () => null,
+      (e: Error) => e,
+    );
+    test.skip(
+      missing(!refused, `a PostgreSQL server at ${ADMIN_URL} (E2E_PG_ADMIN_URL): ${refused?.message}`),
+      `no PostgreSQL server at ${ADMIN_URL}`,
+    );
     const dbName = `ll_outage_${Date.now().toString(36)}`;
     await admin.query(`create database ${dbName}`);
     const dbUrl = new URL(ADMIN_URL);

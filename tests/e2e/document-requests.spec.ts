@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -8,12 +7,12 @@ import { newUser, signUpAndSignIn } from "./support/auth.ts";
 import { booksApi } from "./support/books.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
 import { ROLE_USERS, signInWithRole } from "./support/role-users.ts";
+import { shot } from "./support/shots.ts";
 
 // The firm asks a client for October's statement and two receipts; she answers from her phone (two uploads, one "I
 // don't have this"); the firm accepts one and sends one back; past the due date a reminder comes (the clock moved
 // through the server's admin socket); she uploads again; the firm's queue shows what waits on whom.
 
-const SHOTS_DIR = process.env.SHOTS_DIR;
 const PDF = Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n");
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGOQc1hPEmIY1TCqYfhqAAByJQ0QIpDAYQAAAABJRU5ErkJggg==",
@@ -21,12 +20,6 @@ const PNG = Buffer.from(
 );
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/document-requests-${name}.png`, fullPage: true });
-}
 
 /**
  * The reminders job run now with its clock moved to `today`: in the running server through its admin socket (the
@@ -104,7 +97,7 @@ test("document requests: asked by the firm, answered from a phone, accepted, sen
     await form.getByLabel(`Item ${i + 1}: what is needed`).fill(label);
     await form.getByLabel(`Item ${i + 1}: due date`).fill(due);
   }
-  await shot(page, "new-request-1280");
+  await shot(page, "document-requests-new-request");
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
   await form.getByRole("button", { name: "Send request" }).click();
   await expect(page.getByRole("heading", { name: "October close" })).toBeVisible();
@@ -133,7 +126,7 @@ test("document requests: asked by the firm, answered from a phone, accepted, sen
   await staples.getByRole("button", { name: "Send answer" }).click();
   await expect(staples.getByText("Not available: Paid cash, the shop gave no receipt")).toBeVisible();
   await expect(client.getByText("Waiting on the firm")).toBeVisible();
-  await shot(client, "client-answered-390");
+  await shot(client, "document-requests-client-answered");
   await expectNoAxeViolations(client, { exclude: [TOASTS] });
 
   // The firm accepts the statement and sends the receipt back with the reason.
@@ -148,7 +141,7 @@ test("document requests: asked by the firm, answered from a phone, accepted, sen
   await picker.fill("12.00");
   const option = page.getByRole("option", { name: /October bank fee/ });
   await expect(option).toHaveCount(1);
-  await shot(page, "entry-picker-1280");
+  await shot(page, "document-requests-entry-picker");
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
   await picker.press("Enter");
   await expect(picker).toHaveValue(/October bank fee/);
@@ -164,7 +157,7 @@ test("document requests: asked by the firm, answered from a phone, accepted, sen
   await receipt.getByRole("button", { name: "Send back" }).click();
   await expect(receipt.getByText("Sent back: The total is cut off")).toBeVisible();
   await expect(page.getByText("Waiting on the client").first()).toBeVisible();
-  await shot(page, "firm-reviewed-1280");
+  await shot(page, "document-requests-firm-reviewed");
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
   const returned = await waitForMail(her.email, (m) => m.subject === `Sent back: ${labels[1]}`);
   expect(returned.text).toContain("The total is cut off");
@@ -183,7 +176,7 @@ test("document requests: asked by the firm, answered from a phone, accepted, sen
     .setInputFiles({ name: "home-depot-whole.png", mimeType: "image/png", buffer: PNG });
   await expect(toast(client, "home-depot-whole.png uploaded")).toBeVisible();
   await expect(client.getByText("Waiting on the firm")).toBeVisible();
-  await shot(client, "client-again-390");
+  await shot(client, "document-requests-client-again");
   await expectNoAxeViolations(client, { exclude: [TOASTS] });
 
   // The firm sees the reminder sent and, in its queue, what waits on it.
@@ -194,7 +187,7 @@ test("document requests: asked by the firm, answered from a phone, accepted, sen
   await expect(queue).toContainText(labels[1]!);
   await expect(queue).toContainText(labels[2]!);
   await expect(queue).not.toContainText(labels[0]!);
-  await shot(page, "firm-queue-1280");
+  await shot(page, "document-requests-firm-queue");
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
   await phone.close();
 });

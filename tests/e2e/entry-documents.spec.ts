@@ -1,13 +1,12 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi } from "./support/books.ts";
+import { shot } from "./support/shots.ts";
 
 // A receipt goes with its entry: added from the entry's details, previewed, downloaded as an attachment; a file that
 // is not a PDF, PNG, JPEG or HEIC is refused by what it is, whatever its name.
 
-const SHOTS_DIR = process.env.SHOTS_DIR;
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGOQc1hPEmIY1TCqYfhqAAByJQ0QIpDAYQAAAABJRU5ErkJggg==",
   "base64",
@@ -61,10 +60,7 @@ for (const viewport of [
     const download = await page.request.get((await link.getAttribute("href"))!);
     expect(download.headers()["content-disposition"]).toContain("attachment");
     expect(Buffer.from(await download.body()).equals(PNG)).toBe(true);
-    if (SHOTS_DIR) {
-      mkdirSync(SHOTS_DIR, { recursive: true });
-      await page.screenshot({ path: `${SHOTS_DIR}/entry-documents-${viewport.width}.png`, fullPage: true });
-    }
+    await shot(page, "entry-documents");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
 
     // A web page named like a PDF is refused for what it is; nothing is added.
@@ -116,10 +112,7 @@ for (const viewport of [
     await expect(toast(page, "Document added")).toBeVisible();
     await expect(dialog.getByTestId("entry-document")).toHaveCount(1);
     await expect(dialog.getByRole("link", { name: "mill receipt.png" })).toBeVisible();
-    if (SHOTS_DIR) {
-      mkdirSync(SHOTS_DIR, { recursive: true });
-      await page.screenshot({ path: `${SHOTS_DIR}/bank-line-documents-${viewport.width}.png`, fullPage: true });
-    }
+    await shot(page, "bank-line-documents");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await dialog.getByRole("button", { name: "Done" }).click();
     // The line now says it has its receipt; the line not in the books offers none.

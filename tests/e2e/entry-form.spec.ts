@@ -247,11 +247,9 @@ test.describe("journal entry form", () => {
       await expect(last).toBeVisible();
       expect(await isOnTop(dialog.getByRole("option").first())).toBe(true);
       expect(await isOnTop(last)).toBe(true);
-      await page.screenshot({ path: test.info().outputPath(`entry-form-${width}-list.png`) });
       await page.keyboard.press("Escape");
       await expect(account2).toHaveValue("4000 Sales Revenue");
       await expectNoAxeViolations(page, { exclude: [TOASTS] });
-      await page.screenshot({ path: test.info().outputPath(`entry-form-${width}.png`), fullPage: false });
 
       await dialog.getByRole("button", { name: "Save Draft" }).click();
       await expect(page.getByText("Journal entry saved successfully").last()).toBeVisible();

@@ -2,10 +2,9 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { requestConsultation } from "./support/leads.ts";
 import { signInWithRole } from "./support/role-users.ts";
+import { shot } from "./support/shots.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-/** Set SCREENSHOT_DIR to keep pictures of the three screens at phone and desktop widths. */
-const shots = process.env.SCREENSHOT_DIR;
 
 async function staffPage(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
@@ -26,7 +25,7 @@ test.describe("the firm's leads inbox", () => {
     await expect(staff.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await expect(staff.getByRole("link", { name: /New leads?$/ })).toBeVisible();
     await expectNoAxeViolations(staff);
-    if (shots) await staff.screenshot({ path: `${shots}/firm-overview-1280.png`, fullPage: true });
+    await shot(staff, "firm-overview");
 
     await staff.getByRole("navigation", { name: "Firm workspace" }).getByRole("link", { name: "Leads" }).click();
     await expect(staff.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
@@ -41,7 +40,7 @@ test.describe("the firm's leads inbox", () => {
     await expect(row).toContainText("New");
     await expect(row).toContainText("No owner");
     await expectNoAxeViolations(staff);
-    if (shots) await staff.screenshot({ path: `${shots}/firm-leads-1280.png`, fullPage: true });
+    await shot(staff, "firm-leads");
 
     await row.getByRole("link", { name: "Lena Okafor" }).click();
     await expect(staff.getByRole("heading", { level: 1, name: "Lena Okafor" })).toBeVisible();
@@ -62,7 +61,7 @@ test.describe("the firm's leads inbox", () => {
     // The page itself, once the toasts (checked by their own component) have gone.
     await expect(staff.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
     await expectNoAxeViolations(staff);
-    if (shots) await staff.screenshot({ path: `${shots}/firm-lead-1280.png`, fullPage: true });
+    await shot(staff, "firm-lead");
 
     // The inbox shows the new state; the CSV of the same filters carries it too.
     await staff.goto(`/firm/leads?q=${encodeURIComponent(`lena-${id}`)}&status=meeting_scheduled`);
@@ -77,7 +76,7 @@ test.describe("the firm's leads inbox", () => {
     await requestConsultation(page, id);
     const phone = await staffPage(browser, 390);
     await phone.goto("/firm");
-    if (shots) await phone.screenshot({ path: `${shots}/firm-overview-390.png`, fullPage: true });
+    await shot(phone, "firm-overview");
     await phone.goto("/firm/leads");
     await expect(phone.getByRole("table")).toBeHidden();
     const card = phone.getByRole("listitem").filter({ hasText: `lena-${id}@example.com` });
@@ -85,13 +84,13 @@ test.describe("the firm's leads inbox", () => {
     await expectNoAxeViolations(phone);
     // Nothing wider than the screen.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    if (shots) await phone.screenshot({ path: `${shots}/firm-leads-390.png`, fullPage: true });
+    await shot(phone, "firm-leads");
     await card.getByRole("link", { name: "Lena Okafor" }).click();
     await expect(phone.getByRole("heading", { level: 1, name: "Lena Okafor" })).toBeVisible();
     await expect(phone.getByRole("button", { name: "Save status" })).toBeVisible();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(phone);
-    if (shots) await phone.screenshot({ path: `${shots}/firm-lead-390.png`, fullPage: true });
+    await shot(phone, "firm-lead");
     await phone.context().close();
   });
 });

@@ -1,21 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi, openBooksSection } from "./support/books.ts";
 import { pickAccount } from "./support/entry-form.ts";
+import { shot } from "./support/shots.ts";
 
 // A year of a small business, 2025: the general ledger of Cash for March with its running balances; the year closed
 // (its income moved to Retained Earnings, the books locked up to December 31), the balance sheet showing Retained
 // Earnings, an entry dated in 2025 refused with the lock's message, and the year reopened with a reason.
 
-const SHOTS_DIR = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/gl-close-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const LOCKED = "The books are locked up to 2025-12-31 (2025 closed): choose a later date";
 
@@ -123,7 +118,7 @@ for (const viewport of [
     await expect(lines.nth(2)).toContainText("$6,600.00");
     await expect(page.getByTestId("gl-closing")).toContainText("$6,600.00");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "ledger");
+    await shot(page, "gl-close-ledger");
 
     // Every account of March as one PDF: each account a section, its name whole on its own line.
     await expect(page.getByRole("link", { name: "Download PDF" })).toBeVisible();
@@ -159,14 +154,14 @@ for (const viewport of [
     await expect(page.getByTestId("lock-status")).toContainText("Locked up to 2025-12-31");
     await expect(page.getByTestId("closed-year").first()).toContainText("2025 closed");
     await expect(preview).toContainText("2025 is closed already");
-    await shot(page, "closed");
+    await shot(page, "gl-close-closed");
 
     // The balance sheet at the year's end shows the income in Retained Earnings.
     await page.goto(`${orgPath}/reports?type=balance_sheet&start=2025-12-31&end=2025-12-31`);
     const report = page.locator("section[aria-live]");
     await expect(report.getByRole("row", { name: /Retained Earnings/ }).first()).toContainText("$1,100.00");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "balance-sheet");
+    await shot(page, "gl-close-balance-sheet");
 
     // The cash flows of 2025 reconcile to the change in cash (the closing entry left out of the year's income).
     await page.goto(`${orgPath}/reports?type=cash_flows&start=2025-01-01&end=2025-12-31`);
@@ -175,7 +170,7 @@ for (const viewport of [
     await expect(page.getByTestId("cash-net-change")).toContainText("$5,900.00");
     await expect(page.getByTestId("cash-end")).toContainText("$5,900.00");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "cash-flows");
+    await shot(page, "gl-close-cash-flows");
 
     // An entry dated in the closed year is refused, the date field saying why.
     await openBooksSection(page, "Journal Entries");
@@ -201,7 +196,7 @@ for (const viewport of [
     await expect(reopen.getByText("Reason is required")).toBeVisible();
     await reopen.getByLabel("Reason for reopening").fill("The December invoice was missed");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "reopen");
+    await shot(page, "gl-close-reopen");
     await reopen.getByRole("button", { name: "Reopen the year" }).click();
     await expect(toast(page, "2025 reopened: closing entry reversed")).toBeVisible();
     await expect(page.getByTestId("lock-status")).toHaveText("The books are not locked");

@@ -1,14 +1,13 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { openBooksSection, booksApi } from "./support/books.ts";
+import { shot } from "./support/shots.ts";
 
 // A mistaken draft is deleted (asked first); several drafts are posted together, and the one that could not be is
 // named with its reason. At a desktop's width and a phone's.
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
-const SHOTS_DIR = process.env.SHOTS_DIR;
 
 async function drafts(page: Page, descriptions: string[]) {
   const books = await booksApi(page);
@@ -72,16 +71,13 @@ for (const viewport of [
     await expect(askPost).toContainText("Flour delivery");
     await expect(askPost).toContainText("Oven repair");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    if (SHOTS_DIR) {
-      mkdirSync(SHOTS_DIR, { recursive: true });
-      await page.screenshot({ path: `${SHOTS_DIR}/journal-post-chosen-${viewport.width}.png` });
-    }
+    await shot(page, "journal-post-chosen", { fullPage: false });
     await askPost.getByRole("button", { name: "Post Entries" }).click();
     await expect(toast(page, "1 entry posted")).toBeVisible();
     const notPosted = page.getByRole("status").filter({ hasText: "Not posted:" });
     await expect(notPosted).toContainText(`${oven.entry_number}: Only draft entries can be posted`);
     await expect(page.getByRole("link", { name: "Drafts (0)" })).toBeVisible();
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(viewport.width);
-    if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/journal-after-post-${viewport.width}.png`, fullPage: true });
+    await shot(page, "journal-after-post");
   });
 }

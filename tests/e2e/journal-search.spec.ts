@@ -1,14 +1,12 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi } from "./support/books.ts";
 import { expectOnTop } from "./support/on-top.ts";
+import { shot } from "./support/shots.ts";
 
 // The journal's search lives in the URL: a search is a link that opens the same results, the back button returns to
 // the search before, and a bad filter is named at its field while the others still apply.
-
-const SHOTS_DIR = process.env.SHOTS_DIR;
 
 async function entries(page: Page, books: string, list: { description: string; date: string; reference?: string; expense?: boolean }[]) {
   const headers = { origin: process.env.E2E_BASE_URL! };
@@ -70,10 +68,7 @@ for (const viewport of [
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText("Flour delivery");
     await expect(rows.first()).toContainText("2026-02-03");
-    if (SHOTS_DIR) {
-      mkdirSync(SHOTS_DIR, { recursive: true });
-      await page.screenshot({ path: `${SHOTS_DIR}/journal-search-${viewport.width}.png`, fullPage: true });
-    }
+    await shot(page, "journal-search");
     await expectNoAxeViolations(page);
 
     // The URL opens the same results in a fresh page; the back button returns to the word search.

@@ -1,20 +1,14 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi, openBooksSection } from "./support/books.ts";
 import { pickAccount } from "./support/entry-form.ts";
 import { expectOnTop } from "./support/on-top.ts";
+import { shot } from "./support/shots.ts";
 
 // January is closed: the bookkeeper locks the books up to January 31 with a reason; an entry dated in January is
 // refused, the date field saying why; a February date saves; then the books are unlocked, again with a reason.
 
-const SHOTS_DIR = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/lock-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const LOCKED = "The books are locked up to 2026-01-31 (January 2026 closed): choose a later date";
 
@@ -49,7 +43,7 @@ for (const viewport of [
     await expect(toast(page, "Books locked up to 2026-01-31")).toBeVisible();
     await expect(status).toContainText("Locked up to 2026-01-31");
     await expect(status).toContainText("January closed and filed");
-    await shot(page, "closing");
+    await shot(page, "lock-closing");
 
     // An entry dated in January is refused: the date field says why; a February date saves.
     await openBooksSection(page, "Journal Entries");
@@ -65,7 +59,7 @@ for (const viewport of [
     await dialog.getByRole("button", { name: "Save Draft" }).click();
     await expect(dialog.getByText(LOCKED)).toBeVisible();
     await expect(date).toHaveAttribute("aria-invalid", "true");
-    await shot(page, "refused");
+    await shot(page, "lock-refused");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await date.fill("2026-02-02");
     await expect(dialog.getByText(LOCKED)).toBeHidden();

@@ -1,22 +1,15 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
 import { ROLE_USERS, signInWithRole } from "./support/role-users.ts";
+import { shot } from "./support/shots.ts";
 
-const SHOTS_DIR = process.env.SHOTS_DIR;
 const PDF = Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n");
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const messagesLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Messages/ });
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/messages-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
 
 /**
  * The firm writes to a client with a file; the client, on a phone, sees the unread badge and the mail, reads the
@@ -60,12 +53,12 @@ test("messages between the firm and a client, with files, badges and the mail", 
   await expect(sent).toHaveCount(1);
   await expect(sent.getByRole("link", { name: /october-statement\.pdf/ })).toBeVisible();
   await expectNoAxeViolations(page);
-  await shot(page, "firm-conversation");
+  await shot(page, "messages-firm-conversation");
 
   // The client: the badge in the header, the mail with a short preview and a link back.
   await client.goto(`/accounting/${orgId}`);
   await expect(messagesLink(client)).toHaveAccessibleName("Messages, 1 unread");
-  await shot(client, "client-badge");
+  await shot(client, "messages-client-badge");
   const mail = await waitForMail(user.email, (m) => m.subject.startsWith("New message from your accountant"));
   expect(mail.text).toContain("Hello Dana, October's bank statement is attached");
   expect(mail.text).not.toContain("two card payments");
@@ -75,7 +68,7 @@ test("messages between the firm and a client, with files, badges and the mail", 
   await expect(thread.getByRole("article")).toContainText("could you check the two card payments?");
   await expect(messagesLink(client)).toHaveAccessibleName("Messages");
   await expectNoAxeViolations(client);
-  await shot(client, "client-conversation");
+  await shot(client, "messages-client-conversation");
 
   // She answers with a photo of a receipt.
   const reply = client.getByRole("form", { name: "Write a message" });
@@ -85,7 +78,7 @@ test("messages between the firm and a client, with files, badges and the mail", 
   await reply.getByRole("button", { name: "Send message" }).click();
   await expect(toast(client, "Message sent")).toBeVisible();
   await expect(thread.getByRole("article")).toHaveCount(2);
-  await shot(client, "client-answered");
+  await shot(client, "messages-client-answered");
   // She hears of new messages once a day from now on.
   const mailChoice = client.getByRole("form", { name: "Mail about new messages" });
   await mailChoice.getByLabel("Mail me about new messages").selectOption("daily");
@@ -99,7 +92,7 @@ test("messages between the firm and a client, with files, badges and the mail", 
   await expect(row).toContainText("Both are mine: the receipts are in the photo.");
   await expect(messagesLink(page)).toHaveAccessibleName(/^Messages, \d+ unread$/);
   await expectNoAxeViolations(page);
-  await shot(page, "firm-inbox");
+  await shot(page, "messages-firm-inbox");
   await row.click();
   await expect(page).toHaveURL(new RegExp(`/firm/messages/${orgId}$`));
   const download = page.waitForEvent("download");
@@ -126,10 +119,10 @@ test("messages between the firm and a client, with files, badges and the mail", 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/firm/messages?client=${orgId}`);
   await expect(page.getByRole("list", { name: "Conversations" })).toBeVisible();
-  await shot(page, "firm-inbox");
+  await shot(page, "messages-firm-inbox");
   await client.setViewportSize({ width: 1280, height: 900 });
   await client.goto(`/accounting/${orgId}/messages`);
   await expect(thread.getByRole("article")).toHaveCount(3);
-  await shot(client, "client-conversation");
+  await shot(client, "messages-client-conversation");
   await clientContext.close();
 });

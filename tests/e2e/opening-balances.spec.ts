@@ -1,14 +1,13 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi, openBooksSection } from "./support/books.ts";
 import { expectOnTop } from "./support/on-top.ts";
+import { shot } from "./support/shots.ts";
 
 // A new bookkeeper brings the books in: each account's balance as of January 1, the difference to Opening Balance
 // Equity, the trial balance on that day showing exactly that; then a correction replaces the opening entry.
 
-const SHOTS_DIR = process.env.SHOTS_DIR;
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 /** The trial balance's row of an account on the opening date: its closing debit and credit cells' text. */
@@ -41,10 +40,7 @@ for (const viewport of [
     }).toPass();
     await expect(form.getByTestId("opening-credits")).toHaveText("$4,000.00");
     await expect(form.getByTestId("opening-equity")).toHaveText("credit $8,500.50");
-    if (SHOTS_DIR) {
-      mkdirSync(SHOTS_DIR, { recursive: true });
-      await page.screenshot({ path: `${SHOTS_DIR}/opening-balances-${viewport.width}.png`, fullPage: true });
-    }
+    await shot(page, "opening-balances");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     const post = form.getByRole("button", { name: "Post opening balances" });
     await expectOnTop(post);

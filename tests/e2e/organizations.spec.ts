@@ -46,10 +46,6 @@ test.describe("organizations and their members", () => {
     // Toasts fade in and out: check the screen once they are gone.
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: "test-results-shots/members-1280.png", fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: "test-results-shots/members-390.png", fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The invitee: a new browser, the link from the mail.
     const link = linkIn(await invitationMail(viewer.email));
@@ -123,14 +119,12 @@ test.describe("organizations and their members", () => {
     await expect(page).toHaveURL(new RegExp(`/accounting/${ownOrg}$`));
     await expect(page.getByText(`Books of ${user.companyName}`)).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: "test-results-shots/switcher-1280.png" });
 
     // A second tab on the other organization; an account made there stays there.
     const second = await page.context().newPage();
     await second.setViewportSize({ width: 390, height: 844 });
     await second.goto(`/accounting/${otherOrg}`);
     await expect(second.getByText(`Books of ${otherOwner.companyName}`)).toBeVisible();
-    await second.screenshot({ path: "test-results-shots/switcher-390.png" });
     await second.getByLabel("Account code").fill("8123");
     await second.getByLabel("Account name").fill("Second Tab Reserve");
     await second.getByLabel("Account type").selectOption("Asset");

@@ -51,7 +51,6 @@ for (const viewport of [
       const menu = await openMenu(page, viewport);
       await expectEveryItemOnTop(page, [...publicItems, "Login", "Free Consultation"]);
       await expectNoAxeViolations(page);
-      if (viewport.width === 390) await page.screenshot({ path: "test-results-shots/phone-menu-390-signed-out.png" });
       await menu.getByRole("link", { name: "Contact", exact: true }).click();
       await expect(page).toHaveURL(/\/contact$/);
       await expect(menu).toBeHidden();
@@ -63,7 +62,6 @@ for (const viewport of [
       const menu = await openMenu(page, viewport);
       await expect(menu.getByText(user.email)).toBeVisible();
       await expectEveryItemOnTop(page, [...publicItems, "Calculators", "Accounting", "Sign out"]);
-      if (viewport.width === 390) await page.screenshot({ path: "test-results-shots/phone-menu-390-signed-in.png" });
       await menu.getByRole("link", { name: "Accounting", exact: true }).click();
       await expect(page).toHaveURL(/\/accounting\/\d+$/);
       await expect(menu).toBeHidden();

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { newUser, signUpAndSignIn } from "./support/auth.ts";
@@ -6,6 +5,7 @@ import { openBooksSection, booksApi } from "./support/books.ts";
 import { requestConsultation } from "./support/leads.ts";
 import { ROLE_USERS, signInWithRole } from "./support/role-users.ts";
 import { base32Decode, totp } from "./support/totp.ts";
+import { shot } from "./support/shots.ts";
 
 /**
  * Every screen of the portal and the firm's workspace on a phone (390 px) and a desktop (1280 px): the page never
@@ -16,13 +16,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const WIDTHS = [PHONE, DESKTOP];
 
-/** Screenshots only when asked for (SHOTS_DIR=/some/folder): a full-page picture of every screen takes a while. */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string, fullPage = true) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`, fullPage });
-}
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const today = () => new Date().toLocaleDateString("en-CA");
 
@@ -225,7 +218,7 @@ test.describe("screens on a phone and a desktop", () => {
       const exportPdf = details.getByRole("link", { name: "Export PDF" });
       await exportPdf.scrollIntoViewIfNeeded();
       const box = (await done.boundingBox())!;
-      await shot(page, "toast-over-dialog", false);
+      await shot(page, "toast-over-dialog", { fullPage: false });
       for (const [what, control] of [
         ["the dialog", details],
         ["the close button", details.getByRole("button", { name: "Close" })],

@@ -1,15 +1,14 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi, openBooksSection } from "./support/books.ts";
 import { pickAccount } from "./support/entry-form.ts";
+import { shot } from "./support/shots.ts";
 
 // A client sets up the monthly rent on the last day of the month, starting three months ago: the drafts of the months
 // already passed are made at once and wait in the journal; the schedule is paused, resumed and changed to post the
 // entries; an entry of the journal is made recurring; deleting the schedule leaves its entries in the journal.
 
-const SHOTS_DIR = process.env.SHOTS_DIR;
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -18,12 +17,6 @@ const lastDayOf = (offset: number) => {
   const now = new Date();
   return iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset + 1, 0)));
 };
-
-async function shot(page: Page, name: string, width: number) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
-}
 
 for (const viewport of [
   { width: 1280, height: 800 },
@@ -72,7 +65,7 @@ for (const viewport of [
     );
     await expect(dialog.getByLabel("Post each entry automatically (otherwise each is saved as a draft to review)")).not.toBeChecked();
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "recurring-dialog", viewport.width);
+    await shot(page, "recurring-dialog");
     await dialog.getByRole("button", { name: "Save recurring entry" }).click();
     await expect(toast(page, "Recurring entry saved")).toContainText(`${due.length} drafts made for the dates already due.`);
     await expect(dialog).toBeHidden();
@@ -87,7 +80,7 @@ for (const viewport of [
     await expect(row).toContainText(`then ${next.slice(1).join(", ")}`);
     await expect(row.getByRole("cell").nth(6)).toHaveText(new RegExp(`${due.length}$`));
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "recurring-list", viewport.width);
+    await shot(page, "recurring-list");
 
     // The journal holds the drafts made, dated the last days of the months passed.
     await openBooksSection(page, "Journal Entries");
@@ -158,7 +151,7 @@ for (const viewport of [
     await expect(ask).toContainText("The entries it already made stay in the journal.");
     await expect(ask.getByRole("button", { name: "Cancel" })).toBeFocused();
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "recurring-delete", viewport.width);
+    await shot(page, "recurring-delete");
     await ask.getByRole("button", { name: "Delete" }).click();
     await expect(toast(page, "Recurring entry deleted")).toBeVisible();
     await expect(page.getByText("No recurring entries yet.")).toBeVisible();

@@ -1,20 +1,14 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi, openBooksSection } from "./support/books.ts";
+import { shot } from "./support/shots.ts";
 
 // The Reports screen's filters are a GET search form of the URL's query (type, start, end, compare): each choice shows
 // its report at once and leaves the focus where it was, so a date can be typed digit by digit; a preset fills the
 // dates; another navigation draws the form again from the URL; a wrong date in the URL is named at its field while the
 // other filters apply; without a script the form's button shows the report.
 
-const SHOTS_DIR = process.env.E2E_SCREENSHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/report-filters-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 /** Posts a two-line entry through the API of the signed-in user's books. */
@@ -82,7 +76,7 @@ for (const viewport of [
     await expect(page).toHaveURL(/type=profit_loss&compare=previous_period&start=2026-10-01&end=2026-10-31/);
     await expect(page.getByTestId("total-operating-revenue")).toContainText("$1,500.00");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "profit-loss");
+    await shot(page, "report-filters-profit-loss");
 
     // The balance sheet: an end date only, the focus still on the type.
     const type = filters.getByLabel("Report type");
@@ -92,7 +86,7 @@ for (const viewport of [
     await expect(filters.getByLabel("Start date")).toHaveCount(0);
     await expect(type).toBeFocused();
     await expect(page.getByTestId("accounting-equation")).toHaveText("Assets $14,000.00 = Liabilities $0.00 + Equity $14,000.00");
-    await shot(page, "balance-sheet");
+    await shot(page, "report-filters-balance-sheet");
 
     // The trial balance has no comparison: it leaves the URL; the start date given before is back.
     await type.selectOption("trial_balance");
@@ -116,7 +110,7 @@ for (const viewport of [
     await expect(heading).toContainText("2026-01-01 to 2026-10-31");
     await expect(page.getByTestId("total-net-income")).toContainText("$4,000.00");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "wrong-date");
+    await shot(page, "report-filters-wrong-date");
 
     // A period that ends before it starts makes no report: the toast and the start date say why.
     await page.goto(`${reports}?type=trial_balance&start=2026-10-31&end=2026-10-01`);

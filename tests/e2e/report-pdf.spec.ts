@@ -1,20 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi } from "./support/books.ts";
 import { ROLE_USERS, signInWithRole } from "./support/role-users.ts";
+import { shot } from "./support/shots.ts";
 
 // A month of a small business over twelve accounts: its trial balance downloaded as a PDF and printed from the
 // browser (the report alone, on one page); then the firm prepares October's month-end pack and the client downloads it.
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/report-pdf-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 const ENTRIES: [date: string, description: string, debit: string, credit: string, amount: number][] = [
@@ -73,7 +69,7 @@ for (const viewport of [
     await page.goto(`${books.path}/reports?type=trial_balance&start=2026-10-01&end=2026-10-31`);
     await expect(page.getByTestId("report-row")).toHaveCount(12);
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "screen");
+    await shot(page, "report-pdf-screen");
 
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download PDF" }).click();
@@ -97,7 +93,7 @@ for (const viewport of [
     await expect(page.locator("[data-printable]").getByText(books.name, { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: /Trial Balance/ })).toContainText("2026-10-01 to 2026-10-31");
     await expect(page.getByRole("columnheader", { name: "Account" })).toBeVisible();
-    await shot(page, "print");
+    await shot(page, "report-pdf-print");
     const printed = await page.pdf({ format: "Letter" });
     expect(pageCount(printed)).toBe(1);
 
@@ -106,7 +102,7 @@ for (const viewport of [
       await page.goto(`${books.path}/reports?type=${type}&start=2026-10-01&end=2026-10-31`);
       await expect(page.locator("[data-printable]").getByText(books.name, { exact: true })).toBeVisible();
       await expect(page.getByRole("banner")).toBeHidden();
-      await shot(page, `print-${type}`);
+      await shot(page, `report-pdf-print-${type}`);
       expect(pageCount(await page.pdf({ format: "Letter" }))).toBe(1);
     }
     await page.emulateMedia({ media: "screen" });
@@ -149,9 +145,9 @@ test("a month-end pack: prepared by the firm's staff, downloaded by the client",
   await expect(packs.first()).toContainText("October 2026");
   await expect(packs.first()).toContainText("Prepared by Sam Staff");
   await expectNoAxeViolations(firm, { exclude: [TOASTS] });
-  await shot(firm, "packs-firm");
+  await shot(firm, "report-pdf-packs-firm");
   await firm.setViewportSize({ width: 390, height: 844 });
-  await shot(firm, "packs-firm");
+  await shot(firm, "report-pdf-packs-firm");
   await firmContext.close();
 
   // The client finds it in their books and downloads it.
@@ -160,7 +156,7 @@ test("a month-end pack: prepared by the firm's staff, downloaded by the client",
   const link = page.getByRole("link", { name: "Download the pack for October 2026 (PDF)" });
   await expect(link).toBeVisible();
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
-  await shot(page, "packs-client");
+  await shot(page, "report-pdf-packs-client");
   const download = page.waitForEvent("download");
   await link.click();
   const pdf = await download;

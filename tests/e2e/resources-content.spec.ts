@@ -35,11 +35,6 @@ for (const viewport of [
         await expect(recordings.nth(i).getByRole("link", { name: /^Register/ })).toHaveCount(0);
       }
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `test-results-shots/resources-${viewport.width}.png`, fullPage: true });
-      await section.screenshot({ path: `test-results-shots/resources-webinars-${viewport.width}.png` });
-      await page
-        .locator("section", { has: page.getByRole("heading", { name: "Free Downloads" }) })
-        .screenshot({ path: `test-results-shots/resources-downloads-${viewport.width}.png` });
     });
 
     test("the checklists download as PDF files with their own names", async ({ page }) => {

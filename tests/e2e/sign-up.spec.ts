@@ -52,7 +52,6 @@ for (const viewport of [
       await expect(main(page).getByRole("button", { name: "Create Account" })).toHaveCount(0);
       await expect(main(page).getByLabel("Password", { exact: true })).toHaveCount(0);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `test-results-shots/check-inbox-${viewport.width}.png`, fullPage: true });
 
       await expect.poll(() => verificationMails(user.email).length).toBe(1);
       await inbox.getByRole("button", { name: "Resend verification email" }).click();
@@ -89,7 +88,6 @@ for (const viewport of [
       const box = (await welcome.boundingBox())!;
       expect(box.y, "the toast starts below the header").toBeGreaterThanOrEqual(header.y + header.height);
       expect(await isOnTop(menu), "the menu is on top while the toast shows").toBe(true);
-      await page.screenshot({ path: `test-results-shots/welcome-toast-${viewport.width}.png` });
     });
   });
 }
@@ -128,7 +126,6 @@ test.describe("Google sign-in", () => {
       const google = main(page).getByRole("button", { name: "Continue with Google" });
       await expect(google).toBeDisabled();
       await expect(google).toHaveAccessibleDescription("Google sign-in is not configured on this site.");
-      await page.screenshot({ path: "test-results-shots/google-disabled-1280.png" });
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

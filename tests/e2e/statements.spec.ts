@@ -1,19 +1,13 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi, openBooksSection } from "./support/books.ts";
+import { shot } from "./support/shots.ts";
 
 // A month of a small shop, laid out: a sub-account made in the chart under Rent, a few entries posted, then the Profit
 // & Loss of last month (a preset) with its gross profit, a parent folded and unfolded, the comparisons with the month
 // before and the same month last year, and the balance sheet with Assets = Liabilities + Equity.
 
-const SHOTS_DIR = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/statements-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 /** Posts a two-line entry through the API of the signed-in user's books. */
@@ -62,7 +56,7 @@ for (const viewport of [
     await expect(office).toContainText("Office Rent, sub-account of 6000");
     await expect(office).toContainText("Operating expense");
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "chart");
+    await shot(page, "statements-chart");
 
     const { accounts } = (await (await page.request.get(`${api}/accounts`)).json()) as { accounts: { id: number; account_code: string }[] };
     const ids = new Map(accounts.map((a) => [a.account_code, a.id]));
@@ -102,11 +96,11 @@ for (const viewport of [
     const unfold = rent.getByRole("button", { name: "Show the sub-accounts of 6000" });
     await expect(unfold).toHaveAttribute("aria-expanded", "false");
     await expect(rent).toContainText("$1,000.00");
-    await shot(page, "pl-folded");
+    await shot(page, "statements-pl-folded");
     await unfold.click();
     await expect(officeRow).toBeVisible();
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "pl");
+    await shot(page, "statements-pl");
 
     // Beside September and October 2025: the change and the change in per cent.
     await page.getByLabel("Compare with").selectOption("both");
@@ -127,7 +121,7 @@ for (const viewport of [
       ).toBe('"Change from previous period"');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "pl-compared");
+    await shot(page, "statements-pl-compared");
 
     // The balance sheet at the end of October: current and non-current assets, a long-term loan, A = L + E.
     await page.getByLabel("Report type").selectOption("balance_sheet");
@@ -139,7 +133,7 @@ for (const viewport of [
     await expect(page.getByTestId("total-liabilities-and-equity")).toContainText("$26,000.00");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "bs");
+    await shot(page, "statements-bs");
 
     // A fiscal year from April (the Closing section): the year to date starts on April 1.
     await openBooksSection(page, "Closing");
@@ -148,7 +142,7 @@ for (const viewport of [
     await fiscal.getByRole("button", { name: "Save fiscal year" }).click();
     await expect(toast(page, "The fiscal year starts in April")).toBeVisible();
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
-    await shot(page, "fiscal-year");
+    await shot(page, "statements-fiscal-year");
     await openBooksSection(page, "Reports");
     await page.getByLabel("Report type").selectOption("profit_loss");
     await page.getByLabel("Period").selectOption("year_to_date");

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Account } from "~/features/accounting/accounting.types.ts";
-import { STANDARD_CHART } from "~/features/accounting/organizations.server.ts";
+import type { Account } from "~/features/ledger/ledger.types.ts";
+import { STANDARD_CHART } from "~/features/ledger/chart.tables.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { booksPath } from "../support/books.ts";
 

@@ -19,6 +19,7 @@ import {
   type Load,
   type Owner,
 } from "../support/crash-harness.ts";
+import { missing } from "../support/prerequisite.ts";
 
 // Every write the API acknowledged survives a crash of the app or of the database, and a write that got no
 // answer, sent again with its Idempotency-Key, gives its first result instead of an error or a second entry.
@@ -78,7 +79,8 @@ describe("accounting: crashes lose no acknowledged write", () => {
   }, 600_000);
 
   const binDir = postgresBinDir();
-  it.runIf(binDir)(
+  const noPostgres = missing(binDir, "PostgreSQL's server programs (initdb and pg_ctl, from `pg_config --bindir` or /usr/lib/postgresql)");
+  it.skipIf(noPostgres)(
     "on PostgreSQL: kill -9 of the app, kill -9 of PostgreSQL, immediate stop of PostgreSQL",
     async () => {
       const pgPort = 15400 + Math.floor(Math.random() * 500);
@@ -119,7 +121,7 @@ describe("accounting: crashes lose no acknowledged write", () => {
     600_000,
   );
 
-  it.runIf(binDir)(
+  it.skipIf(noPostgres)(
     "on PostgreSQL: an immediate stop under concurrent saves, posts and leads leaves the process alive, answering 503, then serving again",
     async () => {
       const pgPort = 15900 + Math.floor(Math.random() * 500);

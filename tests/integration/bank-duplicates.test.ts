@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BankAccount, BankLine, ReconciliationView, StatementPreview } from "~/features/accounting/bank.types.ts";
+import type { BankAccount, BankLine, ReconciliationView, StatementPreview } from "~/features/bank/bank.types.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { bankFixture as fixture } from "../support/bank.ts";
 import { firstBooks } from "../support/books.ts";

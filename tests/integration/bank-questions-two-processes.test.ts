@@ -2,14 +2,14 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOpenQuestions } from "~/features/accounting/bank-questions.server.ts";
-import { addMember } from "~/features/accounting/organizations.server.ts";
+import { mailOpenQuestions } from "~/features/bank/bank-questions.server.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { openDatabase, queryRows, type Database } from "~/server/db/client.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
 const JOBS_SCRIPT = path.join(import.meta.dirname, "../support/scheduled-jobs-process.ts");
-const QUESTIONS_MODULE = path.resolve(import.meta.dirname, "../../src/features/accounting/bank-questions.server.ts");
+const QUESTIONS_MODULE = path.resolve(import.meta.dirname, "../../src/features/bank/bank-questions.server.ts");
 const CLIENT_MODULE = path.resolve(import.meta.dirname, "../../src/server/db/client.ts");
 const PUBLIC_URL = "http://localhost:3000";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ReconciledItems } from "~/features/accounting/bank-reconcile.server.ts";
-import type { BankLine, ReconciliationView } from "~/features/accounting/bank.types.ts";
+import type { ReconciledItems } from "~/features/bank/bank-reconcile.server.ts";
+import type { BankLine, ReconciliationView } from "~/features/bank/bank.types.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";

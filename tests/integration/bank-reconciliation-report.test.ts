@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BankLine } from "~/features/accounting/bank.types.ts";
-import { MAX_PRINTED_LINES } from "~/features/accounting/report-print.ts";
+import type { BankLine } from "~/features/bank/bank.types.ts";
+import { MAX_PRINTED_LINES } from "~/features/reports/report-print.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BankLine } from "~/features/accounting/bank.types.ts";
-import type { RuleBatch, RulesPosted, RulesPreview } from "~/features/accounting/bank-rules.types.ts";
-import { addMember } from "~/features/accounting/organizations.server.ts";
+import type { BankLine } from "~/features/bank/bank.types.ts";
+import type { RuleBatch, RulesPosted, RulesPreview } from "~/features/bank/bank-rules.types.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";

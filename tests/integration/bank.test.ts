@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember } from "~/features/accounting/organizations.server.ts";
-import type { BankLine as Line } from "~/features/accounting/bank.types.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
+import type { BankLine as Line } from "~/features/bank/bank.types.ts";
 import { bankFixture as fixture } from "../support/bank.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember } from "~/features/accounting/organizations.server.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { booksPath, firstBooks } from "../support/books.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CashFlowReport } from "~/features/accounting/cash-flow.ts";
+import type { CashFlowReport } from "~/features/reports/cash-flow.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { booksPath } from "../support/books.ts";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOpenQuestions } from "~/features/accounting/bank-questions.server.ts";
-import type { BankLine } from "~/features/accounting/bank.types.ts";
-import { addMember } from "~/features/accounting/organizations.server.ts";
+import { mailOpenQuestions } from "~/features/bank/bank-questions.server.ts";
+import type { BankLine } from "~/features/bank/bank.types.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAX_IMPORT_ROWS } from "~/features/accounting/import.schema.ts";
-import { MAX_STATEMENT_LINES } from "~/features/accounting/bank.schema.ts";
+import { MAX_IMPORT_ROWS } from "~/features/import-export/import.schema.ts";
+import { MAX_STATEMENT_LINES } from "~/features/bank/bank.schema.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "../support/test-app.ts";
 

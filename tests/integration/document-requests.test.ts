@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember } from "~/features/accounting/organizations.server.ts";
-import { sendDueReminders } from "~/features/requests/index.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
+import { sendDueReminders } from "~/features/requests/index.server.ts";
 import { addDays, todayUtc } from "~/features/requests/reminder-schedule.ts";
 import type { DocumentRequest, QueueRow } from "~/features/requests/requests.types.ts";
 import { queryRows } from "~/server/db/client.ts";

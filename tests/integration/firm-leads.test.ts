@@ -3,7 +3,7 @@ import Papa from "papaparse";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
 import { issueFormToken } from "~/features/leads/form-token.server.ts";
-import { leadsAttention, markLeadWon, recordLead } from "~/features/leads/index.ts";
+import { leadsAttention, markLeadWon, recordLead } from "~/features/leads/index.server.ts";
 import type { LeadDetail, LeadList, LeadSummary } from "~/features/leads/leads-inbox.types.ts";
 import { issueRoi } from "~/features/calculators/calculators.fixtures.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";

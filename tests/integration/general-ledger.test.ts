@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generalLedger } from "~/features/accounting/general-ledger.server.ts";
-import type { GeneralLedger } from "~/features/accounting/general-ledger.ts";
-import { addMember, requireMembership } from "~/features/accounting/organizations.server.ts";
-import type { TrialBalanceReport } from "~/features/accounting/reports.ts";
+import { generalLedger } from "~/features/reports/general-ledger.server.ts";
+import type { GeneralLedger } from "~/features/reports/general-ledger.ts";
+import { addMember, requireMembership } from "~/features/tenancy/organizations.server.ts";
+import type { TrialBalanceReport } from "~/features/reports/reports.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { booksPath } from "../support/books.ts";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.ts";
-import { addMember } from "~/features/accounting/organizations.server.ts";
-import { runDueRecurringEntries } from "~/features/accounting/recurring-entries.server.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
+import { runDueRecurringEntries } from "~/features/ledger/recurring-entries.server.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { booksPath } from "../support/books.ts";
 

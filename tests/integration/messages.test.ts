@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.ts";
-import { addMember } from "~/features/accounting/organizations.server.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { issueFormToken } from "~/features/leads/form-token.server.ts";
 import { mailNewMessages } from "~/features/messages/message-mails.server.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";

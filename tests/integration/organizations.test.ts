@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
 import { auditActor } from "~/server/audit.server.ts";
-import { createClientOrganization } from "~/features/accounting/index.ts";
-import { acceptInvitation, createInvitation, INVITATION_TTL_MS, listInvitations } from "~/features/accounting/invitations.server.ts";
-import { addMember } from "~/features/accounting/organizations.server.ts";
+import { createClientOrganization } from "~/features/tenancy/index.server.ts";
+import { acceptInvitation, createInvitation, INVITATION_TTL_MS, listInvitations } from "~/features/tenancy/invitations.server.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { booksPath } from "../support/books.ts";
 import { createSignedInUser, createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "../support/test-app.ts";
 

@@ -5,12 +5,14 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "~/server/app.ts";
+import { missing } from "../support/prerequisite.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
-// The pages need the production build (`npm run build`); without one these checks are skipped.
+// The pages need the production build (`npm run build`); without one these checks are skipped (under CI=true, failed).
 const buildFile = path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js");
+const noBuild = missing(existsSync(buildFile), `the production build (${buildFile}: \`npm run build\`, BUILD_DIR to name another folder)`);
 
-describe.skipIf(!existsSync(buildFile))("public pages: the same bytes for everyone (decision 015)", () => {
+describe.skipIf(noBuild)("public pages: the same bytes for everyone (decision 015)", () => {
   let t: TestApp;
   let pages: ReturnType<typeof createApp>;
   let client: TestUser;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { addMember } from "~/features/accounting/organizations.server.ts";
-import { runDueRecurringEntries, todayUtc } from "~/features/accounting/recurring-entries.server.ts";
-import { runDates } from "~/features/accounting/recurrence.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
+import { runDueRecurringEntries, todayUtc } from "~/features/ledger/recurring-entries.server.ts";
+import { runDates } from "~/features/ledger/recurrence.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { firstBooks } from "../support/books.ts";

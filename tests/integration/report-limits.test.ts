@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember } from "~/features/accounting/organizations.server.ts";
-import { generalLedgerLineCount } from "~/features/accounting/general-ledger.server.ts";
-import { ALL_ACCOUNTS_TOO_LONG } from "~/features/accounting/general-ledger.ts";
-import type { Membership } from "~/features/accounting/organizations.server.ts";
-import { MAX_PRINTED_LINES } from "~/features/accounting/report-print.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
+import { generalLedgerLineCount } from "~/features/reports/general-ledger.server.ts";
+import { ALL_ACCOUNTS_TOO_LONG } from "~/features/reports/general-ledger.ts";
+import type { Membership } from "~/features/tenancy/tenancy.types.ts";
+import { MAX_PRINTED_LINES } from "~/features/reports/report-print.ts";
 import { queryRows, REPORT_TIMEOUT_MESSAGE, withStatementTimeout } from "~/server/db/client.ts";
 import { AppError } from "~/server/http/app-error.ts";
 import { booksPath } from "../support/books.ts";

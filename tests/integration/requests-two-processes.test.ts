@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember } from "~/features/accounting/organizations.server.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { addDays, todayUtc } from "~/features/requests/reminder-schedule.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { firstBooks } from "../support/books.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
-import { addMember } from "~/features/accounting/organizations.server.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
 /** Staff and admins are not clients: opening "Books" never makes them books of their own (decision 084). */

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.ts";
-import type { Account } from "~/features/accounting/accounting.types.ts";
-import type { BalanceSheetReport, ProfitLossReport, StatementItem } from "~/features/accounting/reports.ts";
-import { addMember } from "~/features/accounting/organizations.server.ts";
+import type { Account } from "~/features/ledger/ledger.types.ts";
+import type { BalanceSheetReport, ProfitLossReport, StatementItem } from "~/features/reports/reports.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { booksPath } from "../support/books.ts";
 

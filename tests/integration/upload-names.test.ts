@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember } from "~/features/accounting/organizations.server.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { addDays, todayUtc } from "~/features/requests/reminder-schedule.ts";
 import type { DocumentRequest } from "~/features/requests/requests.types.ts";
 import { firstBooks } from "../support/books.ts";

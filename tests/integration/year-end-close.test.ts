@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
-import { sqlState } from "~/features/accounting/accounting-errors.server.ts";
-import type { GeneralLedger } from "~/features/accounting/general-ledger.ts";
-import { addMember } from "~/features/accounting/organizations.server.ts";
-import type { YearEndPreview, YearEndState } from "~/features/accounting/year-end-close.types.ts";
+import { sqlState } from "~/features/ledger/ledger-errors.server.ts";
+import type { GeneralLedger } from "~/features/reports/general-ledger.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
+import type { YearEndPreview, YearEndState } from "~/features/ledger/year-end-close.types.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { booksPath } from "../support/books.ts";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
-import { addMember } from "~/features/accounting/organizations.server.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { issueFormToken } from "~/features/leads/form-token.server.ts";
 import { createSignedInUser, type TestApp, type TestUser } from "./test-app.ts";
 

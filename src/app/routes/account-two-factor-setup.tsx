@@ -1,6 +1,6 @@
 import { requirePageUser } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/account-two-factor-setup";
-import { TwoFactorSetupPage } from "~/features/account/components/two-factor-setup-page.tsx";
+import { TwoFactorSetupPage } from "~/features/account/components/two-factor-setup-screen.tsx";
 import { PORTAL_HOME } from "~/features/auth/verification-link.ts";
 import { signInMethods } from "~/features/account/account.server.ts";
 import { can } from "~/lib/permissions.ts";

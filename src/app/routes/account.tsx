@@ -1,7 +1,7 @@
 import { requirePageUser, signInRedirect } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/account";
 import { accountProfile, listAccountSessions } from "~/features/account/account.server.ts";
-import { AccountPage } from "~/features/account/components/account-page.tsx";
+import { AccountPage } from "~/features/account/components/account-screen.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your Account | Ledgerline Advisors" }, { name: "robots", content: "noindex" }];
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/accounting-accounts";
-import { accountListQuerySchema } from "~/features/accounting/accounting.schema.ts";
-import { listAccounts } from "~/features/accounting/accounts.server.ts";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
-import { ChartOfAccountsTab } from "~/features/accounting/components/chart-of-accounts-tab.tsx";
+import { accountListQuerySchema } from "~/features/ledger/ledger.schema.ts";
+import { listAccounts } from "~/features/ledger/accounts.server.ts";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
+import { ChartOfAccountsTab } from "~/features/ledger/components/chart-of-accounts-screen.tsx";
 import { readPageQuery } from "~/server/http/page-query.ts";
 
 /** /accounting/:orgId: the chart of accounts, the books' first section; `?include_inactive=true` lists inactive ones too. */

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/accounting-bank-account";
-import { bankLinesQuerySchema } from "~/features/accounting/bank.schema.ts";
-import { listBankLines } from "~/features/accounting/bank-lines.server.ts";
-import { requireBankPage } from "~/features/accounting/books-page.server.ts";
-import { BankAccountScreen } from "~/features/accounting/components/bank-account-screen.tsx";
+import { bankLinesQuerySchema } from "~/features/bank/bank.schema.ts";
+import { listBankLines } from "~/features/bank/bank-lines.server.ts";
+import { requireBankPage } from "~/features/bank/bank-page.server.ts";
+import { BankAccountScreen } from "~/features/bank/components/bank-account-screen.tsx";
 import { readPageQuery } from "~/server/http/page-query.ts";
 
 /** /accounting/:orgId/bank/:bankId: a bank account, its statement import and a page of its lines (`?show=&order=&page=`). */

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/accounting-bank-reconcile";
-import { reconciliationQuerySchema } from "~/features/accounting/bank.schema.ts";
-import { reconciliationView } from "~/features/accounting/bank-reconcile.server.ts";
-import { requireBankPage } from "~/features/accounting/books-page.server.ts";
-import { BankReconcileScreen } from "~/features/accounting/components/bank-reconcile-screen.tsx";
+import { reconciliationQuerySchema } from "~/features/bank/bank.schema.ts";
+import { reconciliationView } from "~/features/bank/bank-reconcile.server.ts";
+import { requireBankPage } from "~/features/bank/bank-page.server.ts";
+import { BankReconcileScreen } from "~/features/bank/components/bank-reconcile-screen.tsx";
 import { readPageQuery } from "~/server/http/page-query.ts";
 
 /**

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/accounting-bank-rules";
-import { listBankAccounts } from "~/features/accounting/bank-accounts.server.ts";
-import { listRules } from "~/features/accounting/bank-rules.server.ts";
-import { listRuleBatches } from "~/features/accounting/bank-rules-batches.server.ts";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
-import { BankRulesTab } from "~/features/accounting/components/bank-rules-tab.tsx";
+import { listBankAccounts } from "~/features/bank/bank-accounts.server.ts";
+import { listRules } from "~/features/bank/bank-rules.server.ts";
+import { listRuleBatches } from "~/features/bank/bank-rules-batches.server.ts";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
+import { BankRulesTab } from "~/features/bank/components/bank-rules-screen.tsx";
 
 /**
  * /accounting/:orgId/bank-rules: the rules that choose accounts for statement lines, in order (GET /rules), and the

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/accounting-bank";
-import { listBankAccounts } from "~/features/accounting/bank-accounts.server.ts";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
-import { BankAccountsTab } from "~/features/accounting/components/bank-accounts-tab.tsx";
+import { listBankAccounts } from "~/features/bank/bank-accounts.server.ts";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
+import { BankAccountsTab } from "~/features/bank/components/bank-accounts-screen.tsx";
 
 /** /accounting/:orgId/bank: the organization's bank and card accounts (the API's GET /api/bank/:orgId/accounts). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/accounting-books";
-import { listAccounts } from "~/features/accounting/accounts.server.ts";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
-import { booksAbilities } from "~/features/accounting/books-permissions.ts";
-import { listOrganizations } from "~/features/accounting/organizations.server.ts";
-import { BooksLayout } from "~/features/accounting/components/books-layout.tsx";
-import { openRequestCount } from "~/features/requests/index.ts";
+import { listAccounts } from "~/features/ledger/accounts.server.ts";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
+import { booksAbilities } from "~/features/tenancy/books-permissions.ts";
+import { listOrganizations } from "~/features/tenancy/organizations.server.ts";
+import { BooksLayout } from "~/features/ledger/components/books-layout.tsx";
+import { openRequestCount } from "~/features/requests/index.server.ts";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: d ? `${d.books.organization.name} · Accounting | Ledgerline Advisors` : "Accounting | Ledgerline Advisors" },

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/accounting-closing";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
-import { readLock } from "~/features/accounting/books-lock.server.ts";
-import { ClosingScreen } from "~/features/accounting/components/closing-screen.tsx";
-import { yearEndPreviewSchema } from "~/features/accounting/year-end-close.schema.ts";
-import { yearEndPreview, yearEndState } from "~/features/accounting/year-end-read.server.ts";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
+import { readLock } from "~/features/ledger/books-lock.server.ts";
+import { ClosingScreen } from "~/features/ledger/components/closing-screen.tsx";
+import { yearEndPreviewSchema } from "~/features/ledger/year-end-close.schema.ts";
+import { yearEndPreview, yearEndState } from "~/features/ledger/year-end-read.server.ts";
 
 /**
  * /accounting/:orgId/closing[?year=2025]: the books' lock date, its reason and history; the year-end close of the fiscal

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/accounting-invitation";
-import { previewInvitation } from "~/features/accounting/invitations.server.ts";
-import { INVITATION_MESSAGES } from "~/features/accounting/members.schema.ts";
-import { InvitationSignInForm } from "~/features/accounting/components/invitation-sign-in-form.tsx";
-import { InvitationSignUpForm } from "~/features/accounting/components/invitation-sign-up-form.tsx";
-import { acceptInvitation } from "~/features/accounting/members.api.ts";
+import { previewInvitation } from "~/features/tenancy/invitations.server.ts";
+import { INVITATION_MESSAGES } from "~/features/tenancy/members.schema.ts";
+import { InvitationSignInForm } from "~/features/tenancy/components/invitation-sign-in-form.tsx";
+import { InvitationSignUpForm } from "~/features/tenancy/components/invitation-sign-up-form.tsx";
+import { acceptInvitation } from "~/features/tenancy/members.api.ts";
 import { Button } from "~/ui/button.tsx";
 import { Notice } from "~/ui/notice.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/accounting-journal";
-import { journalQuerySchema } from "~/features/accounting/accounting.schema.ts";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
-import { listEntries } from "~/features/accounting/journal-entries.server.ts";
-import { JournalEntriesTab } from "~/features/accounting/components/journal-entries-tab.tsx";
+import { journalQuerySchema } from "~/features/ledger/ledger.schema.ts";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
+import { listEntries } from "~/features/ledger/journal-entries.server.ts";
+import { JournalEntriesTab } from "~/features/ledger/components/journal-entries-screen.tsx";
 import { readPageQuery } from "~/server/http/page-query.ts";
 
 /** /accounting/:orgId/journal: one page of the journal for the filters in the URL (the API's query, GET /entries). */

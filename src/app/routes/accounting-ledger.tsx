@@ -1,16 +1,16 @@
 import { safeParse } from "zod";
 import type { Route } from "./+types/accounting-ledger";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
-import { GeneralLedgerScreen } from "~/features/accounting/components/general-ledger-screen.tsx";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
+import { GeneralLedgerScreen } from "~/features/reports/components/general-ledger-screen.tsx";
 import {
   generalLedgerPeriodSchema,
   generalLedgerQuerySchema,
   generalLedgerViewSchema,
-} from "~/features/accounting/general-ledger.schema.ts";
-import { generalLedger, generalLedgerLineCount } from "~/features/accounting/general-ledger.server.ts";
-import { monthOf } from "~/features/accounting/general-ledger.ts";
-import { MAX_PRINTED_LINES } from "~/features/accounting/report-print.ts";
-import { defaultPeriod } from "~/features/accounting/reports.ts";
+} from "~/features/reports/general-ledger.schema.ts";
+import { generalLedger, generalLedgerLineCount } from "~/features/reports/general-ledger.server.ts";
+import { monthOf } from "~/features/reports/general-ledger.ts";
+import { MAX_PRINTED_LINES } from "~/features/reports/report-print.ts";
+import { defaultPeriod } from "~/features/ledger/periods.ts";
 import { zodFields } from "~/lib/zod-fields.ts";
 import { AppError } from "~/server/http/app-error.ts";
 import { readPageQuery } from "~/server/http/page-query.ts";

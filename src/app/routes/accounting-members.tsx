@@ -1,9 +1,9 @@
 import type { Route } from "./+types/accounting-members";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
-import { canBooks } from "~/features/accounting/books-permissions.ts";
-import { MembersTab } from "~/features/accounting/components/members-tab.tsx";
-import { listInvitations } from "~/features/accounting/invitations.server.ts";
-import { listMembers } from "~/features/accounting/members.server.ts";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
+import { canBooks } from "~/features/tenancy/books-permissions.ts";
+import { MembersTab } from "~/features/tenancy/components/members-screen.tsx";
+import { listInvitations } from "~/features/tenancy/invitations.server.ts";
+import { listMembers } from "~/features/tenancy/members.server.ts";
 
 /** /accounting/:orgId/members: who has access; those who manage the members ("books.members.manage") see the invitations. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

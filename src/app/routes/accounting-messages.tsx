@@ -1,5 +1,5 @@
 import type { Route } from "./+types/accounting-messages";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
 import { ConversationScreen } from "~/features/messages/components/conversation-screen.tsx";
 import { loadConversationPage } from "~/features/messages/messages-page.server.ts";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/accounting-opening-balances";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
-import { OpeningBalancesScreen } from "~/features/accounting/components/opening-balances-form.tsx";
-import { readOpeningBalances } from "~/features/accounting/opening-balances.server.ts";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
+import { OpeningBalancesScreen } from "~/features/ledger/components/opening-balances-form.tsx";
+import { readOpeningBalances } from "~/features/ledger/opening-balances.server.ts";
 
 /** /accounting/:orgId/opening-balances: each account's balance as of the day the books start here. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/accounting-packs";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
-import { MonthEndPacksScreen } from "~/features/accounting/components/month-end-packs-screen.tsx";
-import { listPacks } from "~/features/accounting/month-end-packs.server.ts";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
+import { MonthEndPacksScreen } from "~/features/reports/components/month-end-packs-screen.tsx";
+import { listPacks } from "~/features/reports/month-end-packs.server.ts";
 
 /** /accounting/:orgId/packs: the books' month-end packs to download; owners and accountants prepare them. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

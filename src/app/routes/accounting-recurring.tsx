@@ -1,7 +1,7 @@
 import type { Route } from "./+types/accounting-recurring";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
-import { RecurringEntriesTab } from "~/features/accounting/components/recurring-entries-tab.tsx";
-import { listRecurringEntries } from "~/features/accounting/recurring-entries.server.ts";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
+import { RecurringEntriesTab } from "~/features/ledger/components/recurring-entries-screen.tsx";
+import { listRecurringEntries } from "~/features/ledger/recurring-entries.server.ts";
 
 /** /accounting/:orgId/recurring: the recurring entries, their schedules and next runs (the API's GET /recurring). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

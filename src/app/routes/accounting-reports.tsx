@@ -1,13 +1,13 @@
 import { safeParse } from "zod";
 import type { Route } from "./+types/accounting-reports";
-import { reportQuerySchema, reportViewQuerySchema } from "~/features/accounting/accounting.schema.ts";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
-import { ReportsTab } from "~/features/accounting/components/reports-tab.tsx";
-import { defaultPeriod } from "~/features/accounting/reports.ts";
-import { generateReport } from "~/features/accounting/reports.server.ts";
-import { CASH_FLOWS } from "~/features/accounting/cash-flow.ts";
-import { cashFlowReport } from "~/features/accounting/cash-flow.server.ts";
-import { fiscalYearStartMonth as fiscalYearStartMonthOf } from "~/features/accounting/year-end-read.server.ts";
+import { reportQuerySchema, reportViewQuerySchema } from "~/features/reports/reports.schema.ts";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
+import { ReportsTab } from "~/features/reports/components/reports-screen.tsx";
+import { defaultPeriod } from "~/features/ledger/periods.ts";
+import { generateReport } from "~/features/reports/reports.server.ts";
+import { CASH_FLOWS } from "~/features/reports/cash-flow.ts";
+import { cashFlowReport } from "~/features/reports/cash-flow.server.ts";
+import { fiscalYearStartMonth as fiscalYearStartMonthOf } from "~/features/ledger/year-end-read.server.ts";
 import { zodFields } from "~/lib/zod-fields.ts";
 import { readPageQuery } from "~/server/http/page-query.ts";
 

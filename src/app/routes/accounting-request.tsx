@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/accounting-request";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
 import { RequestScreen } from "~/features/requests/components/request-screen.tsx";
-import { getRequest } from "~/features/requests/index.ts";
-import { canBooks } from "~/features/accounting/books-permissions.ts";
+import { getRequest } from "~/features/requests/index.server.ts";
+import { canBooks } from "~/features/tenancy/books-permissions.ts";
 import { AppError } from "~/server/http/app-error.ts";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [

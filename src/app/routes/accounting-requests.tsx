@@ -1,8 +1,8 @@
 import type { Route } from "./+types/accounting-requests";
-import { requireBooksPage } from "~/features/accounting/books-page.server.ts";
-import { RequestsTab } from "~/features/requests/components/requests-tab.tsx";
-import { listRequests } from "~/features/requests/index.ts";
-import { canBooks } from "~/features/accounting/books-permissions.ts";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
+import { RequestsTab } from "~/features/requests/components/requests-screen.tsx";
+import { listRequests } from "~/features/requests/index.server.ts";
+import { canBooks } from "~/features/tenancy/books-permissions.ts";
 
 /**
  * /accounting/:orgId/requests: the client's requests for documents (GET /api/requests/:orgId); those who hold

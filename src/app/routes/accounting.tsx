@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/accounting";
-import { ensureOrganizations, keepsClientsBooks } from "~/features/accounting/organizations.server.ts";
+import { ensureOrganizations, keepsClientsBooks } from "~/features/tenancy/organizations.server.ts";
 import { requirePageUser } from "~/server/http/page-guards.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/firm-client";
-import { listFirmClients, listStaff } from "~/features/accounting/firm-clients.server.ts";
-import { FirmClientView } from "~/features/accounting/components/firm-clients-list.tsx";
+import { listFirmClients, listStaff } from "~/features/tenancy/firm-clients.server.ts";
+import { FirmClientView } from "~/features/tenancy/components/firm-clients-list.tsx";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import { can } from "~/lib/permissions.ts";
 

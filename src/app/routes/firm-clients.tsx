@@ -1,6 +1,6 @@
 import type { Route } from "./+types/firm-clients";
-import { listFirmClients, listStaff } from "~/features/accounting/firm-clients.server.ts";
-import { FirmClientsList } from "~/features/accounting/components/firm-clients-list.tsx";
+import { listFirmClients, listStaff } from "~/features/tenancy/firm-clients.server.ts";
+import { FirmClientsList } from "~/features/tenancy/components/firm-clients-list.tsx";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import { can } from "~/lib/permissions.ts";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { safeParse } from "zod";
-import { LeadDetailPage } from "~/features/leads/components/lead-detail-page.tsx";
+import { LeadDetailPage } from "~/features/leads/components/lead-detail-screen.tsx";
 import { getLead } from "~/features/leads/lead-actions.server.ts";
 import { leadIdParamsSchema } from "~/features/leads/leads-inbox.schema.ts";
 import { AppError } from "~/server/http/app-error.ts";

@@ -1,4 +1,4 @@
-import { LeadsInboxPage } from "~/features/leads/components/leads-inbox-page.tsx";
+import { LeadsInboxPage } from "~/features/leads/components/leads-inbox-screen.tsx";
 import { leadListQuerySchema } from "~/features/leads/leads-inbox.schema.ts";
 import { listLeads } from "~/features/leads/leads-inbox.server.ts";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";

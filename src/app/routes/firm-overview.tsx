@@ -1,6 +1,6 @@
 import { FirmAttention } from "~/features/firm/components/firm-attention.tsx";
-import { pendingInvitationCount } from "~/features/accounting/index.ts";
-import { leadsAttention } from "~/features/leads/index.ts";
+import { pendingInvitationCount } from "~/features/tenancy/index.server.ts";
+import { leadsAttention } from "~/features/leads/index.server.ts";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/firm-overview";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/firm-requests";
 import { FirmQueue } from "~/features/requests/components/firm-queue.tsx";
-import { firmQueue, queueClients } from "~/features/requests/index.ts";
+import { firmQueue, queueClients } from "~/features/requests/index.server.ts";
 import { firmQueueQuerySchema } from "~/features/requests/requests.schema.ts";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import { readPageQuery } from "~/server/http/page-query.ts";

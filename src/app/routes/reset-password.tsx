@@ -3,7 +3,7 @@ import { pageMeta } from "../seo.ts";
 import { deferredModule } from "~/ui/deferred.tsx";
 
 /** The page's form (react-hook-form) is not part of its load: it is fetched on the visitor's first interaction (deferred.tsx). */
-const ResetPasswordPage = deferredModule(() => import("~/features/auth/components/reset-password-page.tsx")).component(
+const ResetPasswordPage = deferredModule(() => import("~/features/auth/components/reset-password-screen.tsx")).component(
   (m) => m.ResetPasswordPage,
 );
 

@@ -1,12 +1,15 @@
 import { Hono } from "hono";
 import { accountRoutes } from "~/features/account/account.routes.server.ts";
-import { accountingRoutes } from "~/features/accounting/accounting.routes.server.ts";
-import { firmClientsRoutes } from "~/features/accounting/firm-clients.routes.server.ts";
-import { importRoutes } from "~/features/accounting/import.routes.server.ts";
-import { bankRoutes } from "~/features/accounting/bank.routes.server.ts";
-import { bankQuestionsJob } from "~/features/accounting/bank-questions.server.ts";
-import { entryDocumentsRoutes } from "~/features/accounting/entry-documents.routes.server.ts";
-import { recurringEntriesJob } from "~/features/accounting/recurring-entries.server.ts";
+import { ledgerRoutes } from "~/features/ledger/ledger.routes.server.ts";
+import { reportsRoutes } from "~/features/reports/reports.routes.server.ts";
+import { membersRoutes, organizationsRoutes } from "~/features/tenancy/members.routes.server.ts";
+import { booksMember, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
+import { firmClientsRoutes } from "~/features/tenancy/firm-clients.routes.server.ts";
+import { importRoutes } from "~/features/import-export/import.routes.server.ts";
+import { bankRoutes } from "~/features/bank/bank.routes.server.ts";
+import { bankQuestionsJob } from "~/features/bank/bank-questions.server.ts";
+import { entryDocumentsRoutes } from "~/features/ledger/entry-documents.routes.server.ts";
+import { recurringEntriesJob } from "~/features/ledger/recurring-entries.server.ts";
 import { authRoutes } from "~/features/auth/auth.routes.server.ts";
 import { createAuth, type Auth } from "~/features/auth/auth.server.ts";
 import { createSessionReader } from "~/features/auth/session-reader.server.ts";
@@ -19,11 +22,12 @@ import { createSiteContentService, type SiteContentService } from "~/features/co
 import { firmLeadsRoutes } from "~/features/leads/leads-inbox.routes.server.ts";
 import { leadsRoutes } from "~/features/leads/leads.routes.server.ts";
 import { publicPagePaths } from "~/features/marketing/public-pages.ts";
-import { firmRequestsRoutes, remindersOperation, requestRemindersJob, requestsRoutes } from "~/features/requests/index.ts";
+import { firmRequestsRoutes, remindersOperation, requestRemindersJob, requestsRoutes } from "~/features/requests/index.server.ts";
 import { messageMailsJob } from "~/features/messages/message-mails.server.ts";
 import { messagesRoutes } from "~/features/messages/messages.routes.server.ts";
 import { teamRoutes } from "~/features/team/team.routes.server.ts";
-import type { ApiMount, Composition } from "~/server/composition.ts";
+import type { Composition } from "~/server/composition.ts";
+import type { ApiMount } from "~/server/context.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { devMailRoutes } from "~/server/mail/dev-mail.routes.server.ts";
 
@@ -39,6 +43,27 @@ declare module "~/server/context.ts" {
     /** Stored home-page copy (site_content), cached per process. */
     siteContent: SiteContentService;
   }
+}
+
+/**
+ * The books' API under /api/accounting: the caller's organizations and invitations, then everything under
+ * `/orgs/:orgId/`, scoped to that organization behind its member guard (a caller who is not a member gets 404, whatever
+ * the id): the ledger, the reports and the members. Nothing of it is cached.
+ */
+function accountingRoutes(ctx: AppContext) {
+  const r = new Hono<AppEnv>();
+  r.use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  });
+  r.route("/", organizationsRoutes(ctx));
+  const books = new Hono<BooksMemberEnv>();
+  books.use(booksMember(ctx.db));
+  books.route("/", ledgerRoutes(ctx));
+  books.route("/", reportsRoutes(ctx));
+  books.route("/", membersRoutes(ctx));
+  r.route("/orgs/:orgId", books);
+  return r;
 }
 
 /** Each feature's JSON API under /api, with the body limit it needs when the default 32 KB is not enough. */

@@ -16,7 +16,7 @@ import {
   revokeSessionSchema,
   twoFactorPolicySchema,
 } from "./account.schema.ts";
-import { readTwoFactorPolicy, requireRecentSignIn, updateTwoFactorPolicy } from "~/features/auth/index.ts";
+import { readTwoFactorPolicy, requireRecentSignIn, updateTwoFactorPolicy } from "~/features/auth/index.server.ts";
 import { deleteAccount, deletionPlan } from "./delete-account.server.ts";
 import { accountProfile, listAccountSessions, sessionTokenOf, signInMethods } from "./account.server.ts";
 import { countReauthTry, reauthenticate, verifySecondFactor } from "./reauth.server.ts";

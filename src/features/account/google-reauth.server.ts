@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { safeRedirectPath } from "~/lib/safe-redirect.ts";
 import type { AppContext, AppEnv, SessionUser } from "~/server/context.ts";
 import { AppError } from "~/server/http/app-error.ts";
-import { markSignedInAgain } from "~/features/auth/index.ts";
+import { markSignedInAgain } from "~/features/auth/index.server.ts";
 import { GOOGLE_PROVIDER_ID } from "~/features/auth/auth.tables.ts";
 import type { GoogleReauthInput } from "./account.schema.ts";
 import { signInMethods } from "./account.server.ts";

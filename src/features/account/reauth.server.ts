@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { isAPIError } from "better-auth/api";
 import type { AppContext, AppEnv, SessionUser } from "~/server/context.ts";
 import { AppError, invalidInput, rateLimited } from "~/server/http/app-error.ts";
-import { markSignedInAgain } from "~/features/auth/index.ts";
+import { markSignedInAgain } from "~/features/auth/index.server.ts";
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
 import { retryAfterText } from "~/lib/api-client.ts";
 import type { ReauthInput } from "./account.schema.ts";

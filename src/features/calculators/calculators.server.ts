@@ -14,7 +14,7 @@ import {
 import type { SubmissionInput } from "./calculators.schema.ts";
 import { analysisDocument, analysisFilename, analysisMail, leadNotificationMail } from "./calculators-mail.server.ts";
 import { renderAnalysisPdf } from "./calculators-pdf.server.ts";
-import { recordLead } from "~/features/leads/index.ts";
+import { recordLead } from "~/features/leads/index.server.ts";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

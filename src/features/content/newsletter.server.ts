@@ -1,4 +1,4 @@
-import { recordLead } from "~/features/leads/index.ts";
+import { recordLead } from "~/features/leads/index.server.ts";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import type { NewsletterInput } from "./newsletter.schema.ts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { createClientOrganization } from "~/features/accounting/index.ts";
+import { createClientOrganization } from "~/features/tenancy/index.server.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { conflict, invalidInput, notFound } from "~/server/http/app-error.ts";

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import type { z } from "zod";
-import { postContactMessage } from "~/features/messages/index.ts";
+import { postContactMessage } from "~/features/messages/index.server.ts";
 import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";

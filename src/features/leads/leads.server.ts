@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { clientOrganizationOf, firmPeopleOf } from "~/features/accounting/index.ts";
+import { clientOrganizationOf, firmPeopleOf } from "~/features/tenancy/index.server.ts";
 import type { AppContext } from "~/server/context.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { enqueueMail } from "~/server/mail/outbox.server.ts";

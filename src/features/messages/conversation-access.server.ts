@@ -1,7 +1,7 @@
 import type { Context, Next } from "hono";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { canBooks, findMembership } from "~/features/accounting/index.ts";
+import { canBooks, findMembership } from "~/features/tenancy/index.server.ts";
 import { can } from "~/lib/permissions.ts";
 import { idParam } from "~/lib/schema-fields.ts";
 import type { AppEnv, SessionUser } from "~/server/context.ts";

@@ -1,6 +1,7 @@
 import type { Context, Next } from "hono";
 import { z } from "zod";
-import { assertBooks, findMembership, type Membership } from "~/features/accounting/index.ts";
+import { assertBooks, findMembership } from "~/features/tenancy/index.server.ts";
+import { type Membership } from "~/features/tenancy/tenancy.types.ts";
 import { idParam } from "~/lib/schema-fields.ts";
 import type { AppEnv, SessionUser } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { attachStoredFile } from "~/features/accounting/index.ts";
+import { attachStoredFile } from "~/features/ledger/index.server.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, notFound } from "~/server/http/app-error.ts";

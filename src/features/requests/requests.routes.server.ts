@@ -6,7 +6,7 @@ import { clientIp } from "~/server/client-ip.ts";
 import type { AppContext } from "~/server/context.ts";
 import { attachmentHeaders, cleanFileName } from "~/server/files/stored-files.server.ts";
 import { parseJson, parseParams, parseQuery } from "~/server/http/parse.ts";
-import { assertBooks } from "~/features/accounting/index.ts";
+import { assertBooks } from "~/features/tenancy/index.server.ts";
 import { requestMember, type RequestsEnv } from "./request-access.server.ts";
 import { acceptItem, attachToEntry, markUnavailable, openItemFile, returnItem, uploadItemFile } from "./request-items.server.ts";
 import { snoozeReminders } from "./request-reminders.server.ts";

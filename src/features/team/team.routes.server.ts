@@ -4,9 +4,9 @@ import { clientIp } from "~/server/client-ip.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { conflict, notFound } from "~/server/http/app-error.ts";
 import { requireHiddenPermission } from "~/server/http/guards.ts";
-import { checkPassword, setFirstPassword, signInOnAnswer, throttleInvitationSignUp } from "~/features/auth/index.ts";
+import { checkPassword, setFirstPassword, signInOnAnswer, throttleInvitationSignUp } from "~/features/auth/index.server.ts";
 import { parseJson, parseParams, parseQuery } from "~/server/http/parse.ts";
-import { requireRecentSignIn } from "~/features/auth/index.ts";
+import { requireRecentSignIn } from "~/features/auth/index.server.ts";
 import {
   STAFF_INVITATION_MESSAGES,
   acceptStaffInvitation,

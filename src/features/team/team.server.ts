@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, notFound } from "~/server/http/app-error.ts";
-import { revokeInvitationsSentBy } from "~/features/accounting/index.ts";
+import { revokeInvitationsSentBy } from "~/features/tenancy/index.server.ts";
 import { revokeStaffInvitationsSentBy, sendStaffInvitation } from "./staff-invitations.server.ts";
 import { TEAM_PAGE_SIZE, type StaffInviteInput, type TeamQuery, type TeamRole } from "./team.schema.ts";
 import type { TeamListResponse, TeamMember } from "./team.types.ts";

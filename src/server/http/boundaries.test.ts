@@ -28,7 +28,7 @@ describe("module boundaries", () => {
     expect(
       await restricted(
         "src/features/account/components/new-part.tsx",
-        'import { X } from "~/features/auth/components/login-page.tsx";\nexport const y = X;\n',
+        'import { X } from "~/features/auth/components/login-screen.tsx";\nexport const y = X;\n',
       ),
     ).toHaveLength(1);
     // Public: index.ts, *.types.ts, *.schema.ts, *.tables.ts; and a feature's own modules.
@@ -88,7 +88,7 @@ describe("module boundaries", () => {
       'import * as Dialog from "@radix-ui/react-dialog";\nexport const x = Dialog;\n',
       'import * as DropdownMenu from "@radix-ui/react-dropdown-menu";\nexport const x = DropdownMenu;\n',
     ]) {
-      for (const file of ["src/features/accounting/components/new-part.tsx", "src/app/layout/new-part.tsx", "src/lib/new-helper.ts"])
+      for (const file of ["src/features/ledger/components/new-part.tsx", "src/app/layout/new-part.tsx", "src/lib/new-helper.ts"])
         expect(await restricted(file, code), file).toHaveLength(1);
       expect(await restricted("src/ui/new-widget.tsx", code)).toEqual([]);
     }

@@ -1,7 +1,7 @@
 // Run by the document requests journey on PostgreSQL (E2E_DATABASE_URL): the reminders job once, with its clock moved
 // to TODAY, on the database the servers use (their mail workers send what it queues). On the embedded database the
 // journey asks the running server instead, through its admin socket (`requests:remind`).
-import { sendDueReminders } from "~/features/requests/index.ts";
+import { sendDueReminders } from "~/features/requests/index.server.ts";
 import { openDatabase } from "~/server/db/client.ts";
 
 const url = process.env.DATABASE_URL;

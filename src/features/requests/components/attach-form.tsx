@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Button } from "~/ui/button.tsx";
-import type { EntryListItem } from "~/features/accounting/accounting.types.ts";
+import type { EntryListItem } from "~/features/ledger/ledger.types.ts";
 import type { RequestFile } from "../requests.types.ts";
 import { attachFileToEntry } from "../requests.api.ts";
 import { EntryPicker } from "./entry-picker.tsx";

@@ -3,9 +3,9 @@ import { useEffect, useState } from "react";
 import { formatMoney } from "~/lib/format.ts";
 import { cn } from "~/ui/cn.ts";
 import { inputClass } from "~/ui/field.tsx";
-import { searchEntries } from "~/features/accounting/accounting.api.ts";
-import { ENTRY_PICKER_SIZE } from "~/features/accounting/accounting.schema.ts";
-import type { EntryListItem } from "~/features/accounting/accounting.types.ts";
+import { searchEntries } from "~/features/ledger/ledger.api.ts";
+import { ENTRY_PICKER_SIZE } from "~/features/ledger/ledger.schema.ts";
+import type { EntryListItem } from "~/features/ledger/ledger.types.ts";
 
 const { stateChangeTypes } = useCombobox;
 

@@ -1,0 +1,64 @@
+import { useState, type ReactNode } from "react";
+import { Button } from "~/ui/button.tsx";
+import { Modal } from "~/ui/modal.tsx";
+import type { BankLine } from "../bank.types.ts";
+import { lineSummary } from "./bank-line-row.tsx";
+import { useMoney } from "~/features/ledger/index.ts";
+
+/**
+ * A dialog about one statement line: its date, payee, text and amount said first, one field, then the action and Cancel.
+ * `submit` answers the failure's text (shown on the field) or null, which closes it.
+ */
+export function BankLineDialog({
+  line,
+  title,
+  says,
+  submitLabel,
+  busyLabel,
+  onClose,
+  submit,
+  children,
+}: {
+  line: BankLine | null;
+  title: string;
+  /** What follows the line's date, payee, text and amount in the description. */
+  says: string;
+  submitLabel: string;
+  busyLabel: string;
+  onClose: () => void;
+  submit: (line: BankLine) => Promise<string | null>;
+  children: (error: string | undefined, clearError: () => void) => ReactNode;
+}) {
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const { money } = useMoney();
+  const close = () => (setError(undefined), onClose());
+  async function send() {
+    if (!line) return;
+    setBusy(true);
+    const failed = await submit(line);
+    setBusy(false);
+    if (failed) setError(failed);
+    else close();
+  }
+  return (
+    <Modal
+      open={line !== null}
+      onOpenChange={(o) => !o && close()}
+      title={title}
+      description={line ? `${lineSummary(line, money)}: ${says}` : ""}
+    >
+      <div className="space-y-4">
+        {children(error, () => setError(undefined))}
+        <div className="flex gap-2">
+          <Button onClick={send} disabled={busy}>
+            {busy ? busyLabel : submitLabel}
+          </Button>
+          <Button variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,1 @@
+export { getBankAccount } from "./bank-accounts.server.ts";

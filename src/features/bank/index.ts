@@ -1,0 +1,1 @@
+export { guessBankCsv } from "./bank-statement-csv-layout.ts";

@@ -1,0 +1,1 @@
+export { bodyChunks, CsvReadError, readCsv, type ReadOptions } from "./import-csv.server.ts";

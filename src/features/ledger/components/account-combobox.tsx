@@ -1,0 +1,131 @@
+import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from "downshift";
+import { useMemo, useState, type ReactNode } from "react";
+import { cn } from "~/ui/cn.ts";
+import { filterAccounts } from "../entry-form.ts";
+import type { AccountDto } from "../ledger.types.ts";
+import { inputClass } from "~/ui/table.tsx";
+
+const { stateChangeTypes } = useCombobox;
+
+export const accountLabel = (a: AccountDto | null) => (a ? `${a.account_code} ${a.account_name}` : "");
+
+/**
+ * Keeps the chosen account when the text no longer names it: Escape on a closed list does not clear the choice,
+ * and leaving the field without picking puts the chosen account's name back (an emptied field clears it).
+ */
+function stateReducer(state: UseComboboxState<AccountDto>, { type, changes }: UseComboboxStateChangeOptions<AccountDto>) {
+  switch (type) {
+    case stateChangeTypes.InputKeyDownEscape:
+      return state.isOpen ? { ...changes, inputValue: accountLabel(state.selectedItem) } : state;
+    case stateChangeTypes.InputBlur:
+      if (state.inputValue.trim() === "") return { ...changes, selectedItem: null, inputValue: "" };
+      if (changes.selectedItem !== state.selectedItem) return changes;
+      return { ...changes, inputValue: accountLabel(state.selectedItem) };
+    default:
+      return changes;
+  }
+}
+
+/**
+ * An account picker (WAI-ARIA combobox with a list box): type a code or part of a name to narrow the list,
+ * arrows and Enter (or Tab) to pick, Escape to close the list. `value` is the account id as text, "" for none.
+ */
+export function AccountCombobox({
+  id,
+  label,
+  accounts,
+  value,
+  onChange,
+  standalone = false,
+}: {
+  id: string;
+  label: ReactNode;
+  /** A field of its own (a form's field), its label always shown; by default the label hides on wide screens, where a table's column heads name it. */
+  standalone?: boolean;
+  accounts: AccountDto[];
+  value: string;
+  onChange: (accountId: string) => void;
+}) {
+  const [query, setQuery] = useState<string | null>(null);
+  const items = useMemo(() => filterAccounts(accounts, query ?? ""), [accounts, query]);
+  const selectedItem = useMemo(() => accounts.find((a) => String(a.id) === value) ?? null, [accounts, value]);
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, getToggleButtonProps } =
+    useCombobox<AccountDto>({
+      items,
+      selectedItem,
+      itemToString: accountLabel,
+      itemToKey: (a) => a?.id ?? null,
+      inputId: id,
+      labelId: `${id}-label`,
+      menuId: `${id}-list`,
+      toggleButtonId: `${id}-toggle`,
+      getItemId: (i) => `${id}-option-${i}`,
+      defaultHighlightedIndex: 0,
+      stateReducer,
+      onInputValueChange: ({ type, inputValue }) => setQuery(type === stateChangeTypes.InputChange ? inputValue : null),
+      onSelectedItemChange: ({ selectedItem: a }) => onChange(a ? String(a.id) : ""),
+    });
+
+  return (
+    <div className="relative">
+      <label
+        {...getLabelProps()}
+        className={standalone ? "block text-sm font-medium text-ink" : "mb-1 block text-xs font-medium text-muted lg:sr-only"}
+      >
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          {...getInputProps({ placeholder: "Code or name", autoComplete: "off", spellCheck: false })}
+          className={cn(inputClass, "pr-9")}
+          data-testid="account-input"
+        />
+        <button
+          {...getToggleButtonProps({ "aria-label": "Show accounts" })}
+          type="button"
+          className="absolute inset-y-0 right-0 flex w-9 items-center justify-center rounded-r-md text-muted hover:text-ink"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className={cn("h-4 w-4 transition-transform", isOpen && "rotate-180")}
+            fill="currentColor"
+          >
+            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+          </svg>
+        </button>
+      </div>
+      <ul
+        {...getMenuProps()}
+        className={cn(
+          "absolute left-0 z-20 mt-1 max-h-60 w-full min-w-[14rem] overflow-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg",
+          !(isOpen && items.length > 0) && "hidden",
+        )}
+      >
+        {isOpen
+          ? items.map((a, index) => (
+              <li
+                key={a.id}
+                {...getItemProps({ item: a, index })}
+                className={cn(
+                  "cursor-pointer px-3 py-2 text-sm text-ink",
+                  highlightedIndex === index && "bg-brand-100",
+                  selectedItem?.id === a.id && "font-semibold",
+                )}
+              >
+                <span className="tabular-nums">{a.account_code}</span> {a.account_name}
+              </li>
+            ))
+          : null}
+      </ul>
+      {isOpen && items.length === 0 ? (
+        <p
+          role="status"
+          className="absolute left-0 z-20 mt-1 w-full min-w-[14rem] rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-muted shadow-lg"
+        >
+          No account matches “{query}”
+        </p>
+      ) : null}
+    </div>
+  );
+}

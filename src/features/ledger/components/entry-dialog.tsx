@@ -1,0 +1,199 @@
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "~/ui/toast.ts";
+import { Button } from "~/ui/button.tsx";
+import { firstMessage } from "~/lib/form.ts";
+import type { EntryInput } from "../ledger.schema.ts";
+import { entryFormSchema, entryTotals, formLines, isBalanced, isDirty, newLine, type EntryFormValues } from "../entry-form.ts";
+import { defaultPeriod } from "../periods.ts";
+import type { AccountDto } from "../ledger.types.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import { getEntry, saveEntry } from "../ledger.api.ts";
+import { useBooks } from "./books-context.tsx";
+import { DiscardDialog, useDiscardGuard } from "./discard-guard.tsx";
+import { Modal } from "~/ui/table.tsx";
+import { EntryLines } from "./entry-lines.tsx";
+import { EntryHeaderFields, EntryTotals } from "./entry-parts.tsx";
+import { useEntryLines } from "./use-entry-lines.ts";
+import { PostEntryDialog } from "./post-entry-dialog.tsx";
+
+const blank = (): EntryFormValues => ({ description: "", entryDate: defaultPeriod().end, reference: "", lines: [newLine(), newLine()] });
+const resolver = zodResolver(entryFormSchema);
+
+/**
+ * Create (entryId null) or edit a draft entry; `copyFrom` starts a new entry from another one's description,
+ * reference and lines, dated today. "Save Draft" keeps it a draft; "Save and Post" (for those who may post) asks the
+ * journal's question and then saves and posts it in one step. By keyboard: Tab from the last credit of an unbalanced
+ * entry opens a new line, "Balance" puts the remaining difference on the last line, "Save and New" keeps the dialog
+ * open for the next entry.
+ */
+export function EntryDialog({
+  open,
+  entryId,
+  copyFrom = null,
+  accounts,
+  onOpenChange,
+  onSaved,
+}: {
+  open: boolean;
+  entryId: number | null;
+  copyFrom?: number | null;
+  accounts: AccountDto[];
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
+  // No field gets the focus on a refusal: the toast names the problem (amounts and the date also show it on their field).
+  const form = useForm<EntryFormValues, unknown, EntryInput>({
+    resolver,
+    defaultValues: blank(),
+    shouldFocusError: false,
+  });
+  const { register, handleSubmit, reset, watch, formState } = form;
+  const values = watch();
+  const saving = formState.isSubmitting;
+  const [initial, setInitial] = useState<EntryFormValues>(values);
+  const [number, setNumber] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  // The server's refusal of the date (a date in the locked period), shown on the field while that date is in it.
+  const [refusedDate, setRefusedDate] = useState<{ date: string; message: string } | null>(null);
+  const formId = useId();
+  const { linesProps, totalsProps } = useEntryLines(form, formId);
+  const { organization, can } = useBooks();
+  const canPost = can["books.write"];
+  const orgId = organization.id;
+  /** The entry checked and waiting for the answer to "Post …?". */
+  const [toPost, setToPost] = useState<EntryInput | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setRefusedDate(null);
+    const source = entryId ?? copyFrom;
+    if (source === null) {
+      const fresh = blank();
+      reset(fresh);
+      setInitial(fresh);
+      setNumber(null);
+      return;
+    }
+    let live = true;
+    setLoading(true);
+    void getEntry(orgId, source).then((res) => {
+      if (live) setLoading(false);
+      if (!res.ok) return toastFailure(res, { title: "Error" });
+      if (!live) return;
+      const { entry } = res.data;
+      const loaded: EntryFormValues = {
+        description: entry.description,
+        entryDate: entryId === null ? blank().entryDate : entry.entry_date,
+        reference: entry.reference ?? "",
+        lines: formLines(entry.lines),
+      };
+      reset(loaded);
+      if (entryId === null) {
+        // A copy is a new entry: nothing of it is saved yet.
+        setNumber(null);
+        setInitial(blank());
+      } else {
+        setNumber(entry.entry_number);
+        setInitial(loaded);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [open, entryId, copyFrom, orgId, reset]);
+
+  const balanced = isBalanced(values.lines);
+  const { requestClose, onModalOpenChange, discard } = useDiscardGuard({ open, dirty: isDirty(values, initial), saving, onOpenChange });
+
+  /**
+   * Saves (with `post`, saves and posts); with `andNew`, the dialog stays open on a blank entry of the same date, its
+   * description focused. Resolves whether it was saved.
+   */
+  async function save(payload: EntryInput, andNew = false, post = false): Promise<boolean> {
+    const res = await saveEntry(orgId, entryId, payload, post);
+    if (!res.ok) {
+      const dateError = res.fields?.entry_date;
+      setRefusedDate(dateError ? { date: payload.entry_date, message: dateError } : null);
+      toastFailure(res, { title: post ? "Error posting entry" : "Error saving entry" });
+      return false;
+    }
+    setRefusedDate(null);
+    toast.success(post ? `${res.data.entry.entry_number} saved and posted` : "Journal entry saved successfully");
+    onSaved();
+    if (!andNew) return (onOpenChange(false), true);
+    const next = { ...blank(), entryDate: values.entryDate };
+    reset(next);
+    setInitial(next);
+    document.getElementById(`${formId}-description`)?.focus();
+    return true;
+  }
+
+  const refused = (errors: Parameters<typeof firstMessage>[0] & { root?: { message?: string } }) =>
+    toast.error("Validation Error", { description: errors.root?.message ?? firstMessage(errors) ?? "Invalid entry" });
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onModalOpenChange}
+      wide
+      title={entryId === null ? "New Journal Entry" : `Edit Journal Entry ${number ?? ""}`.trim()}
+      description="Each line holds a debit or a credit; the entry saves when debits equal credits."
+    >
+      {loading ? (
+        <p role="status">Loading...</p>
+      ) : (
+        <form id={formId} onSubmit={(e) => void handleSubmit((payload) => save(payload), refused)(e)} noValidate className="space-y-4">
+          <EntryHeaderFields
+            formId={formId}
+            entryDate={values.entryDate}
+            dateError={refusedDate?.date === values.entryDate ? refusedDate.message : undefined}
+            register={register}
+          />
+          <EntryLines {...linesProps} accounts={accounts} />
+          <EntryTotals {...totalsProps} />
+          {/* Below sm, two buttons a row, the last across both when they are odd: all in sight on a phone. */}
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
+            <Button variant="ghost" onClick={requestClose}>
+              Cancel
+            </Button>
+            {entryId === null ? (
+              <Button
+                variant="secondary"
+                disabled={!balanced || saving}
+                onClick={() => void handleSubmit((payload) => save(payload, true), refused)()}
+              >
+                Save and New
+              </Button>
+            ) : null}
+            <Button
+              type="submit"
+              variant={canPost ? "secondary" : "primary"}
+              className={!canPost && entryId === null ? "max-sm:col-span-2" : undefined}
+              disabled={!balanced || saving}
+            >
+              {saving ? "Saving..." : "Save Draft"}
+            </Button>
+            {canPost ? (
+              <Button
+                variant="accent"
+                className={entryId === null ? undefined : "max-sm:col-span-2"}
+                disabled={!balanced || saving}
+                onClick={() => void handleSubmit(setToPost, refused)()}
+              >
+                Save and Post
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      )}
+      <DiscardDialog discard={discard} title="Discard this entry?" confirmLabel="Discard entry" />
+      <PostEntryDialog
+        entry={toPost && { entry_number: number, ...toPost, total_amount: entryTotals(values.lines).debit }}
+        onClose={() => setToPost(null)}
+        onConfirm={() => (toPost ? save(toPost, false, true) : Promise.resolve(false))}
+      />
+    </Modal>
+  );
+}

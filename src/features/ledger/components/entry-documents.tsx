@@ -1,0 +1,195 @@
+import { useEffect, useId, useState } from "react";
+import { Button } from "~/ui/button.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
+import { toast } from "~/ui/toast.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import type { ApiResult } from "~/lib/api-client.ts";
+import type { EntryDocumentAdded } from "../ledger-answers.types.ts";
+import type { EntryDocument } from "../ledger.types.ts";
+import { addEntryDocument, entryDocumentUrl, fetchEntryDocument, listEntryDocuments, removeEntryDocument } from "../ledger.api.ts";
+import { inputClass, labelClass } from "~/ui/table.tsx";
+
+const MAX_BYTES = 10 * 1024 * 1024;
+const TYPE_LABELS: Record<EntryDocument["content_type"], string> = {
+  "application/pdf": "PDF",
+  "image/png": "PNG",
+  "image/jpeg": "JPEG",
+  "image/heic": "HEIC",
+};
+/** What the browser can show: PNG and JPEG as an image, PDF in its viewer (HEIC is downloaded only). */
+const PREVIEWABLE = new Set(["image/png", "image/jpeg", "application/pdf"]);
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * An entry's documents (receipts, invoices): listed with a download link each and a preview of images and PDFs;
+ * owners and accountants add them, and remove a draft's. The files are the API's: downloaded as attachments, shown
+ * only from a Blob the page fetched (never as a page of this site).
+ */
+export function EntryDocuments({
+  orgId,
+  entryId,
+  canWrite,
+  draft,
+  upload = (file) => addEntryDocument(orgId, entryId, file),
+}: {
+  orgId: number;
+  entryId: number;
+  canWrite: boolean;
+  draft: boolean;
+  /** How a document is added: to the entry itself unless said (a statement line's receipt goes through the line). */
+  upload?: (file: File) => Promise<ApiResult<EntryDocumentAdded>>;
+}) {
+  const uid = useId();
+  const [documents, setDocuments] = useState<EntryDocument[] | null>(null);
+  const [version, setVersion] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<{ document: EntryDocument; url: string } | null>(null);
+  const [removing, setRemoving] = useState<EntryDocument | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void listEntryDocuments(orgId, entryId).then((res) => {
+      if (!live) return;
+      if (res.ok) setDocuments(res.data.documents);
+      else toastFailure(res, { title: "Documents not loaded" });
+    });
+    return () => {
+      live = false;
+    };
+  }, [orgId, entryId, version]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview.url) : undefined), [preview]);
+
+  async function add(file: File) {
+    if (file.size > MAX_BYTES) return toast.error("Document not added", { description: "A document is at most 10 MB" });
+    setBusy(true);
+    const res = await upload(file);
+    setBusy(false);
+    if (!res.ok) return toastFailure(res, { title: "Document not added" });
+    setVersion((v) => v + 1);
+    toast.success("Document added", { description: `${res.data.document.file_name} is kept with the entry.` });
+  }
+
+  async function show(document: EntryDocument) {
+    const res = await fetchEntryDocument(orgId, entryId, document.id);
+    if (!res.ok) return toastFailure(res, { title: "Preview not available" });
+    setPreview({ document, url: URL.createObjectURL(new Blob([res.data], { type: document.content_type })) });
+  }
+
+  async function remove(): Promise<boolean> {
+    if (!removing) return false;
+    const res = await removeEntryDocument(orgId, entryId, removing.id);
+    if (!res.ok) {
+      toastFailure(res, { title: "Document not removed" });
+      return false;
+    }
+    if (preview?.document.id === removing.id) setPreview(null);
+    setVersion((v) => v + 1);
+    toast.success("Document removed");
+    return true;
+  }
+
+  return (
+    <section aria-labelledby={`${uid}-heading`} className="space-y-3">
+      <h3 id={`${uid}-heading`} className="text-base font-semibold">
+        Documents
+      </h3>
+      {documents === null ? (
+        <p role="status" className="text-sm text-muted">
+          Loading...
+        </p>
+      ) : documents.length === 0 ? (
+        <p className="text-sm text-muted">No documents yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
+          {documents.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm" data-testid="entry-document">
+              <a
+                className="font-medium text-brand-700 underline [overflow-wrap:anywhere]"
+                href={entryDocumentUrl(orgId, entryId, d.id)}
+                download={d.file_name}
+              >
+                {d.file_name}
+              </a>
+              <span className="text-muted">
+                {TYPE_LABELS[d.content_type]} · {size(d.size_bytes)} · {d.uploaded_by_name ?? "a removed user"},{" "}
+                {when.format(new Date(d.uploaded_at))} UTC
+              </span>
+              <span className="ml-auto flex gap-2">
+                {PREVIEWABLE.has(d.content_type) ? (
+                  <Button size="sm" variant="secondary" onClick={() => void show(d)} aria-label={`Preview ${d.file_name}`}>
+                    Preview
+                  </Button>
+                ) : null}
+                {canWrite && draft ? (
+                  <Button size="sm" variant="ghost" onClick={() => setRemoving(d)} aria-label={`Remove ${d.file_name}`}>
+                    Remove
+                  </Button>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {preview ? (
+        <figure className="space-y-2">
+          {preview.document.content_type === "application/pdf" ? (
+            <iframe
+              title={`Preview of ${preview.document.file_name}`}
+              src={preview.url}
+              sandbox=""
+              className="h-96 w-full rounded-md border border-slate-200"
+            />
+          ) : (
+            <img
+              src={preview.url}
+              alt={`Preview of ${preview.document.file_name}`}
+              className="max-h-96 rounded-md border border-slate-200"
+            />
+          )}
+          <figcaption className="flex items-center justify-between text-sm text-muted">
+            {preview.document.file_name}
+            <Button size="sm" variant="ghost" onClick={() => setPreview(null)}>
+              Close preview
+            </Button>
+          </figcaption>
+        </figure>
+      ) : null}
+      {canWrite ? (
+        <div>
+          <label htmlFor={`${uid}-file`} className={labelClass}>
+            Add a document (PDF, PNG, JPEG or HEIC, up to 10 MB)
+          </label>
+          <input
+            id={`${uid}-file`}
+            type="file"
+            accept=".pdf,.png,.jpg,.jpeg,.heic,application/pdf,image/png,image/jpeg,image/heic"
+            disabled={busy}
+            className={inputClass}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = "";
+              if (file) void add(file);
+            }}
+          />
+          {busy ? (
+            <p role="status" className="mt-1 text-sm text-muted">
+              Uploading...
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(o) => !o && setRemoving(null)}
+        title={removing ? `Remove ${removing.file_name}?` : "Remove document?"}
+        description="The document is removed from this draft. The firm's audit log keeps that it was."
+        confirmLabel="Remove"
+        busyLabel="Removing..."
+        variant="danger"
+        onConfirm={remove}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from "react";
+import { useRevalidator, useSearchParams } from "react-router";
+import { Button } from "~/ui/button.tsx";
+import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
+import { toast } from "~/ui/toast.ts";
+import { toastFailure } from "~/ui/toast-failure.ts";
+import type { RecurringEntryDetails, RecurringEntrySummary } from "../ledger.types.ts";
+
+import { scheduleLabel } from "../recurrence.ts";
+import { changeRecurringStatus, deleteRecurring } from "../ledger.api.ts";
+import { useBooks, useBooksOrgId, useMoney } from "./books-context.tsx";
+import { RecurringDialog } from "./recurring-dialog.tsx";
+import { RecurringEntryRow, type RecurringAction } from "./recurring-entry-row.tsx";
+import { ColumnHeads } from "~/ui/table.tsx";
+
+const STATUS_DONE = {
+  pause: { title: "Recurring entry paused", text: () => "No entry is made until it is resumed." },
+  resume: {
+    title: "Recurring entry resumed",
+    text: (r: RecurringEntryDetails) =>
+      r.next_run_on
+        ? `The next run is on ${r.next_run_on}; the dates passed while it was paused are skipped.`
+        : "It had no run left: it has ended.",
+  },
+  end: { title: "Recurring entry ended", text: () => "No more entries will be made. The entries it made stay in the journal." },
+} as const;
+
+/**
+ * Recurring entries (/accounting/:orgId/recurring): each schedule, what it makes and its next runs. Owners and
+ * accountants create, edit, pause, resume, end and delete them; `?from=<entry id>` (the journal's "Make recurring")
+ * opens a new one made from that entry. After each change the route's loaders run again.
+ */
+export function RecurringEntriesTab({ recurring }: { recurring: RecurringEntrySummary[] }) {
+  const { money } = useMoney();
+  const { accounts, can } = useBooks();
+  const canWrite = can["books.write"];
+  const orgId = useBooksOrgId();
+  const revalidator = useRevalidator();
+  const [params, setParams] = useSearchParams();
+  const from = params.get("from") ?? "";
+  const fromEntry = canWrite && /^[1-9][0-9]{0,9}$/.test(from) ? Number(from) : null;
+  const [dialog, setDialog] = useState({ open: fromEntry !== null, recurringId: null as number | null, fromEntry });
+  const [confirm, setConfirm] = useState<{ action: "end" | "delete"; r: RecurringEntrySummary } | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const load = () => revalidator.revalidate();
+
+  function onDialogOpenChange(open: boolean) {
+    setDialog((d) => ({ ...d, open }));
+    // The entry it was made from is not asked again on a reload.
+    if (!open && params.has("from")) {
+      const rest = new URLSearchParams(params);
+      rest.delete("from");
+      setParams(rest, { replace: true, preventScrollReset: true });
+    }
+  }
+
+  /** Pauses, resumes or ends a schedule, reloads the list, and only then says it is done. */
+  async function change(r: RecurringEntrySummary, action: keyof typeof STATUS_DONE): Promise<boolean> {
+    setBusy(r.id);
+    const res = await changeRecurringStatus(orgId, r.id, action);
+    if (!res.ok) {
+      setBusy(null);
+      toastFailure(res, { title: "Recurring entry not changed" });
+      return false;
+    }
+    await load();
+    setBusy(null);
+    toast.success(STATUS_DONE[action].title, { description: STATUS_DONE[action].text(res.data.recurring) });
+    return true;
+  }
+
+  async function remove(r: RecurringEntrySummary): Promise<boolean> {
+    const res = await deleteRecurring(orgId, r.id);
+    if (!res.ok) {
+      toastFailure(res, { title: "Recurring entry not deleted" });
+      return false;
+    }
+    await load();
+    toast.success("Recurring entry deleted", {
+      description: `“${r.description}” makes no more entries; the entries it made stay in the journal.`,
+    });
+    return true;
+  }
+
+  function onAction(r: RecurringEntrySummary, action: RecurringAction) {
+    if (action === "edit") setDialog({ open: true, recurringId: r.id, fromEntry: null });
+    else if (action === "end" || action === "delete") setConfirm({ action, r });
+    else void change(r, action);
+  }
+
+  const openNew = () => setDialog({ open: true, recurringId: null, fromEntry: null });
+  const asked = confirm?.r;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold text-ink">Recurring entries</h2>
+          <p className="mt-1 max-w-3xl text-sm text-muted">
+            Entries made on a schedule, such as the rent each month: each run makes a draft to review, or posts the entry.
+          </p>
+        </div>
+        {canWrite ? <Button onClick={openNew}>New recurring entry</Button> : null}
+      </div>
+      {recurring.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
+          <p className="text-muted">No recurring entries yet.</p>
+          {canWrite ? (
+            <p className="mt-1 text-sm text-muted">Create one here, or open an entry in the journal and choose Make recurring.</p>
+          ) : null}
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 max-md:block">
+            <caption className="sr-only">Recurring entries, newest first</caption>
+            <thead className="bg-slate-50 max-md:hidden">
+              <ColumnHeads
+                labels={["Description", "Schedule", "Amount", "Makes", "Status", "Next runs", "Runs made", canWrite && "Actions"]}
+                numeric={["Amount", "Runs made"]}
+              />
+            </thead>
+            <tbody className="divide-y divide-slate-100 max-md:block">
+              {recurring.map((r) => (
+                <RecurringEntryRow key={r.id} r={r} canWrite={canWrite} busy={busy === r.id} onAction={(a) => onAction(r, a)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <RecurringDialog
+        open={dialog.open}
+        recurringId={dialog.recurringId}
+        fromEntry={dialog.fromEntry}
+        accounts={accounts}
+        onOpenChange={onDialogOpenChange}
+        onSaved={load}
+      />
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(o) => !o && setConfirm(null)}
+        title={confirm?.action === "delete" ? "Delete this recurring entry?" : "End this recurring entry?"}
+        description={asked ? `“${asked.description}”, ${scheduleLabel(asked).toLowerCase()}, for ${money(asked.total_amount)}.` : ""}
+        confirmLabel={confirm?.action === "delete" ? "Delete" : "End"}
+        busyLabel={confirm?.action === "delete" ? "Deleting..." : "Ending..."}
+        variant="danger"
+        onConfirm={() => (!confirm ? false : confirm.action === "delete" ? remove(confirm.r) : change(confirm.r, "end"))}
+      >
+        <p className="text-sm text-ink">
+          {confirm?.action === "delete"
+            ? "The schedule is deleted and makes no more entries. The entries it already made stay in the journal."
+            : "No more entries will be made, and an ended schedule cannot be resumed or edited. The entries it made stay in the journal."}
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

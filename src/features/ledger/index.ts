@@ -1,0 +1,34 @@
+/** What other features may use of the ledger, in the browser and on the server alike (no server module here). */
+export {
+  ACCOUNT_DETAIL_TYPES,
+  ACCOUNT_TYPES,
+  type AccountDetailType,
+  type AccountType,
+  accountTypeOfDetail,
+  balanceCents,
+  defaultDetailType,
+  DETAIL_TYPE_LABELS,
+  DETAIL_TYPES_BY_ACCOUNT_TYPE,
+  detailTypeFits,
+  parseDetailType,
+} from "./account-types.ts";
+export { AccountCombobox } from "./components/account-combobox.tsx";
+export { AccountOptions } from "./components/account-options.tsx";
+export { booksPath, BooksProvider, useBooks, useBooksOrgId, useMoney } from "./components/books-context.tsx";
+export { EntryDocuments } from "./components/entry-documents.tsx";
+export {
+  addMonths,
+  type Comparison,
+  COMPARISON_LABELS,
+  COMPARISONS,
+  defaultPeriod,
+  fiscalYearStart,
+  PERIOD_PRESETS,
+  type PeriodPreset,
+  PRESET_LABELS,
+  presetPeriod,
+  previousPeriod,
+  previousPosition,
+  previousYear,
+} from "./periods.ts";
+export { withoutClosingEntries } from "./year-end-close.ts";

@@ -1,0 +1,10 @@
+export { type GeneralLedger } from "./general-ledger.ts";
+export {
+  longDate,
+  MAX_PRINTED_LINES,
+  type PrintableReport,
+  printBooks,
+  type PrintBooks,
+  printedLinesMessage,
+  type PrintRow,
+} from "./report-print.ts";

@@ -1,0 +1,2 @@
+export { type BooksPermission, canBooks } from "./books-permissions.ts";
+export { OrganizationSwitcher } from "./components/organization-switcher.tsx";
