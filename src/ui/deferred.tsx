@@ -63,7 +63,7 @@ if (typeof window !== "undefined") {
     (event) => {
       const form = event.target;
       if (!(form instanceof HTMLFormElement)) return;
-      // Held already by the page's start script (script-start.ts), which sends it again once React has hydrated the
+      // Held already by the page's start script (page-start.ts), which sends it again once React has hydrated the
       // page (and this listener then holds it if its component is not live yet): holding it here too would send it twice.
       if (event.defaultPrevented) return;
       const host = form.closest("[data-deferred]");

@@ -60,6 +60,18 @@ describe("site content cache", () => {
     expect(await t.cache.get()).toBe(1);
   });
 
+  it("peek() gives the value only while it is fresh, and loads nothing", async () => {
+    const t = setup();
+    expect(t.cache.peek()).toBeUndefined();
+    await t.cache.get();
+    expect(t.cache.peek()).toBe(1);
+    t.advance(5 * 60_000);
+    expect(t.cache.peek()).toBeUndefined();
+    t.cache.invalidate();
+    expect(t.cache.peek()).toBeUndefined();
+    expect(t.loads).toHaveLength(1);
+  });
+
   it("shares one load between concurrent readers", async () => {
     const t = setup();
     const [a, b] = await Promise.all([t.cache.get(), t.cache.get()]);

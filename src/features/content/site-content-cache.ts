@@ -10,6 +10,8 @@ export interface CacheOptions<T> {
 
 export interface Cache<T> {
   get(): Promise<T>;
+  /** The value while it is fresh, without loading or waiting; undefined otherwise (then ask get()). */
+  peek(): T | undefined;
   /** Forgets the value: the next get() loads again. A load already running when this is called is discarded. */
   invalidate(): void;
 }
@@ -52,6 +54,9 @@ export function createCache<T>(opts: CacheOptions<T>): Cache<T> {
         }
       }
       return refresh();
+    },
+    peek() {
+      return entry && now() - entry.loadedAt < opts.freshMs ? entry.value : undefined;
     },
     invalidate() {
       generation++;

@@ -17,8 +17,10 @@ export type ContentActor = AuditActor;
 const NOBODY: ContentActor = { id: null, email: null, ip: null };
 
 export interface SiteContentService {
-  /** Every stored known key and its value (cached: fresh 5 minutes, kept 10). */
+  /** Every stored known key and its value (cached, read again once a second old; the same object while none changed). */
   getAll(): Promise<SiteContentValues>;
+  /** The cached copy while it is fresh, at once; undefined when getAll() would read it again. */
+  fresh(): SiteContentValues | undefined;
   /** Every known key with its stored value (null: the built-in text shows), who set it and when; not cached. */
   list(): Promise<SiteContentEntry[]>;
   /** Stores a value, keeps it as a version, audits it, and drops the cache so the next read shows it. */
@@ -34,11 +36,25 @@ export interface SiteContentService {
 async function loadAll(db: Db): Promise<SiteContentValues> {
   const rows = await queryRows<{ key: string; value: string }>(
     db,
-    sql`select content_key as key, content_value as value from site_content`,
+    sql`select content_key as key, content_value as value from site_content order by content_key`,
   );
   const values: SiteContentValues = {};
   for (const row of rows) if (isSiteContentKey(row.key)) values[row.key] = row.value;
   return values;
+}
+
+/**
+ * Loads that answer the same values as the last one answer the same object: the public pages are rendered again
+ * when the object changes (their version, decision 110), not each time the copy is read again.
+ */
+function sameWhileUnchanged(load: () => Promise<SiteContentValues>): () => Promise<SiteContentValues> {
+  let last: { json: string; values: SiteContentValues } | null = null;
+  return async () => {
+    const values = await load();
+    const json = JSON.stringify(values);
+    if (last?.json !== json) last = { json, values };
+    return last.values;
+  };
 }
 
 type EntryRow = { key: string; value: string | null; updated_at: string | Date | null; updated_by_email: string | null };
@@ -94,7 +110,7 @@ async function writeVersion(
  */
 export function createSiteContentService(db: Db, logger?: Logger, now?: () => number): SiteContentService {
   const cache = createCache({
-    load: () => loadAll(db),
+    load: sameWhileUnchanged(() => loadAll(db)),
     freshMs: SITE_CONTENT_FRESH_MS,
     keepMs: SITE_CONTENT_KEEP_MS,
     now,
@@ -112,6 +128,7 @@ export function createSiteContentService(db: Db, logger?: Logger, now?: () => nu
 
   return {
     getAll: () => cache.get(),
+    fresh: () => cache.peek(),
     async list() {
       const rows = await queryRows<EntryRow>(
         db,

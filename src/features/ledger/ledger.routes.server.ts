@@ -28,7 +28,7 @@ import {
   getRecurringEntry,
   listRecurringEntries,
   updateRecurringEntry,
-} from "./recurring-entries.server.ts";
+} from "./recurring-templates.server.ts";
 import { accountUsage, createAccount, deactivateAccount, listAccounts, reactivateAccount, updateAccount } from "./accounts.server.ts";
 import { entryPdf } from "./entry-pdf.server.ts";
 import {

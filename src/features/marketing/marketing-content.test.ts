@@ -53,8 +53,10 @@ describe("the content as the pages show it", () => {
 
     // The head's text is written apart from the content: it must agree with it.
     const head = meta({ matches: [] } as unknown as Parameters<typeof meta>[0]);
-    const title = head.find((m) => "title" in m)!.title as string;
-    const description = (head.find((m) => "name" in m && m.name === "description") as { content: string }).content.toLowerCase();
+    const tag = (has: (m: Record<string, unknown>) => boolean) =>
+      head.find((m) => has(m as Record<string, unknown>)) as Record<string, string>;
+    const title = tag((m) => "title" in m).title!;
+    const description = tag((m) => m.name === "description").content!.toLowerCase();
     const priced = plans.filter((p) => p.period !== null);
     const cheapest = priced.reduce((a, b) => (Number(b.price.replace(/\D/g, "")) < Number(a.price.replace(/\D/g, "")) ? b : a));
     expect(title).toContain(`from ${cheapest.price}${cheapest.period}`);

@@ -1,5 +1,6 @@
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { importCycles } from "../../../scripts/import-cycles.mjs";
 
 /**
  * The module boundaries in eslint.config.js, proved on sample files: each forbidden import is reported,
@@ -148,4 +149,8 @@ describe("module boundaries", () => {
     );
     expect(crossings).toEqual([]);
   }, 120_000);
+
+  it("finds no two modules of src that import each other, directly or through others, types included", () => {
+    expect(importCycles(process.cwd())).toEqual([]);
+  });
 });

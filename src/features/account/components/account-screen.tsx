@@ -8,7 +8,7 @@ import { SessionsSection } from "./sessions-section.tsx";
 import { DataSection } from "./data-section.tsx";
 
 /** /account: the signed-in user's profile, password, two-factor sign-in and sessions. */
-export function AccountPage({
+export function AccountScreen({
   profile,
   sessions,
   notice = null,

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { codeSchema, passwordConfirmSchema, totpCodeSchema } from "../account.schema.ts";
-import { UsernameForPasswordManagers } from "./new-password-fields.tsx";
+import { UsernameForPasswordManagers } from "~/ui/password-pair-fields.tsx";
 import { OneFieldForm, PROOF_CODE_FIELD, type OneFieldSubmit } from "./one-field-form.tsx";
 
 /** The password again, before turning two-factor sign-in on or off or making new backup codes. */

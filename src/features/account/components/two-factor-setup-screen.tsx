@@ -4,7 +4,7 @@ import { TwoFactorSection } from "./two-factor-section.tsx";
  * /account/two-factor-setup: where the firm's two-factor policy sends a user without a second factor, after their
  * password (or Google sign-in). Nothing else is reachable until it is done (or they sign out).
  */
-export function TwoFactorSetupPage({
+export function TwoFactorSetupScreen({
   email,
   required,
   next,

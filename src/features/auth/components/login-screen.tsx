@@ -16,7 +16,7 @@ const TwoFactorStep = forms.component((m) => m.TwoFactorStep);
 
 export type LoginMode = "signin" | "signup" | "reset" | "verify";
 
-export interface LoginPageProps {
+export interface LoginScreenProps {
   /** Where to go after signing in (already checked to be a local path). */
   from: string;
   googleEnabled: boolean;
@@ -36,7 +36,7 @@ const headings: Record<LoginMode, { title: string; intro: string }> = {
 };
 
 /** /login: sign in, create an account, or ask for a reset link; Google sign-in. */
-export function LoginPage({ from, googleEnabled, notice, googleError, codeStep = false }: LoginPageProps) {
+export function LoginScreen({ from, googleEnabled, notice, googleError, codeStep = false }: LoginScreenProps) {
   const [mode, setMode] = useState<LoginMode>("signin");
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [knownEmail, setKnownEmail] = useState("");

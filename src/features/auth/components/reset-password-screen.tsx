@@ -14,7 +14,7 @@ const TRY_AGAIN = "Please try the link again.";
 const preload = () => void loadAuthRules().catch(() => {});
 
 /** /reset-password: choose a new password with the token from the mailed link. */
-export function ResetPasswordPage({ token }: { token: string | null }) {
+export function ResetPasswordScreen({ token }: { token: string | null }) {
   const uid = useId();
   const navigate = useNavigate();
   const hydrated = useHydrated();

@@ -18,7 +18,7 @@ import { PostRulesDialog } from "./post-rules-dialog.tsx";
 import { Button } from "~/ui/button.tsx";
 import { StatementImport } from "./bank-statement-import.tsx";
 import { ColumnHeads } from "~/ui/table.tsx";
-import { useBooksAction } from "~/ui/use-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { cn } from "~/ui/cn.ts";
 
 const FILTER_LABELS = { unmatched: "To match", matched: "Matched", all: "All", excluded: "Excluded" } as const;
@@ -55,7 +55,7 @@ export function BankAccountScreen({
   const [postingRules, setPostingRules] = useState(false);
   const proposed = page.lines.filter((l) => l.match_id === null && l.rule && !l.suggestion).length;
 
-  const act = useBooksAction();
+  const { act } = useAction();
 
   /** Runs one change of a line (or of all, for busy -1), keeping its buttons disabled meanwhile; the failure's text, or null. */
   async function run(id: number, call: () => Promise<ApiResult<unknown>>, failure: string, success: string, description?: string) {

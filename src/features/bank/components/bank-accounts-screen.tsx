@@ -5,17 +5,17 @@ import { createBankAccount } from "../bank.api.ts";
 
 import { booksPath, useBooks, useMoney } from "~/features/ledger/index.ts";
 import { BankAccountForm } from "./bank-account-form.tsx";
-import { useBooksAction } from "~/ui/use-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { cardRow, cardText, ColumnHeads, tdClass } from "~/ui/table.tsx";
 
 /**
  * Bank (/accounting/:orgId/bank): the organization's bank and card accounts, each with its book balance, the
  * statement lines still to match and the date it is reconciled to; owners and accountants add accounts here.
  */
-export function BankAccountsTab({ bankAccounts }: { bankAccounts: BankAccount[] }) {
+export function BankAccountsScreen({ bankAccounts }: { bankAccounts: BankAccount[] }) {
   const { money } = useMoney();
   const { organization, accounts, can } = useBooks();
-  const act = useBooksAction();
+  const { act } = useAction();
 
   async function create(values: BankAccountInput): Promise<Record<string, string> | null> {
     const res = await act(() => createBankAccount(organization.id, values), {

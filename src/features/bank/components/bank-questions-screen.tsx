@@ -4,16 +4,16 @@ import { answerQuestion } from "../bank.api.ts";
 
 import { useBooks, useMoney } from "~/features/ledger/index.ts";
 import { QuestionAnswerForm } from "./question-answer-form.tsx";
-import { useBooksAction } from "~/ui/use-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 
 /**
  * Questions (/accounting/:orgId/questions): bank transactions the bookkeeper asked about. Owners answer each with an
  * account or a note; everyone in the books sees the questions and the answers, open ones first.
  */
-export function QuestionsTab({ questions }: { questions: BankQuestion[] }) {
+export function BankQuestionsScreen({ questions }: { questions: BankQuestion[] }) {
   const { money } = useMoney();
   const { organization, accounts, can } = useBooks();
-  const act = useBooksAction();
+  const { act } = useAction();
   const answers = can["books.questions.answer"];
 
   async function answer(q: BankQuestion, input: AnswerInput): Promise<Record<string, string> | null> {

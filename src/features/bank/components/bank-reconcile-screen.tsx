@@ -10,7 +10,7 @@ import { booksPath, useBooks, useMoney } from "~/features/ledger/index.ts";
 import { BankSectionHead } from "./bank-section-head.tsx";
 import { ReconcileStart } from "./bank-reconcile-start.tsx";
 import { ColumnHeads, tdClass } from "~/ui/table.tsx";
-import { useBooksAction } from "~/ui/use-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 
 /** The statement balance as typed ("1,234.56", "-20"), in cents; null when it is not an amount. */
 const typedCents = (text: string) => toCents(text.trim().replace(/^(-?)\d{1,3}(,\d{3})+/, (m) => m.replace(/,/g, "")));
@@ -32,7 +32,7 @@ export function BankReconcileScreen({ account, view }: { account: BankAccount; v
   const typed = typedCents(balance);
   const difference = typed === null ? null : centsToDecimal(typed - toCents(view.cleared_balance)!);
 
-  const act = useBooksAction();
+  const { act } = useAction();
   async function send(call: () => Promise<ApiResult<unknown>>, failure: string, success: string) {
     setBusy(true);
     const res = await act(call, { failure, success });

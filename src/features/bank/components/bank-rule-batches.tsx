@@ -5,7 +5,7 @@ import type { RuleBatch } from "../bank-rules.types.ts";
 import { undoRuleBatch } from "../bank-rules.api.ts";
 
 import { useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
-import { useBooksAction } from "~/ui/use-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -23,7 +23,7 @@ function state(b: RuleBatch): string {
 export function BankRuleBatches({ batches, canWrite }: { batches: RuleBatch[]; canWrite: boolean }) {
   const { money } = useMoney();
   const orgId = useBooksOrgId();
-  const act = useBooksAction();
+  const { act } = useAction();
   const [undoing, setUndoing] = useState<RuleBatch | null>(null);
   if (batches.length === 0) return null;
 

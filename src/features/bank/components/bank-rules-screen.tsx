@@ -9,7 +9,7 @@ import { booksPath, useBooks } from "~/features/ledger/index.ts";
 import { BankRuleBatches } from "./bank-rule-batches.tsx";
 import { BankRuleForm } from "./bank-rule-form.tsx";
 import { BankSectionHead } from "./bank-section-head.tsx";
-import { useBooksAction } from "~/ui/use-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 
 const OPERATOR_TEXT = { contains: "contains", equals: "is", matches: "matches" } as const;
 const DIRECTION_TEXT = { any: "", in: ", money in", out: ", money out" } as const;
@@ -26,13 +26,13 @@ function describe(r: BankRule, bankAccounts: BankAccount[]): string {
  * (and its memo); the bank account's page posts what they propose, as a batch listed here to be undone. Those who
  * hold "books.rules" add, try, edit, reorder and delete rules, and undo a batch.
  */
-export function BankRulesTab({ rules, bankAccounts, batches }: { rules: BankRule[]; bankAccounts: BankAccount[]; batches: RuleBatch[] }) {
+export function BankRulesScreen({ rules, bankAccounts, batches }: { rules: BankRule[]; bankAccounts: BankAccount[]; batches: RuleBatch[] }) {
   const { organization, accounts, can } = useBooks();
   const canWrite = can["books.rules"];
   const orgId = organization.id;
   const [editing, setEditing] = useState<number | null>(null);
 
-  const act = useBooksAction();
+  const { act } = useAction();
   const send = async (call: () => Promise<ApiResult<unknown>>, failure: string, success: string) => {
     const res = await act(call, { failure, success });
     return res.ok ? null : res.fields;

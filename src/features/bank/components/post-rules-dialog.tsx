@@ -6,7 +6,7 @@ import type { RulesPreview } from "../bank-rules.types.ts";
 import { postRules, previewRules } from "../bank-rules.api.ts";
 
 import { useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
-import { useBooksAction } from "~/ui/use-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 
 const lines = (n: number) => `${n} line${n === 1 ? "" : "s"}`;
 const cell = "px-2 py-1.5 text-right tabular-nums";
@@ -26,7 +26,7 @@ export function PostRulesDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const orgId = useBooksOrgId();
-  const act = useBooksAction();
+  const { act } = useAction();
   const [preview, setPreview] = useState<RulesPreview | null>(null);
   const [round, setRound] = useState(0);
 

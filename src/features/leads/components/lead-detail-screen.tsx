@@ -36,7 +36,7 @@ function SpamNotice({ lead }: { lead: LeadDetail }) {
 }
 
 /** /firm/leads/:leadId: every field the visitor sent, status and owner, notes and history. */
-export function LeadDetailPage({ lead, me }: { lead: LeadDetail; me: string }) {
+export function LeadDetailScreen({ lead, me }: { lead: LeadDetail; me: string }) {
   return (
     <div className="space-y-6">
       <Link to={lead.spam ? "/firm/leads?view=spam" : "/firm/leads"} className="text-sm font-medium text-brand-800 underline">

@@ -9,7 +9,7 @@ import { LeadsTable } from "./leads-table.tsx";
 import { formatCount } from "~/lib/format.ts";
 
 /** /firm/leads: tabs (inbox, spam), the filters, one page of leads, paging and the CSV export of the filtered list. */
-export function LeadsInboxPage({ list, values, errors }: { list: LeadList; values: FilterValues; errors: Record<string, string> }) {
+export function LeadsInboxScreen({ list, values, errors }: { list: LeadList; values: FilterValues; errors: Record<string, string> }) {
   const filters = {
     view: values.view === "spam" ? "spam" : undefined,
     kind: values.kind,

@@ -6,7 +6,7 @@ import { InputField } from "~/ui/field.tsx";
 import { booksCurrencySchema, type BooksCurrencyForm as Values, type BooksCurrencyInput } from "../books-currency.schema.ts";
 import { setBooksCurrency } from "../closing.api.ts";
 import { useBooks } from "./books-context.tsx";
-import { useBooksAction } from "~/ui/use-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { ClosingForm } from "./closing-form.tsx";
 
 /**
@@ -16,7 +16,7 @@ import { ClosingForm } from "./closing-form.tsx";
 export function BooksCurrencyForm() {
   const uid = useId();
   const { organization, can } = useBooks();
-  const act = useBooksAction();
+  const { act } = useAction();
   const form = useForm<Values, unknown, BooksCurrencyInput>({
     resolver: zodResolver(booksCurrencySchema),
     defaultValues: { currency: organization.currency },

@@ -7,7 +7,7 @@ import { lockSchema, unlockSchema, type LockInput, type UnlockInput } from "../b
 import { lockBooks, unlockBooks } from "../closing.api.ts";
 import { useBooksOrgId } from "./books-context.tsx";
 import { ClosingForm } from "./closing-form.tsx";
-import { useBooksAction } from "~/ui/use-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 
 /** The last day of last month: the date a month's closing usually locks. */
 function lastMonthEnd(now = new Date()): string {
@@ -18,7 +18,7 @@ function lastMonthEnd(now = new Date()): string {
 export function LockForm({ current }: { current: string | null }) {
   const uid = useId();
   const orgId = useBooksOrgId();
-  const act = useBooksAction();
+  const { act } = useAction();
   const form = useForm<LockInput>({
     resolver: zodResolver(lockSchema),
     defaultValues: { lock_date: current ?? lastMonthEnd(), reason: "" },
@@ -60,7 +60,7 @@ export function LockForm({ current }: { current: string | null }) {
 export function UnlockForm() {
   const uid = useId();
   const orgId = useBooksOrgId();
-  const act = useBooksAction();
+  const { act } = useAction();
   const form = useForm<UnlockInput>({
     resolver: zodResolver(unlockSchema),
     defaultValues: { reason: "" },

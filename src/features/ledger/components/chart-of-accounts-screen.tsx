@@ -25,7 +25,7 @@ interface PendingDelete {
  * The chart of accounts (/accounting/:orgId): the accounts its loader read, inactive ones too when the URL says
  * `include_inactive=true`; after a change the route's loaders run again.
  */
-export function ChartOfAccountsTab({ accounts, showInactive }: { accounts: Account[]; showInactive: boolean }) {
+export function ChartOfAccountsScreen({ accounts, showInactive }: { accounts: Account[]; showInactive: boolean }) {
   const { balance, currency } = useMoney();
   const { can } = useBooks();
   const canWrite = can["books.write"];

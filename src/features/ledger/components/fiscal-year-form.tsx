@@ -6,7 +6,7 @@ import { InputField } from "~/ui/field.tsx";
 import { fiscalYearSchema, MONTH_NAMES, type FiscalYearInput } from "../fiscal-year.schema.ts";
 import { setFiscalYear } from "../closing.api.ts";
 import { useBooks, useBooksOrgId } from "./books-context.tsx";
-import { useBooksAction } from "~/ui/use-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { ClosingForm } from "./closing-form.tsx";
 
 /**
@@ -17,7 +17,7 @@ export function FiscalYearForm({ current }: { current: number }) {
   const uid = useId();
   const orgId = useBooksOrgId();
   const { can } = useBooks();
-  const act = useBooksAction();
+  const { act } = useAction();
   const form = useForm<FiscalYearInput>({
     resolver: zodResolver(fiscalYearSchema),
     defaultValues: { fiscal_year_start_month: current },

@@ -28,7 +28,7 @@ const quickFilterClass = (active: boolean) =>
  * The journal (/accounting/:orgId/journal): the page of entries its loader read for the filters in the URL, newest
  * first. Drafts are edited, posted (one or several) or deleted here; after each change the route's loaders run again.
  */
-export function JournalEntriesTab({ page, filters, errors }: { page: EntryPage; filters: JournalFilters; errors: Record<string, string> }) {
+export function JournalEntriesScreen({ page, filters, errors }: { page: EntryPage; filters: JournalFilters; errors: Record<string, string> }) {
   const { money } = useMoney();
   const { accounts, can } = useBooks();
   const entries = page.entries;

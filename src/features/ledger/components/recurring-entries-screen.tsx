@@ -30,7 +30,7 @@ const STATUS_DONE = {
  * accountants create, edit, pause, resume, end and delete them; `?from=<entry id>` (the journal's "Make recurring")
  * opens a new one made from that entry. After each change the route's loaders run again.
  */
-export function RecurringEntriesTab({ recurring }: { recurring: RecurringEntrySummary[] }) {
+export function RecurringEntriesScreen({ recurring }: { recurring: RecurringEntrySummary[] }) {
   const { money } = useMoney();
   const { accounts, can } = useBooks();
   const canWrite = can["books.write"];

@@ -11,7 +11,7 @@ import { yearEndCloseSchema, type YearEndCloseInput } from "../year-end-close.sc
 import type { YearEndPreview, YearEndState } from "../year-end-close.types.ts";
 import { closeYear } from "../closing.api.ts";
 import { useBooks, useBooksOrgId, useMoney } from "./books-context.tsx";
-import { useBooksAction } from "~/ui/use-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { YearEndClosesList } from "./year-end-closes-list.tsx";
 
 /** The fiscal years offered: the last ended one and the nine before it. */
@@ -96,7 +96,7 @@ function CloseForm({ preview }: { preview: YearEndPreview }) {
   const { balance } = useMoney();
   const uid = useId();
   const orgId = useBooksOrgId();
-  const act = useBooksAction();
+  const { act } = useAction();
   const [confirming, setConfirming] = useState<YearEndCloseInput | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<YearEndCloseInput>({
     resolver: zodResolver(yearEndCloseSchema),

@@ -9,7 +9,7 @@ import { yearEndCloseSchema, type YearEndCloseInput } from "../year-end-close.sc
 import type { YearEndClose } from "../year-end-close.types.ts";
 import { reopenYear } from "../closing.api.ts";
 import { useBooks, useBooksOrgId } from "./books-context.tsx";
-import { useBooksAction } from "~/ui/use-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { formatDateTime } from "~/lib/format.ts";
 
 /** The closed fiscal years, the latest first; a standing close can be reopened (owners and accountants), with a reason. */
@@ -54,7 +54,7 @@ export function YearEndClosesList({ closes }: { closes: YearEndClose[] }) {
 function ReopenButton({ close }: { close: YearEndClose }) {
   const uid = useId();
   const orgId = useBooksOrgId();
-  const act = useBooksAction();
+  const { act } = useAction();
   const [open, setOpen] = useState(false);
   const { register, handleSubmit, setError, reset, formState } = useForm<YearEndCloseInput>({
     resolver: zodResolver(yearEndCloseSchema),

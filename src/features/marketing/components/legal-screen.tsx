@@ -1,7 +1,7 @@
 import type { LegalSection } from "../legal-content.ts";
 
 /** A legal document: title, last-updated date and numbered sections. */
-export function LegalPage({ title, updated, sections }: { title: string; updated: string; sections: LegalSection[] }) {
+export function LegalScreen({ title, updated, sections }: { title: string; updated: string; sections: LegalSection[] }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
       <h1 className="text-4xl font-bold tracking-tight text-ink">{title}</h1>

@@ -1,9 +1,6 @@
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
-
-import type { GeneralLedger } from "../general-ledger.ts";
 import type { ReportRow } from "../reports.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useLoad } from "~/ui/use-load.ts";
 import { getGeneralLedger } from "../reports.api.ts";
 import { booksPath, useBooks, useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
 import { Amount, Modal, tdClass, ColumnHeads, cardRow, cardText } from "~/ui/table.tsx";
@@ -24,21 +21,14 @@ export function AccountLedgerDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const { money, balance } = useMoney();
-  const [ledger, setLedger] = useState<GeneralLedger | null>(null);
   const orgId = useBooksOrgId();
   const { organization } = useBooks();
-  useEffect(() => {
-    if (!row) return;
-    let live = true;
-    setLedger(null);
-    void getGeneralLedger(orgId, { account: row.account_id, start, end }).then((res) => {
-      if (!res.ok) toastFailure(res, { title: "Error generating report" });
-      else if (live) setLedger(res.data.ledger);
-    });
-    return () => {
-      live = false;
-    };
-  }, [row, start, end, orgId]);
+  const ledger =
+    useLoad(
+      row ? `${orgId}:${row.account_id}:${start}:${end}` : null,
+      () => getGeneralLedger(orgId, { account: row!.account_id, start, end }),
+      "Error generating report",
+    )?.ledger ?? null;
   return (
     <Modal
       open={row !== null}

@@ -9,7 +9,7 @@ import type { MonthEndPack } from "../month-end-packs.types.ts";
 import { monthName } from "../report-print.ts";
 import { packPdfUrl, preparePack } from "../reports.api.ts";
 import { useBooks, useBooksOrgId } from "~/features/ledger/index.ts";
-import { useBooksAction } from "~/ui/use-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { formatDateTime } from "~/lib/format.ts";
 
 const size = (bytes: number) =>
@@ -23,7 +23,7 @@ function lastMonth(now = new Date()): string {
 function PackForm() {
   const uid = useId();
   const orgId = useBooksOrgId();
-  const act = useBooksAction();
+  const { act } = useAction();
   const { register, handleSubmit, setError, formState } = useForm<MonthEndPackInput>({
     resolver: zodResolver(monthEndPackSchema),
     defaultValues: { month: lastMonth() },

@@ -33,7 +33,7 @@ function download(text: string, fileName: string) {
  * another type or date in the filters' form changes the URL (replacing the history entry), and the loader makes that
  * report.
  */
-export function ReportsTab({
+export function ReportsScreen({
   type,
   start,
   end,

@@ -4,7 +4,7 @@ import type { EntryListItem } from "~/features/ledger/ledger.types.ts";
 import type { RequestFile } from "../requests.types.ts";
 import { attachFileToEntry } from "../requests.api.ts";
 import { EntryPicker } from "./entry-picker.tsx";
-import { useRequestAction } from "./use-request-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 
 /**
  * An accepted file kept with a journal entry of the same books (copied as the entry's document): the entry found by
@@ -22,7 +22,7 @@ export function AttachForm({
   currency: string;
 }) {
   const uid = useId();
-  const act = useRequestAction();
+  const { act } = useAction();
   const [entry, setEntry] = useState<EntryListItem | null>(null);
   const [busy, setBusy] = useState(false);
   return (

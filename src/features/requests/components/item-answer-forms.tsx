@@ -7,7 +7,7 @@ import { toast } from "~/ui/toast.ts";
 import { returnItemSchema, unavailableSchema, type ReturnItemInput, type UnavailableInput } from "../requests.schema.ts";
 import type { RequestItem } from "../requests.types.ts";
 import { markItemUnavailable, returnItem, uploadItemFile } from "../requests.api.ts";
-import { useRequestAction } from "./use-request-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
@@ -23,7 +23,7 @@ interface ItemProps {
  */
 export function UploadFiles(props: ItemProps) {
   const uid = useId();
-  const act = useRequestAction();
+  const { act } = useAction();
   const [busy, setBusy] = useState(false);
   async function upload(files: File[]) {
     setBusy(true);
@@ -68,7 +68,7 @@ export function UploadFiles(props: ItemProps) {
 
 /** "I don't have this", with a note for the firm. */
 export function UnavailableForm(props: ItemProps & { onDone: () => void }) {
-  const act = useRequestAction();
+  const { act } = useAction();
   const { register, handleSubmit, setError, formState } = useForm<UnavailableInput>({
     resolver: zodResolver(unavailableSchema),
     defaultValues: { note: "" },
@@ -100,7 +100,7 @@ export function UnavailableForm(props: ItemProps & { onDone: () => void }) {
 
 /** The firm sends the item back with the reason. */
 export function ReturnForm(props: ItemProps & { onDone: () => void }) {
-  const act = useRequestAction();
+  const { act } = useAction();
   const { register, handleSubmit, setError, formState } = useForm<ReturnItemInput>({
     resolver: zodResolver(returnItemSchema),
     defaultValues: { reason: "" },

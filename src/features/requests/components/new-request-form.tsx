@@ -5,13 +5,13 @@ import { Button } from "~/ui/button.tsx";
 import { CheckboxField, FieldError, InputField } from "~/ui/field.tsx";
 import { MAX_REQUEST_ITEMS, newRequestSchema, type NewRequestForm, type NewRequestInput } from "../requests.schema.ts";
 import { sendRequest } from "../requests.api.ts";
-import { useRequestAction } from "./use-request-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The firm's new request: a title, a message, the items with their due dates, and the reminders' schedule. */
 export function NewRequestForm({ orgId, onSent }: { orgId: number; onSent: () => void }) {
-  const act = useRequestAction();
+  const { act } = useAction();
   const navigate = useNavigate();
   const { register, control, handleSubmit, setError, formState } = useForm<NewRequestForm, unknown, NewRequestInput>({
     resolver: zodResolver(newRequestSchema),

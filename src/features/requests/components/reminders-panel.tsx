@@ -5,7 +5,7 @@ import { InputField } from "~/ui/field.tsx";
 import { snoozeSchema, type SnoozeInput } from "../requests.schema.ts";
 import type { DocumentRequest } from "../requests.types.ts";
 import { snoozeReminders } from "../requests.api.ts";
-import { useRequestAction } from "./use-request-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { formatDateTime } from "~/lib/format.ts";
 
 function scheduleText(r: DocumentRequest): string {
@@ -19,7 +19,7 @@ function scheduleText(r: DocumentRequest): string {
 
 /** The request's reminders: the schedule, the next one, those sent and when; the client snoozes them here. */
 export function RemindersPanel({ orgId, request, canSnooze }: { orgId: number; request: DocumentRequest; canSnooze: boolean }) {
-  const act = useRequestAction();
+  const { act } = useAction();
   const { register, handleSubmit, setError, formState } = useForm<{ until: string | null }, unknown, SnoozeInput>({
     resolver: zodResolver(snoozeSchema),
     defaultValues: { until: request.snoozed_until ?? "" },

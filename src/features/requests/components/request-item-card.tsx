@@ -5,7 +5,7 @@ import { AttachForm } from "./attach-form.tsx";
 import { ReturnForm, UnavailableForm, UploadFiles } from "./item-answer-forms.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { acceptItem, requestFileUrl } from "../requests.api.ts";
-import { useRequestAction } from "./use-request-action.ts";
+import { useAction } from "~/ui/use-action.ts";
 
 const size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -34,7 +34,7 @@ export function RequestItemCard({
   /** The books' currency, the entries' totals written in it. */
   currency: string;
 }) {
-  const act = useRequestAction();
+  const { act } = useAction();
   const [form, setForm] = useState<"unavailable" | "return" | null>(null);
   const props = { orgId, requestId, item };
   const clientCan = viewer.canAnswer && item.status !== "accepted";

@@ -10,7 +10,7 @@ import { StatusBadge } from "./status-badge.tsx";
  * The Requests section of a client's books: every request, those waiting on the client first, each with what is left
  * to do; the firm's staff send new ones from here.
  */
-export function RequestsTab({ orgId, requests, canSend }: { orgId: number; requests: RequestSummary[]; canSend: boolean }) {
+export function RequestsScreen({ orgId, requests, canSend }: { orgId: number; requests: RequestSummary[]; canSend: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="space-y-4">

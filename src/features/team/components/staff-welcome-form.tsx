@@ -6,7 +6,7 @@ import { Button } from "~/ui/button.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 import { staffWelcomeFormSchema, type StaffWelcomeFormInput } from "../team.schema.ts";
 import { acceptStaffInvitation } from "../team.api.ts";
-import { PasswordPairFields } from "~/ui/password-pair-fields.tsx";
+import { PasswordPairFields, UsernameForPasswordManagers } from "~/ui/password-pair-fields.tsx";
 
 /** The welcome page's form: the invited staff member chooses a password and is signed in. */
 export function StaffWelcomeForm({ token, email, onSignedIn }: { token: string; email: string; onSignedIn: () => void }) {
@@ -29,8 +29,7 @@ export function StaffWelcomeForm({ token, email, onSignedIn }: { token: string; 
 
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onValid)(e)} className="mt-6 space-y-4">
-      {/* For password managers: the account this password belongs to. */}
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <UsernameForPasswordManagers email={email} />
       <PasswordPairFields id={uid} label="Choose a password" register={register} errors={errors} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Setting up..." : "Set up my account"}

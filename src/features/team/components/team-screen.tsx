@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** The Team page: a heading and a column of sections (users, invitations, and whatever the firm adds). */
-export function TeamPage({ children }: { children: ReactNode }) {
+export function TeamScreen({ children }: { children: ReactNode }) {
   return (
     <div className="space-y-6">
       <header>

@@ -16,7 +16,7 @@ type Pending = { kind: "remove" | "transfer"; member: Member } | null;
  * Members (/accounting/:orgId/members): everyone sees who has access; those who hold "books.members.manage" (an owner)
  * invite, change roles, remove (the firm's people too) and hand over ownership. After each change the route's loaders run again (the reader's own role included).
  */
-export function MembersTab({ members, invitations }: { members: Member[]; invitations: Invitation[] }) {
+export function MembersScreen({ members, invitations }: { members: Member[]; invitations: Invitation[] }) {
   const { userId, can } = useBooks();
   const manages = can["books.members.manage"];
   const orgId = useBooksOrgId();
