@@ -34,7 +34,8 @@ const NO_SERVER_MODULE = {
 };
 const otherFeatures = (feature) => ({
   group: ["~/features/*/**", `!~/features/${feature}/**`, ...PUBLIC],
-  message: "A feature imports another feature only through its public modules (index.ts, index.server.ts, *.types.ts, *.schema.ts, *.tables.ts, *.api.ts).",
+  message:
+    "A feature imports another feature only through its public modules (index.ts, index.server.ts, *.types.ts, *.schema.ts, *.tables.ts, *.api.ts).",
 });
 /** One way to call the API: a path, its body and its answer are written once, in the feature's `*.api.ts` module. */
 const NO_DIRECT_REQUEST = {
@@ -81,7 +82,12 @@ const NO_QUERY_BUILDER_CALLS = {
     })),
   ],
 };
-const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns: [...patterns, NO_QUERY_BUILDER] }] });
+/** One zod: the classic API everywhere (decision 109). */
+const ONE_ZOD = {
+  group: ["zod/mini", "zod/v4-mini"],
+  message: 'Schemas use classic zod (`import { z } from "zod"`): one flavour (decision 109).',
+};
+const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns: [...patterns, NO_QUERY_BUILDER, ONE_ZOD] }] });
 
 /** Files that may cross a boundary (none today). */
 const BOUNDARY_ALLOW_LIST = [];

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BankAccount, BankLine, ReconciliationView, StatementPreview } from "~/features/bank/bank.types.ts";
 import { queryRows } from "~/server/db/client.ts";
-import { bankFixture as fixture } from "../support/bank.ts";
+import { bankCalls, bankFixture as fixture } from "../support/bank.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
@@ -39,16 +39,11 @@ describe("duplicates across formats are flagged, lines can be excluded, another 
   let bankOrg: string;
   let bank: string;
   let codes: Record<string, number>;
+  const { call, ok, openBank } = bankCalls(() => ({ t, user: owner, books, bankOrg }));
+  const newBank = async (code: string, number?: string) => (await openBank(code, `Bank ${code}`, number)).path;
   const csv = fixture("csv/rechnungspilot-vr-teilhaberbank.csv");
   const mta = fixture("mt940/rechnungspilot-vr-teilhaberbank.mta");
 
-  const call = (p: string, init: RequestInit & { json?: unknown } = {}) => t.request(p, { ...init, cookie: owner.cookie });
-  const ok = async <T>(res: Promise<Response>, status = 200): Promise<T> => {
-    const r = await res;
-    const body = (await r.json()) as T;
-    if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${JSON.stringify(body)}`);
-    return body;
-  };
   const refused = async (res: Promise<Response>, status: number) => ok<{ error: string; fields?: Record<string, string> }>(res, status);
   const upload = (p: string, bytes: Buffer) =>
     call(p, { method: "POST", body: new Uint8Array(bytes), headers: { "content-type": "application/octet-stream" } });
@@ -59,18 +54,6 @@ describe("duplicates across formats are flagged, lines can be excluded, another 
   const view = (date = "") => ok<ReconciliationView>(call(`${bank}/reconciliation${date ? `?date=${date}` : ""}`));
   const rulesWouldPost = async () => (await ok<{ lines: number }>(call(`${bank}/apply-rules`))).lines;
   const sum = (ls: BankLine[]) => (ls.reduce((s, l) => s + Math.round(Number(l.amount) * 100), 0) / 100).toFixed(2);
-
-  async function newBank(code: string, number?: string) {
-    const { account: ledger } = await ok<{ account: { id: number } }>(
-      call(`${books}/accounts`, { json: { account_code: code, account_name: `Bank ${code}`, account_type: "Asset" } }),
-      201,
-    );
-    const created = await ok<{ account: { id: number } }>(
-      call(`${bankOrg}/accounts`, { json: { name: `Bank ${code}`, kind: "bank", account_id: ledger.id, ...(number ? { number } : {}) } }),
-      201,
-    );
-    return `${bankOrg}/accounts/${created.account.id}`;
-  }
 
   beforeAll(async () => {
     t = await createTestApp();

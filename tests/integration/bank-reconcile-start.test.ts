@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReconciledItems } from "~/features/bank/bank-reconcile.server.ts";
 import type { BankLine, ReconciliationView } from "~/features/bank/bank.types.ts";
 import { queryRows } from "~/server/db/client.ts";
+import { bankCalls } from "../support/bank.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
@@ -34,15 +35,12 @@ describe("the first reconciliation starts from the statement's stated opening ba
   let books: string;
   let bankOrg: string;
   let codes: Record<string, number>;
-  let seq = 0;
-
-  const call = (p: string, init: RequestInit & { json?: unknown } = {}) => t.request(p, { ...init, cookie: owner.cookie });
-  const ok = async <T>(res: Promise<Response>, status = 200): Promise<T> => {
-    const r = await res;
-    const body = (await r.json()) as T;
-    if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${JSON.stringify(body)}`);
-    return body;
+  const { call, ok, openBank, unique } = bankCalls(() => ({ t, user: owner, books, bankOrg }));
+  const named = (prefix: string, name: string): [string, string] => {
+    const code = unique(prefix);
+    return [code, `${name} ${code.slice(prefix.length + 1)}`];
   };
+
   const upload = (bank: string, name: string, bytes: Buffer) =>
     ok<{ imported: number }>(
       call(`${bank}/statements?name=${name}`, {
@@ -51,19 +49,6 @@ describe("the first reconciliation starts from the statement's stated opening ba
         headers: { "content-type": "application/octet-stream" },
       }),
     );
-
-  async function openBank() {
-    seq += 1;
-    const { account } = await ok<{ account: { id: number } }>(
-      call(`${books}/accounts`, { json: { account_code: `ST-${seq}`, account_name: `Start bank ${seq}`, account_type: "Asset" } }),
-      201,
-    );
-    const created = await ok<{ account: { id: number } }>(
-      call(`${bankOrg}/accounts`, { json: { name: `Start bank ${seq}`, kind: "bank", account_id: account.id, number: ACCOUNT } }),
-      201,
-    );
-    return { path: `${bankOrg}/accounts/${created.account.id}`, id: created.account.id, accountId: account.id };
-  }
 
   /** A posted entry between the bank's account and another (positive: money in); its ledger line on the bank's account. */
   async function post(accountId: number, date: string, description: string, amount: number, other = "3000") {
@@ -105,7 +90,7 @@ describe("the first reconciliation starts from the statement's stated opening ba
   afterAll(() => t.close());
 
   it("no opening to tick: reconciled at the statement's end from its opening; the next month starts where it ended", async () => {
-    const bank = await openBank();
+    const bank = await openBank(...named("ST", "Start bank"), ACCOUNT);
     await post(bank.accountId, "2024-10-31", "Opening balances as of 2024-10-31", 1000);
     const cheque = await post(bank.accountId, "2024-11-05", "Cheque 101", -200, "6200");
     await upload(
@@ -159,7 +144,7 @@ describe("the first reconciliation starts from the statement's stated opening ba
 
   it("an opening ticked by hand counts once; books without the opening show the difference at the start", async () => {
     const statement = mt940("C241101 1000,00", [["241104", "C", "500,00"]], "C241130 1500,00");
-    const ticked = await openBank();
+    const ticked = await openBank(...named("ST", "Start bank"), ACCOUNT);
     const opening = await post(ticked.accountId, "2024-11-01", "Opening balances as of 2024-11-01", 1000);
     await ok(call(`${ticked.path}/cleared`, { json: { ledger_line_ids: [opening] } }), 201);
     await upload(ticked.path, "ticked.sta", statement);
@@ -171,7 +156,7 @@ describe("the first reconciliation starts from the statement's stated opening ba
       uncleared: [],
     });
 
-    const bare = await openBank();
+    const bare = await openBank(...named("ST", "Start bank"), ACCOUNT);
     await upload(bare.path, "bare.sta", statement);
     await categorizeAll(bare.path);
     expect(await view(bare.path, "2024-11-30")).toMatchObject({
@@ -184,7 +169,7 @@ describe("the first reconciliation starts from the statement's stated opening ba
   });
 
   it("a CSV's running balance is an opening too, for its first day; a statement that states none starts from 0.00", async () => {
-    const running = await openBank();
+    const running = await openBank(...named("ST", "Start bank"), ACCOUNT);
     await post(running.accountId, "2024-11-01", "Opening balances as of 2024-11-01", 250);
     await upload(running.path, "running.csv", Buffer.from("Date,Description,Amount,Balance\r\n2024-11-03,Sale,40.00,290.00\r\n"));
     await categorizeAll(running.path);
@@ -195,7 +180,7 @@ describe("the first reconciliation starts from the statement's stated opening ba
       difference: "0.00",
     });
 
-    const plain = await openBank();
+    const plain = await openBank(...named("ST", "Start bank"), ACCOUNT);
     await post(plain.accountId, "2024-11-01", "Opening balances as of 2024-11-01", 250);
     await upload(plain.path, "plain.csv", Buffer.from("Date,Description,Amount\r\n2024-11-03,Sale,40.00\r\n"));
     await categorizeAll(plain.path);

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, pgArray } from "~/server/db/client.ts";
+import { bankCalls, decimal } from "../../../tests/support/bank.ts";
 import { firstBooks } from "../../../tests/support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../../../tests/support/test-app.ts";
 
@@ -11,7 +12,6 @@ import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "
  * reconciles to 0.00 at opening + lines and at no other balance.
  */
 
-const decimal = (c: number) => `${c < 0 ? "-" : ""}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, "0")}`;
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 /** A non-zero amount in cents, money in or out. */
 const amount = fc.integer({ min: 1, max: 500_000 }).chain((c) => fc.constantFrom(c, -c));
@@ -22,29 +22,11 @@ describe("bank matching and reconciliation: properties", () => {
   let books: string;
   let bankOrg: string;
   let codes: Record<string, number>;
-  let seq = 0;
-
-  const call = (p: string, init: RequestInit & { json?: unknown } = {}) => t.request(p, { ...init, cookie: owner.cookie });
-  const ok = async <T>(res: Promise<Response>, status: number): Promise<T> => {
-    const r = await res;
-    const body = (await r.json()) as T;
-    if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${JSON.stringify(body)}`);
-    return body;
+  const { call, ok, openBank, unique } = bankCalls(() => ({ t, user: owner, books, bankOrg }));
+  const named = (prefix: string, name: string): [string, string] => {
+    const code = unique(prefix);
+    return [code, `${name} ${code.slice(prefix.length + 1)}`];
   };
-
-  /** A new Asset account of the chart and a bank account kept in it. */
-  async function openBank() {
-    seq += 1;
-    const { account } = await ok<{ account: { id: number } }>(
-      call(`${books}/accounts`, { json: { account_code: `PB-${seq}`, account_name: `Property bank ${seq}`, account_type: "Asset" } }),
-      201,
-    );
-    const created = await ok<{ account: { id: number } }>(
-      call(`${bankOrg}/accounts`, { json: { name: `Property bank ${seq}`, kind: "bank", account_id: account.id } }),
-      201,
-    );
-    return { path: `${bankOrg}/accounts/${created.account.id}`, id: created.account.id, accountId: account.id };
-  }
 
   /** One posted entry whose lines on the bank's account carry these amounts (bank side: debit − credit), balanced on 6200. */
   async function postLedgerLines(accountId: number, date: string, amounts: number[]): Promise<number[]> {
@@ -74,7 +56,7 @@ describe("bank matching and reconciliation: properties", () => {
 
   /** Imports the lines (date, amount in cents) as a CSV; their ids in file order. */
   async function importLines(bank: string, lines: { date: string; cents: number }[], balance?: number): Promise<number[]> {
-    const tag = `T${seq}-${Math.random().toString(36).slice(2, 8)}`;
+    const tag = `T-${Math.random().toString(36).slice(2, 10)}`;
     let running = balance ?? 0;
     const rows = lines.map((l, i) => {
       running += l.cents;
@@ -104,7 +86,7 @@ describe("bank matching and reconciliation: properties", () => {
   afterAll(() => t.close());
 
   it("POST /matches succeeds exactly when the sums agree to the cent; no match is ever left whose sums differ", async () => {
-    const bank = await openBank();
+    const bank = await openBank(...named("PB", "Property bank"));
     const amounts = fc.array(amount, { minLength: 1, maxLength: 4 });
     // Ledger amounts: any, or the statement lines' sum split into parts (so that about half the cases agree).
     const cases = amounts.chain((statement) =>
@@ -172,7 +154,7 @@ describe("bank matching and reconciliation: properties", () => {
     });
     await fc.assert(
       fc.asyncProperty(month, async ({ opening, lines, off }) => {
-        const bank = await openBank();
+        const bank = await openBank(...named("PB", "Property bank"));
         const dated = lines
           .map((l) => ({ date: `2026-04-${String(l.day).padStart(2, "0")}`, cents: l.cents }))
           .sort((a, b) => a.date.localeCompare(b.date));

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.ts";
 import type { BankLine } from "./bank.types.ts";
+import { bankCalls, decimal } from "../../../tests/support/bank.ts";
 import { firstBooks } from "../../../tests/support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../../../tests/support/test-app.ts";
 
@@ -12,7 +13,6 @@ import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "
  * together are never both left without a suggestion; the lines read oldest first, as the statement does.
  */
 
-const decimal = (c: number) => `${c < 0 ? "-" : ""}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, "0")}`;
 const day = (d: number) => `2024-11-${String(d).padStart(2, "0")}`;
 const daysBetween = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
 /** Amounts that repeat, as a month's rent, a salary or a large transfer do. */
@@ -24,28 +24,11 @@ describe("bank suggestions: one statement line per ledger line, the closest date
   let books: string;
   let bankOrg: string;
   let codes: Record<string, number>;
-  let seq = 0;
-
-  const call = (p: string, init: RequestInit & { json?: unknown } = {}) => t.request(p, { ...init, cookie: owner.cookie });
-  const ok = async <T>(res: Promise<Response>, status: number): Promise<T> => {
-    const r = await res;
-    const body = (await r.json()) as T;
-    if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${JSON.stringify(body)}`);
-    return body;
+  const { call, ok, openBank, unique } = bankCalls(() => ({ t, user: owner, books, bankOrg }));
+  const named = (prefix: string, name: string): [string, string] => {
+    const code = unique(prefix);
+    return [code, `${name} ${code.slice(prefix.length + 1)}`];
   };
-
-  async function openBank() {
-    seq += 1;
-    const { account } = await ok<{ account: { id: number } }>(
-      call(`${books}/accounts`, { json: { account_code: `SB-${seq}`, account_name: `Suggestion bank ${seq}`, account_type: "Asset" } }),
-      201,
-    );
-    const created = await ok<{ account: { id: number } }>(
-      call(`${bankOrg}/accounts`, { json: { name: `Suggestion bank ${seq}`, kind: "bank", account_id: account.id } }),
-      201,
-    );
-    return { path: `${bankOrg}/accounts/${created.account.id}`, accountId: account.id };
-  }
 
   /** A posted entry of one line on the bank's account (bank side: debit − credit), balanced on 6200; its ledger line id. */
   async function postLedgerLine(accountId: number, date: string, cents: number): Promise<number> {
@@ -75,7 +58,7 @@ describe("bank suggestions: one statement line per ledger line, the closest date
   async function importLines(bank: string, lines: { date: string; text: string; cents: number }[]) {
     const csv = `Date,Description,Amount\r\n${lines.map((l) => `${l.date},${l.text},${decimal(l.cents)}`).join("\r\n")}\r\n`;
     const res = await ok<{ imported: number }>(
-      call(`${bank}/statements?name=s${seq}.csv&likely=import`, { method: "POST", body: csv }),
+      call(`${bank}/statements?name=s-${Math.random().toString(36).slice(2, 10)}.csv&likely=import`, { method: "POST", body: csv }),
       200,
     );
     expect(res.imported).toBe(lines.length);
@@ -105,7 +88,7 @@ describe("bank suggestions: one statement line per ledger line, the closest date
   afterAll(() => t.close());
 
   it("a 50,000.00 payment of 12 November is suggested for the 12 November line only, though the 21st is on another page", async () => {
-    const bank = await openBank();
+    const bank = await openBank(...named("SB", "Suggestion bank"));
     await importLines(bank.path, [
       { date: day(12), text: "Transfer to savings A", cents: -5_000_000 },
       ...fillers(Array.from({ length: 150 }, (_, i) => 13 + (i % 8))),
@@ -138,7 +121,7 @@ describe("bank suggestions: one statement line per ledger line, the closest date
     });
     await fc.assert(
       fc.asyncProperty(month, async ({ statement, ledger, filler }) => {
-        const bank = await openBank();
+        const bank = await openBank(...named("SB", "Suggestion bank"));
         const dated = statement.map((s, i) => ({ date: day(s.day), text: `Line ${i}`, cents: s.amount }));
         await importLines(bank.path, [...dated, ...fillers(filler)]);
         const books = new Map<number, { date: string; cents: number }>();

@@ -1,11 +1,11 @@
 import { filledParams } from "~/lib/search-params.ts";
 import type { Context } from "hono";
 import { safeParse, type z } from "zod";
-
-/** Any zod schema, classic or mini (the forms that ship to the browser use zod/mini). */
-type Schema = z.core.$ZodType;
 import { zodFields } from "~/lib/zod-fields.ts";
 import { AppError, invalidInput } from "./app-error.ts";
+
+/** Any zod schema. */
+type Schema = z.core.$ZodType;
 
 export interface CheckOptions {
   /**

@@ -23,7 +23,7 @@ export interface NewsletterControl {
   dispose: () => void;
 }
 
-/** The shared schema (zod/mini, the same rules as POST /api/content/newsletter), fetched as the form becomes live. */
+/** The shared schema (the same rules as POST /api/content/newsletter), fetched as the form becomes live. */
 const resolver = lazyZodResolver(() => import("../newsletter.schema.ts").then((rules) => rules.newsletterSchema));
 
 const tellUnavailable = () => toast.error("Subscription failed", { description: NEWSLETTER_MESSAGES.unavailable });
