@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "~/features/tenancy/organizations.server.ts";
-import { addDays, todayUtc } from "~/features/requests/reminder-schedule.ts";
+import { addDays, todayIso } from "~/lib/format.ts";
 import { createApp } from "~/server/app.ts";
 import { pageBuild, pageRoutes } from "../support/page-build.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
@@ -51,7 +51,7 @@ describe("the pages of a client's books tell nothing to someone the books layout
     const { request } = await ok(
       t.request(`/api/requests/${orgId}`, {
         cookie: keeper.cookie,
-        json: { title: TITLE, items: [{ label: "Bank statement", due_on: addDays(todayUtc(), 10) }], remind_on_due: true },
+        json: { title: TITLE, items: [{ label: "Bank statement", due_on: addDays(todayIso(), 10) }], remind_on_due: true },
       }),
     );
     const chart = (await (await t.request(`/api/accounting/orgs/${orgId}/accounts`, { cookie: owner.cookie })).json()) as {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayUtc } from "~/features/requests/reminder-schedule.ts";
+import { addDays, todayIso } from "~/lib/format.ts";
 import type { DocumentRequest } from "~/features/requests/requests.types.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { apiWriteRoutes } from "../support/route-table.ts";
@@ -62,7 +62,7 @@ describe("a staff member the client's owner made a viewer no longer acts for the
     await ok(as(admin, `/api/firm/clients/${orgId}/accountants`, { json: { user_id: keeper.id } }));
 
     // While an accountant, the staff member sends a request; the client answers two items; one is accepted.
-    const due = addDays(todayUtc(), 10);
+    const due = addDays(todayIso(), 10);
     const { request } = (await ok(
       as(keeper, `/api/requests/${orgId}`, {
         json: {
@@ -119,7 +119,7 @@ describe("a staff member the client's owner made a viewer no longer acts for the
   const writes = (): Record<string, () => Promise<Response>> => {
     const req = `/api/requests/${orgId}`;
     const docs = `/api/entry-documents/${orgId}/${entryId}/documents`;
-    const due = addDays(todayUtc(), 5);
+    const due = addDays(todayIso(), 5);
     return {
       "POST /api/requests/:orgId": () =>
         as(keeper, req, { json: { title: "More", items: [{ label: "Payroll", due_on: due }], remind_on_due: true } }),

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { sendDueReminders } from "~/features/requests/index.server.ts";
-import { addDays, todayUtc } from "~/features/requests/reminder-schedule.ts";
+import { addDays, todayIso } from "~/lib/format.ts";
 import type { DocumentRequest, QueueRow } from "~/features/requests/requests.types.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { firstBooks } from "../support/books.ts";
@@ -27,7 +27,7 @@ describe("document requests: the firm asks, the client answers item by item, the
   let stranger: TestUser;
   let orgId: number;
   let api: string;
-  const today = todayUtc();
+  const today = todayIso();
 
   const send = (user: TestUser | null, path: string, init: RequestInit & { json?: unknown } = {}) =>
     t.request(path, { ...init, cookie: user?.cookie });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayUtc } from "~/features/requests/reminder-schedule.ts";
+import { addDays, todayIso } from "~/lib/format.ts";
 import type { DocumentRequest } from "~/features/requests/requests.types.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
@@ -154,7 +154,7 @@ describe("books the firm keeps: the client's owner reads and answers, the firm l
 
     const { request } = await ok<{ request: DocumentRequest }>(
       as(keeper, `/api/requests/${orgId}`, {
-        json: { title: "May close", items: [{ label: "Receipt", due_on: addDays(todayUtc(), 10) }], remind_on_due: true },
+        json: { title: "May close", items: [{ label: "Receipt", due_on: addDays(todayIso(), 10) }], remind_on_due: true },
       }),
     );
     const upload = await as(owner, `/api/requests/${orgId}/${request.id}/items/${request.list[0]!.id}/files?name=receipt.pdf`, bytes(PDF));

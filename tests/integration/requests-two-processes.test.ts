@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "~/features/tenancy/organizations.server.ts";
-import { addDays, todayUtc } from "~/features/requests/reminder-schedule.ts";
+import { addDays, todayIso } from "~/lib/format.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
@@ -54,7 +54,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("document request reminders with t
   afterAll(() => t.close());
 
   it("catch-up at start: the latest due reminder of each of 40 requests sent once, by one process or the other", async () => {
-    const today = todayUtc();
+    const today = todayIso();
     const ids: number[] = [];
     for (let i = 0; i < 40; i++) {
       const res = await t.request(`/api/requests/${orgId}`, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "~/features/tenancy/organizations.server.ts";
-import { addDays, todayUtc } from "~/features/requests/reminder-schedule.ts";
+import { addDays, todayIso } from "~/lib/format.ts";
 import type { DocumentRequest } from "~/features/requests/requests.types.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
@@ -49,7 +49,7 @@ describe("uploaded files' names and downloads on every upload API", () => {
       cookie: staff.cookie,
       json: {
         title: "Receipts",
-        items: [{ label: "A receipt", due_on: addDays(todayUtc(), 10) }],
+        items: [{ label: "A receipt", due_on: addDays(todayIso(), 10) }],
         remind_days_before: 2,
         remind_on_due: true,
         remind_every_days: 3,

@@ -1,3 +1,4 @@
+import { todayIso } from "~/lib/format.ts";
 import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { auditActor } from "~/server/audit.server.ts";
@@ -104,7 +105,7 @@ export function accountRoutes(ctx: AppContext) {
   r.get("/export", async (c) => {
     const user = requireUser(c);
     const zip = await accountExport(ctx.db, user.id);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = todayIso();
     return new Response(new Uint8Array(zip), {
       headers: {
         "content-type": "application/zip",

@@ -6,7 +6,7 @@ import { conflict } from "~/server/http/app-error.ts";
 import { renderMail } from "~/server/mail/html.ts";
 import { enqueueMail } from "~/server/mail/outbox.server.ts";
 import { notFound, sqlState } from "~/features/ledger/index.server.ts";
-import { formatMoney } from "~/lib/format.ts";
+import { formatMoney, todayIso } from "~/lib/format.ts";
 import type { AnswerInput } from "./bank.schema.ts";
 import type { BankQuestion } from "./bank.types.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
@@ -207,6 +207,6 @@ export async function mailOpenQuestions(db: Db, publicUrl: string, today: string
 
 /** The scheduled job: every process runs it; each mail is queued once (see mailOpenQuestions). */
 export async function bankQuestionsJob(db: Db, publicUrl: string, kick: () => void): Promise<void> {
-  const queued = await mailOpenQuestions(db, publicUrl, new Date().toISOString().slice(0, 10));
+  const queued = await mailOpenQuestions(db, publicUrl, todayIso());
   if (queued > 0) kick();
 }

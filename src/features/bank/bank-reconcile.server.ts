@@ -1,3 +1,4 @@
+import { todayIso } from "~/lib/format.ts";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
@@ -131,7 +132,7 @@ export async function reconciliationRecord(db: Db, bankId: number, id: number): 
 /** The reconciliation to a date; without one, to the end of the latest statement imported (else today). */
 export async function reconciliationView(db: Db, m: Membership, bankId: number, asked: string | undefined): Promise<ReconciliationView> {
   const account = await getBankAccount(db, m, bankId);
-  const date = asked ?? (await defaultStatementDate(db, bankId, new Date().toISOString().slice(0, 10)));
+  const date = asked ?? (await defaultStatementDate(db, bankId, todayIso()));
   const start = await reconciliationStart(db, m.organizationId, account.account_id, bankId);
   const [stated] = await queryRows<{ balance: string }>(
     db,

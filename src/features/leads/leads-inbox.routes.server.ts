@@ -1,3 +1,4 @@
+import { todayIso } from "~/lib/format.ts";
 import { Hono, type Context } from "hono";
 import { auditActor } from "~/server/audit.server.ts";
 import { clientIp } from "~/server/client-ip.ts";
@@ -31,7 +32,7 @@ export function firmLeadsRoutes(ctx: AppContext) {
 
   r.get("/export.csv", async (c) => {
     const rows = await leadsForExport(ctx.db, parseQuery(c, leadListQuerySchema));
-    const day = new Date().toISOString().slice(0, 10);
+    const day = todayIso();
     c.header("content-type", "text/csv; charset=utf-8");
     c.header("content-disposition", `attachment; filename="leads-${day}.csv"`);
     c.header("cache-control", "no-store");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, nextReminderOn, reminderToSend, type ReminderSchedule } from "./reminder-schedule.ts";
+import { nextReminderOn, reminderToSend, type ReminderSchedule } from "./reminder-schedule.ts";
+import { addDays } from "~/lib/format.ts";
 
 const s: ReminderSchedule = { remind_days_before: 3, remind_on_due: true, remind_every_days: 7 };
 

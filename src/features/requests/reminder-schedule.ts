@@ -1,3 +1,5 @@
+import { addDays } from "~/lib/format.ts";
+
 /**
  * The reminder dates of a request (decision 099): for each due date of an item still to do, `remind_days_before` days
  * before it, on it (`remind_on_due`), and every `remind_every_days` days after it. Dates are YYYY-MM-DD (UTC).
@@ -10,14 +12,6 @@ export interface ReminderSchedule {
 
 const DAY_MS = 86_400_000;
 const toMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
-const fromMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-export function addDays(date: string, days: number): string {
-  return fromMs(toMs(date) + days * DAY_MS);
-}
-
-/** Today's date (UTC), the date reminders are due by. */
-export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
 
 /** The first reminder date of one due date on or after `from`, or null. */
 function firstFor(s: ReminderSchedule, due: string, from: string): string | null {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isoDateField } from "~/lib/schema-fields.ts";
 import type { Db } from "~/server/db/client.ts";
 import { requestRemindersJob } from "./request-reminders.server.ts";
-import { todayUtc } from "./reminder-schedule.ts";
+import { todayIso } from "~/lib/format.ts";
 
 const input = z.object({ today: isoDateField("today").optional() }).optional();
 
@@ -20,6 +20,6 @@ export async function remindersOperation(
   if (!parsed.success) throw new Error("today must be a date as YYYY-MM-DD");
   const today = parsed.data?.today;
   if (today && ctx.config.isProduction) throw new Error("today cannot be given in production");
-  const sent = await requestRemindersJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick(), ctx.logger, today ?? todayUtc());
+  const sent = await requestRemindersJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick(), ctx.logger, today ?? todayIso());
   return `${sent} reminder${sent === 1 ? "" : "s"} sent`;
 }

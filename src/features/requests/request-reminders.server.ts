@@ -8,7 +8,8 @@ import type { RequestParty } from "./request-access.server.ts";
 import { mailReminder } from "./request-mail.server.ts";
 import { refreshRequest } from "./requests.server.ts";
 import type { RequestStatus } from "./requests.types.ts";
-import { addDays, nextReminderOn, reminderToSend, todayUtc, type ReminderSchedule } from "./reminder-schedule.ts";
+import { nextReminderOn, reminderToSend, type ReminderSchedule } from "./reminder-schedule.ts";
+import { addDays, todayIso } from "~/lib/format.ts";
 
 /*
  * Reminders (decision 099, on the pattern of decision 090): the job takes one request whose next reminder is due
@@ -104,7 +105,7 @@ export async function requestRemindersJob(
   publicUrl: string,
   kick: () => void,
   logger: Logger,
-  today = todayUtc(),
+  today = todayIso(),
 ): Promise<number> {
   try {
     const sent = await sendDueReminders(db, publicUrl, today, logger);

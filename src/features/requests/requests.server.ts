@@ -6,7 +6,8 @@ import type { RequestParty } from "./request-access.server.ts";
 import { mailRequestSent } from "./request-mail.server.ts";
 import type { NewRequestInput } from "./requests.schema.ts";
 import type { DocumentRequest, ReminderSent, RequestFile, RequestItem, RequestStatus, RequestSummary } from "./requests.types.ts";
-import { addDays, nextReminderOn, type ReminderSchedule } from "./reminder-schedule.ts";
+import { nextReminderOn, type ReminderSchedule } from "./reminder-schedule.ts";
+import { addDays } from "~/lib/format.ts";
 
 const personName = (alias: string) =>
   sql.raw(`coalesce(nullif(btrim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), ''), ${alias}.email)`);
