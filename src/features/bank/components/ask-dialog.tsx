@@ -6,10 +6,13 @@ import { BankLineDialog } from "./bank-line-dialog.tsx";
 /** A statement line sent to the organization's owners as a question, with an optional word from the bookkeeper. */
 export function AskDialog({
   line,
+  pending,
   onClose,
   onSubmit,
 }: {
   line: BankLine | null;
+  /** The account page's action runs. */
+  pending: boolean;
   onClose: () => void;
   onSubmit: (line: BankLine, question: string) => Promise<string | null>;
 }) {
@@ -17,6 +20,7 @@ export function AskDialog({
   return (
     <BankLineDialog
       line={line}
+      pending={pending}
       title="Ask the client"
       says="the owners see it in their books and are mailed once a day at most."
       submitLabel="Send question"

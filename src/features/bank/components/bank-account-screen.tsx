@@ -1,29 +1,21 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { ApiResult } from "~/lib/api-client.ts";
 import { Pager, pageHref } from "~/ui/pager.tsx";
 import { BANK_LINE_FILTERS, type BANK_LINE_ORDERS } from "../bank.schema.ts";
-import type { BankAccount, BankLine, BankLinePage } from "../bank.types.ts";
+import type { BankAccount, BankLinePage } from "../bank.types.ts";
 
-import { askClient, categorizeLines, excludeLine, matchLines, rejectSuggestion, restoreLine, undoMatch } from "../bank.api.ts";
-import { BankLineRow, type BankLineAction } from "./bank-line-row.tsx";
-import { BankLineDocuments } from "./bank-line-documents.tsx";
+import { BankLineRow } from "./bank-line-row.tsx";
+import { BankLineDialogs } from "./bank-line-dialogs.tsx";
 import { BankSectionHead } from "./bank-section-head.tsx";
 import { booksPath, useBooks, useMoney } from "~/features/ledger/index.ts";
-import { CategorizeDialog } from "./categorize-dialog.tsx";
-import { AskDialog } from "./ask-dialog.tsx";
-import { ExcludeDialog } from "./exclude-dialog.tsx";
-import { MatchDialog } from "./match-dialog.tsx";
 import { PostRulesDialog } from "./post-rules-dialog.tsx";
 import { Button } from "~/ui/button.tsx";
 import { StatementImport } from "./bank-statement-import.tsx";
 import { ColumnHeads } from "~/ui/table.tsx";
-import { useAction } from "~/ui/use-action.ts";
+import { useBankLineChanges } from "./use-bank-line-changes.ts";
 import { cn } from "~/ui/cn.ts";
 
 const FILTER_LABELS = { unmatched: "To match", matched: "Matched", all: "All", excluded: "Excluded" } as const;
-/** A line posted as its rule proposes gets the rule's memo as the entry's description. */
-const ruleMemo = (line: BankLine, action: BankLineAction) => (action === "rule" ? (line.rule?.memo ?? undefined) : undefined);
 
 /**
  * One bank account (/accounting/:orgId/bank/:bankId): import its statements, then work through its lines: accept a
@@ -46,64 +38,9 @@ export function BankAccountScreen({
   const canWrite = can["books.write"];
   const orgId = organization.id;
   const bankId = account.id;
-  const [busy, setBusy] = useState<number | null>(null);
-  const [categorizing, setCategorizing] = useState<BankLine | null>(null);
-  const [matching, setMatching] = useState<BankLine | null>(null);
-  const [asking, setAsking] = useState<BankLine | null>(null);
-  const [excluding, setExcluding] = useState<BankLine | null>(null);
-  const [documenting, setDocumenting] = useState<BankLine | null>(null);
+  const { pending, busyLine, write, onAction, dialog, closeDialog } = useBankLineChanges(orgId, bankId);
   const [postingRules, setPostingRules] = useState(false);
   const proposed = page.lines.filter((l) => l.match_id === null && l.rule && !l.suggestion).length;
-
-  const { act } = useAction();
-
-  /** Runs one change of a line (or of all, for busy -1), keeping its buttons disabled meanwhile; the failure's text, or null. */
-  async function run(id: number, call: () => Promise<ApiResult<unknown>>, failure: string, success: string, description?: string) {
-    setBusy(id);
-    const res = await act(call, { failure, success, description });
-    setBusy(null);
-    return res.ok ? null : (Object.values(res.fields)[0] ?? res.message);
-  }
-
-  const about = (line: BankLine) => `${line.date} · ${line.description}`;
-  const write = (line: BankLine, call: () => Promise<ApiResult<unknown>>, failure: string, success: string) =>
-    run(line.id, call, failure, success, about(line));
-
-  function onAction(line: BankLine, action: BankLineAction) {
-    const s = line.suggestion;
-    if (action === "categorize") return setCategorizing(line);
-    if (action === "match") return setMatching(line);
-    if (action === "ask") return setAsking(line);
-    if (action === "exclude") return setExcluding(line);
-    if (action === "restore")
-      return write(line, () => restoreLine(orgId, bankId, line.id), "Not brought back", "Line brought back: it counts again");
-    if (action === "documents") return setDocumenting(line);
-    if (action === "accept" && s)
-      return write(
-        line,
-        () => matchLines(orgId, bankId, { bank_line_ids: [line.id], ledger_line_ids: [s.ledger_line_id] }),
-        "Not matched",
-        `Matched to ${s.entry_number}`,
-      );
-    if (action === "reject" && s)
-      return write(
-        line,
-        () => rejectSuggestion(orgId, bankId, { bank_line_id: line.id, ledger_line_id: s.ledger_line_id }),
-        "Not changed",
-        "Suggestion rejected",
-      );
-    const accountId = action === "rule" ? line.rule?.account_id : action === "answer" ? line.question?.answer_account_id : null;
-    if (accountId)
-      return write(
-        line,
-        () => categorizeLines(orgId, bankId, { bank_line_ids: [line.id], account_id: accountId, description: ruleMemo(line, action) }),
-        "Not posted",
-        action === "rule" ? `Posted to ${line.rule!.account_name}` : "Posted as the client answered",
-      );
-    const matchId = line.match_id;
-    if (action === "undo" && matchId !== null)
-      return run(line.id, () => undoMatch(orgId, bankId, matchId), "Match not undone", "Match undone", `${about(line)} is to match again.`);
-  }
 
   const newest = order === "newest";
   const filters = { show, order: newest ? order : undefined };
@@ -132,7 +69,7 @@ export function BankAccountScreen({
             Statement lines
           </h2>
           {can["books.rules"] && proposed > 0 ? (
-            <Button onClick={() => setPostingRules(true)} disabled={busy !== null}>
+            <Button onClick={() => setPostingRules(true)} disabled={pending}>
               Post the lines rules choose an account for
             </Button>
           ) : null}
@@ -182,7 +119,7 @@ export function BankAccountScreen({
               </thead>
               <tbody className="divide-y divide-slate-100 max-md:block">
                 {page.lines.map((l) => (
-                  <BankLineRow key={l.id} line={l} canWrite={canWrite} busy={busy === l.id} onAction={(a) => void onAction(l, a)} />
+                  <BankLineRow key={l.id} line={l} canWrite={canWrite} busy={busyLine === l.id} onAction={(a) => void onAction(l, a)} />
                 ))}
               </tbody>
             </table>
@@ -195,49 +132,16 @@ export function BankAccountScreen({
           next={page.page < page.pages ? { to: pageHref(filters, page.page + 1), text: "Next page" } : null}
         />
       </section>
-      <BankLineDocuments line={documenting} orgId={orgId} bankId={bankId} canWrite={canWrite} onClose={() => setDocumenting(null)} />
       <PostRulesDialog open={postingRules} account={account} onOpenChange={setPostingRules} />
-      <CategorizeDialog
-        line={categorizing}
+      <BankLineDialogs
+        dialog={dialog}
+        account={account}
         accounts={accounts}
-        bankAccountId={account.account_id}
-        onClose={() => setCategorizing(null)}
-        onSubmit={(line, accountId) =>
-          write(
-            line,
-            () => categorizeLines(orgId, bankId, { bank_line_ids: [line.id], account_id: accountId }),
-            "Not posted",
-            "Entry posted",
-          )
-        }
-      />
-      <AskDialog
-        line={asking}
-        onClose={() => setAsking(null)}
-        onSubmit={(line, question) =>
-          write(line, () => askClient(orgId, bankId, { bank_line_id: line.id, question }), "Not sent", "Question sent to the client")
-        }
-      />
-      <ExcludeDialog
-        line={excluding}
-        onClose={() => setExcluding(null)}
-        onSubmit={(line, reason) =>
-          write(line, () => excludeLine(orgId, bankId, line.id, reason), "Not excluded", "Line excluded: it counts nowhere")
-        }
-      />
-      <MatchDialog
-        line={matching}
         orgId={orgId}
-        bankId={bankId}
-        onClose={() => setMatching(null)}
-        onSubmit={async (line, ids) =>
-          (await write(
-            line,
-            () => matchLines(orgId, bankId, { bank_line_ids: [line.id], ledger_line_ids: ids }),
-            "Not matched",
-            "Matched",
-          )) === null
-        }
+        canWrite={canWrite}
+        pending={pending}
+        write={write}
+        onClose={closeDialog}
       />
     </div>
   );

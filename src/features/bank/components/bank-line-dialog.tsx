@@ -7,7 +7,8 @@ import { useMoney } from "~/features/ledger/index.ts";
 
 /**
  * A dialog about one statement line: its date, payee, text and amount said first, one field, then the action and Cancel.
- * `submit` answers the failure's text (shown on the field) or null, which closes it.
+ * `submit` answers the failure's text (shown on the field) or null, which closes it; `pending` while the page's
+ * action runs (the button then says `busyLabel`).
  */
 export function BankLineDialog({
   line,
@@ -15,6 +16,7 @@ export function BankLineDialog({
   says,
   submitLabel,
   busyLabel,
+  pending,
   onClose,
   submit,
   children,
@@ -25,19 +27,17 @@ export function BankLineDialog({
   says: string;
   submitLabel: string;
   busyLabel: string;
+  pending: boolean;
   onClose: () => void;
   submit: (line: BankLine) => Promise<string | null>;
   children: (error: string | undefined, clearError: () => void) => ReactNode;
 }) {
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const { money } = useMoney();
   const close = () => (setError(undefined), onClose());
   async function send() {
     if (!line) return;
-    setBusy(true);
     const failed = await submit(line);
-    setBusy(false);
     if (failed) setError(failed);
     else close();
   }
@@ -51,8 +51,8 @@ export function BankLineDialog({
       <div className="space-y-4">
         {children(error, () => setError(undefined))}
         <div className="flex gap-2">
-          <Button onClick={send} disabled={busy}>
-            {busy ? busyLabel : submitLabel}
+          <Button onClick={send} disabled={pending}>
+            {pending ? busyLabel : submitLabel}
           </Button>
           <Button variant="ghost" onClick={close}>
             Cancel

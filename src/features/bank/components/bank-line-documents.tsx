@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
@@ -36,14 +36,16 @@ export function BankLineDocuments({
   const revalidator = useRevalidator();
   const { money } = useMoney();
   const entries = line ? entriesOf(line) : [];
-  const [entryId, setEntryId] = useState<number | null>(null);
-  useEffect(() => setEntryId(line ? (entriesOf(line)[0]?.entry_id ?? null) : null), [line]);
+  /** The entry chosen for the line, forgotten on closing: a line opens on its first entry. */
+  const [chosen, setChosen] = useState<{ lineId: number; entryId: number } | null>(null);
+  const entryId = line && chosen?.lineId === line.id ? chosen.entryId : (entries[0]?.entry_id ?? null);
+  const close = () => (setChosen(null), onClose());
   const entry = entries.find((e) => e.entry_id === entryId) ?? null;
 
   return (
     <Modal
       open={line !== null}
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={(o) => !o && close()}
       title="Receipts and documents"
       description={line ? lineSummary(line, money) : ""}
     >
@@ -63,7 +65,7 @@ export function BankLineDocuments({
             label="Entry"
             hint={`This line is matched to ${entries.length} entries: documents are kept with the one chosen.`}
             value={entryId ?? ""}
-            onChange={(e) => setEntryId(Number(e.target.value))}
+            onChange={(e) => line && setChosen({ lineId: line.id, entryId: Number(e.target.value) })}
           >
             {entries.map((e) => (
               <option key={e.entry_id} value={e.entry_id}>
@@ -86,7 +88,7 @@ export function BankLineDocuments({
             }}
           />
         ) : null}
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={close}>
           Done
         </Button>
       </div>

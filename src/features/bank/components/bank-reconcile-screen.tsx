@@ -5,11 +5,11 @@ import { InputField } from "~/ui/field.tsx";
 import type { BankAccount, ReconciliationView } from "../bank.types.ts";
 import type { ApiResult } from "~/lib/api-client.ts";
 import { centsToDecimal, toCents } from "~/lib/money.ts";
-import { clearLedgerLines, finishReconciliation, reconciliationReportUrl, undoReconciliation } from "../bank.api.ts";
+import { finishReconciliation } from "../bank.api.ts";
 import { booksPath, useBooks, useMoney } from "~/features/ledger/index.ts";
 import { BankSectionHead } from "./bank-section-head.tsx";
 import { ReconcileStart } from "./bank-reconcile-start.tsx";
-import { ColumnHeads, tdClass } from "~/ui/table.tsx";
+import { ReconciliationHistory, UnclearedItems } from "./bank-reconcile-lists.tsx";
 import { useAction } from "~/ui/use-action.ts";
 
 /** The statement balance as typed ("1,234.56", "-20"), in cents; null when it is not an amount. */
@@ -27,20 +27,16 @@ export function BankReconcileScreen({ account, view }: { account: BankAccount; v
   const bankId = account.id;
   const [balance, setBalance] = useState(view.statement_balance ?? "");
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const { money } = useMoney();
   const typed = typedCents(balance);
   const difference = typed === null ? null : centsToDecimal(typed - toCents(view.cleared_balance)!);
 
-  const { act } = useAction();
+  const { act, pending } = useAction();
   async function send(call: () => Promise<ApiResult<unknown>>, failure: string, success: string) {
-    setBusy(true);
     const res = await act(call, { failure, success });
-    setBusy(false);
     if (!res.ok) setError(res.fields.statement_balance ?? res.fields.statement_date);
   }
 
-  const latest = view.history.find((r) => !r.undone_at);
   return (
     <div className="space-y-6">
       <BankSectionHead
@@ -85,7 +81,7 @@ export function BankReconcileScreen({ account, view }: { account: BankAccount; v
             </span>
           </p>
           <Button
-            disabled={busy || difference !== "0.00"}
+            disabled={pending || difference !== "0.00"}
             onClick={() =>
               send(
                 () => finishReconciliation(orgId, bankId, { statement_date: view.statement_date, statement_balance: balance }),
@@ -98,84 +94,16 @@ export function BankReconcileScreen({ account, view }: { account: BankAccount; v
           </Button>
         </div>
       ) : null}
-      <section aria-labelledby="uncleared-heading" className="space-y-2">
-        <h3 id="uncleared-heading" className="text-lg font-semibold text-ink">
-          Uncleared items up to {view.statement_date}
-        </h3>
-        {view.uncleared.length === 0 ? (
-          <p className="text-sm text-muted">Every posted line of this account up to this date is cleared.</p>
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200">
-            <table className="min-w-full divide-y divide-slate-200">
-              <caption className="sr-only">Posted lines of the account not matched to the statement</caption>
-              <thead className="bg-slate-50">
-                <ColumnHeads labels={["Date", "Entry", "Description", "Amount", canWrite && "Actions"]} numeric={["Amount"]} />
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {view.uncleared.map((u) => (
-                  <tr key={u.ledger_line_id}>
-                    <td className={`${tdClass} whitespace-nowrap`}>{u.date}</td>
-                    <td className={tdClass}>{u.entry_number}</td>
-                    <td className={tdClass}>{u.description}</td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{money(u.amount)}</td>
-                    {canWrite ? (
-                      <td className={tdClass}>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          disabled={busy}
-                          aria-label={`Mark ${u.entry_number} cleared`}
-                          onClick={() =>
-                            send(() => clearLedgerLines(orgId, bankId, [u.ledger_line_id]), "Not cleared", `${u.entry_number} cleared`)
-                          }
-                        >
-                          Mark cleared
-                        </Button>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-      <section aria-labelledby="history-heading" className="space-y-2">
-        <h3 id="history-heading" className="text-lg font-semibold text-ink">
-          Finished reconciliations
-        </h3>
-        {view.history.length === 0 ? (
-          <p className="text-sm text-muted">None yet.</p>
-        ) : (
-          <ul className="space-y-1 text-sm text-ink">
-            {view.history.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center gap-2">
-                <span>
-                  {r.statement_date}: statement {money(r.statement_balance)}, books {money(r.book_balance)}, by{" "}
-                  {r.finished_by ?? "a former member"} on {r.finished_at.slice(0, 16)}
-                  {r.undone_at ? ` (undone ${r.undone_at.slice(0, 16)})` : ""}
-                </span>
-                <a className="text-brand-700 underline" href={reconciliationReportUrl(orgId, bankId, r.id, "pdf")} download>
-                  Report (PDF)
-                </a>
-                <a className="text-brand-700 underline" href={reconciliationReportUrl(orgId, bankId, r.id, "csv")} download>
-                  CSV
-                </a>
-                {canWrite && r.id === latest?.id ? (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={busy}
-                    onClick={() => send(() => undoReconciliation(orgId, bankId, r.id), "Not undone", "Reconciliation undone")}
-                  >
-                    Undo
-                  </Button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <UnclearedItems view={view} orgId={orgId} bankId={bankId} money={money} canWrite={canWrite} pending={pending} send={send} />
+      <ReconciliationHistory
+        history={view.history}
+        orgId={orgId}
+        bankId={bankId}
+        money={money}
+        canWrite={canWrite}
+        pending={pending}
+        send={send}
+      />
     </div>
   );
 }

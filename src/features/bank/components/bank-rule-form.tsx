@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "~/ui/button.tsx";
 import { FieldError, InputField } from "~/ui/field.tsx";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import type { AccountDto } from "~/features/ledger/ledger.types.ts";
 import { bankRuleSchema, type BankRuleForm as Values, type BankRuleInput } from "../bank-rules.schema.ts";
 import type { BankAccount } from "../bank.types.ts";
@@ -63,6 +63,7 @@ export function BankRuleForm({
   const { register, handleSubmit, reset, setValue, setError, formState } = form;
   const [accountId, setAccountId] = useState(rule ? String(rule.account_id) : "");
   const [tried, setTried] = useState<RuleTest | null>(null);
+  const { act } = useAction();
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const fail = (fields: Record<string, string>) =>
@@ -76,8 +77,8 @@ export function BankRuleForm({
     setTried(null);
   });
   const tryIt = handleSubmit(async (values) => {
-    const res = await testRule(orgId, values);
-    if (!res.ok) return (toastFailure(res, { title: "The rule could not be tried" }), fail(res.fields));
+    const res = await act(() => testRule(orgId, values), { failure: "The rule could not be tried" });
+    if (!res.ok) return fail(res.fields);
     setTried(res.data);
   });
   const err = formState.errors;

@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { Notice } from "~/ui/notice.tsx";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import type { BankAccount, StatementPreview, StatementResult } from "../bank.types.ts";
 
 import { importStatement, previewStatement } from "../bank.api.ts";
@@ -18,11 +17,10 @@ type QifDates = "" | "mdy" | "dmy";
  * before), then import it. Nothing is kept until Import, and then all of it or nothing.
  */
 export function StatementImport({ account, orgId }: { account: BankAccount; orgId: number }) {
-  const revalidator = useRevalidator();
+  const { act, pending } = useAction();
   const [file, setFile] = useState<File | null>(null);
   const [qif, setQif] = useState<QifDates>("");
   const [preview, setPreview] = useState<StatementPreview | null>(null);
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [run, setRun] = useState(0);
@@ -33,7 +31,6 @@ export function StatementImport({ account, orgId }: { account: BankAccount; orgI
     decisions?: ImportDecisions,
   ) {
     if (!file) return;
-    setBusy(true);
     setError(null);
     const q = new URLSearchParams({ name: file.name });
     if (qif) q.set("qif_dates", qif);
@@ -41,12 +38,13 @@ export function StatementImport({ account, orgId }: { account: BankAccount; orgI
     if (decisions?.confirmAccount) q.set("confirm_account", "true");
     if (decisions?.all) q.set("likely", "import");
     else if (decisions?.keep.length) q.set("keep", decisions.keep.join(","));
-    const res = step === "preview" ? await previewStatement(orgId, account.id, q, file) : await importStatement(orgId, account.id, q, file);
-    setBusy(false);
-    if (!res.ok) {
-      setError(res.fields.file ?? res.fields.qif_dates ?? res.fields.statement ?? res.fields.confirm_account ?? res.message);
-      return toastFailure(res, { title: step === "import" ? "Nothing was imported" : "The file could not be read" });
-    }
+    // Reading the file keeps nothing; the screen's loaders run again after it as after the import.
+    const res = await act<StatementPreview | StatementResult>(
+      () => (step === "preview" ? previewStatement(orgId, account.id, q, file) : importStatement(orgId, account.id, q, file)),
+      { failure: step === "import" ? "Nothing was imported" : "The file could not be read" },
+    );
+    if (!res.ok)
+      return setError(res.fields.file ?? res.fields.qif_dates ?? res.fields.statement ?? res.fields.confirm_account ?? res.message);
     if (step === "preview") {
       const read = res.data as StatementPreview;
       setPreview(read);
@@ -56,7 +54,6 @@ export function StatementImport({ account, orgId }: { account: BankAccount; orgI
     } else {
       setResult((res.data as StatementResult).message);
       setPreview(null);
-      await revalidator.revalidate();
     }
   }
 
@@ -66,21 +63,17 @@ export function StatementImport({ account, orgId }: { account: BankAccount; orgI
         Import a statement
       </h2>
       <div className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <label htmlFor="statement-file" className="block text-sm font-medium text-ink">
-            Statement file (CSV, OFX, QFX, camt.053, MT940 or QIF; up to 20 MB)
-          </label>
-          <input
-            id="statement-file"
-            type="file"
-            className="mt-1 block w-full text-sm text-ink file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setPreview(null);
-              setError(null);
-            }}
-          />
-        </div>
+        <InputField
+          id="statement-file"
+          type="file"
+          label="Statement file (CSV, OFX, QFX, camt.053, MT940 or QIF; up to 20 MB)"
+          className="mt-1 block w-full text-sm text-ink file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setPreview(null);
+            setError(null);
+          }}
+        />
         <InputField
           as="select"
           id="statement-qif-dates"
@@ -94,7 +87,7 @@ export function StatementImport({ account, orgId }: { account: BankAccount; orgI
           <option value="dmy">Day first (12/8/2026 is August 12)</option>
         </InputField>
         <div className="flex items-end">
-          <Button type="button" disabled={!file || busy} onClick={() => send("preview", null)}>
+          <Button type="button" disabled={!file || pending} onClick={() => send("preview", null)}>
             Preview
           </Button>
         </div>
@@ -104,7 +97,7 @@ export function StatementImport({ account, orgId }: { account: BankAccount; orgI
         <BankCsvSettingsForm settings={preview.csv.settings} rows={preview.csv.rows} onChange={(s) => void send("preview", s)} />
       ) : null}
       {preview ? (
-        <StatementPreviewPanel key={run} preview={preview} busy={busy} onImport={(d) => void send("import", undefined, d)} />
+        <StatementPreviewPanel key={run} preview={preview} busy={pending} onImport={(d) => void send("import", undefined, d)} />
       ) : null}
       {result ? <Notice notice={{ kind: "success", text: result }} /> : null}
     </section>

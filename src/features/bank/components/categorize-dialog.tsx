@@ -10,6 +10,7 @@ export function CategorizeDialog({
   line,
   accounts,
   bankAccountId,
+  pending,
   onClose,
   onSubmit,
 }: {
@@ -17,6 +18,8 @@ export function CategorizeDialog({
   accounts: AccountDto[];
   /** The bank's own ledger account, not offered as the other side. */
   bankAccountId: number;
+  /** The account page's action runs. */
+  pending: boolean;
   onClose: () => void;
   onSubmit: (line: BankLine, accountId: number) => Promise<string | null>;
 }) {
@@ -24,6 +27,7 @@ export function CategorizeDialog({
   return (
     <BankLineDialog
       line={line}
+      pending={pending}
       title="Categorize"
       says="posted as an entry against the account you choose."
       submitLabel="Post entry"

@@ -9,10 +9,13 @@ import { BankLineDialog } from "./bank-line-dialog.tsx";
  */
 export function ExcludeDialog({
   line,
+  pending,
   onClose,
   onSubmit,
 }: {
   line: BankLine | null;
+  /** The account page's action runs. */
+  pending: boolean;
   onClose: () => void;
   onSubmit: (line: BankLine, reason: string) => Promise<string | null>;
 }) {
@@ -20,6 +23,7 @@ export function ExcludeDialog({
   return (
     <BankLineDialog
       line={line}
+      pending={pending}
       title="Exclude this line"
       says="it stays under Excluded and counts nowhere (not to match, not in the reconciliation) until brought back."
       submitLabel="Exclude line"

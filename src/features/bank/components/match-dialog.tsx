@@ -1,9 +1,9 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button } from "~/ui/button.tsx";
 import { CheckboxField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
-import { toastFailure } from "~/ui/toast-failure.ts";
-import type { BankLine, LedgerCandidate } from "../bank.types.ts";
+import { useLoad } from "~/ui/use-load.ts";
+import type { BankLine } from "../bank.types.ts";
 import { centsToDecimal, toCents } from "~/lib/money.ts";
 import { getMatchCandidates } from "../bank.api.ts";
 import { lineSummary } from "./bank-line-row.tsx";
@@ -12,51 +12,43 @@ import { useMoney } from "~/features/ledger/index.ts";
 /**
  * A statement line matched by hand to one or several posted ledger lines of the bank's account, within a month of
  * its date (closest amounts first); Match is offered once the chosen lines add up to the statement line to the cent.
+ * `pending` while the account page's action runs.
  */
 export function MatchDialog({
   line,
   orgId,
   bankId,
+  pending,
   onClose,
   onSubmit,
 }: {
   line: BankLine | null;
   orgId: number;
   bankId: number;
+  pending: boolean;
   onClose: () => void;
   onSubmit: (line: BankLine, ledgerLineIds: number[]) => Promise<boolean>;
 }) {
   const { money } = useMoney();
-  const [candidates, setCandidates] = useState<LedgerCandidate[] | null>(null);
+  const candidates =
+    useLoad(
+      line ? `${orgId}:${bankId}:${line.id}` : null,
+      () => getMatchCandidates(orgId, bankId, line!.id),
+      "The ledger lines could not be loaded",
+    )?.candidates ?? null;
   const [chosen, setChosen] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!line) return;
-    let live = true;
-    setCandidates(null);
-    setChosen([]);
-    void getMatchCandidates(orgId, bankId, line.id).then((res) => {
-      if (!live) return;
-      if (res.ok) setCandidates(res.data.candidates);
-      else toastFailure(res, { title: "The ledger lines could not be loaded" });
-    });
-    return () => {
-      live = false;
-    };
-  }, [line, orgId, bankId]);
   const sum = (candidates ?? []).filter((c) => chosen.includes(c.ledger_line_id)).reduce((s, c) => s + toCents(c.amount)!, 0n);
   const target = line ? toCents(line.amount)! : 0n;
+  /** Closed, it forgets the lines chosen. */
+  const close = () => (setChosen([]), onClose());
   async function submit() {
     if (!line) return;
-    setBusy(true);
-    const done = await onSubmit(line, chosen);
-    setBusy(false);
-    if (done) onClose();
+    if (await onSubmit(line, chosen)) close();
   }
   return (
     <Modal
       open={line !== null}
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={(o) => !o && close()}
       wide
       title="Match by hand"
       description={line ? lineSummary(line, money) : ""}
@@ -86,10 +78,10 @@ export function MatchDialog({
         {chosen.length > 0 && sum !== target ? ` (difference ${money(centsToDecimal(target - sum))})` : ""}
       </p>
       <div className="mt-4 flex gap-2">
-        <Button onClick={submit} disabled={busy || chosen.length === 0 || sum !== target}>
+        <Button onClick={submit} disabled={pending || chosen.length === 0 || sum !== target}>
           Match
         </Button>
-        <Button variant="ghost" onClick={onClose}>
+        <Button variant="ghost" onClick={close}>
           Cancel
         </Button>
       </div>

@@ -1,12 +1,12 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
-import { toastFailure } from "~/ui/toast-failure.ts";
 import type { BankAccount } from "../bank.types.ts";
 import type { RulesPreview } from "../bank-rules.types.ts";
 import { postRules, previewRules } from "../bank-rules.api.ts";
 
 import { useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
 import { useAction } from "~/ui/use-action.ts";
+import { useLoad } from "~/ui/use-load.ts";
 
 const lines = (n: number) => `${n} line${n === 1 ? "" : "s"}`;
 const cell = "px-2 py-1.5 text-right tabular-nums";
@@ -27,21 +27,22 @@ export function PostRulesDialog({
 }) {
   const orgId = useBooksOrgId();
   const { act } = useAction();
-  const [preview, setPreview] = useState<RulesPreview | null>(null);
-  const [round, setRound] = useState(0);
-
-  useEffect(() => {
-    if (!open) return setPreview(null);
-    let live = true;
-    void previewRules(orgId, account.id).then((res) => {
-      if (!live) return;
-      if (!res.ok) return (toastFailure(res, { title: "What the rules choose could not be read" }), onOpenChange(false));
-      setPreview(res.data);
-    });
-    return () => {
-      live = false;
-    };
-  }, [open, orgId, account.id, round, onOpenChange]);
+  /** The preview's reading: a new one each time the dialog closes, and after the lines changed under it (409). */
+  const [reading, setReading] = useState(0);
+  const preview = useLoad(
+    open ? `${orgId}:${account.id}:${reading}` : null,
+    () =>
+      previewRules(orgId, account.id).then((res) => {
+        // What cannot be read cannot be posted: the dialog closes (the failure is told by its toast).
+        if (!res.ok) onOpenChange(false);
+        return res;
+      }),
+    "What the rules choose could not be read",
+  );
+  const openChange = (o: boolean) => {
+    if (!o) setReading((n) => n + 1);
+    onOpenChange(o);
+  };
 
   async function post(p: RulesPreview): Promise<boolean> {
     const res = await act(() => postRules(orgId, account.id, p.fingerprint), {
@@ -49,7 +50,7 @@ export function PostRulesDialog({
       success: ({ entries }) => `${lines(entries)} posted by rules`,
       description: "The batch can be undone from Bank rules while none of its lines is reconciled.",
     });
-    if (!res.ok && res.status === 409) setRound((n) => n + 1);
+    if (!res.ok && res.status === 409) setReading((n) => n + 1);
     return res.ok;
   }
 
@@ -57,7 +58,7 @@ export function PostRulesDialog({
   return (
     <ConfirmDialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={openChange}
       title="Post what the rules choose?"
       description={
         !preview

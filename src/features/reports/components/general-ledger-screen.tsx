@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/ui/button.tsx";
-import { Field, InputField, describedBy, inputClass } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import { Pager } from "~/ui/pager.tsx";
 import type { GeneralLedger } from "../general-ledger.ts";
 import { AccountOptions } from "~/features/ledger/index.ts";
@@ -66,22 +66,15 @@ export function GeneralLedgerScreen({ view }: { view: GeneralLedgerView }) {
             <AccountOptions accounts={accounts} />
           </InputField>
           {(["start", "end"] as const).map((name) => (
-            <Field
+            <InputField
               key={name}
               id={`${uid}-${name}`}
               label={name === "start" ? "Start date" : "End date"}
-              showOptional={false}
               error={errors[name]}
-            >
-              <input
-                id={`${uid}-${name}`}
-                name={name}
-                type="date"
-                defaultValue={view[name]}
-                className={inputClass}
-                {...describedBy(`${uid}-${name}`, { error: errors[name] })}
-              />
-            </Field>
+              name={name}
+              type="date"
+              defaultValue={view[name]}
+            />
           ))}
           <Button type="submit" className="col-span-2 lg:col-span-1">
             Show

@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
 import { Button } from "~/ui/button.tsx";
-import { Field, describedBy } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import { CASH_FLOWS, CASH_FLOWS_LABEL } from "../cash-flow.ts";
 import type { PeriodPreset } from "~/features/ledger/index.ts";
 import { REPORT_LABELS, REPORT_TYPES, type ReportType } from "../reports.ts";
@@ -69,16 +69,16 @@ export function ReportFilterForm({
   }
 
   const dateField = (name: "start" | "end", label: string) => (
-    <Field key={name} id={`${uid}-${name}`} label={label} showOptional={false} error={errors[name]}>
-      <input
-        id={`${uid}-${name}`}
-        name={name}
-        type="date"
-        className={filterControlClass}
-        defaultValue={filters[name]}
-        {...describedBy(`${uid}-${name}`, { error: errors[name] })}
-      />
-    </Field>
+    <InputField
+      key={name}
+      id={`${uid}-${name}`}
+      label={label}
+      error={errors[name]}
+      name={name}
+      type="date"
+      className={filterControlClass}
+      defaultValue={filters[name]}
+    />
   );
 
   return (
@@ -95,22 +95,22 @@ export function ReportFilterForm({
         send(event.currentTarget);
       }}
     >
-      <Field id={`${uid}-type`} label="Report type" showOptional={false} error={errors.type}>
-        <select
-          id={`${uid}-type`}
-          name="type"
-          className={filterControlClass}
-          defaultValue={filters.type}
-          {...describedBy(`${uid}-type`, { error: errors.type })}
-        >
-          {REPORT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {REPORT_LABELS[t]}
-            </option>
-          ))}
-          <option value={CASH_FLOWS}>{CASH_FLOWS_LABEL}</option>
-        </select>
-      </Field>
+      <InputField
+        as="select"
+        id={`${uid}-type`}
+        label="Report type"
+        error={errors.type}
+        name="type"
+        className={filterControlClass}
+        defaultValue={filters.type}
+      >
+        {REPORT_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {REPORT_LABELS[t]}
+          </option>
+        ))}
+        <option value={CASH_FLOWS}>{CASH_FLOWS_LABEL}</option>
+      </InputField>
       {/* The cash flows take a period's presets without a comparison, as the trial balance does. */}
       <PeriodChoices
         comparable={filters.type === "profit_loss" || filters.type === "balance_sheet"}

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Field, describedBy } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import { COMPARISONS, COMPARISON_LABELS, PERIOD_PRESETS, PRESET_LABELS, presetPeriod, type PeriodPreset } from "~/features/ledger/index.ts";
 import { defaultPeriod } from "~/features/ledger/index.ts";
 import { inputClass } from "~/ui/table.tsx";
@@ -50,38 +50,38 @@ export function PeriodChoices({
   const id = useId();
   return (
     <>
-      <Field id={`${id}-preset`} label="Period" showOptional={false}>
-        <select
-          id={`${id}-preset`}
-          data-period-preset
+      <InputField
+        as="select"
+        id={`${id}-preset`}
+        label="Period"
+        data-period-preset
+        className={filterControlClass}
+        defaultValue={presetToday(start, end, fiscalYearStartMonth)}
+      >
+        <option value="">Custom dates</option>
+        {PERIOD_PRESETS.map((p) => (
+          <option key={p} value={p}>
+            {PRESET_LABELS[p]}
+          </option>
+        ))}
+      </InputField>
+      {comparable ? (
+        <InputField
+          as="select"
+          id={`${id}-compare`}
+          label="Compare with"
+          error={compareError}
+          name="compare"
           className={filterControlClass}
-          defaultValue={presetToday(start, end, fiscalYearStartMonth)}
+          defaultValue={compare}
         >
-          <option value="">Custom dates</option>
-          {PERIOD_PRESETS.map((p) => (
-            <option key={p} value={p}>
-              {PRESET_LABELS[p]}
+          <option value="">Nothing</option>
+          {COMPARISONS.map((c) => (
+            <option key={c} value={c}>
+              {COMPARISON_LABELS[c]}
             </option>
           ))}
-        </select>
-      </Field>
-      {comparable ? (
-        <Field id={`${id}-compare`} label="Compare with" showOptional={false} error={compareError}>
-          <select
-            id={`${id}-compare`}
-            name="compare"
-            className={filterControlClass}
-            defaultValue={compare}
-            {...describedBy(`${id}-compare`, { error: compareError })}
-          >
-            <option value="">Nothing</option>
-            {COMPARISONS.map((c) => (
-              <option key={c} value={c}>
-                {COMPARISON_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        </InputField>
       ) : null}
     </>
   );

@@ -1,0 +1,87 @@
+import type { AccountDto } from "~/features/ledger/ledger.types.ts";
+import type { BankAccount, BankLine } from "../bank.types.ts";
+import { askClient, categorizeLines, excludeLine, matchLines } from "../bank.api.ts";
+import { AskDialog } from "./ask-dialog.tsx";
+import { BankLineDocuments } from "./bank-line-documents.tsx";
+import { CategorizeDialog } from "./categorize-dialog.tsx";
+import { ExcludeDialog } from "./exclude-dialog.tsx";
+import { MatchDialog } from "./match-dialog.tsx";
+import type { BankLineDialogKind, WriteLine } from "./use-bank-line-changes.ts";
+
+/**
+ * The dialog open about one statement line (at most one at a time): its receipts, categorize, ask the client, exclude,
+ * or match by hand. Each posts through `write`, the account page's one action; `pending` while it runs.
+ */
+export function BankLineDialogs({
+  dialog,
+  account,
+  accounts,
+  orgId,
+  canWrite,
+  pending,
+  write,
+  onClose,
+}: {
+  dialog: { kind: BankLineDialogKind; line: BankLine } | null;
+  account: BankAccount;
+  accounts: AccountDto[];
+  orgId: number;
+  canWrite: boolean;
+  pending: boolean;
+  write: WriteLine;
+  onClose: () => void;
+}) {
+  const bankId = account.id;
+  const lineOf = (kind: BankLineDialogKind) => (dialog?.kind === kind ? dialog.line : null);
+  return (
+    <>
+      <BankLineDocuments line={lineOf("documents")} orgId={orgId} bankId={bankId} canWrite={canWrite} onClose={onClose} />
+      <CategorizeDialog
+        line={lineOf("categorize")}
+        accounts={accounts}
+        bankAccountId={account.account_id}
+        pending={pending}
+        onClose={onClose}
+        onSubmit={(line, accountId) =>
+          write(
+            line,
+            () => categorizeLines(orgId, bankId, { bank_line_ids: [line.id], account_id: accountId }),
+            "Not posted",
+            "Entry posted",
+          )
+        }
+      />
+      <AskDialog
+        line={lineOf("ask")}
+        pending={pending}
+        onClose={onClose}
+        onSubmit={(line, question) =>
+          write(line, () => askClient(orgId, bankId, { bank_line_id: line.id, question }), "Not sent", "Question sent to the client")
+        }
+      />
+      <ExcludeDialog
+        line={lineOf("exclude")}
+        pending={pending}
+        onClose={onClose}
+        onSubmit={(line, reason) =>
+          write(line, () => excludeLine(orgId, bankId, line.id, reason), "Not excluded", "Line excluded: it counts nowhere")
+        }
+      />
+      <MatchDialog
+        line={lineOf("match")}
+        orgId={orgId}
+        bankId={bankId}
+        pending={pending}
+        onClose={onClose}
+        onSubmit={async (line, ids) =>
+          (await write(
+            line,
+            () => matchLines(orgId, bankId, { bank_line_ids: [line.id], ledger_line_ids: ids }),
+            "Not matched",
+            "Matched",
+          )) === null
+        }
+      />
+    </>
+  );
+}
