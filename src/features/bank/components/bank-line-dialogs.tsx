@@ -1,10 +1,9 @@
 import type { AccountDto } from "~/features/ledger/ledger.types.ts";
 import type { BankAccount, BankLine } from "../bank.types.ts";
 import { askClient, categorizeLines, excludeLine, matchLines } from "../bank.api.ts";
-import { AskDialog } from "./ask-dialog.tsx";
+import { AskDialog, ExcludeDialog } from "./bank-line-text-dialog.tsx";
 import { BankLineDocuments } from "./bank-line-documents.tsx";
 import { CategorizeDialog } from "./categorize-dialog.tsx";
-import { ExcludeDialog } from "./exclude-dialog.tsx";
 import { MatchDialog } from "./match-dialog.tsx";
 import type { BankLineDialogKind, WriteLine } from "./use-bank-line-changes.ts";
 
