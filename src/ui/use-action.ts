@@ -10,6 +10,8 @@ export interface ActionTexts<T = unknown> {
   /** The success toast's title, said once the screen's loaders have run again. */
   success?: string | ((data: T) => string);
   description?: string;
+  /** False for a call that changes nothing (a file read for its preview): the screen's loaders are not run again. */
+  changes?: boolean;
 }
 
 export interface Action {
@@ -39,7 +41,7 @@ export function useAction(): Action {
         toastFailure(res, { title: texts.failure });
         return res;
       }
-      await revalidate.current();
+      if (texts.changes !== false) await revalidate.current();
       const title = typeof texts.success === "function" ? texts.success(res.data) : texts.success;
       if (title) toast.success(title, texts.description ? { description: texts.description } : undefined);
       return res;

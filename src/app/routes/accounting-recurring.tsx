@@ -1,7 +1,7 @@
 import type { Route } from "./+types/accounting-recurring";
 import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
-import { RecurringEntriesTab } from "~/features/ledger/components/recurring-entries-screen.tsx";
-import { listRecurringEntries } from "~/features/ledger/recurring-entries.server.ts";
+import { RecurringEntriesScreen } from "~/features/ledger/components/recurring-entries-screen.tsx";
+import { listRecurringEntries } from "~/features/ledger/recurring-templates.server.ts";
 
 /** /accounting/:orgId/recurring: the recurring entries, their schedules and next runs (the API's GET /recurring). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -10,5 +10,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function AccountingRecurring({ loaderData }: Route.ComponentProps) {
-  return <RecurringEntriesTab recurring={loaderData.recurring} />;
+  return <RecurringEntriesScreen recurring={loaderData.recurring} />;
 }

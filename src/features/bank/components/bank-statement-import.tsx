@@ -38,10 +38,10 @@ export function StatementImport({ account, orgId }: { account: BankAccount; orgI
     if (decisions?.confirmAccount) q.set("confirm_account", "true");
     if (decisions?.all) q.set("likely", "import");
     else if (decisions?.keep.length) q.set("keep", decisions.keep.join(","));
-    // Reading the file keeps nothing; the screen's loaders run again after it as after the import.
     const res = await act<StatementPreview | StatementResult>(
       () => (step === "preview" ? previewStatement(orgId, account.id, q, file) : importStatement(orgId, account.id, q, file)),
-      { failure: step === "import" ? "Nothing was imported" : "The file could not be read" },
+      // Reading the file for its preview changes nothing: the screen's data is read again after the import only.
+      { failure: step === "import" ? "Nothing was imported" : "The file could not be read", changes: step === "import" },
     );
     if (!res.ok)
       return setError(res.fields.file ?? res.fields.qif_dates ?? res.fields.statement ?? res.fields.confirm_account ?? res.message);

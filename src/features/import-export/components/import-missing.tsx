@@ -2,7 +2,7 @@ import { ACCOUNT_TYPES } from "~/features/ledger/index.ts";
 import type { AccountResolution } from "../import.schema.ts";
 import type { MissingAccount } from "../import.types.ts";
 import type { AccountDto } from "~/features/ledger/ledger.types.ts";
-import { inputClass } from "~/ui/table.tsx";
+import { InputField } from "~/ui/field.tsx";
 
 /** The accounts a journal or opening balances file names and the chart lacks: each created with a type, or mapped to one of ours. */
 export function ImportMissingAccounts({
@@ -26,13 +26,12 @@ export function ImportMissingAccounts({
           const r = resolutions[a.value] ?? { create: a.suggested_type };
           const value = "map" in r ? `map:${r.map}` : `create:${r.create}`;
           return (
-            <li key={a.value} className="flex flex-wrap items-center gap-2 text-sm">
-              <label htmlFor={`missing-${a.value}`} className="min-w-40 font-medium text-ink">
-                {a.value === a.name ? a.value : `${a.value} (${a.name})`} · {a.lines} lines
-              </label>
-              <select
+            <li key={a.value}>
+              <InputField
+                as="select"
                 id={`missing-${a.value}`}
-                className={`${inputClass} max-w-xs`}
+                label={`${a.value === a.name ? a.value : `${a.value} (${a.name})`} · ${a.lines} lines`}
+                fieldClassName="max-w-xs"
                 value={value}
                 onChange={(e) => {
                   const [how, what] = e.target.value.split(/:(.*)/s) as [string, string];
@@ -49,7 +48,7 @@ export function ImportMissingAccounts({
                     Use {acc.account_code} {acc.account_name}
                   </option>
                 ))}
-              </select>
+              </InputField>
             </li>
           );
         })}

@@ -1,14 +1,13 @@
 import { useId, useState } from "react";
-import { useRevalidator } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { CheckboxField } from "~/ui/field.tsx";
 import { Notice } from "~/ui/notice.tsx";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { commitBooksImport, previewBooksImport } from "../import.api.ts";
 import { importQuery } from "../import-query.ts";
 import type { AccountResolution, ConflictChoice, ImportKind } from "../import.schema.ts";
-import type { ImportPreview, ImportSettings } from "../import.types.ts";
+import type { ImportPreview, ImportResult, ImportSettings } from "../import.types.ts";
 import { defaultPeriod } from "~/features/ledger/index.ts";
 import { useBooks } from "~/features/ledger/index.ts";
 import { ImportConflicts } from "./import-conflicts.tsx";
@@ -23,7 +22,6 @@ import { ImportSource } from "./import-source.tsx";
  */
 export function ImportPanel() {
   const { organization, accounts } = useBooks();
-  const revalidator = useRevalidator();
   const uid = useId();
   const [file, setFile] = useState<File | null>(null);
   const [kind, setKind] = useState<ImportKind>("journal");
@@ -32,35 +30,33 @@ export function ImportPanel() {
   const [resolutions, setResolutions] = useState<Record<string, AccountResolution>>({});
   const [conflicts, setConflicts] = useState<Record<string, ConflictChoice>>({});
   const [drafts, setDrafts] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { act, pending } = useAction();
   const [asking, setAsking] = useState(false);
   const [result, setResult] = useState<string | null>(null);
 
   const restart = () => (setPreview(null), setResolutions({}), setConflicts({}), setAsking(false));
   const run = async (step: "preview" | "commit", settings: ImportSettings | null): Promise<boolean> => {
     if (!file) return false;
-    setBusy(true);
     const choices = { kind, settings, accounts: resolutions, conflicts, drafts, asOf };
     const q = importQuery({ ...choices, previous: preview?.settings ?? null });
-    const res = step === "preview" ? await previewBooksImport(organization.id, q, file) : await commitBooksImport(organization.id, q, file);
-    setBusy(false);
-    if (!res.ok) {
-      toastFailure(res, { title: step === "commit" ? "Nothing was imported" : "The file could not be read" });
-      return false;
-    }
+    const res = await act<ImportPreview | ImportResult>(
+      () => (step === "preview" ? previewBooksImport(organization.id, q, file) : commitBooksImport(organization.id, q, file)),
+      // Reading the file for its preview changes nothing: the screen's data is read again after the import only.
+      { failure: step === "commit" ? "Nothing was imported" : "The file could not be read", changes: step === "commit" },
+    );
+    if (!res.ok) return false;
     if ("summary" in res.data) {
       setPreview(res.data);
       setResult(null);
     } else {
       setResult(res.data.message);
       restart();
-      await revalidator.revalidate();
     }
     return true;
   };
 
   const unsettled = preview ? preview.conflicts.some((c) => conflicts[c.code] === undefined) : false;
-  const blocked = !preview || busy || preview.error_count > 0 || preview.missing_fields.length > 0 || unsettled;
+  const blocked = !preview || pending || preview.error_count > 0 || preview.missing_fields.length > 0 || unsettled;
   return (
     <section aria-labelledby="import-heading" className="space-y-6">
       <h2 id="import-heading" className="text-xl font-semibold text-ink">
@@ -69,7 +65,7 @@ export function ImportPanel() {
       <ImportSource
         kind={kind}
         asOf={asOf}
-        canPreview={file !== null && !busy}
+        canPreview={file !== null && !pending}
         onFile={(f) => (setFile(f), restart())}
         onKind={(k) => (setKind(k), restart())}
         onAsOf={(d) => (setAsOf(d), setPreview(null))}

@@ -1,48 +1,36 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useRevalidator, useSearchParams } from "react-router";
-import { toast } from "~/ui/toast.ts";
+import { useSearchParams } from "react-router";
 import type { AccountCreate } from "../ledger.schema.ts";
-import { accountUsageMessage, type AccountUsageCounts } from "../accounts.ts";
 
-import { createAccount, deactivateAccount, getAccountUsage, reactivateAccount, updateAccount } from "../ledger.api.ts";
+import { createAccount, reactivateAccount, updateAccount } from "../ledger.api.ts";
 import { AccountForm } from "./account-form.tsx";
 import type { Account } from "../ledger.types.ts";
 import { flattenTree } from "../account-tree.ts";
 import { ChartAccountRow } from "./chart-account-row.tsx";
-import { toastFailure } from "~/ui/toast-failure.ts";
-import { useBooks, useBooksOrgId, useMoney } from "./books-context.tsx";
+import { useAction } from "~/ui/use-action.ts";
+import { useBooks, useBooksOrgId } from "./books-context.tsx";
 import { tdClass, ColumnHeads } from "~/ui/table.tsx";
-import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
+import { DeleteAccountDialog } from "./delete-account-dialog.tsx";
 import { CheckboxField } from "~/ui/field.tsx";
-
-/** The account a delete was asked for, and what it would hide (null while it is being looked up). */
-interface PendingDelete {
-  account: Account;
-  usage: AccountUsageCounts | null;
-}
 
 /**
  * The chart of accounts (/accounting/:orgId): the accounts its loader read, inactive ones too when the URL says
  * `include_inactive=true`; after a change the route's loaders run again.
  */
 export function ChartOfAccountsScreen({ accounts, showInactive }: { accounts: Account[]; showInactive: boolean }) {
-  const { balance, currency } = useMoney();
   const { can } = useBooks();
   const canWrite = can["books.write"];
   const [editing, setEditing] = useState<Account | null>(null);
-  const [pending, setPending] = useState<PendingDelete | null>(null);
-  const [understood, setUnderstood] = useState(false);
+  const [toDelete, setToDelete] = useState<Account | null>(null);
   const editButtons = useRef(new Map<number, HTMLButtonElement>());
   const toggleId = useId();
   const [, setSearchParams] = useSearchParams();
   // The box follows the click at once, while the loader reads the other list; then it follows the URL.
   const [inactiveChecked, setInactiveChecked] = useState(showInactive);
   useEffect(() => setInactiveChecked(showInactive), [showInactive]);
-  const revalidator = useRevalidator();
   const orgId = useBooksOrgId();
-
-  /** The chart and the entry form's accounts, read again. */
-  const refresh = () => revalidator.revalidate();
+  // After each change the chart and the entry form's accounts are read again before the toast says it is done.
+  const { act } = useAction();
 
   /** Back to the row's Edit button after an edit ends, for keyboard users. */
   function stopEditing() {
@@ -52,66 +40,27 @@ export function ChartOfAccountsScreen({ accounts, showInactive }: { accounts: Ac
   }
 
   async function save(values: AccountCreate): Promise<boolean> {
-    const res = editing
-      ? await updateAccount(orgId, editing.id, {
-          account_name: values.account_name,
-          account_type: values.account_type,
-          detail_type: values.detail_type,
-          parent_id: values.parent_id ?? null,
-        })
-      : await createAccount(orgId, values);
-    if (!res.ok) {
-      toastFailure(res, { title: "Error" });
-      return false;
-    }
-    // The list is reloaded before the success message, so that the message means the work is done.
-    await refresh();
-    if (editing) {
-      toast.success("Account updated successfully");
-      stopEditing();
-    } else {
-      toast.success("Account created successfully");
-    }
-    return true;
-  }
-
-  async function askDelete(account: Account) {
-    setUnderstood(false);
-    setPending({ account, usage: null });
-    const res = await getAccountUsage(orgId, account.id);
-    if (res.ok) {
-      const usage = res.data;
-      setPending((p) => (p?.account.id === account.id ? { account, usage } : p));
-    } else {
-      setPending(null);
-      toastFailure(res, { title: "Error" });
-    }
-  }
-
-  const used = pending?.usage ? pending.usage.posted_lines + pending.usage.draft_lines > 0 : false;
-
-  async function remove(): Promise<boolean> {
-    if (!pending) return false;
-    const { account } = pending;
-    const res = await deactivateAccount(orgId, account.id, used);
-    if (!res.ok) {
-      toastFailure(res, { title: "Error" });
-      return false;
-    }
-    if (editing?.id === account.id) setEditing(null);
-    await refresh();
-    toast.success("Account deleted successfully");
+    const res = await act(
+      () =>
+        editing
+          ? updateAccount(orgId, editing.id, {
+              account_name: values.account_name,
+              account_type: values.account_type,
+              detail_type: values.detail_type,
+              parent_id: values.parent_id ?? null,
+            })
+          : createAccount(orgId, values),
+      { failure: "Error", success: editing ? "Account updated successfully" : "Account created successfully" },
+    );
+    if (!res.ok) return false;
+    if (editing) stopEditing();
     return true;
   }
 
   async function reactivate(account: Account) {
-    const res = await reactivateAccount(orgId, account.id);
-    if (!res.ok) {
-      toastFailure(res, { title: "Error" });
-      return;
-    }
-    await refresh();
-    toast.success("Account reactivated successfully", {
+    await act(() => reactivateAccount(orgId, account.id), {
+      failure: "Error",
+      success: "Account reactivated successfully",
       description: `${account.account_code} ${account.account_name} is back in the chart and the entry form.`,
     });
   }
@@ -162,7 +111,7 @@ export function ChartOfAccountsScreen({ accounts, showInactive }: { accounts: Ac
                   canDelete={can["books.accounts.delete"]}
                   editButtons={editButtons.current}
                   onEdit={setEditing}
-                  onDelete={(account) => void askDelete(account)}
+                  onDelete={setToDelete}
                   onReactivate={(account) => void reactivate(account)}
                 />
               ))
@@ -170,41 +119,11 @@ export function ChartOfAccountsScreen({ accounts, showInactive }: { accounts: Ac
           </tbody>
         </table>
       </div>
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(o) => !o && setPending(null)}
-        title={pending ? `Delete account ${pending.account.account_code} ${pending.account.account_name}?` : "Delete account?"}
-        description="Are you sure you want to delete this account?"
-        confirmLabel="Delete Account"
-        busyLabel="Deleting..."
-        variant="danger"
-        confirmDisabled={!pending?.usage || (used && !understood)}
-        onConfirm={remove}
-      >
-        {!pending?.usage ? (
-          <p role="status" className="text-sm text-muted">
-            Checking the account&apos;s balance...
-          </p>
-        ) : used ? (
-          <div className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900" data-testid="account-usage">
-            <p className="font-semibold">{accountUsageMessage(pending.usage, currency)}</p>
-            <p>
-              Deleting hides it from the chart and from new entries; its posted history stays in the reports. You can reactivate it later
-              under Show inactive.
-            </p>
-            <CheckboxField
-              id={`${toggleId}-understood`}
-              tone="danger"
-              labelClassName="font-medium"
-              label={`Delete ${pending.account.account_code} ${pending.account.account_name} although it has a balance of ${balance(pending.usage.balance)}`}
-              checked={understood}
-              onChange={(e) => setUnderstood(e.target.checked)}
-            />
-          </div>
-        ) : (
-          <p className="text-sm text-muted">No journal entry uses it. You can reactivate it later under Show inactive.</p>
-        )}
-      </ConfirmDialog>
+      <DeleteAccountDialog
+        account={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={(account) => editing?.id === account.id && setEditing(null)}
+      />
     </div>
   );
 }

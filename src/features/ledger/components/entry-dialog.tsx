@@ -5,11 +5,10 @@ import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { firstMessage } from "~/lib/form.ts";
 import type { EntryInput } from "../ledger.schema.ts";
-import { entryFormSchema, entryTotals, formLines, isBalanced, isDirty, newLine, type EntryFormValues } from "../entry-form.ts";
-import { defaultPeriod } from "../periods.ts";
+import { entryFormSchema, entryTotals, isBalanced, isDirty, type EntryFormValues } from "../entry-form.ts";
 import type { AccountDto } from "../ledger.types.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
-import { getEntry, saveEntry } from "../ledger.api.ts";
+import { useAction } from "~/ui/use-action.ts";
+import { saveEntry } from "../ledger.api.ts";
 import { useBooks } from "./books-context.tsx";
 import { DiscardDialog, useDiscardGuard } from "./discard-guard.tsx";
 import { Modal } from "~/ui/table.tsx";
@@ -17,8 +16,8 @@ import { EntryLines } from "./entry-lines.tsx";
 import { EntryHeaderFields, EntryTotals } from "./entry-parts.tsx";
 import { useEntryLines } from "./use-entry-lines.ts";
 import { PostEntryDialog } from "./post-entry-dialog.tsx";
+import { blankEntry as blank, useEntrySource } from "./use-entry-source.ts";
 
-const blank = (): EntryFormValues => ({ description: "", entryDate: defaultPeriod().end, reference: "", lines: [newLine(), newLine()] });
 const resolver = zodResolver(entryFormSchema);
 
 /**
@@ -34,14 +33,12 @@ export function EntryDialog({
   copyFrom = null,
   accounts,
   onOpenChange,
-  onSaved,
 }: {
   open: boolean;
   entryId: number | null;
   copyFrom?: number | null;
   accounts: AccountDto[];
   onOpenChange: (open: boolean) => void;
-  onSaved: () => void;
 }) {
   // No field gets the focus on a refusal: the toast names the problem (amounts and the date also show it on their field).
   const form = useForm<EntryFormValues, unknown, EntryInput>({
@@ -52,9 +49,7 @@ export function EntryDialog({
   const { register, handleSubmit, reset, watch, formState } = form;
   const values = watch();
   const saving = formState.isSubmitting;
-  const [initial, setInitial] = useState<EntryFormValues>(values);
-  const [number, setNumber] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const { loading, number, initial, setInitial } = useEntrySource(form, { open, entryId, copyFrom });
   // The server's refusal of the date (a date in the locked period), shown on the field while that date is in it.
   const [refusedDate, setRefusedDate] = useState<{ date: string; message: string } | null>(null);
   const formId = useId();
@@ -62,47 +57,12 @@ export function EntryDialog({
   const { organization, can } = useBooks();
   const canPost = can["books.write"];
   const orgId = organization.id;
+  const { act } = useAction();
   /** The entry checked and waiting for the answer to "Post …?". */
   const [toPost, setToPost] = useState<EntryInput | null>(null);
-
   useEffect(() => {
-    if (!open) return;
-    setRefusedDate(null);
-    const source = entryId ?? copyFrom;
-    if (source === null) {
-      const fresh = blank();
-      reset(fresh);
-      setInitial(fresh);
-      setNumber(null);
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    void getEntry(orgId, source).then((res) => {
-      if (live) setLoading(false);
-      if (!res.ok) return toastFailure(res, { title: "Error" });
-      if (!live) return;
-      const { entry } = res.data;
-      const loaded: EntryFormValues = {
-        description: entry.description,
-        entryDate: entryId === null ? blank().entryDate : entry.entry_date,
-        reference: entry.reference ?? "",
-        lines: formLines(entry.lines),
-      };
-      reset(loaded);
-      if (entryId === null) {
-        // A copy is a new entry: nothing of it is saved yet.
-        setNumber(null);
-        setInitial(blank());
-      } else {
-        setNumber(entry.entry_number);
-        setInitial(loaded);
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [open, entryId, copyFrom, orgId, reset]);
+    if (open) setRefusedDate(null);
+  }, [open, entryId, copyFrom]);
 
   const balanced = isBalanced(values.lines);
   const { requestClose, onModalOpenChange, discard } = useDiscardGuard({ open, dirty: isDirty(values, initial), saving, onOpenChange });
@@ -112,16 +72,13 @@ export function EntryDialog({
    * description focused. Resolves whether it was saved.
    */
   async function save(payload: EntryInput, andNew = false, post = false): Promise<boolean> {
-    const res = await saveEntry(orgId, entryId, payload, post);
-    if (!res.ok) {
-      const dateError = res.fields?.entry_date;
-      setRefusedDate(dateError ? { date: payload.entry_date, message: dateError } : null);
-      toastFailure(res, { title: post ? "Error posting entry" : "Error saving entry" });
-      return false;
-    }
-    setRefusedDate(null);
-    toast.success(post ? `${res.data.entry.entry_number} saved and posted` : "Journal entry saved successfully");
-    onSaved();
+    const res = await act(() => saveEntry(orgId, entryId, payload, post), {
+      failure: post ? "Error posting entry" : "Error saving entry",
+      success: ({ entry }) => (post ? `${entry.entry_number} saved and posted` : "Journal entry saved successfully"),
+    });
+    const dateError = res.ok ? undefined : res.fields?.entry_date;
+    setRefusedDate(dateError ? { date: payload.entry_date, message: dateError } : null);
+    if (!res.ok) return false;
     if (!andNew) return (onOpenChange(false), true);
     const next = { ...blank(), entryDate: values.entryDate };
     reset(next);

@@ -3,11 +3,13 @@ import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { toast } from "~/ui/toast.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
+import { InputField } from "~/ui/field.tsx";
+import { useAction } from "~/ui/use-action.ts";
+import { useLoad } from "~/ui/use-load.ts";
 import type { ApiResult } from "~/lib/api-client.ts";
 import type { EntryDocumentAdded } from "../ledger-answers.types.ts";
 import type { EntryDocument } from "../ledger.types.ts";
 import { addEntryDocument, entryDocumentUrl, fetchEntryDocument, listEntryDocuments, removeEntryDocument } from "../ledger.api.ts";
-import { inputClass, labelClass } from "~/ui/table.tsx";
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const TYPE_LABELS: Record<EntryDocument["content_type"], string> = {
@@ -42,31 +44,20 @@ export function EntryDocuments({
   upload?: (file: File) => Promise<ApiResult<EntryDocumentAdded>>;
 }) {
   const uid = useId();
-  const [documents, setDocuments] = useState<EntryDocument[] | null>(null);
   const [version, setVersion] = useState(0);
-  const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<{ document: EntryDocument; url: string } | null>(null);
   const [removing, setRemoving] = useState<EntryDocument | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void listEntryDocuments(orgId, entryId).then((res) => {
-      if (!live) return;
-      if (res.ok) setDocuments(res.data.documents);
-      else toastFailure(res, { title: "Documents not loaded" });
-    });
-    return () => {
-      live = false;
-    };
-  }, [orgId, entryId, version]);
+  // Two actions of their own: "Uploading..." says an upload is under way, not a removal.
+  const { act: actUpload, pending: uploading } = useAction();
+  const { act } = useAction();
+  const documents =
+    useLoad(`${orgId}:${entryId}:${version}`, () => listEntryDocuments(orgId, entryId), "Documents not loaded")?.documents ?? null;
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview.url) : undefined), [preview]);
 
   async function add(file: File) {
     if (file.size > MAX_BYTES) return toast.error("Document not added", { description: "A document is at most 10 MB" });
-    setBusy(true);
-    const res = await upload(file);
-    setBusy(false);
-    if (!res.ok) return toastFailure(res, { title: "Document not added" });
+    const res = await actUpload(() => upload(file), { failure: "Document not added" });
+    if (!res.ok) return;
     setVersion((v) => v + 1);
     toast.success("Document added", { description: `${res.data.document.file_name} is kept with the entry.` });
   }
@@ -79,12 +70,10 @@ export function EntryDocuments({
 
   async function remove(): Promise<boolean> {
     if (!removing) return false;
-    const res = await removeEntryDocument(orgId, entryId, removing.id);
-    if (!res.ok) {
-      toastFailure(res, { title: "Document not removed" });
-      return false;
-    }
-    if (preview?.document.id === removing.id) setPreview(null);
+    const gone = removing;
+    const res = await act(() => removeEntryDocument(orgId, entryId, gone.id), { failure: "Document not removed" });
+    if (!res.ok) return false;
+    if (preview?.document.id === gone.id) setPreview(null);
     setVersion((v) => v + 1);
     toast.success("Document removed");
     return true;
@@ -158,22 +147,19 @@ export function EntryDocuments({
       ) : null}
       {canWrite ? (
         <div>
-          <label htmlFor={`${uid}-file`} className={labelClass}>
-            Add a document (PDF, PNG, JPEG or HEIC, up to 10 MB)
-          </label>
-          <input
+          <InputField
             id={`${uid}-file`}
+            label="Add a document (PDF, PNG, JPEG or HEIC, up to 10 MB)"
             type="file"
             accept=".pdf,.png,.jpg,.jpeg,.heic,application/pdf,image/png,image/jpeg,image/heic"
-            disabled={busy}
-            className={inputClass}
+            disabled={uploading}
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = "";
               if (file) void add(file);
             }}
           />
-          {busy ? (
+          {uploading ? (
             <p role="status" className="mt-1 text-sm text-muted">
               Uploading...
             </p>

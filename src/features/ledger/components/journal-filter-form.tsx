@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClass } from "~/ui/button.tsx";
-import { Field, InputField, describedBy, inputClass } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import type { JournalFilters } from "../ledger.schema.ts";
 import type { AccountDto } from "../ledger.types.ts";
 import { AccountOptions } from "./account-options.tsx";
@@ -30,35 +30,27 @@ export function JournalFilterForm({
     <Form method="get" role="search" aria-label="Search the journal" className="rounded-lg border border-slate-200 bg-white p-4">
       {filters.status ? <input type="hidden" name="status" value={str(filters.status)} /> : null}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_2fr]">
-        <Field
+        <InputField
           id={`${uid}-q`}
           label="Search"
-          showOptional={false}
+          name="q"
+          type="search"
+          defaultValue={str(filters.q)}
+          maxLength={200}
           error={errors.q}
           hint="Number, description, reference or amount"
-          className="col-span-2 lg:col-span-1"
-        >
-          <input
-            id={`${uid}-q`}
-            name="q"
-            type="search"
-            defaultValue={str(filters.q)}
-            maxLength={200}
-            className={inputClass}
-            {...describedBy(`${uid}-q`, { error: errors.q, hint: "Number, description, reference or amount" })}
-          />
-        </Field>
+          fieldClassName="col-span-2 lg:col-span-1"
+        />
         {DATES.map((d) => (
-          <Field key={d.name} id={`${uid}-${d.name}`} label={d.label} showOptional={false} error={errors[d.name]}>
-            <input
-              id={`${uid}-${d.name}`}
-              name={d.name}
-              type="date"
-              defaultValue={str(filters[d.name])}
-              className={inputClass}
-              {...describedBy(`${uid}-${d.name}`, { error: errors[d.name] })}
-            />
-          </Field>
+          <InputField
+            key={d.name}
+            id={`${uid}-${d.name}`}
+            label={d.label}
+            name={d.name}
+            type="date"
+            defaultValue={str(filters[d.name])}
+            error={errors[d.name]}
+          />
         ))}
         <InputField
           as="select"

@@ -4,7 +4,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { firstMessage, setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { toast } from "~/ui/toast.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
+import { useLoad } from "~/ui/use-load.ts";
+import type { ApiResult } from "~/lib/api-client.ts";
 import type { RecurringEntryInput } from "../ledger.schema.ts";
 import type { AccountDto } from "../ledger.types.ts";
 import { isBalanced, isDirty } from "../entry-form.ts";
@@ -28,6 +30,23 @@ interface Saved {
   paused: boolean;
 }
 
+/** The form's values and what is known of the saved schedule: the one edited, or a new one made from an entry. */
+async function readRecurring(
+  orgId: number,
+  recurringId: number | null,
+  fromEntry: number,
+): Promise<ApiResult<{ values: RecurringFormValues; saved: Saved | null }>> {
+  if (recurringId === null) {
+    const res = await getEntry(orgId, fromEntry);
+    return res.ok ? { ...res, data: { values: recurringFromEntry(res.data.entry), saved: null } } : res;
+  }
+  const res = await getRecurring(orgId, recurringId);
+  if (!res.ok) return res;
+  const r = res.data.recurring;
+  const saved = { runs: r.runs, lastRun: r.recent_runs[0]?.run_on ?? null, paused: r.status === "paused" };
+  return { ...res, data: { values: recurringValues(r), saved } };
+}
+
 /**
  * Create (recurringId null) or edit a recurring entry: the entry it makes, as in the entry form, and its schedule.
  * `fromEntry` starts a new one from a journal entry (its description, reference and lines, on its day of the month).
@@ -39,14 +58,12 @@ export function RecurringDialog({
   fromEntry = null,
   accounts,
   onOpenChange,
-  onSaved,
 }: {
   open: boolean;
   recurringId: number | null;
   fromEntry?: number | null;
   accounts: AccountDto[];
   onOpenChange: (open: boolean) => void;
-  onSaved: () => Promise<void>;
 }) {
   const form = useForm<RecurringFormValues, unknown, RecurringEntryInput>({
     resolver,
@@ -57,63 +74,47 @@ export function RecurringDialog({
   const values = watch();
   const saving = formState.isSubmitting;
   const [initial, setInitial] = useState<RecurringFormValues>(values);
-  const [saved, setSaved] = useState<Saved | null>(null);
-  const [loading, setLoading] = useState(false);
   const formId = useId();
   const { linesProps, totalsProps } = useEntryLines(form, formId);
   const orgId = useBooksOrgId();
+  const { act } = useAction();
+  /** How many times the dialog opened: each opening reads the schedule (or the entry) afresh. */
+  const [openings, setOpenings] = useState({ open, count: 0 });
+  if (openings.open !== open) setOpenings({ open, count: openings.count + (open ? 1 : 0) });
+  const toRead = open && (recurringId !== null || fromEntry !== null);
+  const read = useLoad(
+    toRead ? `${orgId}:${recurringId}:${fromEntry}:${openings.count}` : null,
+    async () => {
+      const res = await readRecurring(orgId, recurringId, fromEntry!);
+      // Nothing to show (or to save over the saved schedule).
+      if (!res.ok) onOpenChange(false);
+      return res;
+    },
+    "Error",
+  );
+  const loading = toRead && read === null;
+  const saved = toRead ? (read?.saved ?? null) : null;
 
   useEffect(() => {
     if (!open) return;
-    setSaved(null);
     const fresh = blankRecurring();
-    setInitial(fresh);
-    setLoading(recurringId !== null || fromEntry !== null);
-    if (recurringId === null && fromEntry === null) return reset(fresh);
-    let live = true;
-    const load = async () => {
-      if (recurringId === null) {
-        const res = await getEntry(orgId, fromEntry!);
-        return res.ok ? { values: recurringFromEntry(res.data.entry), saved: null } : res;
-      }
-      const res = await getRecurring(orgId, recurringId);
-      if (!res.ok) return res;
-      const r = res.data.recurring;
-      return {
-        values: recurringValues(r),
-        saved: { runs: r.runs, lastRun: r.recent_runs[0]?.run_on ?? null, paused: r.status === "paused" },
-      };
-    };
-    void load().then((res) => {
-      if (!live) return;
-      setLoading(false);
-      if ("ok" in res) {
-        // Nothing to show (or to save over the saved schedule).
-        onOpenChange(false);
-        return toastFailure(res, { title: "Error" });
-      }
-      reset(res.values);
-      setSaved(res.saved);
-      // A schedule made from an entry is new: nothing of it is saved yet.
-      if (res.saved) setInitial(res.values);
-    });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads when opened, not when the parent's callback changes
-  }, [open, recurringId, fromEntry, orgId, reset]);
+    if (!toRead) {
+      setInitial(fresh);
+      return reset(fresh);
+    }
+    if (!read) return;
+    reset(read.values);
+    // A schedule made from an entry is new: nothing of it is saved yet.
+    setInitial(read.saved ? read.values : fresh);
+  }, [open, toRead, read, reset]);
 
   const { requestClose, onModalOpenChange, discard } = useDiscardGuard({ open, dirty: isDirty(values, initial), saving, onOpenChange });
 
   async function save(payload: RecurringEntryInput) {
-    const res = await saveRecurring(orgId, recurringId, payload);
-    if (!res.ok) {
-      setServerErrors(form.setError, res.fields, SCHEDULE_FIELDS);
-      return toastFailure(res, { title: "Recurring entry not saved" });
-    }
+    const res = await act(() => saveRecurring(orgId, recurringId, payload), { failure: "Recurring entry not saved" });
+    if (!res.ok) return setServerErrors(form.setError, res.fields, SCHEDULE_FIELDS);
     const r = res.data.recurring;
     const made = r.runs - (saved?.runs ?? 0);
-    await onSaved();
     onOpenChange(false);
     const next = r.next_run_on ? `The next run is on ${r.next_run_on}.` : "It has no run left.";
     const madeText = made === 1 ? `1 ${r.post ? "posted entry" : "draft"}` : `${made} ${r.post ? "posted entries" : "drafts"}`;

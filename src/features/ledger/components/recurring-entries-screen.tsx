@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { useRevalidator, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { toast } from "~/ui/toast.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import type { RecurringEntryDetails, RecurringEntrySummary } from "../ledger.types.ts";
 
 import { scheduleLabel } from "../recurrence.ts";
@@ -35,14 +35,16 @@ export function RecurringEntriesScreen({ recurring }: { recurring: RecurringEntr
   const { accounts, can } = useBooks();
   const canWrite = can["books.write"];
   const orgId = useBooksOrgId();
-  const revalidator = useRevalidator();
   const [params, setParams] = useSearchParams();
   const from = params.get("from") ?? "";
   const fromEntry = canWrite && /^[1-9][0-9]{0,9}$/.test(from) ? Number(from) : null;
   const [dialog, setDialog] = useState({ open: fromEntry !== null, recurringId: null as number | null, fromEntry });
   const [confirm, setConfirm] = useState<{ action: "end" | "delete"; r: RecurringEntrySummary } | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const load = () => revalidator.revalidate();
+  /** The schedule whose status the last change was for: its buttons wait while that change is under way. */
+  const [changed, setChanged] = useState<number | null>(null);
+  // Two actions of their own: a deletion does not make a row's buttons wait.
+  const { act: actChange, pending: changing } = useAction();
+  const { act } = useAction();
 
   function onDialogOpenChange(open: boolean) {
     setDialog((d) => ({ ...d, open }));
@@ -56,26 +58,16 @@ export function RecurringEntriesScreen({ recurring }: { recurring: RecurringEntr
 
   /** Pauses, resumes or ends a schedule, reloads the list, and only then says it is done. */
   async function change(r: RecurringEntrySummary, action: keyof typeof STATUS_DONE): Promise<boolean> {
-    setBusy(r.id);
-    const res = await changeRecurringStatus(orgId, r.id, action);
-    if (!res.ok) {
-      setBusy(null);
-      toastFailure(res, { title: "Recurring entry not changed" });
-      return false;
-    }
-    await load();
-    setBusy(null);
+    setChanged(r.id);
+    const res = await actChange(() => changeRecurringStatus(orgId, r.id, action), { failure: "Recurring entry not changed" });
+    if (!res.ok) return false;
     toast.success(STATUS_DONE[action].title, { description: STATUS_DONE[action].text(res.data.recurring) });
     return true;
   }
 
   async function remove(r: RecurringEntrySummary): Promise<boolean> {
-    const res = await deleteRecurring(orgId, r.id);
-    if (!res.ok) {
-      toastFailure(res, { title: "Recurring entry not deleted" });
-      return false;
-    }
-    await load();
+    const res = await act(() => deleteRecurring(orgId, r.id), { failure: "Recurring entry not deleted" });
+    if (!res.ok) return false;
     toast.success("Recurring entry deleted", {
       description: `“${r.description}” makes no more entries; the entries it made stay in the journal.`,
     });
@@ -121,7 +113,13 @@ export function RecurringEntriesScreen({ recurring }: { recurring: RecurringEntr
             </thead>
             <tbody className="divide-y divide-slate-100 max-md:block">
               {recurring.map((r) => (
-                <RecurringEntryRow key={r.id} r={r} canWrite={canWrite} busy={busy === r.id} onAction={(a) => onAction(r, a)} />
+                <RecurringEntryRow
+                  key={r.id}
+                  r={r}
+                  canWrite={canWrite}
+                  busy={changing && changed === r.id}
+                  onAction={(a) => onAction(r, a)}
+                />
               ))}
             </tbody>
           </table>
@@ -133,7 +131,6 @@ export function RecurringEntriesScreen({ recurring }: { recurring: RecurringEntr
         fromEntry={dialog.fromEntry}
         accounts={accounts}
         onOpenChange={onDialogOpenChange}
-        onSaved={load}
       />
       <ConfirmDialog
         open={confirm !== null}

@@ -5,7 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
-import { InputField, inputClass } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
 
 import { yearEndCloseSchema, type YearEndCloseInput } from "../year-end-close.schema.ts";
 import type { YearEndPreview, YearEndState } from "../year-end-close.types.ts";
@@ -36,18 +36,13 @@ export function YearEndCloseSection({ state, preview }: { state: YearEndState; p
         </p>
       </div>
       <Form method="get" role="search" aria-label="Choose the fiscal year" className="flex flex-wrap items-end gap-3" preventScrollReset>
-        <div>
-          <label htmlFor={`${uid}-year`} className="block text-sm font-medium text-ink">
-            Fiscal year
-          </label>
-          <select id={`${uid}-year`} name="year" defaultValue={preview.fiscal_year} className={inputClass}>
-            {yearsFrom(state.last_ended).map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </div>
+        <InputField as="select" id={`${uid}-year`} label="Fiscal year" name="year" defaultValue={preview.fiscal_year}>
+          {yearsFrom(state.last_ended).map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </InputField>
         <Button type="submit" variant="secondary">
           Preview
         </Button>

@@ -2,7 +2,8 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { Button, buttonClass } from "~/ui/button.tsx";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { InputField } from "~/ui/field.tsx";
+import { useAction } from "~/ui/use-action.ts";
 import type { FirmClient, StaffMember } from "../tenancy.types.ts";
 import { addAccountant } from "../members.api.ts";
 
@@ -21,16 +22,14 @@ function ClientCard({
 }) {
   const id = useId();
   const [chosen, setChosen] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { act, pending } = useAction();
   const owners = client.members.filter((m) => m.role === "owner");
   const candidates = staff?.filter((s) => !client.members.some((m) => m.user_id === s.id)) ?? [];
 
   async function add() {
     if (!chosen) return;
-    setBusy(true);
-    const res = await addAccountant(client.id, chosen);
-    setBusy(false);
-    if (!res.ok) return toastFailure(res, { title: "Staff member not added" });
+    const res = await act(() => addAccountant(client.id, chosen), { failure: "Staff member not added" });
+    if (!res.ok) return;
     onChanged(res.data.clients);
     setChosen("");
     toast.success("Accountant added", {
@@ -88,26 +87,23 @@ function ClientCard({
       </dl>
       {staff && candidates.length ? (
         <div className="mt-3 flex flex-wrap items-end gap-2">
-          <div>
-            <label htmlFor={`${id}-staff`} className="block text-sm font-medium text-ink">
-              Add as accountant
-            </label>
-            <select
-              id={`${id}-staff`}
-              value={chosen}
-              onChange={(e) => setChosen(e.target.value)}
-              className="mt-1 block w-64 max-w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-ink"
-            >
-              <option value="">Choose a staff member</option>
-              {candidates.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name} ({s.email})
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button size="sm" variant="secondary" disabled={!chosen || busy} onClick={() => void add()}>
-            {busy ? "Adding..." : "Add"}
+          <InputField
+            as="select"
+            id={`${id}-staff`}
+            label="Add as accountant"
+            fieldClassName="w-64 max-w-full"
+            value={chosen}
+            onChange={(e) => setChosen(e.target.value)}
+          >
+            <option value="">Choose a staff member</option>
+            {candidates.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name} ({s.email})
+              </option>
+            ))}
+          </InputField>
+          <Button size="sm" variant="secondary" disabled={!chosen || pending} onClick={() => void add()}>
+            {pending ? "Adding..." : "Add"}
             <span className="sr-only"> to {client.name}</span>
           </Button>
         </div>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import type { Invitation, InvitationState } from "../tenancy.types.ts";
 import { resendInvitation, revokeInvitation } from "../members.api.ts";
 import { useBooksOrgId } from "~/features/ledger/index.ts";
@@ -20,29 +20,28 @@ const day = (iso: string) => iso.slice(0, 10);
 const at = (iso: string) => formatDateTime(iso);
 
 /** The organization's invitations with their state, when sent and accepted; a pending or expired one can be sent again, a pending one revoked. */
-export function InvitationsList({ invitations, onChanged }: { invitations: Invitation[]; onChanged: () => Promise<unknown> }) {
+export function InvitationsList({ invitations }: { invitations: Invitation[] }) {
   const orgId = useBooksOrgId();
   const [revoking, setRevoking] = useState<Invitation | null>(null);
-  const [resending, setResending] = useState<number | null>(null);
+  /** The invitation the last "Resend" was for: its button says "Sending..." while that is under way. */
+  const [resent, setResent] = useState<number | null>(null);
+  // Two actions of their own: a revocation does not make a Resend button wait.
+  const { act: actResend, pending: resending } = useAction();
+  const { act } = useAction();
 
   async function resend(inv: Invitation) {
-    setResending(inv.id);
-    const res = await resendInvitation(orgId, inv.id);
-    setResending(null);
-    if (!res.ok) return toastFailure(res, { title: "Invitation not sent" });
-    await onChanged();
+    setResent(inv.id);
+    const res = await actResend(() => resendInvitation(orgId, inv.id), { failure: "Invitation not sent" });
+    if (!res.ok) return;
     toast.success("Invitation sent again", { description: `${inv.email} gets a new link, valid 7 days.` });
   }
 
   async function revoke(): Promise<boolean> {
     if (!revoking) return false;
-    const res = await revokeInvitation(orgId, revoking.id);
-    if (!res.ok) {
-      toastFailure(res, { title: "Invitation not revoked" });
-      return false;
-    }
-    await onChanged();
-    toast.success("Invitation revoked", { description: `The link sent to ${revoking.email} no longer works.` });
+    const { id, email } = revoking;
+    const res = await act(() => revokeInvitation(orgId, id), { failure: "Invitation not revoked" });
+    if (!res.ok) return false;
+    toast.success("Invitation revoked", { description: `The link sent to ${email} no longer works.` });
     return true;
   }
 
@@ -67,8 +66,8 @@ export function InvitationsList({ invitations, onChanged }: { invitations: Invit
               </div>
               <span className={cn("rounded-full px-2 py-0.5 text-sm font-semibold", STATE_CLASS[inv.state])}>{inv.state}</span>
               {inv.state === "pending" || inv.state === "expired" ? (
-                <Button size="sm" variant="secondary" disabled={resending === inv.id} onClick={() => void resend(inv)}>
-                  {resending === inv.id ? "Sending..." : "Resend"}
+                <Button size="sm" variant="secondary" disabled={resending && resent === inv.id} onClick={() => void resend(inv)}>
+                  {resending && resent === inv.id ? "Sending..." : "Resend"}
                   <span className="sr-only"> the invitation of {inv.email}</span>
                 </Button>
               ) : null}

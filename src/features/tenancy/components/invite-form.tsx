@@ -7,16 +7,17 @@ import { setServerErrors } from "~/lib/form.ts";
 import { Button } from "~/ui/button.tsx";
 import { EmailField } from "~/ui/email-field.tsx";
 import { InputField } from "~/ui/field.tsx";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { ORGANIZATION_ROLES } from "../tenancy.types.ts";
 import { inviteSchema, type InviteInput } from "../members.schema.ts";
 import { inviteMember } from "../members.api.ts";
 import { useBooksOrgId } from "~/features/ledger/index.ts";
 
 /** Invite by email with a role; the server mails a one-time link valid 7 days. */
-export function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> }) {
+export function InviteForm() {
   const uid = useId();
   const orgId = useBooksOrgId();
+  const { act } = useAction();
   const {
     register,
     handleSubmit,
@@ -29,12 +30,8 @@ export function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> })
   });
 
   async function onValid(values: InviteInput) {
-    const res = await inviteMember(orgId, values);
-    if (!res.ok) {
-      setServerErrors(setError, res.fields, ["email", "role"]);
-      return toastFailure(res, { title: "Invitation not sent" });
-    }
-    await onInvited();
+    const res = await act(() => inviteMember(orgId, values), { failure: "Invitation not sent" });
+    if (!res.ok) return setServerErrors(setError, res.fields, ["email", "role"]);
     reset({ email: "", role: values.role });
     toast.success("Invitation sent", { description: `${values.email} will receive a link valid for 7 days.` });
   }

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { ORGANIZATION_ROLES, type Invitation, type Member, type OrganizationRole } from "../tenancy.types.ts";
 import { changeMemberRole, removeMember, transferOwnership } from "../members.api.ts";
 import { useBooks, useBooksOrgId } from "~/features/ledger/index.ts";
@@ -20,28 +20,30 @@ export function MembersScreen({ members, invitations }: { members: Member[]; inv
   const { userId, can } = useBooks();
   const manages = can["books.members.manage"];
   const orgId = useBooksOrgId();
-  const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [pending, setPending] = useState<Pending>(null);
+  const { act } = useAction();
 
   async function changeRole(member: Member, role: OrganizationRole) {
-    const res = await changeMemberRole(orgId, member.user_id, role);
-    if (!res.ok) return toastFailure(res, { title: "Role not changed" });
-    await revalidator.revalidate();
+    const res = await act(() => changeMemberRole(orgId, member.user_id, role), { failure: "Role not changed" });
+    if (!res.ok) return;
     toast.success("Role changed", { description: `${member.name} is now ${role}.` });
   }
 
   async function confirmPending(): Promise<boolean> {
     if (!pending) return false;
     const { kind, member } = pending;
-    const res = kind === "remove" ? await removeMember(orgId, member.user_id) : await transferOwnership(orgId, member.user_id);
-    if (!res.ok) {
-      toastFailure(res, { title: kind === "remove" ? "Member not removed" : "Ownership not transferred" });
-      return false;
-    }
-    // Leaving the books ends one's access to them: back to the list of one's organizations.
-    if (kind === "remove" && member.user_id === userId) await navigate("/accounting");
-    else await revalidator.revalidate();
+    const res = await act(
+      async () => {
+        if (kind === "transfer") return transferOwnership(orgId, member.user_id);
+        const res = await removeMember(orgId, member.user_id);
+        // Leaving the books ends one's access to them: back to the list of one's organizations (read again there).
+        if (res.ok && member.user_id === userId) await navigate("/accounting");
+        return res;
+      },
+      { failure: kind === "remove" ? "Member not removed" : "Ownership not transferred" },
+    );
+    if (!res.ok) return false;
     toast.success(kind === "remove" ? "Member removed" : "Ownership transferred", {
       description: kind === "remove" ? `${member.name} no longer has access to these books.` : `${member.name} is now the owner.`,
     });
@@ -72,6 +74,7 @@ export function MembersScreen({ members, invitations }: { members: Member[]; inv
                   <label className="sr-only" htmlFor={`role-${m.user_id}`}>
                     Role of {m.name}
                   </label>
+                  {/* raw control: named by a visually hidden label, a compact select in the member's row */}
                   <select
                     id={`role-${m.user_id}`}
                     value={m.role}
@@ -102,8 +105,8 @@ export function MembersScreen({ members, invitations }: { members: Member[]; inv
       </section>
       {manages ? (
         <>
-          <InviteForm onInvited={() => revalidator.revalidate()} />
-          <InvitationsList invitations={invitations} onChanged={() => revalidator.revalidate()} />
+          <InviteForm />
+          <InvitationsList invitations={invitations} />
         </>
       ) : null}
       <ConfirmDialog
