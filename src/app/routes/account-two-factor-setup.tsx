@@ -1,6 +1,6 @@
 import { requirePageUser } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/account-two-factor-setup";
-import { TwoFactorSetupPage } from "~/features/account/components/two-factor-setup-screen.tsx";
+import { TwoFactorSetupScreen } from "~/features/account/components/two-factor-setup-screen.tsx";
 import { PORTAL_HOME } from "~/features/auth/verification-link.ts";
 import { signInMethods } from "~/features/account/account.server.ts";
 import { can } from "~/lib/permissions.ts";
@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function TwoFactorSetup({ loaderData }: Route.ComponentProps) {
   return (
-    <TwoFactorSetupPage
+    <TwoFactorSetupScreen
       email={loaderData.email}
       required={loaderData.required}
       next={loaderData.next}

@@ -1,7 +1,7 @@
 import { requirePageUser, signInRedirect } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/account";
 import { accountProfile, listAccountSessions } from "~/features/account/account.server.ts";
-import { AccountPage } from "~/features/account/components/account-screen.tsx";
+import { AccountScreen } from "~/features/account/components/account-screen.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your Account | Ledgerline Advisors" }, { name: "robots", content: "noindex" }];
 
@@ -24,5 +24,5 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  return <AccountPage profile={loaderData.profile} sessions={loaderData.sessions} notice={loaderData.notice} />;
+  return <AccountScreen profile={loaderData.profile} sessions={loaderData.sessions} notice={loaderData.notice} />;
 }

@@ -2,7 +2,7 @@ import type { Route } from "./+types/accounting-accounts";
 import { accountListQuerySchema } from "~/features/ledger/ledger.schema.ts";
 import { listAccounts } from "~/features/ledger/accounts.server.ts";
 import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
-import { ChartOfAccountsTab } from "~/features/ledger/components/chart-of-accounts-screen.tsx";
+import { ChartOfAccountsScreen } from "~/features/ledger/components/chart-of-accounts-screen.tsx";
 import { readPageQuery } from "~/server/http/page-query.ts";
 
 /** /accounting/:orgId: the chart of accounts, the books' first section; `?include_inactive=true` lists inactive ones too. */
@@ -14,5 +14,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function AccountingAccounts({ loaderData }: Route.ComponentProps) {
-  return <ChartOfAccountsTab accounts={loaderData.accounts} showInactive={loaderData.showInactive} />;
+  return <ChartOfAccountsScreen accounts={loaderData.accounts} showInactive={loaderData.showInactive} />;
 }

@@ -3,7 +3,7 @@ import { listBankAccounts } from "~/features/bank/bank-accounts.server.ts";
 import { listRules } from "~/features/bank/bank-rules.server.ts";
 import { listRuleBatches } from "~/features/bank/bank-rules-batches.server.ts";
 import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
-import { BankRulesTab } from "~/features/bank/components/bank-rules-screen.tsx";
+import { BankRulesScreen } from "~/features/bank/components/bank-rules-screen.tsx";
 
 /**
  * /accounting/:orgId/bank-rules: the rules that choose accounts for statement lines, in order (GET /rules), and the
@@ -20,5 +20,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function AccountingBankRules({ loaderData }: Route.ComponentProps) {
-  return <BankRulesTab rules={loaderData.rules} bankAccounts={loaderData.bankAccounts} batches={loaderData.batches} />;
+  return <BankRulesScreen rules={loaderData.rules} bankAccounts={loaderData.bankAccounts} batches={loaderData.batches} />;
 }

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/accounting-bank";
 import { listBankAccounts } from "~/features/bank/bank-accounts.server.ts";
 import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
-import { BankAccountsTab } from "~/features/bank/components/bank-accounts-screen.tsx";
+import { BankAccountsScreen } from "~/features/bank/components/bank-accounts-screen.tsx";
 
 /** /accounting/:orgId/bank: the organization's bank and card accounts (the API's GET /api/bank/:orgId/accounts). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -10,5 +10,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function AccountingBank({ loaderData }: Route.ComponentProps) {
-  return <BankAccountsTab bankAccounts={loaderData.bankAccounts} />;
+  return <BankAccountsScreen bankAccounts={loaderData.bankAccounts} />;
 }

@@ -2,7 +2,7 @@ import type { Route } from "./+types/accounting-journal";
 import { journalQuerySchema } from "~/features/ledger/ledger.schema.ts";
 import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
 import { listEntries } from "~/features/ledger/journal-entries.server.ts";
-import { JournalEntriesTab } from "~/features/ledger/components/journal-entries-screen.tsx";
+import { JournalEntriesScreen } from "~/features/ledger/components/journal-entries-screen.tsx";
 import { readPageQuery } from "~/server/http/page-query.ts";
 
 /** /accounting/:orgId/journal: one page of the journal for the filters in the URL (the API's query, GET /entries). */
@@ -13,5 +13,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function AccountingJournal({ loaderData }: Route.ComponentProps) {
-  return <JournalEntriesTab page={loaderData.page} filters={loaderData.filters} errors={loaderData.errors} />;
+  return <JournalEntriesScreen page={loaderData.page} filters={loaderData.filters} errors={loaderData.errors} />;
 }

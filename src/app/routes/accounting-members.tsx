@@ -1,7 +1,7 @@
 import type { Route } from "./+types/accounting-members";
 import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
 import { canBooks } from "~/features/tenancy/books-permissions.ts";
-import { MembersTab } from "~/features/tenancy/components/members-screen.tsx";
+import { MembersScreen } from "~/features/tenancy/components/members-screen.tsx";
 import { listInvitations } from "~/features/tenancy/invitations.server.ts";
 import { listMembers } from "~/features/tenancy/members.server.ts";
 
@@ -16,5 +16,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function AccountingMembers({ loaderData }: Route.ComponentProps) {
-  return <MembersTab {...loaderData} />;
+  return <MembersScreen {...loaderData} />;
 }

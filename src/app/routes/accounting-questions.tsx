@@ -1,7 +1,7 @@
 import type { Route } from "./+types/accounting-questions";
 import { listQuestions } from "~/features/bank/bank-questions.server.ts";
 import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
-import { QuestionsTab } from "~/features/bank/components/bank-questions-screen.tsx";
+import { BankQuestionsScreen } from "~/features/bank/components/bank-questions-screen.tsx";
 
 /** /accounting/:orgId/questions: the bookkeeper's questions about bank transactions and their answers (GET /questions). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -10,5 +10,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function AccountingQuestions({ loaderData }: Route.ComponentProps) {
-  return <QuestionsTab questions={loaderData.questions} />;
+  return <BankQuestionsScreen questions={loaderData.questions} />;
 }

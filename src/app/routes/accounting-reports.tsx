@@ -2,7 +2,7 @@ import { safeParse } from "zod";
 import type { Route } from "./+types/accounting-reports";
 import { reportQuerySchema, reportViewQuerySchema } from "~/features/reports/reports.schema.ts";
 import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
-import { ReportsTab } from "~/features/reports/components/reports-screen.tsx";
+import { ReportsScreen } from "~/features/reports/components/reports-screen.tsx";
 import { defaultPeriod } from "~/features/ledger/periods.ts";
 import { generateReport } from "~/features/reports/reports.server.ts";
 import { CASH_FLOWS } from "~/features/reports/cash-flow.ts";
@@ -42,5 +42,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function AccountingReports({ loaderData }: Route.ComponentProps) {
-  return <ReportsTab {...loaderData} />;
+  return <ReportsScreen {...loaderData} />;
 }

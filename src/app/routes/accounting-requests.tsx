@@ -1,6 +1,6 @@
 import type { Route } from "./+types/accounting-requests";
 import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
-import { RequestsTab } from "~/features/requests/components/requests-screen.tsx";
+import { RequestsScreen } from "~/features/requests/components/requests-screen.tsx";
 import { listRequests } from "~/features/requests/index.server.ts";
 import { canBooks } from "~/features/tenancy/books-permissions.ts";
 
@@ -18,5 +18,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function AccountingRequests({ loaderData }: Route.ComponentProps) {
-  return <RequestsTab orgId={loaderData.orgId} requests={loaderData.requests} canSend={loaderData.canSend} />;
+  return <RequestsScreen orgId={loaderData.orgId} requests={loaderData.requests} canSend={loaderData.canSend} />;
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { safeParse } from "zod";
-import { LeadDetailPage } from "~/features/leads/components/lead-detail-screen.tsx";
+import { LeadDetailScreen } from "~/features/leads/components/lead-detail-screen.tsx";
 import { getLead } from "~/features/leads/lead-actions.server.ts";
 import { leadIdParamsSchema } from "~/features/leads/leads-inbox.schema.ts";
 import { AppError } from "~/server/http/app-error.ts";
@@ -25,5 +25,5 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function FirmLead({ loaderData }: Route.ComponentProps) {
-  return <LeadDetailPage lead={loaderData.lead} me={loaderData.me} />;
+  return <LeadDetailScreen lead={loaderData.lead} me={loaderData.me} />;
 }

@@ -1,4 +1,4 @@
-import { LeadsInboxPage } from "~/features/leads/components/leads-inbox-screen.tsx";
+import { LeadsInboxScreen } from "~/features/leads/components/leads-inbox-screen.tsx";
 import { leadListQuerySchema } from "~/features/leads/leads-inbox.schema.ts";
 import { listLeads } from "~/features/leads/leads-inbox.server.ts";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
@@ -17,5 +17,5 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function FirmLeads({ loaderData }: Route.ComponentProps) {
-  return <LeadsInboxPage list={loaderData.list} values={loaderData.values} errors={loaderData.errors} />;
+  return <LeadsInboxScreen list={loaderData.list} values={loaderData.values} errors={loaderData.errors} />;
 }

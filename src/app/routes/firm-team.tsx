@@ -1,7 +1,7 @@
 import { TwoFactorPolicySection } from "~/features/account/components/two-factor-policy-section.tsx";
 import { StaffInviteSection } from "~/features/team/components/staff-invite-section.tsx";
 import { TeamMembersSection } from "~/features/team/components/team-members-section.tsx";
-import { TeamPage } from "~/features/team/components/team-screen.tsx";
+import { TeamScreen } from "~/features/team/components/team-screen.tsx";
 import { teamQuerySchema } from "~/features/team/team.schema.ts";
 import { listTeam } from "~/features/team/team.server.ts";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
@@ -26,10 +26,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function FirmTeam({ loaderData }: Route.ComponentProps) {
   const { list, query, selfId, policy } = loaderData;
   return (
-    <TeamPage>
+    <TeamScreen>
       <TeamMembersSection list={list} query={query} selfId={selfId} />
       <StaffInviteSection />
       {policy ? <TwoFactorPolicySection policy={policy} /> : null}
-    </TeamPage>
+    </TeamScreen>
   );
 }

@@ -4,7 +4,7 @@ import { pageMeta } from "../seo.ts";
 import { useRootData } from "../root.tsx";
 import { verificationErrorMessage } from "~/features/auth/auth-messages.ts";
 import { safeRedirectPath } from "~/lib/safe-redirect.ts";
-import { LoginPage } from "~/features/auth/components/login-screen.tsx";
+import { LoginScreen } from "~/features/auth/components/login-screen.tsx";
 import { ENROLMENT_PATH } from "~/server/http/enrolment.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -40,7 +40,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export default function Page({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   return (
-    <LoginPage
+    <LoginScreen
       from={loaderData.from}
       codeStep={loaderData.codeStep}
       googleEnabled={Boolean(root?.googleEnabled)}

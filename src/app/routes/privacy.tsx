@@ -2,7 +2,7 @@ import type { Route } from "./+types/privacy";
 import { pageMeta } from "../seo.ts";
 import { publicUrlOf } from "~/features/marketing/meta.ts";
 import { LEGAL_LAST_UPDATED, privacySections } from "~/features/marketing/legal-content.ts";
-import { LegalPage } from "~/features/marketing/components/legal-screen.tsx";
+import { LegalScreen } from "~/features/marketing/components/legal-screen.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -13,5 +13,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Privacy() {
-  return <LegalPage title="Privacy Policy" updated={LEGAL_LAST_UPDATED} sections={privacySections} />;
+  return <LegalScreen title="Privacy Policy" updated={LEGAL_LAST_UPDATED} sections={privacySections} />;
 }

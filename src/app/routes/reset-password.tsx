@@ -3,8 +3,8 @@ import { pageMeta } from "../seo.ts";
 import { deferredModule } from "~/ui/deferred.tsx";
 
 /** The page's form (react-hook-form) is not part of its load: it is fetched on the visitor's first interaction (deferred.tsx). */
-const ResetPasswordPage = deferredModule(() => import("~/features/auth/components/reset-password-screen.tsx")).component(
-  (m) => m.ResetPasswordPage,
+const ResetPasswordScreen = deferredModule(() => import("~/features/auth/components/reset-password-screen.tsx")).component(
+  (m) => m.ResetPasswordScreen,
 );
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,5 +22,5 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <ResetPasswordPage token={loaderData.token} />;
+  return <ResetPasswordScreen token={loaderData.token} />;
 }

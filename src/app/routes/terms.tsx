@@ -2,7 +2,7 @@ import type { Route } from "./+types/terms";
 import { pageMeta } from "../seo.ts";
 import { publicUrlOf } from "~/features/marketing/meta.ts";
 import { LEGAL_LAST_UPDATED, termsSections } from "~/features/marketing/legal-content.ts";
-import { LegalPage } from "~/features/marketing/components/legal-screen.tsx";
+import { LegalScreen } from "~/features/marketing/components/legal-screen.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -14,5 +14,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Terms() {
-  return <LegalPage title="Terms of Service" updated={LEGAL_LAST_UPDATED} sections={termsSections} />;
+  return <LegalScreen title="Terms of Service" updated={LEGAL_LAST_UPDATED} sections={termsSections} />;
 }
