@@ -73,15 +73,23 @@ const NO_QUERY_BUILDER = {
 };
 const QUERY_BUILDER_CALL =
   "CallExpression[callee.property.name=/^(select|selectDistinct|selectDistinctOn|insert|update|delete|with|\\$with|\\$count)$/]";
-const NO_QUERY_BUILDER_CALLS = {
-  "no-restricted-syntax": [
-    "error",
-    ...["[callee.object.name=/^(db|tx|trx)$/]", "[callee.object.property.name=/^(db|tx|trx)$/]"].map((on) => ({
-      selector: `${QUERY_BUILDER_CALL}${on}`,
-      message: "Write the statement in SQL with the sql template and queryRows (decision 101): the query builder is not used.",
-    })),
-  ],
-};
+const QUERY_BUILDER_SELECTORS = ["[callee.object.name=/^(db|tx|trx)$/]", "[callee.object.property.name=/^(db|tx|trx)$/]"].map((on) => ({
+  selector: `${QUERY_BUILDER_CALL}${on}`,
+  message: "Write the statement in SQL with the sql template and queryRows (decision 101): the query builder is not used.",
+}));
+/**
+ * One field (decision 110): screens draw inputs, selects and text areas through src/ui/field.tsx (InputField,
+ * CheckboxField), which give each a label, its hint and its error. A control that cannot be one says why on the line
+ * before it (`// eslint-disable-next-line no-restricted-syntax -- raw control: …`).
+ */
+const RAW_CONTROL_SELECTORS = [
+  "JSXOpeningElement[name.name=/^(select|textarea)$/]",
+  "JSXOpeningElement[name.name='input']:not(:has(JSXAttribute[name.name='type'][value.value=/^(hidden|submit)$/]))",
+].map((selector) => ({
+  selector,
+  message: "Draw a field with InputField or CheckboxField (src/ui/field.tsx): one field component, with its label.",
+}));
+const NO_QUERY_BUILDER_CALLS = { "no-restricted-syntax": ["error", ...QUERY_BUILDER_SELECTORS] };
 /** One zod: the classic API everywhere (decision 109). */
 const ONE_ZOD = {
   group: ["zod/mini", "zod/v4-mini"],
@@ -134,6 +142,10 @@ export default tseslint.config(
   { files: ["src/app/**/*.api.ts"], ignores: BOUNDARY_ALLOW_LIST, rules: restrict(NO_TOAST_LIBRARY, NO_RADIX) },
   { files: ["tests/**/*.{ts,tsx}", "bench/**/*.ts"], rules: restrict() },
   { files: ["src/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}", "bench/**/*.ts"], ignores: ["src/server/db/**"], rules: NO_QUERY_BUILDER_CALLS },
+  {
+    files: ["src/features/**/*.tsx", "src/app/**/*.tsx"],
+    rules: { "no-restricted-syntax": ["error", ...QUERY_BUILDER_SELECTORS, ...RAW_CONTROL_SELECTORS] },
+  },
   {
     // The database's own platform may use anything drizzle offers.
     files: ["src/server/db/**/*.{ts,tsx}"],

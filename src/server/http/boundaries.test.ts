@@ -153,4 +153,16 @@ describe("module boundaries", () => {
   it("finds no two modules of src that import each other, directly or through others, types included", () => {
     expect(importCycles(process.cwd())).toEqual([]);
   });
+
+  it("refuses a raw field control in a screen (one field component), and allows it in src/ui and as a hidden input", async () => {
+    const syntax = async (filePath: string, code: string) =>
+      (await eslint.lintText(code, { filePath }))[0]!.messages.filter((m) => m.ruleId === "no-restricted-syntax").length;
+    const select = 'export const X = () => <select id="a"><option>1</option></select>;\n';
+    expect(await syntax("src/features/ledger/components/new-part.tsx", select)).toBe(1);
+    expect(await syntax("src/app/routes/new-route.tsx", 'export const X = () => <input id="b" />;\n')).toBe(1);
+    expect(
+      await syntax("src/features/ledger/components/new-part.tsx", 'export const X = () => <input type="hidden" name="c" value="1" />;\n'),
+    ).toBe(0);
+    expect(await syntax("src/ui/new-field.tsx", select)).toBe(0);
+  });
 });

@@ -75,7 +75,7 @@ export function AccountCombobox({
         {label}
       </label>
       <div className="relative">
-        {/* raw control: a combobox, its label, input and list wired by downshift */}
+        {/* eslint-disable-next-line no-restricted-syntax -- raw control: a combobox, its label, input and list wired by downshift */}
         <input
           {...getInputProps({ placeholder: "Code or name", autoComplete: "off", spellCheck: false })}
           className={cn(inputClass, "pr-9")}

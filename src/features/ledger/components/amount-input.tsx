@@ -27,7 +27,7 @@ export function AmountInput({
       <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
-      {/* raw control: the books' amount field, its label given by the line or the form (sighted or not), its error smaller */}
+      {/* eslint-disable-next-line no-restricted-syntax -- raw control: the books' amount field, its label given by the line or the form (sighted or not), its error smaller */}
       <input
         id={id}
         type="text"

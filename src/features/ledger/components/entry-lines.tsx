@@ -91,7 +91,7 @@ export function EntryLines({
                 <span className="sr-only">Line {i + 1} </span>
                 Description
               </label>
-              {/* raw control: its label names the line for screen readers only, more than InputField's text label holds */}
+              {/* eslint-disable-next-line no-restricted-syntax -- raw control: its label names the line for screen readers only, more than InputField's text label holds */}
               <input id={lineId(key, "description")} className={inputClass} {...register(`lines.${i}.description`)} />
             </div>
             {SIDES.map((side) => (

@@ -74,7 +74,7 @@ export function MembersScreen({ members, invitations }: { members: Member[]; inv
                   <label className="sr-only" htmlFor={`role-${m.user_id}`}>
                     Role of {m.name}
                   </label>
-                  {/* raw control: named by a visually hidden label, a compact select in the member's row */}
+                  {/* eslint-disable-next-line no-restricted-syntax -- raw control: named by a visually hidden label, a compact select in the member's row */}
                   <select
                     id={`role-${m.user_id}`}
                     value={m.role}
