@@ -1,3 +1,4 @@
+import { todayIso } from "~/lib/format.ts";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -15,7 +16,6 @@ const PUBLIC_URL = "http://localhost:3000";
 
 /** A day after `day` (YYYY-MM-DD), n days on. */
 const dayAfter = (day: string, n = 1) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** Waits for a child process to end; its stdout and stderr, or a rejection naming its exit code. */
 function finished(child: ReturnType<typeof spawn>, what: string): Promise<string> {
@@ -210,7 +210,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the daily question mail with two 
   afterAll(() => t.close());
 
   it("catch-up at start: two processes start together after downtime; one mail per client owner and organization", async () => {
-    const before = todayUtc();
+    const before = todayIso();
     let go!: () => void;
     const started = new Promise<void>((resolve) => (go = resolve));
     const both = Promise.all([jobsProcess(t.testDb.url!, started), jobsProcess(t.testDb.url!, started)]);
@@ -228,7 +228,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the daily question mail with two 
     const sent = await queryRows<{ sent_on: string }>(t.ctx.db, sql`select distinct sent_on::text from bank_question_mails`);
     expect(sent).toHaveLength(1);
     day = sent[0]!.sent_on;
-    expect([before, todayUtc()]).toContain(day);
+    expect([before, todayIso()]).toContain(day);
   }, 120_000);
 
   it("the same day again, two processes at once: nothing more", async () => {

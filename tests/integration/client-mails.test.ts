@@ -1,3 +1,4 @@
+import { todayIso } from "~/lib/format.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOpenQuestions } from "~/features/bank/bank-questions.server.ts";
@@ -13,7 +14,6 @@ import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "
  */
 
 const PUBLIC_URL = "http://localhost:3000";
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 describe("mails to the client say what they are about", () => {
@@ -89,7 +89,7 @@ describe("mails to the client say what they are about", () => {
         201,
       );
 
-    expect(await mailOpenQuestions(t.ctx.db, PUBLIC_URL, todayUtc())).toBe(1);
+    expect(await mailOpenQuestions(t.ctx.db, PUBLIC_URL, todayIso())).toBe(1);
     const [mail] = await mails("bank-questions", owner.email);
     expect(mail!.subject).toBe("Questions about your bank transactions (Gonzalez Landscaping)");
     const text = mail!.text_body;

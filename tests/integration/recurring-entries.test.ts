@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { addMember } from "~/features/tenancy/organizations.server.ts";
-import { runDueRecurringEntries, todayUtc } from "~/features/ledger/recurring-entries.server.ts";
+import { runDueRecurringEntries } from "~/features/ledger/recurring-entries.server.ts";
+import { todayIso } from "~/lib/format.ts";
 import { runDates } from "~/features/ledger/recurrence.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
@@ -70,20 +71,20 @@ describe("recurring entries: a template and a schedule, each run made once, draf
   it("a start date in the past makes the runs already due at once, as drafts on the last day of each month", async () => {
     const r = await create({ reference: "Lease A" });
     const expected = runDates({ frequency: "monthly", day_of_month: 31, start_date: monthsAgo(3, 31) }, null, 10).filter(
-      (d) => d <= todayUtc(),
+      (d) => d <= todayIso(),
     );
     expect(expected.length).toBeGreaterThanOrEqual(3);
     const made = await entriesOf("Lease A");
     expect(made.map((e) => e.entry_date)).toEqual(expected);
     expect(made.every((e) => e.status === "draft" && e.total_amount === "1500.00" && e.description === "Office rent")).toBe(true);
     expect(r).toMatchObject({ status: "active", runs: expected.length, total_amount: "1500.00" });
-    expect(r.next_run_on! > todayUtc()).toBe(true);
+    expect(r.next_run_on! > todayIso()).toBe(true);
     expect(r.upcoming).toHaveLength(3);
     expect(r.upcoming[0]).toBe(r.next_run_on);
     expect(r.recent_runs.map((x) => x.run_on)).toEqual([...expected].reverse());
 
     // The job finds nothing more to do today, and again: each date once.
-    expect(await runDueRecurringEntries(t.ctx.db, todayUtc(), { recurringEntryId: r.id })).toBe(0);
+    expect(await runDueRecurringEntries(t.ctx.db, todayIso(), { recurringEntryId: r.id })).toBe(0);
     // Three months later (the server was down): the three missed runs are made, oldest first.
     const later = runDates({ frequency: "monthly", day_of_month: 31, start_date: monthsAgo(3, 31) }, expected.at(-1)!, 3);
     expect(await runDueRecurringEntries(t.ctx.db, later[2]!, { recurringEntryId: r.id })).toBe(3);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { runDates, type Frequency } from "~/features/ledger/recurrence.ts";
-import { todayUtc } from "~/features/ledger/recurring-entries.server.ts";
+import { todayIso } from "~/lib/format.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { firstBooks } from "../support/books.ts";
@@ -55,7 +55,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("recurring entries with two server
     );
     const code = Object.fromEntries(accounts.map((a) => [a.account_code, Number(a.id)]));
     const frequencies: Frequency[] = ["monthly", "quarterly", "yearly"];
-    const today = todayUtc();
+    const today = todayIso();
     let expected = 0;
     const schedules = Array.from({ length: 24 }, (_, i) => {
       const s = { frequency: frequencies[i % 3]!, day_of_month: [1, 15, 28, 29, 30, 31][i % 6]!, start_date: `2023-0${(i % 9) + 1}-10` };

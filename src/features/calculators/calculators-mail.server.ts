@@ -2,7 +2,7 @@ import type { MailAttachment } from "~/server/mail/outbox.server.ts";
 import type { OutgoingMail } from "~/server/mail/outbox.server.ts";
 import { escapeHtml, renderMail } from "~/server/mail/html.ts";
 import { CALCULATOR_PATHS, reportFor, type Calculation, type CalculatorReport } from "./calculators.ts";
-import { formatLongDate } from "~/lib/format.ts";
+import { formatLongDate, todayIso } from "~/lib/format.ts";
 
 export const FIRM_DISCLAIMER =
   "These figures are estimates from the inputs you entered, for planning only; they are not tax or investment advice. " +
@@ -23,7 +23,7 @@ export function analysisDocument(calc: Calculation, createdAt: Date, name: strin
 
 export function analysisFilename(calc: Calculation, createdAt: Date): string {
   const kind = calc.calculatorType === "roi" ? "roi-analysis" : "rd-tax-credit-analysis";
-  return `ledgerline-${kind}-${createdAt.toISOString().slice(0, 10)}.pdf`;
+  return `ledgerline-${kind}-${todayIso(createdAt)}.pdf`;
 }
 
 const FOOTER = "Ledgerline Advisors · 120 Broadway, Suite 1800, New York, NY 10271";

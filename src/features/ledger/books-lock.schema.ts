@@ -1,3 +1,4 @@
+import { todayIso } from "~/lib/format.ts";
 import { z } from "zod";
 import { requiredTextField } from "~/lib/schema-fields.ts";
 import { EARLIEST_ENTRY_DATE } from "./ledger.schema.ts";
@@ -9,7 +10,7 @@ const reasonField = requiredTextField("Reason", { max: 500, typeError: "Reason i
 export const lockDateSchema = z.iso.date("Lock date is required").superRefine((d, ctx) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return;
   if (d < EARLIEST_ENTRY_DATE) ctx.addIssue({ code: "custom", message: `Lock date must not be before ${EARLIEST_ENTRY_DATE}` });
-  else if (d > new Date().toISOString().slice(0, 10)) ctx.addIssue({ code: "custom", message: "Lock date must not be after today" });
+  else if (d > todayIso()) ctx.addIssue({ code: "custom", message: "Lock date must not be after today" });
 });
 
 /** PUT /lock: nothing dated on or before `lock_date` can be written any more. */

@@ -1,3 +1,4 @@
+import { addDays } from "~/lib/format.ts";
 import { fiscalYear, fiscalYearOf } from "./year-end-close.ts";
 
 /**
@@ -40,11 +41,6 @@ const ymd = (y: number, m: number, d: number) => {
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 };
 const lastDayOf = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
-
-export const addDays = (date: string, days: number): string => {
-  const [y, m, d] = parts(date);
-  return ymd(y, m, d + days);
-};
 
 /** The same day `months` later (or earlier), kept within the month: March 31 less one month is February 28 (or 29). */
 export function addMonths(date: string, months: number): string {

@@ -1,3 +1,4 @@
+import { todayIso } from "~/lib/format.ts";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { queryRows, type Db } from "~/server/db/client.ts";
@@ -19,7 +20,6 @@ import { runDates, type Schedule } from "./recurrence.ts";
  */
 
 /** Today's date (UTC), the date runs are due by. */
-export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
 
 interface DueRow {
   id: number;
@@ -122,7 +122,7 @@ export async function runDueRecurringEntries(
 /** The job: every due run of every schedule, logged when something was made. */
 export async function recurringEntriesJob(db: Db, logger: Logger): Promise<void> {
   try {
-    const made = await runDueRecurringEntries(db, todayUtc(), {}, logger);
+    const made = await runDueRecurringEntries(db, todayIso(), {}, logger);
     if (made > 0) logger.info({ made }, "recurring entries made");
   } catch (err) {
     logger.error(errorLogFields(err), "recurring entries job failed");

@@ -1,3 +1,4 @@
+import { todayIso } from "~/lib/format.ts";
 import { z } from "zod";
 import { EARLIEST_ENTRY_DATE, LATEST_ENTRY_DATE, recurringEntrySchema, type RecurringEntryInput } from "./ledger.schema.ts";
 import type { EntryDetails, RecurringEntryDetails } from "./ledger.types.ts";
@@ -28,12 +29,11 @@ export interface RecurringFormValues extends EntryContentValues {
 }
 
 /** Today's date in UTC: the date the server makes runs due by. */
-export const utcToday = (now = new Date()): string => now.toISOString().slice(0, 10);
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** A new schedule: monthly on the 1st, from the 1st of next month, each run a draft. */
-export function blankRecurring(today = utcToday()): RecurringFormValues {
+export function blankRecurring(today = todayIso()): RecurringFormValues {
   const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   const start = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
   return {

@@ -8,7 +8,8 @@ import type { RecurringEntryDetails, RecurringEntryLine, RecurringEntryRun, Recu
 import { assertAccounts, prepareLines } from "./journal-entries.server.ts";
 import { type Membership } from "~/features/tenancy/tenancy.types.ts";
 import { nextRunOnOrAfter, previousDay, runDates, type Schedule } from "./recurrence.ts";
-import { runDueRecurringEntries, todayUtc } from "./recurring-entries.server.ts";
+import { runDueRecurringEntries } from "./recurring-entries.server.ts";
+import { todayIso } from "~/lib/format.ts";
 
 /*
  * A recurring entry's template and its schedule (recurrence.ts), as a person sees and changes them: list, read, create,
@@ -115,7 +116,7 @@ export async function createRecurringEntry(
   m: Membership,
   input: RecurringEntryInput,
   actor: AuditActor,
-  today = todayUtc(),
+  today = todayIso(),
 ): Promise<RecurringEntryDetails> {
   assertFewRunsDue(input, null, today);
   const next = runDates(input, null, 1)[0] ?? null;
@@ -162,7 +163,7 @@ export async function updateRecurringEntry(
   id: number,
   input: RecurringEntryInput,
   actor: AuditActor,
-  today = todayUtc(),
+  today = todayIso(),
 ): Promise<RecurringEntryDetails> {
   await db.transaction(async (tx) => {
     const before = await summaryOf(tx, m, id, true);
@@ -203,7 +204,7 @@ export async function changeRecurringStatus(
   id: number,
   action: RecurringAction,
   actor: AuditActor,
-  today = todayUtc(),
+  today = todayIso(),
 ): Promise<RecurringEntryDetails> {
   await db.transaction(async (tx) => {
     const current = await summaryOf(tx, m, id, true);

@@ -1,3 +1,4 @@
+import { todayIso } from "~/lib/format.ts";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
@@ -21,7 +22,6 @@ export async function fiscalYearStartMonth(db: Db, organizationId: number): Prom
 }
 
 /** Today as YYYY-MM-DD (UTC), the day a fiscal year must have ended by to be closed. */
-export const today = () => new Date().toISOString().slice(0, 10);
 
 /** The Retained Earnings account: an equity account of that name (an active one first), or null. */
 export async function retainedEarningsAccount(db: Db, organizationId: number) {
@@ -100,7 +100,7 @@ export async function yearEndState(db: Db, m: Membership): Promise<YearEndState>
   const startMonth = await fiscalYearStartMonth(db, m.organizationId);
   return {
     fiscal_year_start_month: startMonth,
-    last_ended: lastEndedFiscalYear(startMonth, today()),
+    last_ended: lastEndedFiscalYear(startMonth, todayIso()),
     closes: await listCloses(db, m.organizationId, startMonth),
   };
 }
@@ -150,7 +150,7 @@ export function closeProblem(s: {
 }): string | null {
   const { year } = s;
   if (s.closed) return `${year.label} is closed already`;
-  if (year.end >= today()) return `${year.label} has not ended yet: it can be closed from the day after ${year.end}`;
+  if (year.end >= todayIso()) return `${year.label} has not ended yet: it can be closed from the day after ${year.end}`;
   if (s.drafts > 0)
     return `${s.drafts} draft ${s.drafts === 1 ? "entry is" : "entries are"} dated in ${year.label}: post or delete ${s.drafts === 1 ? "it" : "them"} before closing the year`;
   if (s.lockDate && s.lockDate >= year.end)

@@ -1,3 +1,4 @@
+import { formatDateTime } from "~/lib/format.ts";
 import { useEffect, useId, useState } from "react";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
@@ -20,7 +21,6 @@ const TYPE_LABELS: Record<EntryDocument["content_type"], string> = {
 };
 /** What the browser can show: PNG and JPEG as an image, PDF in its viewer (HEIC is downloaded only). */
 const PREVIEWABLE = new Set(["image/png", "image/jpeg", "application/pdf"]);
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -103,7 +103,7 @@ export function EntryDocuments({
               </a>
               <span className="text-muted">
                 {TYPE_LABELS[d.content_type]} · {size(d.size_bytes)} · {d.uploaded_by_name ?? "a removed user"},{" "}
-                {when.format(new Date(d.uploaded_at))} UTC
+                {formatDateTime(d.uploaded_at)}
               </span>
               <span className="ml-auto flex gap-2">
                 {PREVIEWABLE.has(d.content_type) ? (

@@ -1,8 +1,9 @@
+import { todayIso } from "~/lib/format.ts";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { CheckboxField, InputField } from "~/ui/field.tsx";
 import { EARLIEST_ENTRY_DATE, LATEST_ENTRY_DATE } from "../ledger.schema.ts";
 import { dayLabel, FREQUENCIES, FREQUENCY_LABELS } from "../recurrence.ts";
-import { formSchedule, schedulePreview, utcToday, type RecurringFormValues } from "../recurring-form.ts";
+import { formSchedule, schedulePreview, type RecurringFormValues } from "../recurring-form.ts";
 import { DateList } from "~/ui/table.tsx";
 
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
@@ -62,7 +63,7 @@ export function RecurringScheduleFields({
 
 function SchedulePreview({ values, lastRun, paused }: { values: RecurringFormValues; lastRun: string | null; paused: boolean }) {
   const schedule = formSchedule(values);
-  const preview = schedule ? schedulePreview(schedule, { today: utcToday(), lastRun, paused }) : null;
+  const preview = schedule ? schedulePreview(schedule, { today: todayIso(), lastRun, paused }) : null;
   const kind = values.post ? "posted entries" : "drafts";
   const due = preview?.due ?? [];
   return (
