@@ -411,10 +411,11 @@ function reportPosting(label: string, orgs: number, t: Awaited<ReturnType<typeof
  * The database alone: bench/posting-sql/run.sh, on this bench's database and the spread run's organizations, runs
  * under pgbench the statements the API sends for each entry. Its last line (entries/s, PostgreSQL's CPU per entry).
  */
-function databaseAlone(): { perSecond: number; line: string } {
+async function databaseAlone(): Promise<{ perSecond: number; line: string }> {
   const admin = new URL(ADMIN_URL);
-  const r = spawnSync("bash", [path.join(import.meta.dirname, "posting-sql", "run.sh"), String(SQL_SECONDS)], {
-    encoding: "utf8",
+  // Not spawnSync: the event loop keeps running, so the HTTP agent drops the connections the API closes meanwhile.
+  const child = spawn("bash", [path.join(import.meta.dirname, "posting-sql", "run.sh"), String(SQL_SECONDS)], {
+    stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
       BENCH_DB_NAME: DB_NAME,
@@ -425,9 +426,13 @@ function databaseAlone(): { perSecond: number; line: string } {
       ...(admin.password ? { PGPASSWORD: decodeURIComponent(admin.password) } : {}),
     },
   });
-  const line = r.stdout.trim().split("\n").at(-1) ?? "";
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+  const [status] = (await once(child, "exit")) as [number | null];
+  const line = out.trim().split("\n").at(-1) ?? "";
   const perSecond = Number(/entries\/s: ([\d.]+)/.exec(line)?.[1]);
-  if (r.status !== 0 || !(perSecond > 0)) throw new Error(`bench/posting-sql/run.sh failed: ${r.stdout}${r.stderr}`);
+  if (status !== 0 || !(perSecond > 0)) throw new Error(`bench/posting-sql/run.sh failed: ${out}`);
   return { perSecond, line };
 }
 
@@ -632,7 +637,7 @@ async function main() {
     const spreadRun = await postingThroughput(db, spread, server.pid!);
     reportPosting("spread", ORGS, spreadRun);
     if (SQL_SECONDS > 0) {
-      const alone = databaseAlone();
+      const alone = await databaseAlone();
       console.log(
         `database alone (bench/posting-sql, pgbench, ${CLIENTS} clients over ${ORGS} organizations, ${SQL_SECONDS} s): ${alone.line}`,
       );

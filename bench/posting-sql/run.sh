@@ -28,12 +28,15 @@ SQL
 [ "$("${PSQL[@]}" -Atc 'select count(*) from pb')" = "$ORGS" ] || { echo "needs $ORGS seeded organizations whose owners are signed in"; exit 1; }
 entries() { "${PSQL[@]}" -Atc "select count(*) filter (where status = 'posted'), count(*) filter (where status <> 'posted') from journal_entries where description = 'pgbench'"; }
 before=$(entries)
-pg_cpu() { local t=0; for p in $(pgrep -u postgres postgres); do read -r -a f < /proc/$p/stat 2>/dev/null || continue; t=$((t + f[13] + f[14])); done; echo $t; }
+# PostgreSQL's CPU ticks per process; the run's CPU is summed over the processes alive at its end (a process that
+# ended meanwhile, as another client's idle connection closed, would otherwise take its whole past off the sum).
+pg_ticks() { for p in $(pgrep -u postgres postgres); do read -r -a f < /proc/$p/stat 2>/dev/null || continue; echo "$p $((f[13] + f[14]))"; done; }
 out=$(mktemp)
 pgbench "${CONNECT[@]}" -n -M prepared -c 16 -j 1 -T "$T" -D orgs="$ORGS" -f entry.sql "$DB" > "$out" 2>&1 &
 bench=$!
-sleep 2; c0=$(pg_cpu); t0=$(date +%s.%N)
-sleep $((T - 4)); c1=$(pg_cpu); t1=$(date +%s.%N)
+sleep 2; s0=$(pg_ticks); t0=$(date +%s.%N)
+sleep $((T - 4)); s1=$(pg_ticks); t1=$(date +%s.%N)
+ticks=$(awk 'NR == FNR { a[$1] = $2; next } { d += $2 - ($1 in a ? a[$1] : 0) } END { print d + 0 }' <(echo "$s0") <(echo "$s1"))
 wait "$bench" || { cat "$out"; echo "pgbench failed: entry.sql no longer matches the schema?"; exit 1; }
 tps=$(grep -o 'tps = [0-9.]*' "$out" | grep -o '[0-9.]*$')
 done_n=$(grep -o 'number of transactions actually processed: [0-9]*' "$out" | grep -o '[0-9]*$')
@@ -42,5 +45,5 @@ grep -E 'failed transactions' "$out" || true
 after=$(entries)
 [ "$((${after%|*} - ${before%|*}))" = "$done_n" ] && [ "${after#*|}" = 0 ] || {
   echo "pgbench: $done_n transactions but posted entries went from ${before%|*} to ${after%|*} (drafts left: ${after#*|})"; exit 1; }
-echo "entries/s: $tps; PostgreSQL busy cores: $(echo "($c1-$c0)/100/($t1-$t0)" | bc -l | cut -c1-4); CPU per entry: $(echo "($c1-$c0)*10/($t1-$t0)/$tps" | bc -l | cut -c1-4) ms"
+printf 'entries/s: %.0f; PostgreSQL busy cores: %.2f; CPU per entry: %.2f ms\n' "$tps" "$(echo "$ticks/100/($t1-$t0)" | bc -l)" "$(echo "$ticks*10/($t1-$t0)/$tps" | bc -l)"
 rm -f "$out"; "${PSQL[@]}" -c 'drop table pb'
