@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { toast } from "~/ui/toast.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { changeEmail } from "~/features/auth/auth.api.ts";
 import { InputField } from "~/ui/field.tsx";
 import { changeEmailSchema } from "../account.schema.ts";
@@ -14,6 +14,7 @@ type ChangeEmail = z.input<typeof changeEmailSchema>;
 export function EmailSection({ email, twoFactor = false }: { email: string; twoFactor?: boolean }) {
   const uid = useId();
   const reauth = useRecentSignIn({ twoFactor });
+  const { act } = useAction();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<ChangeEmail, unknown, z.output<typeof changeEmailSchema>>({
     resolver: zodResolver(changeEmailSchema),
@@ -22,15 +23,17 @@ export function EmailSection({ email, twoFactor = false }: { email: string; twoF
   });
 
   async function onValid(data: z.output<typeof changeEmailSchema>) {
-    const res = await reauth.run(() => changeEmail(data.newEmail));
+    const res = await act(() => reauth.run(() => changeEmail(data.newEmail)), {
+      failure: "Email not changed",
+      success: "Check your new inbox",
+      description: `We sent a link to ${data.newEmail}. Your address changes when you open it.`,
+    });
     if (!res.ok) {
       if (res.code !== "REAUTH_CANCELLED") form.setError("newEmail", { message: res.message });
-      toast.error("Email not changed", { description: res.message });
       return;
     }
     form.reset();
     setSentTo(data.newEmail);
-    toast.success("Check your new inbox", { description: `We sent a link to ${data.newEmail}. Your address changes when you open it.` });
   }
 
   return (

@@ -1,8 +1,7 @@
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRevalidator } from "react-router";
-import { toast } from "~/ui/toast.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { changePassword } from "~/features/auth/auth.api.ts";
 import { CurrentPasswordField } from "~/ui/password-field.tsx";
 import { changePasswordSchema, type ChangePasswordInput } from "../account.schema.ts";
@@ -26,7 +25,7 @@ export function PasswordSection({ twoFactor = false, hasPassword = true }: { two
 function ChangePassword({ twoFactor }: { twoFactor: boolean }) {
   const uid = useId();
   const reauth = useRecentSignIn({ twoFactor });
-  const revalidator = useRevalidator();
+  const { act } = useAction();
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(passwordFormSchema),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
@@ -34,18 +33,24 @@ function ChangePassword({ twoFactor }: { twoFactor: boolean }) {
   });
 
   async function onValid(data: ChangePasswordInput) {
-    const res = await reauth.run(() =>
-      changePassword({ currentPassword: data.currentPassword, newPassword: data.newPassword, revokeOtherSessions: true }),
+    const res = await act(
+      async () => {
+        const res = await reauth.run(() =>
+          changePassword({ currentPassword: data.currentPassword, newPassword: data.newPassword, revokeOtherSessions: true }),
+        );
+        return !res.ok && res.code === "INVALID_PASSWORD" ? { ...res, message: "Your current password is not correct" } : res;
+      },
+      {
+        failure: "Password not changed",
+        success: "Password changed",
+        description: "Every other session was signed out. We sent you a notice by email.",
+      },
     );
     if (!res.ok) {
-      const message = res.code === "INVALID_PASSWORD" ? "Your current password is not correct" : res.message;
-      if (res.code === "INVALID_PASSWORD") form.setError("currentPassword", { message });
-      toast.error("Password not changed", { description: message });
+      if (res.code === "INVALID_PASSWORD") form.setError("currentPassword", { message: res.message });
       return;
     }
     form.reset();
-    toast.success("Password changed", { description: "Every other session was signed out. We sent you a notice by email." });
-    await revalidator.revalidate();
   }
 
   return (

@@ -1,10 +1,8 @@
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRevalidator } from "react-router";
-import { toast } from "~/ui/toast.ts";
 import { NameFields } from "~/ui/name-fields.tsx";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import type { AccountProfile } from "../account.types.ts";
 import { profileSchema, type ProfileInput } from "../account.schema.ts";
 import { saveProfile } from "../account.api.ts";
@@ -12,7 +10,7 @@ import { FormSection } from "./account-ui.tsx";
 
 export function ProfileSection({ profile }: { profile: AccountProfile }) {
   const uid = useId();
-  const revalidator = useRevalidator();
+  const { act } = useAction();
   const form = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: { firstName: profile.firstName, lastName: profile.lastName, companyName: profile.companyName },
@@ -20,13 +18,7 @@ export function ProfileSection({ profile }: { profile: AccountProfile }) {
   });
 
   async function onValid(data: ProfileInput) {
-    const res = await saveProfile(data);
-    if (!res.ok) {
-      toastFailure(res, { title: "Profile not saved" });
-      return;
-    }
-    toast.success("Profile updated");
-    await revalidator.revalidate();
+    await act(() => saveProfile(data), { failure: "Profile not saved", success: "Profile updated" });
   }
 
   return (

@@ -1,10 +1,8 @@
 import { useId, useState } from "react";
-import { useRevalidator } from "react-router";
-import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import type { AccountSession } from "../account.types.ts";
 import { revokeOtherSessions, revokeSession } from "../account.api.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import { Section } from "./account-ui.tsx";
 import { formatDateTime } from "~/lib/format.ts";
@@ -14,26 +12,28 @@ const formatDate = (iso: string) => formatDateTime(iso);
 export function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
   const uid = useId();
   const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { act, pending } = useAction();
+  // Which button was pressed last ("others" or a session's id): it says "Signing out..." while `pending`.
+  const [ending, setEnding] = useState<string | null>(null);
+  const busy = pending ? ending : null;
   const others = sessions.filter((s) => !s.current);
 
-  async function end(session: AccountSession) {
-    setBusy(session.id);
-    const res = await revokeSession(session.id);
-    setBusy(null);
-    if (!res.ok) toastFailure(res, { title: "Session not ended" });
-    else toast.success("Session ended", { description: `${session.browser} on ${session.os} is signed out.` });
-    await revalidator.revalidate();
+  function end(session: AccountSession) {
+    setEnding(session.id);
+    return act(() => revokeSession(session.id), {
+      failure: "Session not ended",
+      success: "Session ended",
+      description: `${session.browser} on ${session.os} is signed out.`,
+    });
   }
 
-  async function endOthers() {
-    setBusy("others");
-    const res = await revokeOtherSessions();
-    setBusy(null);
-    if (!res.ok) toastFailure(res, { title: "Sessions not ended" });
-    else toast.success("Other sessions ended", { description: "You are signed out everywhere else." });
-    await revalidator.revalidate();
+  function endOthers() {
+    setEnding("others");
+    return act(() => revokeOtherSessions(), {
+      failure: "Sessions not ended",
+      success: "Other sessions ended",
+      description: "You are signed out everywhere else.",
+    });
   }
 
   return (
@@ -58,7 +58,7 @@ export function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
                 variant="secondary"
                 size="sm"
                 className="shrink-0 self-start sm:self-center"
-                disabled={!hydrated || busy !== null}
+                disabled={!hydrated || pending}
                 onClick={() => void end(s)}
                 aria-label={`Sign out ${s.browser} on ${s.os}, last active ${formatDate(s.lastActiveAt)}`}
               >
@@ -69,7 +69,7 @@ export function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
         ))}
       </ul>
       {others.length ? (
-        <Button variant="secondary" className="mt-4" disabled={!hydrated || busy !== null} onClick={() => void endOthers()}>
+        <Button variant="secondary" className="mt-4" disabled={!hydrated || pending} onClick={() => void endOthers()}>
           {busy === "others" ? "Signing out..." : "Sign out all other sessions"}
         </Button>
       ) : (

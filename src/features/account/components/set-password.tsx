@@ -1,8 +1,7 @@
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRevalidator } from "react-router";
-import { toast } from "~/ui/toast.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { setPassword } from "~/features/auth/auth.api.ts";
 import { setServerErrors } from "~/lib/form.ts";
 import { setPasswordSchema, type SetPasswordInput } from "../account.schema.ts";
@@ -18,7 +17,7 @@ const setPasswordFormSchema = withMatchingPasswords(setPasswordSchema);
 export function SetPassword({ twoFactor }: { twoFactor: boolean }) {
   const uid = useId();
   const reauth = useRecentSignIn({ twoFactor });
-  const revalidator = useRevalidator();
+  const { act } = useAction();
   const form = useForm<SetPasswordInput>({
     resolver: zodResolver(setPasswordFormSchema),
     defaultValues: { newPassword: "", confirmPassword: "" },
@@ -26,17 +25,13 @@ export function SetPassword({ twoFactor }: { twoFactor: boolean }) {
   });
 
   async function onValid(data: SetPasswordInput) {
-    const res = await reauth.run(() => setPassword(data.newPassword));
-    if (!res.ok) {
-      setServerErrors(form.setError, res.fields, ["newPassword"]);
-      toast.error("Password not set", { description: res.message });
-      return;
-    }
-    form.reset();
-    toast.success("Password set", {
+    const res = await act(() => reauth.run(() => setPassword(data.newPassword)), {
+      failure: "Password not set",
+      success: "Password set",
       description: "You can now sign in with your email address and this password too. We sent you a notice by email.",
     });
-    await revalidator.revalidate();
+    if (!res.ok) return setServerErrors(form.setError, res.fields, ["newPassword"]);
+    form.reset();
   }
 
   return (

@@ -1,10 +1,8 @@
 import { useId } from "react";
-import { useRevalidator } from "react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import type { TwoFactorPolicyView } from "../account.types.ts";
 import { twoFactorPolicySchema, type TwoFactorPolicyInput } from "../account.schema.ts";
 import { saveTwoFactorPolicy } from "../account.api.ts";
@@ -28,7 +26,7 @@ const OPTIONS = [
 export function TwoFactorPolicySection({ policy }: { policy: TwoFactorPolicyView }) {
   const uid = useId();
   const reauth = useRecentSignIn();
-  const revalidator = useRevalidator();
+  const { act } = useAction();
   const {
     register,
     handleSubmit,
@@ -36,13 +34,7 @@ export function TwoFactorPolicySection({ policy }: { policy: TwoFactorPolicyView
   } = useForm<TwoFactorPolicyInput>({ resolver: zodResolver(twoFactorPolicySchema), values: policy });
 
   async function onValid(data: TwoFactorPolicyInput) {
-    const res = await reauth.run(() => saveTwoFactorPolicy(data));
-    if (!res.ok) {
-      toastFailure(res, { title: "Policy not saved" });
-      return;
-    }
-    await revalidator.revalidate();
-    toast.success("Two-factor policy saved");
+    await act(() => reauth.run(() => saveTwoFactorPolicy(data)), { failure: "Policy not saved", success: "Two-factor policy saved" });
   }
 
   return (

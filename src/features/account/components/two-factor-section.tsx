@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
@@ -7,22 +7,17 @@ import type { TwoFactorSecrets } from "~/features/auth/auth.types.ts";
 import type { ApiResult } from "~/lib/api-client.ts";
 import { disableTwoFactorWithCode } from "../account.api.ts";
 import { Section } from "./account-ui.tsx";
-import { CodeConfirmForm, PasswordConfirmForm, ProofCodeForm } from "./two-factor-forms.tsx";
+import { PasswordConfirmForm, ProofCodeForm } from "./two-factor-forms.tsx";
+import { TwoFactorScan, TwoFactorStatus } from "./two-factor-scan.tsx";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
-import { QrCode } from "./qr-code.tsx";
 import { BackupCodes } from "./backup-codes.tsx";
+import { useAction } from "~/ui/use-action.ts";
 
 type Step =
   | { kind: "idle" }
   | { kind: "password"; purpose: "enable" | "disable" | "codes" }
   | { kind: "scan"; totpURI: string; backupCodes: string[] }
   | { kind: "codes"; backupCodes: string[] };
-
-/** The base32 secret of an otpauth:// URI, in groups of four for typing. */
-function secretOf(uri: string): string {
-  const secret = new URL(uri).searchParams.get("secret") ?? "";
-  return secret.replace(/(.{4})/g, "$1 ").trim();
-}
 
 /** Two-factor sign-in with an authenticator app: enrolment (QR code, secret, a first code), backup codes, turning off. */
 export function TwoFactorSection({
@@ -43,8 +38,10 @@ export function TwoFactorSection({
   const uid = useId();
   const revalidator = useRevalidator();
   const [step, setStep] = useState<Step>({ kind: "idle" });
+  const { act } = useAction();
+  // Not useAction's pending: turning it on or off, or new codes, says why it failed in its own words, and a dialog
+  // closed without signing in again (an account without a password) is no failure to tell.
   const [busy, setBusy] = useState(false);
-  const headingRef = useRef<HTMLParagraphElement>(null);
   const reauth = useRecentSignIn({ twoFactor: enabled });
 
   const reset = () => setStep({ kind: "idle" });
@@ -97,16 +94,18 @@ export function TwoFactorSection({
   };
 
   async function onConfirm(code: string, backupCodes: string[]): Promise<string | null> {
-    const res = await verifyTwoFactorCode({ code });
-    if (!res.ok) {
-      const message = res.code === "INVALID_CODE" ? "That code is not right. Check your app and try the current code." : res.message;
-      toast.error("Two-factor sign-in not turned on", { description: message });
-      return message;
-    }
-    toast.success("Two-factor sign-in is on", { description: "Save your backup codes now." });
-    setStep({ kind: "codes", backupCodes });
     // The status beside the backup codes says On with the toast, not once the codes are put away.
-    await revalidator.revalidate();
+    const res = await act(
+      async () => {
+        const res = await verifyTwoFactorCode({ code });
+        return !res.ok && res.code === "INVALID_CODE"
+          ? { ...res, message: "That code is not right. Check your app and try the current code." }
+          : res;
+      },
+      { failure: "Two-factor sign-in not turned on", success: "Two-factor sign-in is on", description: "Save your backup codes now." },
+    );
+    if (!res.ok) return res.message;
+    setStep({ kind: "codes", backupCodes });
     return null;
   }
 
@@ -116,14 +115,7 @@ export function TwoFactorSection({
       title={title}
       intro={`After your ${hasPassword ? "password" : "Google sign-in"}, signing in asks for a code from an authenticator app on your phone.`}
     >
-      <p ref={headingRef} className="mb-4 text-sm">
-        Status:{" "}
-        {enabled ? (
-          <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900">On</span>
-        ) : (
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-800">Off</span>
-        )}
-      </p>
+      <TwoFactorStatus enabled={enabled} />
 
       {step.kind === "idle" ? (
         enabled ? (
@@ -157,24 +149,7 @@ export function TwoFactorSection({
       ) : null}
 
       {step.kind === "scan" ? (
-        <div className="space-y-4">
-          <ol className="list-decimal space-y-1 pl-5 text-sm text-ink">
-            <li>Open your authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
-            <li>Scan this QR code, or enter the key below by hand.</li>
-            <li>Type the 6-digit code the app shows.</li>
-          </ol>
-          <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-            <QrCode value={step.totpURI} label="QR code to add your Ledgerline Advisors account to an authenticator app" />
-            <div className="min-w-0 text-sm">
-              <p className="font-medium text-ink">Key for entering by hand</p>
-              <p className="mt-1 break-all rounded bg-slate-100 px-2 py-1 font-mono text-ink" data-testid="totp-secret">
-                {secretOf(step.totpURI)}
-              </p>
-              <p className="mt-1 text-muted">Time-based, 6 digits, every 30 seconds.</p>
-            </div>
-          </div>
-          <CodeConfirmForm onValid={({ code }) => onConfirm(code, step.backupCodes)} onCancel={reset} />
-        </div>
+        <TwoFactorScan totpURI={step.totpURI} onConfirm={(code) => onConfirm(code, step.backupCodes)} onCancel={reset} />
       ) : null}
 
       {step.kind === "codes" ? (

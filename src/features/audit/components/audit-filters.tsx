@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClass } from "~/ui/button.tsx";
-import { Field, describedBy, inputClass } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import type { AuditLogFilters } from "../audit-log.schema.ts";
 
 const FILTERS = [
@@ -25,21 +25,19 @@ export function AuditFilters({ values, errors }: { values: AuditLogFilters; erro
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {FILTERS.map((f) => {
-          const id = `${uid}-${f.name}`;
-          const error = errors[f.name];
           const value = values[f.name];
           return (
-            <Field key={f.name} id={id} label={f.label} showOptional={false} error={error} hint={f.hint}>
-              <input
-                id={id}
-                name={f.name}
-                type={f.type}
-                defaultValue={value === undefined ? "" : String(value)}
-                maxLength={f.type === "text" ? 254 : undefined}
-                className={inputClass}
-                {...describedBy(id, { error, hint: f.hint })}
-              />
-            </Field>
+            <InputField
+              key={f.name}
+              id={`${uid}-${f.name}`}
+              label={f.label}
+              error={errors[f.name]}
+              hint={f.hint}
+              name={f.name}
+              type={f.type}
+              defaultValue={value === undefined ? "" : String(value)}
+              maxLength={f.type === "text" ? 254 : undefined}
+            />
           );
         })}
       </div>

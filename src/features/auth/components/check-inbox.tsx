@@ -1,20 +1,17 @@
-import { useState } from "react";
-import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { sendVerificationEmail } from "../auth.api.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 
 /** Sends the verification mail again; the link carries on to `from` like the first one. */
 function useResend(email: string, from: string) {
-  const [sending, setSending] = useState(false);
-  async function resend() {
-    setSending(true);
-    const res = await sendVerificationEmail(email, from);
-    setSending(false);
-    if (res.ok) toast.success("Verification email sent", { description: `Check ${email} for the verification link.` });
-    else toastFailure(res, { title: "Error" });
-  }
-  return { sending, resend };
+  const { act, pending } = useAction();
+  const resend = () =>
+    void act(() => sendVerificationEmail(email, from), {
+      failure: "Error",
+      success: "Verification email sent",
+      description: `Check ${email} for the verification link.`,
+    });
+  return { sending: pending, resend };
 }
 
 export function ResendVerification({ email, from }: { email: string; from: string }) {

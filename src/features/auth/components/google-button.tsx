@@ -6,6 +6,7 @@ import { startGoogleSignIn } from "../auth.api.ts";
 
 export function GoogleButton({ enabled, from }: { enabled: boolean; from: string }) {
   const noteId = useId();
+  // Not useAction: the button says "Redirecting to Google..." until the browser has left, not only while the call runs.
   const [busy, setBusy] = useState(false);
 
   async function start() {

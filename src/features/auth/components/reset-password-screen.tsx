@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { submitOrTell } from "~/lib/form.ts";
-import { InputField } from "~/ui/field.tsx";
+import { PasswordPairFields } from "~/ui/password-pair-fields.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import type { NewPasswordInput } from "../auth.schema.ts";
 import { resetPassword } from "../auth.api.ts";
@@ -21,7 +21,7 @@ export function ResetPasswordScreen({ token }: { token: string | null }) {
   const {
     register,
     handleSubmit,
-    formState: { isSubmitting },
+    formState: { errors, isSubmitting },
   } = useForm<NewPasswordInput>();
 
   // The problems of a new password are told as the spec's toasts (no field messages): `newPasswordToast`.
@@ -62,21 +62,13 @@ export function ResetPasswordScreen({ token }: { token: string | null }) {
           onSubmit={submitOrTell(handleSubmit(onValid), () => toast.error("Unable to reset password", { description: TRY_AGAIN }))}
           className="mt-6 space-y-4"
         >
-          <InputField
-            id={`${uid}-password`}
+          <PasswordPairFields
+            id={uid}
             label="New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...register("password")}
-          />
-          <InputField
-            id={`${uid}-confirm`}
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...register("confirmPassword")}
+            confirmLabel="Confirm Password"
+            hint={null}
+            register={register}
+            errors={errors}
           />
           <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
             {isSubmitting ? "Updating..." : "Update Password"}

@@ -2,7 +2,8 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "~/ui/toast.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { InputField } from "~/ui/field.tsx";
+import { PasswordPairFields } from "~/ui/password-pair-fields.tsx";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../password-limits.ts";
 import { EmailField } from "~/ui/email-field.tsx";
 import { NameFields } from "~/ui/name-fields.tsx";
 import type { SignUpFormInput } from "../auth.schema.ts";
@@ -61,27 +62,7 @@ export function SignUpForm({ from, onDone }: { from: string; onDone: (email: str
     >
       <NameFields id={uid} register={register} errors={errors} />
       <EmailField id={`${uid}-email`} error={errors.email?.message} {...register("email")} />
-      <InputField
-        id={`${uid}-password`}
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={8}
-        maxLength={128}
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <InputField
-        id={`${uid}-confirm`}
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
-      />
-      <p className="text-xs text-muted">At least 8 characters. Very common passwords are refused.</p>
+      <PasswordPairFields id={uid} minLength={PASSWORD_MIN_LENGTH} maxLength={PASSWORD_MAX_LENGTH} register={register} errors={errors} />
     </AuthForm>
   );
 }

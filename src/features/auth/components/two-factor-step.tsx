@@ -6,7 +6,7 @@ import { Button } from "~/ui/button.tsx";
 import { lazyZodResolver, submitOrTell } from "~/lib/form.ts";
 import { UNEXPECTED } from "../auth-messages.ts";
 import { verifyTwoFactorCode } from "../auth.api.ts";
-import { inputClass, CheckboxField } from "~/ui/field.tsx";
+import { inputClass, CheckboxField, InputField } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 
 /** Answers after which the code step is over and the password must be given again. */
@@ -83,7 +83,6 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
     () => toast.error("Verification failed", { description: UNEXPECTED }),
   );
 
-  const errorId = `${uid}-error`;
   return (
     <form onSubmit={onSubmit} onFocus={totpResolver.preload} noValidate className="space-y-4">
       <div>
@@ -96,31 +95,21 @@ export function TwoFactorStep({ from, onRestart }: { from: string; onRestart: (m
             : "Open your authenticator app and enter the 6-digit code for Ledgerline Advisors."}
         </p>
       </div>
-      <div>
-        <label htmlFor={`${uid}-code`} className="block text-sm font-medium text-ink">
-          {backup ? "Backup code" : "Authentication code"}
-        </label>
-        <input
-          key={backup ? "backup" : "totp"}
-          id={`${uid}-code`}
-          type="text"
-          inputMode={backup ? "text" : "numeric"}
-          autoComplete={backup ? "off" : "one-time-code"}
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={backup ? 40 : 7}
-          required
-          className={`${inputClass} font-mono tracking-widest`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          {...register("code", { onChange: () => clearErrors("code") })}
-        />
-        {error ? (
-          <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <InputField
+        key={backup ? "backup" : "totp"}
+        id={`${uid}-code`}
+        label={backup ? "Backup code" : "Authentication code"}
+        type="text"
+        inputMode={backup ? "text" : "numeric"}
+        autoComplete={backup ? "off" : "one-time-code"}
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={backup ? 40 : 7}
+        required
+        className={`${inputClass} font-mono tracking-widest`}
+        error={error}
+        {...register("code", { onChange: () => clearErrors("code") })}
+      />
       <CheckboxField id={`${uid}-trust`} label="Trust this browser for 30 days" {...register("trustDevice")} />
       <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? "Verifying..." : "Verify"}

@@ -1,11 +1,10 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { siteContentValueSchema, type SiteContentValueInput } from "../site-content.schema.ts";
 import type { SiteContentEntry } from "../site-content.types.ts";
 import { revertSiteContent, saveSiteContent } from "../content.api.ts";
@@ -26,12 +25,14 @@ export function SiteContentField({
   entry: SiteContentEntry;
   fallback: string;
   onDraft: (value: string) => void;
-  onChanged: () => Promise<void>;
+  /** Told once a change is saved and the page's data read again (the screen drops the field's draft). */
+  onChanged: () => void;
 }) {
   const uid = useId();
   const id = `${uid}-value`;
   const hydrated = useHydrated();
-  const [reverting, setReverting] = useState(false);
+  const { act } = useAction();
+  const { act: actRevert, pending: reverting } = useAction();
   const {
     register,
     handleSubmit,
@@ -45,19 +46,21 @@ export function SiteContentField({
   const control = register("value", { onChange: (e: { target: { value: string } }) => onDraft(e.target.value) });
 
   async function onValid(data: SiteContentValueInput) {
-    const res = await saveSiteContent(entry.key, data);
-    if (!res.ok) return toastFailure(res, { title: `${field.label} not saved` });
-    toast.success(`${field.label} saved`, { description: "The home page shows it now." });
-    await onChanged();
+    const res = await act(() => saveSiteContent(entry.key, data), {
+      failure: `${field.label} not saved`,
+      success: `${field.label} saved`,
+      description: "The home page shows it now.",
+    });
+    if (res.ok) onChanged();
   }
 
   async function revert() {
-    setReverting(true);
-    const res = await revertSiteContent(entry.key);
-    setReverting(false);
-    if (!res.ok) return toastFailure(res, { title: `${field.label} not reverted` });
-    toast.success(`${field.label} reverted`, { description: "The home page shows the built-in text again." });
-    await onChanged();
+    const res = await actRevert(() => revertSiteContent(entry.key), {
+      failure: `${field.label} not reverted`,
+      success: `${field.label} reverted`,
+      description: "The home page shows the built-in text again.",
+    });
+    if (res.ok) onChanged();
   }
 
   return (

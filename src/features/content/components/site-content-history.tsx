@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "~/ui/toast.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { Button } from "~/ui/button.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
@@ -17,11 +17,15 @@ export function SiteContentHistory({
   contentKey: string;
   label: string;
   disabled?: boolean;
-  onRestored: () => Promise<void>;
+  /** Told once a version is restored and the page's data read again. */
+  onRestored: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const [versions, setVersions] = useState<SiteContentVersion[] | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const { act, pending } = useAction();
+  // The version whose Restore was pressed last: it says "Restoring..." while `pending`.
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const busy = pending ? restoring : null;
 
   async function load() {
     setVersions(null);
@@ -35,13 +39,15 @@ export function SiteContentHistory({
   }
 
   async function restore(v: SiteContentVersion) {
-    setBusy(v.id);
-    const res = await restoreSiteContentVersion(v.id);
-    setBusy(null);
-    if (!res.ok) return toastFailure(res, { title: "Version not restored" });
-    toast.success(`${label} restored`, { description: "The home page shows the restored text now." });
+    setRestoring(v.id);
+    const res = await act(() => restoreSiteContentVersion(v.id), {
+      failure: "Version not restored",
+      success: `${label} restored`,
+      description: "The home page shows the restored text now.",
+    });
+    if (!res.ok) return;
     setOpen(false);
-    await onRestored();
+    onRestored();
   }
 
   return (
@@ -76,7 +82,7 @@ export function SiteContentHistory({
               </p>
               <p className="mt-1 whitespace-pre-line text-ink">{v.value ?? <em>Built-in text</em>}</p>
               {i > 0 ? (
-                <Button size="sm" variant="secondary" className="mt-2" disabled={busy !== null} onClick={() => void restore(v)}>
+                <Button size="sm" variant="secondary" className="mt-2" disabled={pending} onClick={() => void restore(v)}>
                   {busy === v.id ? (
                     "Restoring..."
                   ) : (

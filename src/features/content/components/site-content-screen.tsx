@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import { useRevalidator } from "react-router";
 import { SITE_CONTENT_SECTIONS } from "../site-content-groups.ts";
 import type { SiteContentKey } from "../site-content.schema.ts";
 import type { SiteContentEntry } from "../site-content.types.ts";
@@ -9,15 +8,11 @@ import { SiteContentPreview } from "./site-content-preview.tsx";
 /** The firm's Site content screen: the home page's changeable text, by section, each with a preview. */
 export function SiteContentScreen({ entries, fallbacks }: { entries: SiteContentEntry[]; fallbacks: Record<SiteContentKey, string> }) {
   const uid = useId();
-  const revalidator = useRevalidator();
   const [drafts, setDrafts] = useState<Partial<Record<SiteContentKey, string>>>({});
   const byKey = new Map(entries.map((e) => [e.key, e]));
   const text = (key: SiteContentKey) => (drafts[key] ?? byKey.get(key)?.value ?? fallbacks[key]).trim() || fallbacks[key];
 
-  async function changed(key: SiteContentKey) {
-    await revalidator.revalidate();
-    setDrafts(({ [key]: _, ...rest }) => rest);
-  }
+  const changed = (key: SiteContentKey) => setDrafts(({ [key]: _, ...rest }) => rest);
 
   return (
     <div className="space-y-6">

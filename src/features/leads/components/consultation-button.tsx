@@ -16,6 +16,7 @@ const preload = () => void loadWizard().catch(() => {});
  */
 export function ConsultationButton({ triggerLabel = "Schedule Your Free Consultation", ...props }: ConsultationWizardProps) {
   const [Loaded, setLoaded] = useState<Wizard | null>(null);
+  // Not useAction: what is awaited is the wizard's code, not a call of the API (nothing changes, nothing to read again).
   const [loading, setLoading] = useState(false);
 
   if (Loaded) return <Loaded {...props} triggerLabel={triggerLabel} defaultOpen />;

@@ -114,6 +114,7 @@ export function StepFields({
                   key={s}
                   className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2 text-ink has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
                 >
+                  {/* eslint-disable-next-line no-restricted-syntax -- raw control: a choice card, the whole card its label (a checkbox of the group above) */}
                   <input type="checkbox" value={s} className="h-4 w-4 accent-brand-700" {...register("servicesInterested")} />
                   {CONSULTATION_SERVICE_LABELS[s]}
                 </label>
@@ -147,6 +148,7 @@ export function StepFields({
                 key={t || "none"}
                 className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2 text-ink has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
               >
+                {/* eslint-disable-next-line no-restricted-syntax -- raw control: a choice card, the whole card its label (a radio button of the group above) */}
                 <input type="radio" value={t} className="h-4 w-4 accent-brand-700" {...register("preferredTime")} />
                 {t ? PREFERRED_TIME_LABELS[t as (typeof PREFERRED_TIMES)[number]] : "No preference"}
               </label>

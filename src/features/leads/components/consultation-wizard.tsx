@@ -8,6 +8,7 @@ import { sendConsultationRequest } from "../leads.api.ts";
 import { Modal } from "~/ui/modal.tsx";
 import { Honeypot } from "./honeypot.tsx";
 import { StepFields, StepList } from "./consultation-steps.tsx";
+import { ConsultationThanks, WizardButtons } from "./consultation-wizard-parts.tsx";
 import { toastFailure } from "~/ui/toast-failure.ts";
 
 type FieldName = keyof ConsultationFormValues;
@@ -137,18 +138,7 @@ export function ConsultationWizard({
       dismissOnOutsideClick={false}
     >
       {submitted ? (
-        <div className="mt-8 text-center" data-testid="consultation-submitted">
-          <h3 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-ink focus:outline-none">
-            Thank you, {values.firstName}!
-          </h3>
-          <p className="mt-3 text-muted">
-            Your request is in. An advisor will email you at <strong className="text-ink">{values.email}</strong> to set up a time for your
-            free 30-minute call.
-          </p>
-          <Button variant="primary" size="lg" className="mt-6" onClick={() => onOpenChange(false)}>
-            Close
-          </Button>
-        </div>
+        <ConsultationThanks headingRef={headingRef} firstName={values.firstName} email={values.email} onClose={() => onOpenChange(false)} />
       ) : (
         <form
           noValidate
@@ -174,34 +164,14 @@ export function ConsultationWizard({
 
           <Honeypot id={id("website")} inputProps={register("website")} />
 
-          <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
-            <Button variant="secondary" disabled={step === 0} onClick={() => go(step - 1)}>
-              Previous
-            </Button>
-            <div className="flex items-center gap-3">
-              {!stepValid ? (
-                <p id={id("next-hint")} className="hidden text-sm text-muted sm:block">
-                  Fill in the required fields (*) to continue.
-                </p>
-              ) : null}
-              {/* Distinct keys: the Submit button must be a new element, never the Next button turned into a submit mid-click. */}
-              {last ? (
-                <Button key="submit" type="submit" variant="accent" disabled={isSubmitting}>
-                  {isSubmitting ? "Submitting..." : "Submit Request"}
-                </Button>
-              ) : (
-                <Button
-                  key="next"
-                  type="submit"
-                  variant="primary"
-                  disabled={!stepValid}
-                  aria-describedby={!stepValid ? id("next-hint") : undefined}
-                >
-                  Next
-                </Button>
-              )}
-            </div>
-          </div>
+          <WizardButtons
+            step={step}
+            last={last}
+            stepValid={stepValid}
+            submitting={isSubmitting}
+            hintId={id("next-hint")}
+            onPrevious={() => go(step - 1)}
+          />
         </form>
       )}
     </Modal>

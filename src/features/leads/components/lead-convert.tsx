@@ -7,7 +7,7 @@ import { Modal } from "~/ui/modal.tsx";
 import { leadConvertSchema, type LeadConvertForm, type LeadConvertInput } from "../leads-inbox.schema.ts";
 import type { LeadDetail } from "../leads-inbox.types.ts";
 import { convertLead } from "../leads.api.ts";
-import { useLeadChange } from "./lead-work-forms.tsx";
+import { useAction } from "~/ui/use-action.ts";
 
 /**
  * Convert to client: makes the client's organization from the lead (its company name, editable; its currency and
@@ -16,7 +16,7 @@ import { useLeadChange } from "./lead-work-forms.tsx";
  */
 export function LeadConvert({ lead }: { lead: LeadDetail }) {
   const [open, setOpen] = useState(false);
-  const { send } = useLeadChange(lead.id);
+  const { act } = useAction();
   const {
     register,
     handleSubmit,
@@ -42,7 +42,11 @@ export function LeadConvert({ lead }: { lead: LeadDetail }) {
   if (lead.spam) return null;
 
   async function onValid(values: LeadConvertInput) {
-    if (await send((id) => convertLead(id, values), `Converted to a client: an invitation was sent to ${lead.email}`)) setOpen(false);
+    const res = await act(() => convertLead(lead.id, values), {
+      failure: "Not converted",
+      success: `Converted to a client: an invitation was sent to ${lead.email}`,
+    });
+    if (res.ok) setOpen(false);
   }
 
   return (

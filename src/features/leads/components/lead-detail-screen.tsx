@@ -9,7 +9,8 @@ import { LeadClient } from "./lead-client.tsx";
 import { LeadConvert } from "./lead-convert.tsx";
 import { LeadHistory } from "./lead-history.tsx";
 import { LeadNotes } from "./lead-notes.tsx";
-import { LeadWorkForms, useLeadChange } from "./lead-work-forms.tsx";
+import { LeadWorkForms } from "./lead-work-forms.tsx";
+import { useAction } from "~/ui/use-action.ts";
 
 const SPAM_REASONS: Record<string, string> = {
   honeypot: "a hidden field was filled in",
@@ -18,7 +19,7 @@ const SPAM_REASONS: Record<string, string> = {
 };
 
 function SpamNotice({ lead }: { lead: LeadDetail }) {
-  const { send, busy } = useLeadChange(lead.id);
+  const { act, pending } = useAction();
   return (
     <div
       role="note"
@@ -28,7 +29,12 @@ function SpamNotice({ lead }: { lead: LeadDetail }) {
         Flagged as spam{lead.spamReason ? `: ${SPAM_REASONS[lead.spamReason] ?? lead.spamReason}` : ""}. It was not notified and is not in
         the inbox.
       </p>
-      <Button size="sm" variant="secondary" disabled={busy} onClick={() => void send(releaseLead, "Released to the inbox")}>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={pending}
+        onClick={() => void act(() => releaseLead(lead.id), { failure: "Not released", success: "Released to the inbox" })}
+      >
         Release from spam
       </Button>
     </div>

@@ -6,13 +6,13 @@ import { formatWhen } from "../lead-format.ts";
 import { leadNoteSchema, type LeadNoteInput } from "../leads-inbox.schema.ts";
 import type { LeadNote } from "../leads-inbox.types.ts";
 import { addLeadNote } from "../leads.api.ts";
-import { useLeadChange } from "./lead-work-forms.tsx";
+import { useAction } from "~/ui/use-action.ts";
 
 const HINT = "Only the firm sees notes.";
 
 /** The firm's internal notes on a lead, newest first, and the form that adds one. */
 export function LeadNotes({ leadId, notes }: { leadId: string; notes: LeadNote[] }) {
-  const { send } = useLeadChange(leadId);
+  const { act } = useAction();
   const {
     register,
     handleSubmit,
@@ -21,7 +21,8 @@ export function LeadNotes({ leadId, notes }: { leadId: string; notes: LeadNote[]
   } = useForm<LeadNoteInput>({ resolver: zodResolver(leadNoteSchema), defaultValues: { body: "" } });
 
   async function onValid(values: LeadNoteInput) {
-    if (await send((id) => addLeadNote(id, values), "Note added")) reset({ body: "" });
+    const res = await act(() => addLeadNote(leadId, values), { failure: "Note not added", success: "Note added" });
+    if (res.ok) reset({ body: "" });
   }
 
   return (

@@ -1,13 +1,9 @@
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { useRevalidator } from "react-router";
-import { toast } from "~/ui/toast.ts";
-import type { ApiResult } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import {
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
@@ -19,25 +15,6 @@ import {
 import type { LeadDetail } from "../leads-inbox.types.ts";
 import { setLeadOwner, setLeadStatus } from "../leads.api.ts";
 
-/** Sends one change of a lead and reloads the page's data; false when it failed (told in a toast). */
-export function useLeadChange(leadId: string) {
-  const { revalidate } = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  async function send(change: (leadId: string) => Promise<ApiResult<unknown>>, done: string): Promise<boolean> {
-    setBusy(true);
-    const res = await change(leadId);
-    setBusy(false);
-    if (!res.ok) {
-      toastFailure(res);
-      return false;
-    }
-    toast.success(done);
-    await revalidate();
-    return true;
-  }
-  return { send, busy };
-}
-
 /** The owner form's rules: "No owner" is the empty choice, sent as null; then the API's own (leadOwnerSchema). */
 const ownerFormSchema = z
   .object({ ownerId: z.string() })
@@ -46,7 +23,7 @@ const ownerFormSchema = z
 
 /** The lead's status and owner, each changed with its own button. */
 export function LeadWorkForms({ lead, me }: { lead: LeadDetail; me: string }) {
-  const { send, busy } = useLeadChange(lead.id);
+  const { act, pending } = useAction();
   const status = useForm<LeadStatusInput>({ resolver: zodResolver(leadStatusSchema), defaultValues: { status: lead.status } });
   const owner = useForm<{ ownerId: string }, unknown, LeadOwnerInput>({
     resolver: zodResolver(ownerFormSchema),
@@ -55,11 +32,15 @@ export function LeadWorkForms({ lead, me }: { lead: LeadDetail; me: string }) {
   const chosenStatus = status.watch("status");
   const chosenOwner = owner.watch("ownerId");
 
-  const saveStatus = status.handleSubmit((data) => send((id) => setLeadStatus(id, data), `Status: ${LEAD_STATUS_LABELS[data.status]}`));
-  const saveOwner = owner.handleSubmit((data) => send((id) => setLeadOwner(id, data), data.ownerId ? "Owner saved" : "Owner removed"));
+  const saveStatus = status.handleSubmit((data) =>
+    act(() => setLeadStatus(lead.id, data), { failure: "Status not saved", success: `Status: ${LEAD_STATUS_LABELS[data.status]}` }),
+  );
+  const saveOwner = owner.handleSubmit((data) =>
+    act(() => setLeadOwner(lead.id, data), { failure: "Owner not saved", success: data.ownerId ? "Owner saved" : "Owner removed" }),
+  );
   const takeOwnership = () => {
     owner.setValue("ownerId", me);
-    void send((id) => setLeadOwner(id, { ownerId: me }), "You own this lead");
+    void act(() => setLeadOwner(lead.id, { ownerId: me }), { failure: "Owner not saved", success: "You own this lead" });
   };
 
   return (
@@ -72,7 +53,7 @@ export function LeadWorkForms({ lead, me }: { lead: LeadDetail; me: string }) {
             </option>
           ))}
         </InputField>
-        <Button type="submit" size="sm" disabled={busy || chosenStatus === lead.status}>
+        <Button type="submit" size="sm" disabled={pending || chosenStatus === lead.status}>
           Save status
         </Button>
       </form>
@@ -86,11 +67,11 @@ export function LeadWorkForms({ lead, me }: { lead: LeadDetail; me: string }) {
           ))}
         </InputField>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="sm" disabled={busy || chosenOwner === (lead.owner?.id ?? "")}>
+          <Button type="submit" size="sm" disabled={pending || chosenOwner === (lead.owner?.id ?? "")}>
             Save owner
           </Button>
           {lead.owner?.id !== me ? (
-            <Button variant="secondary" size="sm" disabled={busy} onClick={takeOwnership}>
+            <Button variant="secondary" size="sm" disabled={pending} onClick={takeOwnership}>
               Take ownership
             </Button>
           ) : null}

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/ui/button.tsx";
-import { Field, inputClass } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import { LEAD_KIND_LABELS, LEAD_KINDS, LEAD_STATUS_LABELS, LEAD_STATUSES } from "../leads-inbox.schema.ts";
 import type { LeadOwner } from "../leads-inbox.types.ts";
 
@@ -27,65 +27,48 @@ export function LeadsFilters({ values, owners, errors }: { values: FilterValues;
     <Form method="get" action="/firm/leads" className="rounded-lg border border-slate-200 bg-slate-50 p-4" aria-label="Filter leads">
       <input type="hidden" name="view" value={values.view} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Field
+        <InputField
           id="leads-q"
           label="Search"
-          showOptional={false}
           hint="Name, email or company"
           error={errors.q}
-          className="sm:col-span-2 lg:col-span-3"
-        >
-          <input
-            id="leads-q"
-            name="q"
-            type="search"
-            defaultValue={values.q ?? ""}
-            maxLength={100}
-            className={inputClass}
-            aria-describedby="leads-q-hint"
-          />
-        </Field>
+          fieldClassName="sm:col-span-2 lg:col-span-3"
+          name="q"
+          type="search"
+          defaultValue={values.q ?? ""}
+          maxLength={100}
+        />
       </div>
       <details open={more} className="mt-4">
         <summary className="cursor-pointer text-sm font-semibold text-brand-800">More filters</summary>
         <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <Field id="leads-kind" label="Kind" showOptional={false} error={errors.kind}>
-            <select id="leads-kind" name="kind" defaultValue={values.kind ?? ""} className={inputClass}>
-              <option value="">All kinds</option>
-              {LEAD_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {LEAD_KIND_LABELS[k]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="leads-status" label="Status" showOptional={false} error={errors.status}>
-            <select id="leads-status" name="status" defaultValue={values.status ?? ""} className={inputClass}>
-              <option value="">All statuses</option>
-              {LEAD_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {LEAD_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="leads-owner" label="Owner" showOptional={false} error={errors.owner}>
-            <select id="leads-owner" name="owner" defaultValue={values.owner ?? ""} className={inputClass}>
-              <option value="">Anyone</option>
-              <option value="none">No owner</option>
-              {owners.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name || o.email}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="leads-from" label="Received from" showOptional={false} error={errors.from}>
-            <input id="leads-from" name="from" type="date" defaultValue={values.from ?? ""} className={inputClass} />
-          </Field>
-          <Field id="leads-to" label="Received to" showOptional={false} error={errors.to}>
-            <input id="leads-to" name="to" type="date" defaultValue={values.to ?? ""} className={inputClass} />
-          </Field>
+          <InputField as="select" id="leads-kind" label="Kind" error={errors.kind} name="kind" defaultValue={values.kind ?? ""}>
+            <option value="">All kinds</option>
+            {LEAD_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {LEAD_KIND_LABELS[k]}
+              </option>
+            ))}
+          </InputField>
+          <InputField as="select" id="leads-status" label="Status" error={errors.status} name="status" defaultValue={values.status ?? ""}>
+            <option value="">All statuses</option>
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {LEAD_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </InputField>
+          <InputField as="select" id="leads-owner" label="Owner" error={errors.owner} name="owner" defaultValue={values.owner ?? ""}>
+            <option value="">Anyone</option>
+            <option value="none">No owner</option>
+            {owners.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name || o.email}
+              </option>
+            ))}
+          </InputField>
+          <InputField id="leads-from" label="Received from" error={errors.from} name="from" type="date" defaultValue={values.from ?? ""} />
+          <InputField id="leads-to" label="Received to" error={errors.to} name="to" type="date" defaultValue={values.to ?? ""} />
         </div>
       </details>
       <div className="mt-4 flex flex-wrap items-center gap-3">

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
-import { toast } from "~/ui/toast.ts";
+import { Link } from "react-router";
 import type { PreferencesInput } from "../messages.schema.ts";
 import type { Conversation } from "../messages.types.ts";
 import { markRead } from "../messages.api.ts";
@@ -33,7 +32,6 @@ export function ConversationScreen({
   older?: boolean;
 }) {
   const Heading = heading;
-  const revalidator = useRevalidator();
   const orgId = conversation.organization.id;
   const { last_seq, last_read_seq } = conversation;
   useEffect(() => {
@@ -64,13 +62,7 @@ export function ConversationScreen({
       ) : null}
       <MessageList orgId={orgId} messages={conversation.messages} lastReadSeq={last_read_seq} userId={userId} />
       {older ? null : conversation.can_send ? (
-        <MessageComposer
-          orgId={orgId}
-          onSent={async () => {
-            await revalidator.revalidate();
-            toast.success("Message sent");
-          }}
-        />
+        <MessageComposer orgId={orgId} />
       ) : (
         <p className="mt-6 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
           You can read this conversation; only owners and accountants of the books write in it.

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/ui/button.tsx";
-import { inputClass } from "~/ui/field.tsx";
+import { CheckboxField, InputField } from "~/ui/field.tsx";
 import { Pager, pageHref } from "~/ui/pager.tsx";
 import type { Inbox } from "../messages.types.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -30,33 +30,39 @@ export function InboxScreen({
       </h1>
       <p className="mt-1 text-sm text-muted">Conversations with the clients, the latest first. Open one to read and answer.</p>
       <Form method="get" role="search" aria-label="Filter the conversations" className="mt-4 flex flex-wrap items-end gap-4">
-        <div className="w-full sm:w-72">
-          <label htmlFor="inbox-client" className="block text-sm font-medium text-ink">
-            Client
-          </label>
-          <select
-            id="inbox-client"
-            name="client"
-            defaultValue={filters.client ?? ""}
-            className={inputClass}
-            aria-invalid={errors.client ? true : undefined}
-          >
-            <option value="">All clients</option>
-            {clients.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <label className="flex items-center gap-2 py-2 text-sm">
-          <input type="checkbox" name="unread" value="1" defaultChecked={filters.unread === "1"} className="h-4 w-4" />
-          Unread only
-        </label>
-        <label className="flex items-center gap-2 py-2 text-sm">
-          <input type="checkbox" name="mine" value="1" defaultChecked={filters.mine === "1"} className="h-4 w-4" />
-          Assigned to me
-        </label>
+        {/* The filters' errors are said together under the form. */}
+        <InputField
+          as="select"
+          id="inbox-client"
+          label="Client"
+          fieldClassName="w-full sm:w-72"
+          name="client"
+          defaultValue={filters.client ?? ""}
+          aria-invalid={errors.client ? true : undefined}
+        >
+          <option value="">All clients</option>
+          {clients.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </InputField>
+        <CheckboxField
+          id="inbox-unread"
+          label="Unread only"
+          fieldClassName="py-2"
+          name="unread"
+          value="1"
+          defaultChecked={filters.unread === "1"}
+        />
+        <CheckboxField
+          id="inbox-mine"
+          label="Assigned to me"
+          fieldClassName="py-2"
+          name="mine"
+          value="1"
+          defaultChecked={filters.mine === "1"}
+        />
         <Button type="submit" variant="secondary">
           Filter
         </Button>

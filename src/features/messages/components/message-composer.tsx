@@ -3,17 +3,20 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "~/ui/button.tsx";
 import { FieldError, InputField } from "~/ui/field.tsx";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { ATTACHMENTS_MAX, sendMessageSchema, type SendMessageInput, type SendMessageValues } from "../messages.schema.ts";
-import type { Message, MessageAttachment } from "../messages.types.ts";
+import type { MessageAttachment } from "../messages.types.ts";
 import { sendMessage, uploadAttachment } from "../messages.api.ts";
 
 /**
  * Writing a message: the text, and files uploaded as they are chosen (the server reads their type and size; a
- * refused file is said under the picker), sent together. Calls `onSent` once the message is stored.
+ * refused file is said under the picker), sent together; once stored, the conversation is read again.
  */
-export function MessageComposer({ orgId, onSent }: { orgId: number; onSent: (m: Message) => void | Promise<void> }) {
+export function MessageComposer({ orgId }: { orgId: number }) {
+  const { act } = useAction();
   const [files, setFiles] = useState<MessageAttachment[]>([]);
+  // Not useAction: a file uploaded for the message to come changes nothing the screen shows yet (nothing to read
+  // again), and a refused one is said under the picker, not in a toast.
   const [uploading, setUploading] = useState(false);
   const [fileError, setFileError] = useState<string>();
   const form = useForm<SendMessageValues, unknown, SendMessageInput>({
@@ -45,15 +48,13 @@ export function MessageComposer({ orgId, onSent }: { orgId: number; onSent: (m: 
   };
 
   const submit = handleSubmit(async (values) => {
-    const res = await sendMessage(orgId, values);
+    const res = await act(() => sendMessage(orgId, values), { failure: "Not sent", success: "Message sent" });
     if (!res.ok) {
       for (const [key, message] of Object.entries(res.fields)) setError(key === "attachment_ids" ? "body" : (key as "body"), { message });
-      if (Object.keys(res.fields).length === 0) toastFailure(res, { title: "Not sent" });
       return;
     }
     reset({ body: "", attachment_ids: [] });
     setFiles([]);
-    await onSent(res.data.message);
   });
 
   return (
@@ -68,6 +69,7 @@ export function MessageComposer({ orgId, onSent }: { orgId: number; onSent: (m: 
         <label htmlFor="message-files" className="block text-sm font-medium text-ink">
           Attach files <span className="font-normal text-muted">(optional: PDF, PNG, JPEG or HEIC, up to 10 MB each)</span>
         </label>
+        {/* eslint-disable-next-line no-restricted-syntax -- raw control: a file picker whose label itself says which files are taken (not an "(optional)" mark) */}
         <input
           id="message-files"
           type="file"

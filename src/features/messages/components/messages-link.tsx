@@ -14,6 +14,8 @@ export const MESSAGES_READ_EVENT = "messages:read";
 export function MessagesLink({ fallbackHref }: { fallbackHref: string }) {
   const { pathname } = useLocation();
   const [summary, setSummary] = useState<UnreadSummary | null>(null);
+  // Not useLoad: the count is read again every minute and on MESSAGES_READ_EVENT, keeps showing the last count
+  // meanwhile, and a failed read leaves it as it was without a toast (it is the header's, on every page).
   useEffect(() => {
     let live = true;
     const load = () =>

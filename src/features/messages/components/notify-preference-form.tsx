@@ -2,8 +2,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
-import { toast } from "~/ui/toast.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { NOTIFY_CHOICES, NOTIFY_LABELS, preferencesSchema, type PreferencesInput } from "../messages.schema.ts";
 import { savePreferences } from "../messages.api.ts";
 
@@ -13,14 +12,14 @@ export function NotifyPreferenceForm({ initial }: { initial: PreferencesInput })
     resolver: zodResolver(preferencesSchema),
     defaultValues: initial,
   });
+  const { act } = useAction();
   const submit = handleSubmit(async (values) => {
-    const res = await savePreferences(values);
-    if (!res.ok) {
-      if (res.fields.notify) setError("notify", { message: res.fields.notify });
-      else toastFailure(res, { title: "Not saved" });
-      return;
-    }
-    toast.success("Saved", { description: NOTIFY_LABELS[res.data.notify] });
+    const res = await act(() => savePreferences(values), {
+      failure: "Not saved",
+      success: "Saved",
+      description: NOTIFY_LABELS[values.notify],
+    });
+    if (!res.ok && res.fields.notify) setError("notify", { message: res.fields.notify });
   });
   return (
     <form

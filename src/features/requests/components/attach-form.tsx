@@ -22,9 +22,8 @@ export function AttachForm({
   currency: string;
 }) {
   const uid = useId();
-  const { act } = useAction();
+  const { act, pending } = useAction();
   const [entry, setEntry] = useState<EntryListItem | null>(null);
-  const [busy, setBusy] = useState(false);
   return (
     <form
       className="flex w-full flex-wrap items-start gap-2 sm:max-w-2xl"
@@ -32,11 +31,10 @@ export function AttachForm({
       onSubmit={(e) => {
         e.preventDefault();
         if (!entry) return;
-        setBusy(true);
         void act(() => attachFileToEntry(orgId, requestId, file.id, { entry_id: entry.id }), {
           failure: "Not attached",
           success: `${file.file_name} attached to ${entry.entry_number}`,
-        }).finally(() => setBusy(false));
+        });
       }}
     >
       <EntryPicker
@@ -47,7 +45,7 @@ export function AttachForm({
         value={entry}
         onChange={setEntry}
       />
-      <Button type="submit" size="sm" variant="secondary" className="sm:mt-6" disabled={busy || !entry}>
+      <Button type="submit" size="sm" variant="secondary" className="sm:mt-6" disabled={pending || !entry}>
         Attach to entry
       </Button>
     </form>

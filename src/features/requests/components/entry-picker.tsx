@@ -79,6 +79,8 @@ export function EntryPicker({
     onSelectedItemChange: ({ selectedItem }) => onChange(selectedItem ?? null),
   });
 
+  // Not useLoad: a search as it is typed (sent once typing pauses) that keeps the last list shown while the next search
+  // runs and tells a refused search in the field's status line, not in a toast.
   useEffect(() => {
     if (!isOpen) return;
     let live = true;
@@ -103,6 +105,7 @@ export function EntryPicker({
         {label}
       </label>
       <div className="relative">
+        {/* eslint-disable-next-line no-restricted-syntax -- raw control: downshift's combobox input (its label, list box and status come from getInputProps) */}
         <input
           {...getInputProps({
             placeholder: "Words, an amount or a date",

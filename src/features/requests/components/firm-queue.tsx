@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/ui/button.tsx";
-import { Field, describedBy, inputClass } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import { ITEM_STATUS_LABELS, type ItemStatus, type QueueRow } from "../requests.types.ts";
 
 const WAITING = [
@@ -40,37 +40,28 @@ export function FirmQueue({
         aria-label="Filter the queue"
         className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
       >
-        <Field id="queue-client" label="Client" showOptional={false} error={errors.client}>
-          <select
-            id="queue-client"
-            name="client"
-            defaultValue={filters.client ?? ""}
-            className={inputClass}
-            {...describedBy("queue-client", { error: errors.client })}
-          >
-            <option value="">Every client</option>
-            {clients.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="queue-waiting" label="Waiting on" showOptional={false} error={errors.waiting}>
-          <select
-            id="queue-waiting"
-            name="waiting"
-            defaultValue={filters.waiting ?? ""}
-            className={inputClass}
-            {...describedBy("queue-waiting", { error: errors.waiting })}
-          >
-            {WAITING.map((w) => (
-              <option key={w.value} value={w.value}>
-                {w.label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <InputField as="select" id="queue-client" label="Client" name="client" defaultValue={filters.client ?? ""} error={errors.client}>
+          <option value="">Every client</option>
+          {clients.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </InputField>
+        <InputField
+          as="select"
+          id="queue-waiting"
+          label="Waiting on"
+          name="waiting"
+          defaultValue={filters.waiting ?? ""}
+          error={errors.waiting}
+        >
+          {WAITING.map((w) => (
+            <option key={w.value} value={w.value}>
+              {w.label}
+            </option>
+          ))}
+        </InputField>
         <Button type="submit" size="sm">
           Show
         </Button>

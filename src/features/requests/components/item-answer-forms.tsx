@@ -1,8 +1,8 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "~/ui/button.tsx";
-import { InputField, inputClass } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import { toast } from "~/ui/toast.ts";
 import { returnItemSchema, unavailableSchema, type ReturnItemInput, type UnavailableInput } from "../requests.schema.ts";
 import type { RequestItem } from "../requests.types.ts";
@@ -23,10 +23,8 @@ interface ItemProps {
  */
 export function UploadFiles(props: ItemProps) {
   const uid = useId();
-  const { act } = useAction();
-  const [busy, setBusy] = useState(false);
+  const { act, pending } = useAction();
   async function upload(files: File[]) {
-    setBusy(true);
     for (const file of files) {
       if (file.size > MAX_BYTES) {
         toast.error(`${file.name} not uploaded`, { description: "A document is at most 10 MB" });
@@ -37,27 +35,23 @@ export function UploadFiles(props: ItemProps) {
         success: `${file.name} uploaded`,
       });
     }
-    setBusy(false);
   }
   return (
     <div>
-      <label htmlFor={`${uid}-file`} className="block text-sm font-medium text-ink">
-        Upload for “{props.item.label}” (photo, PDF, PNG, JPEG or HEIC, up to 10 MB each)
-      </label>
-      <input
+      <InputField
         id={`${uid}-file`}
+        label={`Upload for “${props.item.label}” (photo, PDF, PNG, JPEG or HEIC, up to 10 MB each)`}
         type="file"
         multiple
         accept="image/*,application/pdf,.pdf,.heic"
-        disabled={busy}
-        className={inputClass}
+        disabled={pending}
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
           e.target.value = "";
           if (files.length) void upload(files);
         }}
       />
-      {busy ? (
+      {pending ? (
         <p role="status" className="mt-1 text-sm text-muted">
           Uploading...
         </p>

@@ -1,12 +1,11 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "~/ui/toast.ts";
 import { useRecentSignIn } from "~/features/account/index.ts";
 import { Button } from "~/ui/button.tsx";
 import { inputClass } from "~/ui/field.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { cn } from "~/ui/cn.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { ROLE_LABELS, SITE_ROLES, roleChangeSchema, type TeamRole } from "../team.schema.ts";
 import type { MemberState, TeamMember } from "../team.types.ts";
 import { changeMemberRole, resendStaffInvitation, setMemberEnabled } from "../team.api.ts";
@@ -20,20 +19,10 @@ const STATE_LABELS: Record<MemberState, { text: string; className: string }> = {
 };
 
 /** One user of the Team list: role (changed at once), state, last sign-in, disable or enable. */
-export function MemberRow({
-  member,
-  isSelf,
-  hydrated,
-  onChanged,
-}: {
-  member: TeamMember;
-  isSelf: boolean;
-  hydrated: boolean;
-  onChanged: () => Promise<void>;
-}) {
+export function MemberRow({ member, isSelf, hydrated }: { member: TeamMember; isSelf: boolean; hydrated: boolean }) {
   const uid = useId();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { act, pending } = useAction();
   const [confirming, setConfirming] = useState(false);
   const state = STATE_LABELS[member.state];
   const reauth = useRecentSignIn();
@@ -41,42 +30,33 @@ export function MemberRow({
   async function changeRole(role: TeamRole) {
     const parsed = roleChangeSchema.safeParse({ role });
     if (!parsed.success) return;
-    setBusy(true);
-    const res = await reauth.run(() => changeMemberRole(member.id, parsed.data));
-    setBusy(false);
-    if (!res.ok) {
-      toastFailure(res, { title: "Role not changed" });
-    } else {
-      toast.success("Role changed", { description: `${member.email} is now ${ROLE_LABELS[role].toLowerCase()}.` });
-      // An admin who stepped down no longer sees this page.
-      if (isSelf && !can({ role }, "firm.team.manage")) return void navigate("/firm");
-    }
-    await onChanged();
+    // An admin who stepped down no longer sees this page: the home of the firm's workspace is read instead.
+    const stepsDown = isSelf && !can({ role }, "firm.team.manage");
+    await act(
+      async () => {
+        const res = await reauth.run(() => changeMemberRole(member.id, parsed.data));
+        if (res.ok && stepsDown) await navigate("/firm");
+        return res;
+      },
+      { failure: "Role not changed", success: "Role changed", description: `${member.email} is now ${ROLE_LABELS[role].toLowerCase()}.` },
+    );
   }
 
-  async function resendInvitation() {
-    setBusy(true);
-    const res = await resendStaffInvitation(member.id);
-    setBusy(false);
-    if (!res.ok) return toastFailure(res, { title: "Invitation not sent" });
-    toast.success("Invitation sent again", { description: `${member.email} gets a new link, valid 7 days.` });
-    await onChanged();
-  }
+  const resendInvitation = () =>
+    act(() => resendStaffInvitation(member.id), {
+      failure: "Invitation not sent",
+      success: "Invitation sent again",
+      description: `${member.email} gets a new link, valid 7 days.`,
+    });
 
   async function setEnabled(enable: boolean): Promise<boolean> {
-    setBusy(true);
-    const res = await reauth.run(() => setMemberEnabled(member.id, enable));
-    setBusy(false);
-    setConfirming(false);
-    if (!res.ok) {
-      toastFailure(res, { title: enable ? "Not enabled" : "Not disabled" });
-      return false;
-    }
-    toast.success(enable ? "Account enabled" : "Account disabled", {
+    const res = await act(() => reauth.run(() => setMemberEnabled(member.id, enable)), {
+      failure: enable ? "Not enabled" : "Not disabled",
+      success: enable ? "Account enabled" : "Account disabled",
       description: enable ? `${member.email} can sign in again.` : `${member.email} was signed out everywhere.`,
     });
-    await onChanged();
-    return true;
+    setConfirming(false);
+    return res.ok;
   }
 
   return (
@@ -95,7 +75,7 @@ export function MemberRow({
           </p>
         ) : null}
         {member.state === "invited" ? (
-          <Button size="sm" variant="ghost" className="mt-1" disabled={!hydrated || busy} onClick={() => void resendInvitation()}>
+          <Button size="sm" variant="ghost" className="mt-1" disabled={!hydrated || pending} onClick={() => void resendInvitation()}>
             Resend invitation<span className="sr-only"> to {member.email}</span>
           </Button>
         ) : null}
@@ -104,11 +84,12 @@ export function MemberRow({
         <label htmlFor={`${uid}-role`} className="sr-only">
           Role of {member.email}
         </label>
+        {/* eslint-disable-next-line no-restricted-syntax -- raw control: a row's role, changed at once, named by its hidden label (the row shows the member) */}
         <select
           id={`${uid}-role`}
           className={cn(inputClass, "mt-0")}
           value={member.role}
-          disabled={!hydrated || busy}
+          disabled={!hydrated || pending}
           onChange={(e) => void changeRole(e.target.value as TeamRole)}
         >
           <RoleOptions />
@@ -119,7 +100,7 @@ export function MemberRow({
       </p>
       <div>
         {member.state === "disabled" ? (
-          <Button size="sm" variant="secondary" disabled={!hydrated || busy} onClick={() => void setEnabled(true)}>
+          <Button size="sm" variant="secondary" disabled={!hydrated || pending} onClick={() => void setEnabled(true)}>
             Enable<span className="sr-only"> {member.email}</span>
           </Button>
         ) : isSelf ? null : (
@@ -129,7 +110,7 @@ export function MemberRow({
             title={`Disable ${member.email}?`}
             description="Every session of this account ends at once, and signing in is refused until an admin enables it again."
             trigger={
-              <Button size="sm" variant="secondary" disabled={!hydrated || busy}>
+              <Button size="sm" variant="secondary" disabled={!hydrated || pending}>
                 Disable<span className="sr-only"> {member.email}</span>
               </Button>
             }

@@ -1,13 +1,11 @@
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRevalidator } from "react-router";
-import { toast } from "~/ui/toast.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import { setServerErrors } from "~/lib/form.ts";
-import { toastFailure } from "~/ui/toast-failure.ts";
+import { useAction } from "~/ui/use-action.ts";
 import { staffInviteSchema, type StaffInviteInput } from "../team.schema.ts";
 import { inviteStaff } from "../team.api.ts";
 import { TeamSection } from "./team-section.tsx";
@@ -21,7 +19,7 @@ const FIELDS = [
 /** Invite a staff member: their account is created with the staff role and a mail lets them choose a password. */
 export function StaffInviteSection() {
   const uid = useId();
-  const revalidator = useRevalidator();
+  const { act } = useAction();
   const hydrated = useHydrated();
   const {
     register,
@@ -32,18 +30,18 @@ export function StaffInviteSection() {
   } = useForm<StaffInviteInput>({ resolver: zodResolver(staffInviteSchema), defaultValues: { email: "", firstName: "", lastName: "" } });
 
   async function onValid(data: StaffInviteInput) {
-    const res = await inviteStaff(data);
-    if (!res.ok) {
-      setServerErrors(
+    const res = await act(() => inviteStaff(data), {
+      failure: "Invitation not sent",
+      success: "Invitation sent",
+      description: `${data.email.trim()} will get a mail to choose a password.`,
+    });
+    if (!res.ok)
+      return setServerErrors(
         setError,
         res.fields,
         FIELDS.map((f) => f.name),
       );
-      return toastFailure(res, { title: "Invitation not sent" });
-    }
-    toast.success("Invitation sent", { description: `${data.email.trim()} will get a mail to choose a password.` });
     reset();
-    await revalidator.revalidate();
   }
 
   return (

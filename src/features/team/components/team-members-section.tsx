@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { Form, useRevalidator } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/ui/button.tsx";
-import { inputClass } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
 import { Pager, pageHref } from "~/ui/pager.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import type { TeamQuery } from "../team.schema.ts";
@@ -12,28 +12,25 @@ import { TeamSection } from "./team-section.tsx";
 /** Every user with site role, last sign-in and state; searched and filtered through the page's URL, paged. */
 export function TeamMembersSection({ list, query, selfId }: { list: TeamListResponse; query: TeamQuery; selfId: string }) {
   const uid = useId();
-  const revalidator = useRevalidator();
   const hydrated = useHydrated();
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
 
   return (
     <TeamSection id={`${uid}-title`} title="Users" intro="Everyone with an account, their site role and state. Admins first.">
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
-          <label htmlFor={`${uid}-q`} className="block text-sm font-medium text-ink">
-            Search name or email
-          </label>
-          <input id={`${uid}-q`} name="q" type="search" defaultValue={query.q ?? ""} maxLength={200} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor={`${uid}-role`} className="block text-sm font-medium text-ink">
-            Role
-          </label>
-          <select id={`${uid}-role`} name="role" defaultValue={query.role ?? ""} className={inputClass}>
-            <option value="">All roles</option>
-            <RoleOptions />
-          </select>
-        </div>
+        <InputField
+          id={`${uid}-q`}
+          label="Search name or email"
+          fieldClassName="min-w-0 basis-full sm:basis-auto sm:flex-1"
+          name="q"
+          type="search"
+          defaultValue={query.q ?? ""}
+          maxLength={200}
+        />
+        <InputField as="select" id={`${uid}-role`} label="Role" name="role" defaultValue={query.role ?? ""}>
+          <option value="">All roles</option>
+          <RoleOptions />
+        </InputField>
         <Button type="submit" variant="secondary">
           Filter
         </Button>
@@ -43,7 +40,7 @@ export function TeamMembersSection({ list, query, selfId }: { list: TeamListResp
       ) : (
         <ul className="mt-2 divide-y divide-slate-200">
           {list.members.map((m) => (
-            <MemberRow key={m.id} member={m} isSelf={m.id === selfId} hydrated={hydrated} onChanged={() => revalidator.revalidate()} />
+            <MemberRow key={m.id} member={m} isSelf={m.id === selfId} hydrated={hydrated} />
           ))}
         </ul>
       )}
