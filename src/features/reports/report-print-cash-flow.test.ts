@@ -1,29 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { cashFlow, type CashFlowAccount } from "./cash-flow.ts";
+import { cashFlowAccount } from "../../../tests/support/cash-flow.ts";
+import { cashFlow } from "./cash-flow.ts";
 import { cashFlowPrint } from "./report-print-cash-flow.ts";
 
-let id = 1;
-const account = (
-  code: string,
-  name: string,
-  type: CashFlowAccount["account_type"],
-  detail: CashFlowAccount["detail_type"],
-  d: string,
-  c: string,
-  extra: Partial<CashFlowAccount> = {},
-): CashFlowAccount => ({
-  account_id: id++,
-  account_code: code,
-  account_name: name,
-  account_type: type,
-  detail_type: detail,
-  debit_total: d,
-  credit_total: c,
-  opening_debit_total: "0.00",
-  opening_credit_total: "0.00",
-  is_cash: false,
-  ...extra,
-});
+const account = cashFlowAccount;
 
 describe("the statement of cash flows as printed", () => {
   it("every section's lines and net cash, the net change and the cash at the start and the end", () => {

@@ -1,35 +1,15 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { cashFlow, type CashFlowAccount } from "../cash-flow.ts";
+import { cashFlowAccount } from "../../../../tests/support/cash-flow.ts";
+import { cashFlow } from "../cash-flow.ts";
 import { cashFlowPrint } from "../report-print-cash-flow.ts";
 import { CashFlowsTable } from "./cash-flows-table.tsx";
 import { BooksProvider } from "~/features/ledger/index.ts";
 
 const inBooks = (node: ReactNode, currency = "USD") => <BooksProvider value={{ id: 1, currency }}>{node}</BooksProvider>;
 
-let id = 1;
-const account = (
-  code: string,
-  name: string,
-  type: CashFlowAccount["account_type"],
-  detail: CashFlowAccount["detail_type"],
-  d: string,
-  c: string,
-  extra: Partial<CashFlowAccount> = {},
-): CashFlowAccount => ({
-  account_id: id++,
-  account_code: code,
-  account_name: name,
-  account_type: type,
-  detail_type: detail,
-  debit_total: d,
-  credit_total: c,
-  opening_debit_total: "0.00",
-  opening_credit_total: "0.00",
-  is_cash: false,
-  ...extra,
-});
+const account = cashFlowAccount;
 
 /** The amounts of a rendered table, in order (the second cell of each row). */
 const screenAmounts = (html: string) =>
