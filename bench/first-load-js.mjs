@@ -23,8 +23,8 @@ for (const path of paths) {
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/import\(["']([^"']+\.js)["']\)|from ["']([^"']+\.js)["']/g)) urls.add(m[1] ?? m[2]);
-  // A public page's start script (src/server/script-start.ts) adds the modulepreload links itself, from a list.
-  for (const m of html.matchAll(/of (\["[^\]]*\])\.entries\(\)/g)) for (const u of JSON.parse(m[1])) urls.add(u);
+  // A public page's start script (src/server/page-start.ts) adds the modulepreload links itself, from a list.
+  for (const m of html.matchAll(/\}\)\((\["[^\]]*\]), "[^"]*"\);<\/script>/g)) for (const u of JSON.parse(m[1])) urls.add(u);
   let total = 0;
   for (const u of urls) total += await gzSize(new URL(u, base).href);
   const kb = total / 1024;

@@ -5,8 +5,8 @@
 //                                       serves that folder with nginx on another port, then runs wrk in turns.
 // Knobs: BENCH_SKIP_BUILD=1, BENCH_SECONDS (20), BENCH_CONNECTIONS (50), BENCH_THREADS (2), BENCH_PAGES (comma list),
 // BENCH_NGINX_WORKERS (1; `auto` for one per core).
-// Targets (issue "public pages at the speed of static files"): the app at >= 50% of nginx's requests/s, p99 < 50 ms,
-// no errors. Exit code 1 when a target is missed.
+// Targets (decision 111): the app at >= 60% of nginx's requests/s, p99 < 50 ms, no errors. Exit code 1 when one is
+// missed.
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -157,7 +157,7 @@ for (const page of PAGES) {
   const a = wrk(app + page);
   const n = wrk(nginx + page);
   const ratio = a.rps / n.rps;
-  const ok = ratio >= 0.5 && a.p99ms < 50 && a.errors === 0;
+  const ok = ratio >= 0.6 && a.p99ms < 50 && a.errors === 0;
   if (!ok) failed = true;
   console.log(
     `${page.padEnd(40)}${a.rps.toFixed(0).padStart(11)}${`${a.p99ms.toFixed(1)} ms`.padStart(10)}${n.rps.toFixed(0).padStart(14)}${`${n.p99ms.toFixed(1)} ms`.padStart(12)}${`${(ratio * 100).toFixed(0)}%`.padStart(12)}${`${a.errors}/${n.errors}`.padStart(21)}${ok ? "" : "  MISSED"}`,

@@ -12,7 +12,7 @@ import { unavailablePage } from "./unavailable-page.ts";
 import { ENROLMENT_MESSAGE, ENROLMENT_PATH, ENROLMENT_REQUIRED, enrolmentAllows } from "./http/enrolment.ts";
 import { AppError, appErrorResponse, notFound } from "./http/app-error.ts";
 import { HTTPException } from "hono/http-exception";
-import { createPageCache, type PageCache } from "./page-cache.ts";
+import { createPublicPages, type PublicPages } from "./public-pages.ts";
 import { idempotency } from "./idempotency.server.ts";
 import { SESSION_HINT_COOKIE, hasSessionHint } from "~/lib/session-hint.ts";
 
@@ -23,8 +23,8 @@ export interface CreateAppOptions {
   clientDir?: string;
   /** Development with Vite: no CSP (Vite injects inline scripts). */
   dev?: boolean;
-  /** Receives the public page cache, so that the node server can answer stored pages before the app. */
-  onPageCache?: (pages: PageCache) => void;
+  /** Receives the stored public pages, which the node server answers before the app. */
+  onPublicPages?: (pages: PublicPages) => void;
 }
 
 /** The path as logged: short, and without the auth library's path parameters (a reset token can sit there). */
@@ -54,11 +54,16 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     baseUri: ["'self'"],
     objectSrc: ["'none'"],
   };
-  // Public pages (decision 015): the same bytes for everyone, kept in memory; their CSP lists the hashes of their
-  // inline scripts and is set by the page cache. Not in development (Vite adds scripts of its own).
-  const pages = createPageCache({ paths: opts.dev || !opts.build ? [] : ctx.publicPages, csp: pageCsp, version: ctx.pageVersion });
-  opts.onPageCache?.(pages);
-  app.use(pages.capture);
+  // Public pages (decisions 015 and 111): the same bytes for everyone, kept in memory; their CSP lists the hashes of
+  // their inline scripts. Not in development (Vite adds scripts of its own).
+  const pages = createPublicPages({
+    paths: opts.dev || !opts.build ? [] : ctx.publicPages,
+    csp: pageCsp,
+    version: ctx.pageVersion,
+    render: async (request) => app.fetch(request),
+    origin: siteOrigin,
+  });
+  opts.onPublicPages?.(pages);
 
   // One log line per request: method, path, status, ms. Never query strings, bodies, headers or tokens.
   app.use(async (c, next) => {
@@ -70,6 +75,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
       "request",
     );
   });
+
+  // A stored public page is answered here (when the node server did not), before any other middleware.
+  app.use(pages.serve);
 
   // The reset page's URL holds a one-time token: never send it on as a referrer (set around secureHeaders).
   app.use("/reset-password", async (c, next) => {
@@ -157,8 +165,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     await next();
   });
 
-  // Public pages: from memory when stored; rendered without the session otherwise (nothing of the visitor's in them).
-  app.use(pages.middleware);
+  // Public pages are rendered without the session (nothing of the visitor's in them), their HTML finished here.
+  app.use(pages.finish);
 
   // Signing in or out through the auth API (the session middleware skips it) sets or drops the session hint too.
   const setHint = `${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=34560000; SameSite=Lax${secure}`;
@@ -258,7 +266,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
         await next();
         if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
-      serveStatic({ root }),
+      // Brotli or gzip copies made at build time (scripts/compress-assets.mjs), none compressed per request.
+      serveStatic({ root, precompressed: true }),
     );
     app.use(
       "*",
@@ -268,7 +277,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
         const page = c.res.headers.get("content-type")?.startsWith("text/html");
         if (c.res.status === 200 && !page && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "public, max-age=3600");
       },
-      serveStatic({ root, rewriteRequestPath: (p) => (p.includes("..") ? "/__none" : p) }),
+      serveStatic({ root, precompressed: true, rewriteRequestPath: (p) => (p.includes("..") ? "/__none" : p) }),
     );
   }
 

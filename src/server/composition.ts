@@ -13,7 +13,7 @@ export interface Composition {
     config: Config;
     logger: Logger;
     mail: MailWorker;
-  }) => Promise<AppServices & { readSession: SessionReader; pageVersion?: () => Promise<unknown> }>;
+  }) => Promise<AppServices & { readSession: SessionReader; pageVersion?: () => unknown }>;
   api: ApiMount[];
   /** Paths of the pages that are the same for every visitor (served from memory, decision 015). */
   publicPages?: string[];

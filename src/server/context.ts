@@ -24,8 +24,11 @@ export interface AppContext extends AppServices {
   api: ApiMount[];
   /** Paths of the public pages: the same for every visitor, so served from memory (decision 015). */
   publicPages: string[];
-  /** Changes whenever what the public pages show changes (their stored copies are then rendered again). */
-  pageVersion?: () => Promise<unknown>;
+  /**
+   * Changes whenever what the public pages show changes (their stored copies are then rendered again): the value when
+   * it is in hand at once, else a promise of it (decision 111).
+   */
+  pageVersion?: () => unknown;
 }
 
 /** What the session reader (the auth feature's) tells the platform about a request. */

@@ -1,13 +1,13 @@
 import cluster from "node:cluster";
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { createAdaptorServer } from "@hono/node-server";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import { serveAdminSocket } from "./admin-socket.ts";
 import { errorLogFields } from "./errors.ts";
 import { createApp } from "./app.ts";
-import type { PageCache } from "./page-cache.ts";
 import type { Composition } from "./composition.ts";
+import type { PublicPages } from "./public-pages.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
@@ -45,37 +45,19 @@ export async function startServer(config: Config, composition: Composition, opts
   // A worker of a cluster (src/server/cluster.ts) says which one it is on every line.
   const logger = cluster.isWorker ? createLogger(config).child({ worker: cluster.worker!.id, pid: process.pid }) : createLogger(config);
   const ctx = await createContext(config, composition, logger);
-  let pages: PageCache | undefined;
-  const app = createApp(ctx, { build: opts.build, clientDir: opts.clientDir, dev: opts.dev, onPageCache: (p) => (pages = p) });
+  let pages: PublicPages | undefined;
+  const app = createApp(ctx, { build: opts.build, clientDir: opts.clientDir, dev: opts.dev, onPublicPages: (p) => (pages = p) });
   ctx.mail.start();
 
   // Whole requests are bounded by Node (408 from Node past either): the headers within 30 s, the body within 5 minutes
   // (20 MB at 70 KB/s); a body that stalls is answered 408 by the app after BODY_IDLE_TIMEOUT_MS (decision 105).
   const serverOptions = { headersTimeout: 30_000, requestTimeout: 5 * 60_000 };
-  const server = createAdaptorServer({ fetch: app.fetch, serverOptions }) as Server;
-  // Stored public pages are answered here, before the app builds a Fetch Request for them (decision 015).
-  if (pages) {
-    const cache = pages;
-    const appListeners = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
-    server.removeAllListeners("request");
-    const toApp = (req: IncomingMessage, res: ServerResponse) => appListeners.forEach((l) => l(req, res));
-    server.on("request", (req: IncomingMessage, res: ServerResponse) => {
-      const entry = cache.nodeCandidate(req);
-      if (!entry) return toApp(req, res);
-      const start = performance.now();
-      cache.serveNode(req, res, entry).then(
-        (served) => {
-          if (!served) return toApp(req, res);
-          if (logger.isLevelEnabled("info"))
-            logger.info(
-              { method: req.method, path: req.url, status: res.statusCode, ms: Math.round(performance.now() - start) },
-              "request",
-            );
-        },
-        () => toApp(req, res),
-      );
-    });
-  }
+  const toApp = getRequestListener(app.fetch);
+  const server = createServer(serverOptions, (req: IncomingMessage, res: ServerResponse) => {
+    // A stored public page is answered here, without a Fetch Request or the app (decision 111).
+    if (!pages?.answer(req, res)) return void toApp(req, res);
+    if (logger.isLevelEnabled("info")) logger.info({ method: req.method, path: req.url, status: res.statusCode, ms: 0 }, "request");
+  });
   if (opts.wrap) {
     const listeners = server.listeners("request") as ((...a: unknown[]) => void)[];
     server.removeAllListeners("request");

@@ -283,8 +283,10 @@ test.describe("a public page's script starts once the page is drawn (decision 01
       };
     });
     expect(times.modules.length).toBeGreaterThan(5);
-    expect(Math.min(...times.modules)).toBeGreaterThanOrEqual(times.load);
-    expect(Math.min(...times.modules)).toBeGreaterThan(times.paint);
+    const first = Math.min(...times.modules);
+    expect(first).toBeGreaterThanOrEqual(times.load);
+    // After the first paint; or, on a machine too busy to report it, one second after the load event at the latest.
+    if (first < times.paint) expect(first).toBeGreaterThanOrEqual(times.load + 1000);
   });
 
   test("/: a press while the page is still loading starts its script, and is done once the script runs", async ({ page }) => {

@@ -103,8 +103,8 @@ export const composition: Composition = {
     const siteContent = createSiteContentService(db, logger);
     const readSession = await createSessionReader(auth, db, config.appSecret);
     // The public pages show the site content: a new copy of it (a save, or another process's save once this
-    // process's copy turns stale) renders them again.
-    return { auth, siteContent, readSession, pageVersion: () => siteContent.getAll() };
+    // process's copy is read again) renders them again. The copy in hand while it is fresh, without waiting.
+    return { auth, siteContent, readSession, pageVersion: () => siteContent.fresh() ?? siteContent.getAll() };
   },
   api: API,
   publicPages: publicPagePaths,

@@ -45,7 +45,7 @@ async function loadAll(db: Db): Promise<SiteContentValues> {
 
 /**
  * Loads that answer the same values as the last one answer the same object: the public pages are rendered again
- * when the object changes (their version, decision 110), not each time the copy is read again.
+ * when the object changes (their version, decision 111), not each time the copy is read again.
  */
 function sameWhileUnchanged(load: () => Promise<SiteContentValues>): () => Promise<SiteContentValues> {
   let last: { json: string; values: SiteContentValues } | null = null;
