@@ -32,3 +32,22 @@ export {
   previousYear,
 } from "./periods.ts";
 export { withoutClosingEntries } from "./year-end-close.ts";
+export {
+  TAX_AMOUNTS,
+  TAX_APPLIES_TO,
+  TAX_BASES,
+  TAX_KIND_LABELS,
+  TAX_KINDS,
+  TAX_PART_ROLES,
+  TAX_ROUNDINGS,
+  type TaxAmounts,
+  type TaxAppliesTo,
+  type TaxBasis,
+  type TaxCode,
+  type TaxCodePart,
+  type TaxKind,
+  type TaxPartRole,
+  type TaxRounding,
+  type TaxSettings,
+} from "./tax.types.ts";
+export { chargedRate, rateMillionths, taxEntry, type MathCode, type MathLine, type PostedLine } from "./line-tax.ts";

@@ -58,9 +58,11 @@ async function insertEntries(tx: Db, m: Membership, inputs: EntryInput[], post: 
     const batchIds = batch.map(({ i }) => idOf.get(i)!);
     const lines = batch.flatMap(({ i, lines }) => lines.map((l) => ({ ...l, journal_entry_id: idOf.get(i)! })));
     await tx.execute(
-      insertEntryLines(sql`select ${m.organizationId}, x.journal_entry_id, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
+      insertEntryLines(sql`select ${m.organizationId}, x.journal_entry_id, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount,
+                               x.tax_code_id, x.tax_part_no, x.tax_base
             from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
-              as x(journal_entry_id integer, line_no smallint, account_id integer, description text, debit_amount numeric, credit_amount numeric)`),
+              as x(journal_entry_id integer, line_no smallint, account_id integer, description text, debit_amount numeric, credit_amount numeric,
+                   tax_code_id integer, tax_part_no smallint, tax_base numeric)`),
     );
     const idArray = pgArray(batchIds);
     await tx.execute(
@@ -123,7 +125,8 @@ async function insertReversals(tx: Db, m: Membership, ids: number[]): Promise<vo
   if (mirrors.length !== originals.length) throw new Error("organization has no entry counter");
   const mirrorArray = pgArray(mirrors.map((r) => Number(r.id)));
   await tx.execute(
-    insertEntryLines(sql`select l.organization_id, r.id, l.line_no, l.account_id, l.description, l.credit_amount, l.debit_amount
+    insertEntryLines(sql`select l.organization_id, r.id, l.line_no, l.account_id, l.description, l.credit_amount, l.debit_amount,
+                                l.tax_code_id, l.tax_part_no, -l.tax_base
                            from journal_entries r join journal_entry_lines l on l.journal_entry_id = r.reversal_of
                           where r.id = any(${mirrorArray}::integer[]) order by r.id, l.line_no`),
   );

@@ -10,6 +10,7 @@ import { answerInsert, storeAnswer, type Idempotency } from "./entry-idempotency
 import { summary, summaryColumns } from "./journal-entry-queries.server.ts";
 import { getEntry } from "./journal-entry-queries.server.ts";
 import { insertEntryAudit, insertEntryLines, insertEntryRows } from "./journal-rows.server.ts";
+import { prepareEntryLines, type PreparedLine } from "./line-tax.server.ts";
 import type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary } from "./ledger.types.ts";
 
 export type { AuditEvent, EntryDetails, EntryLine, EntryListItem, EntryPage, EntrySummary };
@@ -20,15 +21,9 @@ export { getEntry, listEntries } from "./journal-entry-queries.server.ts";
  * several drafts): journal-entries-bulk; reading: journal-entry-queries.
  */
 
-export interface PreparedLine {
-  line_no: number;
-  account_id: number;
-  description: string | null;
-  debit_amount: string;
-  credit_amount: string;
-}
+export type { PreparedLine };
 
-/** Lines numbered from 1 with exact decimal amounts, and the entry's total (its debits). */
+/** Lines numbered from 1 with exact decimal amounts, and the entry's total (its debits); untaxed (a recurring template, an import). */
 export function prepareLines(input: Pick<EntryInput, "lines">): { lines: PreparedLine[]; total: string } {
   let total = 0n;
   const lines = input.lines.map((l, i) => {
@@ -64,7 +59,8 @@ export async function assertAccounts(db: Db, m: Membership, lines: PreparedLine[
 }
 
 const linesRecordset = (json: string) =>
-  sql`jsonb_to_recordset(${json}::jsonb) as x(line_no smallint, account_id integer, description text, debit_amount numeric, credit_amount numeric)`;
+  sql`jsonb_to_recordset(${json}::jsonb) as x(line_no smallint, account_id integer, description text, debit_amount numeric, credit_amount numeric,
+                                                  tax_code_id integer, tax_part_no smallint, tax_base numeric)`;
 
 /**
  * A new draft in one statement (one transaction, one round trip): the account check, the number, the
@@ -76,7 +72,7 @@ const linesRecordset = (json: string) =>
  * organization follow each other one flush apart; different organizations' saves share flushes.
  */
 export async function createEntry(db: Db, m: Membership, input: EntryInput, idem: Idempotency | null = null): Promise<EntrySummary> {
-  const { lines, total } = prepareLines(input);
+  const { lines, total } = await prepareEntryLines(db, m, input);
   const [row] = await refusingLocked(() =>
     queryPrepared<Partial<EntrySummary> & { bad_line: number | null }>(
       db,
@@ -97,7 +93,8 @@ export async function createEntry(db: Db, m: Membership, input: EntryInput, idem
                                 from n
                               returning ${summaryColumns()}`)}
         ), l as (
-          ${insertEntryLines(sql`select ${m.organizationId}, e.id, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
+          ${insertEntryLines(sql`select ${m.organizationId}, e.id, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount,
+                                        x.tax_code_id, x.tax_part_no, x.tax_base
                                    from e, x`)}
         ), a as (
           ${insertEntryAudit(sql`select ${m.organizationId}, e.id, 'created', ${m.userId}, null from e`)}
@@ -151,7 +148,7 @@ export async function updateEntry(
     db.transaction(async (tx) => {
       const current = await lockEntry(tx, m, id);
       if (current.status !== "draft") throw conflict("Only draft entries can be edited");
-      const { lines, total } = prepareLines(input);
+      const { lines, total } = await prepareEntryLines(tx, m, input);
       await assertAccounts(tx, m, lines);
       await tx.execute(
         sql`update journal_entries set description = ${input.description}, entry_date = ${input.entry_date}::date,
@@ -160,7 +157,8 @@ export async function updateEntry(
       );
       await tx.execute(sql`delete from journal_entry_lines where journal_entry_id = ${id} and organization_id = ${m.organizationId}`);
       await tx.execute(
-        insertEntryLines(sql`select ${m.organizationId}, ${id}::integer, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount
+        insertEntryLines(sql`select ${m.organizationId}, ${id}::integer, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount,
+                                    x.tax_code_id, x.tax_part_no, x.tax_base
                                from ${linesRecordset(JSON.stringify(lines))}`),
       );
       await tx.execute(insertEntryAudit(sql`values (${m.organizationId}, ${id}, 'edited', ${m.userId}, null)`));
@@ -226,7 +224,8 @@ export async function reverseEntry(
       );
       const mirror = Number(created!.id);
       await tx.execute(
-        insertEntryLines(sql`select organization_id, ${mirror}::integer, line_no, account_id, description, credit_amount, debit_amount
+        insertEntryLines(sql`select organization_id, ${mirror}::integer, line_no, account_id, description, credit_amount, debit_amount,
+                                    tax_code_id, tax_part_no, -tax_base
                                from journal_entry_lines where journal_entry_id = ${id} order by line_no`),
       );
       await tx.execute(sql`update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId} where id = ${mirror}`);

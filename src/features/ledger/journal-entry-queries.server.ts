@@ -123,8 +123,10 @@ export async function getEntry(db: Db, m: Membership, id: number): Promise<Entry
   const lines = await queryRows<EntryLine>(
     db,
     sql`select l.id, l.line_no, l.account_id, a.account_code, a.account_name, a.account_type, l.description,
-               l.debit_amount::text as debit_amount, l.credit_amount::text as credit_amount
+               l.debit_amount::text as debit_amount, l.credit_amount::text as credit_amount,
+               l.tax_code_id, t.code as tax_code, l.tax_part_no, l.tax_base::text as tax_base
           from journal_entry_lines l join chart_of_accounts a on a.id = l.account_id
+          left join tax_codes t on t.id = l.tax_code_id
          where l.journal_entry_id = ${id} and l.organization_id = ${m.organizationId}
          order by l.line_no`,
   );

@@ -11,9 +11,13 @@ import { sql, type SQL } from "drizzle-orm";
 export const insertEntryRows = (rows: SQL): SQL =>
   sql`insert into journal_entries (organization_id, entry_seq, description, entry_date, reference, total_amount, created_by, reversal_of) ${rows}`;
 
-/** journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount). */
+/**
+ * journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount,
+ * tax_code_id, tax_part_no, tax_base): the last three are a line's tax (migration 0040), null on an untaxed line.
+ */
 export const insertEntryLines = (rows: SQL): SQL =>
-  sql`insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount) ${rows}`;
+  sql`insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount,
+                                       tax_code_id, tax_part_no, tax_base) ${rows}`;
 
 /** journal_entry_audit (organization_id, journal_entry_id, action, user_id, detail). */
 export const insertEntryAudit = (rows: SQL): SQL =>

@@ -44,12 +44,28 @@ export function booksLocked(err: unknown, field = "entry_date"): BooksLockedErro
   return undefined;
 }
 
-/** Runs a write, its refusal for the lock date answered as `booksLocked` says. */
+/** The SQLSTATE of the database's refusal of a tax-coded line dated in a filed tax return's period (migration 0040). */
+export const TAX_FILED_STATE = "TXFIL";
+
+/**
+ * The database's refusal of a tax-coded line in a filed return's period as a 400 naming the date field and the return,
+ * or undefined when the error is something else.
+ */
+export function taxFiled(err: unknown, field = "entry_date"): AppError | undefined {
+  if (sqlState(err) !== TAX_FILED_STATE) return undefined;
+  const filed = errorMessages(err)
+    .map((m) => /tax return filed: (.+)$/.exec(m)?.[1])
+    .find(Boolean);
+  const message = `The tax return ${filed ?? ""} is filed: a tax-coded line cannot be dated in its period. Date the correction in an open period; it is reported in the next return`.replace("  ", " ");
+  return new AppError(400, "INVALID_INPUT", message, { [field]: message });
+}
+
+/** Runs a write, its refusal for the lock date or a filed tax return answered as `booksLocked` and `taxFiled` say. */
 export async function refusingLocked<T>(write: () => Promise<T>, field = "entry_date"): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    throw booksLocked(err, field) ?? err;
+    throw booksLocked(err, field) ?? taxFiled(err, field) ?? err;
   }
 }
 

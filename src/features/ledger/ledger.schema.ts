@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_DETAIL_TYPES, ACCOUNT_TYPES, detailTypeFits, type AccountDetailType, type AccountType } from "./account-types.ts";
 import { FREQUENCIES } from "./recurrence.ts";
+import { TAX_AMOUNTS } from "./tax.types.ts";
 import { centsToDecimal, toCents } from "~/lib/money.ts";
 import { idField, idParam, isoDateField, pageField, requiredTextField, textField } from "~/lib/schema-fields.ts";
 
@@ -69,17 +70,36 @@ const amount = z.union([z.string(), z.number()], { error: "must be a number" }).
   return centsToDecimal(cents);
 });
 
-export const entryLineSchema = z
-  .object({
-    account_id: idField("Account", { rangeError: "Account not found or inactive" }),
-    description: textField("Line description", { max: 500 }).nullish(),
-    debit_amount: amount,
-    credit_amount: amount,
-  })
-  .refine((l) => toCents(l.debit_amount)! > 0n !== toCents(l.credit_amount)! > 0n, {
-    message: "A line holds either a debit or a credit",
-    path: ["debit_amount"],
-  });
+const lineFields = {
+  account_id: idField("Account", { rangeError: "Account not found or inactive" }),
+  description: textField("Line description", { max: 500 }).nullish(),
+  debit_amount: amount,
+  credit_amount: amount,
+};
+const oneSide = (l: { debit_amount: string; credit_amount: string }) => toCents(l.debit_amount)! > 0n !== toCents(l.credit_amount)! > 0n;
+const oneSideMessage = { message: "A line holds either a debit or a credit", path: ["debit_amount"] };
+
+export const entryLineSchema = z.object(lineFields).refine(oneSide, oneSideMessage);
+
+/** A line of an entry typed by hand or imported: it may name a tax code (decision 112); its tax lines are made from it. */
+export const taxedLineSchema = z
+  .object({ ...lineFields, tax_code_id: idField("Tax code", { rangeError: "Tax code not found" }).nullish() })
+  .refine(oneSide, oneSideMessage);
+
+/** A tax amount typed over the computed one, for a code's part; signed as posted (debit positive). */
+const taxOverrideSchema = z.object({
+  tax_code_id: idField("Tax code", { rangeError: "Tax code not found" }),
+  part_no: z.number({ error: "Part is required" }).int("Part is required").min(1, "Part not found").max(9, "Part not found"),
+  amount: z.union([z.string(), z.number()], { error: "must be a number" }).transform((value, ctx) => {
+    const text = String(value).trim();
+    const cents = /^-?\d+(\.\d{1,2})?$/.test(text) ? toCents(text.replace(/^-/, "")) : null;
+    if (cents == null || cents > MAX_AMOUNT_CENTS) {
+      ctx.addIssue({ code: "custom", message: "must be an amount with at most 2 decimals", input: value });
+      return z.NEVER;
+    }
+    return text.startsWith("-") ? -cents : cents;
+  }),
+});
 
 export const EARLIEST_ENTRY_DATE = "1900-01-01";
 export const LATEST_ENTRY_DATE = "2200-12-31";
@@ -108,8 +128,9 @@ const entryContent = {
     .max(MAX_LINES, `An entry has at most ${MAX_LINES} lines`),
 };
 
-/** Debits equal credits, above zero and within the largest total. */
-function checkBalance(e: { lines: { debit_amount: string; credit_amount: string }[] }, ctx: z.RefinementCtx): void {
+/** Debits equal credits, above zero and within the largest total. With a tax code on a line, once its tax is made (on the server). */
+function checkBalance(e: { lines: { debit_amount: string; credit_amount: string; tax_code_id?: number | null }[] }, ctx: z.RefinementCtx): void {
+  if (e.lines.some((l) => l.tax_code_id != null)) return;
   let debit = 0n;
   let credit = 0n;
   for (const l of e.lines) {
@@ -120,7 +141,19 @@ function checkBalance(e: { lines: { debit_amount: string; credit_amount: string 
   else if (debit > 99_999_999_999_999n) ctx.addIssue({ code: "custom", message: "Entry total is too large", path: ["lines"] });
 }
 
-export const entryInputSchema = z.object({ ...entryContent, entry_date: entryDateSchema }).superRefine(checkBalance);
+export const entryInputSchema = z
+  .object({
+    ...entryContent,
+    lines: z
+      .array(taxedLineSchema, { error: "At least two account lines are required" })
+      .min(2, "At least two account lines are required")
+      .max(MAX_LINES, `An entry has at most ${MAX_LINES} lines`),
+    entry_date: entryDateSchema,
+    /** Amounts typed with or without their tax; left out: the organization's default. */
+    tax_amounts: z.enum(TAX_AMOUNTS, { error: "Choose exclusive or inclusive" }).optional(),
+    tax_overrides: z.array(taxOverrideSchema).max(MAX_LINES).optional(),
+  })
+  .superRefine(checkBalance);
 export type EntryInput = z.infer<typeof entryInputSchema>;
 
 /** POST /entries and PUT /entries/:id: `?post=true` saves and posts in one step ("Save and post"). */

@@ -40,6 +40,11 @@ export interface EntryLine {
   description: string | null;
   debit_amount: string;
   credit_amount: string;
+  /** The line's tax (decision 112): its code; on a tax line the code's part; the taxable base (signed, debit positive). */
+  tax_code_id: number | null;
+  tax_code: string | null;
+  tax_part_no: number | null;
+  tax_base: string | null;
 }
 
 export interface AuditEvent {
