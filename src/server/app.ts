@@ -1,7 +1,6 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { apiBodyLimits } from "./body-limit.ts";
 import { compress } from "hono/compress";
-import { NONCE, secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
@@ -14,6 +13,7 @@ import { AppError, appErrorResponse, notFound } from "./http/app-error.ts";
 import { HTTPException } from "hono/http-exception";
 import { createPublicPages, type PublicPages } from "./public-pages.ts";
 import { idempotency } from "./idempotency.server.ts";
+import { PAGE_CSP, securityHeaders } from "./http/security-headers.ts";
 import { SESSION_HINT_COOKIE, hasSessionHint } from "~/lib/session-hint.ts";
 
 export interface CreateAppOptions {
@@ -40,25 +40,11 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   const siteOrigin = new URL(config.publicUrl).origin;
   const secure = siteOrigin.startsWith("https:") ? "; Secure" : "";
   const app = new Hono<AppEnv>();
-  const pageCsp = {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    // blob: the previews of an entry's documents, made from bytes the page fetched (images, and PDFs in a frame).
-    imgSrc: ["'self'", "data:", "blob:"],
-    frameSrc: ["blob:"],
-    fontSrc: ["'self'"],
-    connectSrc: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-    baseUri: ["'self'"],
-    objectSrc: ["'none'"],
-  };
   // Public pages (decisions 015 and 111): the same bytes for everyone, kept in memory; their CSP lists the hashes of
   // their inline scripts. Not in development (Vite adds scripts of its own).
   const pages = createPublicPages({
     paths: opts.dev || !opts.build ? [] : ctx.publicPages,
-    csp: pageCsp,
+    csp: PAGE_CSP,
     version: ctx.pageVersion,
     render: async (request) => app.fetch(request),
     origin: siteOrigin,
@@ -94,57 +80,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
   // gzip pages, JSON and assets (text over 1 KB): a phone on a slow network gets a third of the bytes.
   app.use(compress());
 
-  const commonHeaders = {
-    strictTransportSecurity: config.isProduction ? "max-age=63072000; includeSubDomains" : false,
-    referrerPolicy: "strict-origin-when-cross-origin",
-    xFrameOptions: "DENY",
-    crossOriginResourcePolicy: "same-origin",
-    crossOriginOpenerPolicy: "same-origin",
-  } as const;
-  // Pages: scripts only from this site or with the response's nonce.
-  const pageHeaders = secureHeaders({
-    ...commonHeaders,
-    contentSecurityPolicy: opts.dev ? undefined : { ...pageCsp, scriptSrc: [...pageCsp.scriptSrc, NONCE] },
-  });
-  const publicPageHeaders = secureHeaders({ ...commonHeaders, contentSecurityPolicy: undefined });
-  // API answers (JSON, files) are never documents that load anything: the strictest policy, and no nonce to make.
-  const apiHeaders = secureHeaders({
-    ...commonHeaders,
-    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
-  });
-  // Hashed assets (scripts, styles, images) are no documents: a policy or a frame rule means nothing on them. They
-  // carry what a file needs (its type, not sniffed; this site only), so that a page's 20 scripts do not bring 20
-  // copies of the page's headers.
-  const assetHeaders = secureHeaders({
-    contentSecurityPolicy: undefined,
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: "same-origin",
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    referrerPolicy: false,
-    strictTransportSecurity: false,
-    xContentTypeOptions: true,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xFrameOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  });
-  // A route's own policy stays: a download's `sandbox` (stored-files.server.ts) is stricter than the API's.
-  const apiHeadersKeepingOwn: MiddlewareHandler = async (c, next) => {
-    let own: string | null = null;
-    await apiHeaders(c, () => next().then(() => void (own = c.res.headers.get("Content-Security-Policy"))));
-    if (own) c.res.headers.set("Content-Security-Policy", own);
-  };
-  app.use((c, next) =>
-    c.req.path.startsWith("/api/")
-      ? apiHeadersKeepingOwn(c, next)
-      : c.req.path.startsWith("/assets/")
-        ? assetHeaders(c, next)
-        : pages.isPublic(c)
-          ? publicPageHeaders(c, next)
-          : pageHeaders(c, next),
-  );
+  // Headers by what is answered: the API, hashed assets, public pages, other pages (security-headers.ts).
+  app.use(securityHeaders({ production: config.isProduction, dev: !!opts.dev, isPublic: (c) => pages.isPublic(c) }));
   app.use(async (c, next) => {
     c.set("nonce", (c.get("secureHeadersNonce" as never) as string | undefined) ?? "");
     await next();
