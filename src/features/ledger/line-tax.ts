@@ -1,4 +1,4 @@
-import type { TaxAmounts, TaxAppliesTo, TaxKind, TaxPartRole, TaxRounding } from "./tax.types.ts";
+import type { TaxAmounts, TaxAppliesTo, TaxCodePart, TaxKind, TaxRounding } from "./tax.types.ts";
 
 /*
  * The tax of an entry's lines (decision 112): pure, exact, shared by the entry form's preview and the server's posting.
@@ -28,14 +28,7 @@ import type { TaxAmounts, TaxAppliesTo, TaxKind, TaxPartRole, TaxRounding } from
 
 export const RATE_SCALE = 1_000_000n;
 
-export interface MathPart {
-  part_no: number;
-  name: string;
-  rate: string;
-  role: TaxPartRole;
-  recoverable_percent: string;
-  account_id: number;
-}
+export type MathPart = Omit<TaxCodePart, "boxes">;
 
 export interface MathCode {
   id: number;
