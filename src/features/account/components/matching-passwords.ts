@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema.ts";
 
 type NewPassword = { newPassword: string; confirmPassword: string };
 
@@ -10,3 +11,13 @@ export function withMatchingPasswords<S extends z.ZodType<NewPassword>>(schema: 
     when: ({ issues }) => issues.length === 0,
   });
 }
+
+/** The new password typed twice, as the account's forms draw it (`<PasswordPairFields id={…} {...NEW_PASSWORD_PAIR} …/>`). */
+export const NEW_PASSWORD_PAIR = {
+  name: "newPassword",
+  label: "New password",
+  confirmLabel: "Confirm new password",
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: PASSWORD_MAX_LENGTH,
+  columns: true,
+} as const;

@@ -7,8 +7,7 @@ import { CurrentPasswordField } from "~/ui/password-field.tsx";
 import { changePasswordSchema, type ChangePasswordInput } from "../account.schema.ts";
 import { FormSection } from "./account-ui.tsx";
 import { PasswordPairFields, UsernameForPasswordManagers } from "~/ui/password-pair-fields.tsx";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema.ts";
-import { withMatchingPasswords } from "./matching-passwords.ts";
+import { NEW_PASSWORD_PAIR, withMatchingPasswords } from "./matching-passwords.ts";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
 import { SetPassword } from "./set-password.tsx";
 
@@ -71,17 +70,7 @@ function ChangePassword({ twoFactor }: { twoFactor: boolean }) {
         error={form.formState.errors.currentPassword?.message}
         {...form.register("currentPassword")}
       />
-      <PasswordPairFields
-        id={uid}
-        name="newPassword"
-        label="New password"
-        confirmLabel="Confirm new password"
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={PASSWORD_MAX_LENGTH}
-        columns
-        register={form.register}
-        errors={form.formState.errors}
-      />
+      <PasswordPairFields id={uid} {...NEW_PASSWORD_PAIR} register={form.register} errors={form.formState.errors} />
     </FormSection>
   );
 }

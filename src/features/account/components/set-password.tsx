@@ -7,8 +7,7 @@ import { setServerErrors } from "~/lib/form.ts";
 import { setPasswordSchema, type SetPasswordInput } from "../account.schema.ts";
 import { FormSection } from "./account-ui.tsx";
 import { PasswordPairFields, UsernameForPasswordManagers } from "~/ui/password-pair-fields.tsx";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema.ts";
-import { withMatchingPasswords } from "./matching-passwords.ts";
+import { NEW_PASSWORD_PAIR, withMatchingPasswords } from "./matching-passwords.ts";
 import { useRecentSignIn } from "./reauth-dialog.tsx";
 
 const setPasswordFormSchema = withMatchingPasswords(setPasswordSchema);
@@ -46,17 +45,7 @@ export function SetPassword({ twoFactor }: { twoFactor: boolean }) {
       after={reauth.dialog}
     >
       <UsernameForPasswordManagers />
-      <PasswordPairFields
-        id={uid}
-        name="newPassword"
-        label="New password"
-        confirmLabel="Confirm new password"
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={PASSWORD_MAX_LENGTH}
-        columns
-        register={form.register}
-        errors={form.formState.errors}
-      />
+      <PasswordPairFields id={uid} {...NEW_PASSWORD_PAIR} register={form.register} errors={form.formState.errors} />
     </FormSection>
   );
 }

@@ -54,6 +54,26 @@ function Select({
   );
 }
 
+type FormatKey = "encoding" | "delimiter" | "date_format" | "number_format";
+const pairs = (values: readonly string[]): [string, string][] => values.map((v) => [v, v]);
+
+/** The file's formats, each a choice among its values (the schema checks the value sent), for the kinds they apply to. */
+const FORMAT_SELECTS: { key: FormatKey; label: string; options: [string, string][]; kinds: ImportKind[] }[] = [
+  { key: "encoding", label: "Encoding", options: pairs(ENCODINGS), kinds: ["chart", "journal", "opening"] },
+  {
+    key: "delimiter",
+    label: "Delimiter",
+    options: [
+      ["comma", "Comma ,"],
+      ["semicolon", "Semicolon ;"],
+      ["tab", "Tab"],
+    ],
+    kinds: ["chart", "journal", "opening"],
+  },
+  { key: "date_format", label: "Date format", options: pairs(DATE_FORMATS), kinds: ["journal"] },
+  { key: "number_format", label: "Number format", options: pairs(NUMBER_FORMATS), kinds: ["journal", "opening"] },
+];
+
 /**
  * The detected options of a file (header row, encoding, delimiter, formats) and its column mapping, each to override.
  * The header row is chosen among the file's first rows, as for a bank's CSV: rows above it are a title or notes.
@@ -89,42 +109,16 @@ export function ImportSettingsForm({
           onChange={(v) => set("header_row", Number(v))}
           wide
         />
-        <Select
-          id="import-encoding"
-          label="Encoding"
-          value={settings.encoding}
-          options={ENCODINGS.map((e) => [e, e])}
-          onChange={(v) => set("encoding", v as ImportSettings["encoding"])}
-        />
-        <Select
-          id="import-delimiter"
-          label="Delimiter"
-          value={settings.delimiter}
-          options={[
-            ["comma", "Comma ,"],
-            ["semicolon", "Semicolon ;"],
-            ["tab", "Tab"],
-          ]}
-          onChange={(v) => set("delimiter", v as ImportSettings["delimiter"])}
-        />
-        {kind === "journal" && (
+        {FORMAT_SELECTS.filter((f) => f.kinds.includes(kind)).map((f) => (
           <Select
-            id="import-date-format"
-            label="Date format"
-            value={settings.date_format}
-            options={DATE_FORMATS.map((f) => [f, f])}
-            onChange={(v) => set("date_format", v as ImportSettings["date_format"])}
+            key={f.key}
+            id={`import-${f.key.replace("_", "-")}`}
+            label={f.label}
+            value={settings[f.key]}
+            options={f.options}
+            onChange={(v) => onChange({ ...settings, [f.key]: v })}
           />
-        )}
-        {kind !== "chart" && (
-          <Select
-            id="import-number-format"
-            label="Number format"
-            value={settings.number_format}
-            options={NUMBER_FORMATS.map((f) => [f, f])}
-            onChange={(v) => set("number_format", v as ImportSettings["number_format"])}
-          />
-        )}
+        ))}
       </fieldset>
       <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <legend className="mb-2 text-sm font-semibold text-ink">Columns</legend>
