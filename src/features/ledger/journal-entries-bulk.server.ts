@@ -3,7 +3,8 @@ import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
 import { AppError, conflict } from "~/server/http/app-error.ts";
 import { notFound, refusingLocked } from "./ledger-errors.server.ts";
 import type { EntryInput } from "./ledger.schema.ts";
-import { postEntry, prepareLines } from "./journal-entries.server.ts";
+import { postEntry } from "./journal-entries.server.ts";
+import { prepareEntriesLines } from "./line-tax.server.ts";
 import { insertEntryAudit, insertEntryLines, insertEntryRows } from "./journal-rows.server.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 import type { PostDraftsResult } from "./ledger.types.ts";
@@ -29,7 +30,9 @@ export const createEntries = (tx: Db, m: Membership, inputs: EntryInput[], post:
 async function insertEntries(tx: Db, m: Membership, inputs: EntryInput[], post: boolean): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < inputs.length; start += BULK_BATCH) {
-    const batch = inputs.slice(start, start + BULK_BATCH).map((input, i) => ({ i, input, ...prepareLines(input) }));
+    const slice = inputs.slice(start, start + BULK_BATCH);
+    const prepared = await prepareEntriesLines(tx, m, slice);
+    const batch = slice.map((input, i) => ({ i, input, ...prepared[i]! }));
     const heads = batch.map(({ i, input, total }) => ({
       i,
       description: input.description,

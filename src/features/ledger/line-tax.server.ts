@@ -63,18 +63,28 @@ export async function loadTaxCodes(
  * inactive, a typed tax too far from the computed one, and lines that no longer balance once their tax is added.
  */
 export async function prepareEntryLines(db: Db, m: Membership, input: TaxedInput): Promise<{ lines: PreparedLine[]; total: string }> {
+  return (await prepareEntriesLines(db, m, [input]))[0]!;
+}
+
+/** As prepareEntryLines, for many entries at once (an import, a bank rule's batch): the codes are read once. */
+export async function prepareEntriesLines(db: Db, m: Membership, inputs: TaxedInput[]): Promise<{ lines: PreparedLine[]; total: string }[]> {
+  const ids = [...new Set(inputs.flatMap((input) => input.lines.flatMap((l) => (l.tax_code_id == null ? [] : [l.tax_code_id]))))];
+  const tax = ids.length > 0 ? await loadTaxCodes(db, m.organizationId, ids) : null;
+  return inputs.map((input) => linesOf(input, tax));
+}
+
+function linesOf(input: TaxedInput, tax: Awaited<ReturnType<typeof loadTaxCodes>> | null): { lines: PreparedLine[]; total: string } {
   const typed = input.lines.map((l, i) => ({
     i,
     account_id: l.account_id,
     description: l.description ? l.description : null,
     amount: toCents(l.debit_amount)! - toCents(l.credit_amount)!,
-    tax_code_id: (l as { tax_code_id?: number | null }).tax_code_id ?? null,
+    tax_code_id: l.tax_code_id ?? null,
   }));
-  const ids = [...new Set(typed.flatMap((l) => (l.tax_code_id == null ? [] : [l.tax_code_id])))];
   let posted: { account_id: number; description: string | null; amount: bigint; tax_code_id: number | null; tax_part_no: number | null; tax_base: bigint | null }[] =
     typed.map((l) => ({ ...l, tax_part_no: null, tax_base: null }));
-  if (ids.length > 0) {
-    const { codes, amounts, rounding } = await loadTaxCodes(db, m.organizationId, ids);
+  if (tax && typed.some((l) => l.tax_code_id != null)) {
+    const { codes, amounts, rounding } = tax;
     for (const l of typed) {
       if (l.tax_code_id == null) continue;
       const key = `lines.${l.i}.tax_code_id`;
