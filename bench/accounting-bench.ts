@@ -197,6 +197,7 @@ async function generate(db: pg.Client, orgId: number, userId: string) {
       where e.organization_id = $1`,
     [orgId],
   );
+  await taxLines(db, orgId);
   await db.query(
     `insert into account_day_totals (organization_id, day, account_id, debit_total, credit_total)
      select l.organization_id, e.entry_date, l.account_id, sum(l.debit_amount), sum(l.credit_amount)
@@ -207,6 +208,88 @@ async function generate(db: pg.Client, orgId: number, userId: string) {
   await db.query(`update journal_entry_counters set last_number = ${ENTRIES} where organization_id = $1`, [orgId]);
   await db.query(`set session_replication_role = origin`);
   await db.query(`vacuum analyze`);
+}
+
+/**
+ * A quarter of the lines tax-coded (decision 112): in every other entry, its first line is taxed (a sale at 21 % in
+ * one entry of two, a purchase in the other) and its second is the tax line, moved to the code's tax account.
+ * Run inside the load, triggers off, before the day totals are computed.
+ */
+async function taxLines(db: pg.Client, orgId: number) {
+  const account = async (code: string) =>
+    (await db.query<{ id: number }>(`select id from chart_of_accounts where organization_id = $1 and account_code = $2`, [orgId, code]))
+      .rows[0]!.id;
+  const [taxOut, taxIn] = [await account("0001"), await account("0005")];
+  const code = async (c: string, kind: string, appliesTo: string, baseBox: string, role: string, accountId: number, box: string) => {
+    const id = (
+      await db.query<{ id: number }>(
+        `insert into tax_codes (organization_id, code, name, kind, applies_to, base_boxes) values ($1, $2, $2, $3, $4, array[$5]) returning id`,
+        [orgId, c, kind, appliesTo, baseBox],
+      )
+    ).rows[0]!.id;
+    await db.query(
+      `insert into tax_code_parts (organization_id, tax_code_id, part_no, name, rate, role, account_id, boxes) values ($1, $2, 1, 'VAT', 21, $3, $4, array[$5])`,
+      [orgId, id, role, accountId, box],
+    );
+    return id;
+  };
+  const sale = await code("S21", "output", "sales", "03", "due", taxOut, "54");
+  const purchase = await code("P21", "input", "purchases", "82", "deductible", taxIn, "59");
+  await db.query(
+    `update journal_entry_lines l
+        set tax_code_id = case when e.entry_seq % 4 = 0 then $2::integer else $3::integer end,
+            tax_part_no = case when l.line_no = 2 then 1 end,
+            tax_base = l.debit_amount - l.credit_amount,
+            account_id = case when l.line_no = 1 then l.account_id when e.entry_seq % 4 = 0 then $4::integer else $5::integer end
+       from journal_entries e
+      where e.id = l.journal_entry_id and e.organization_id = $1 and e.entry_seq % 2 = 0 and l.line_no in (1, 2)`,
+    [orgId, purchase, sale, taxIn, taxOut],
+  );
+}
+
+/** The tax return's aggregate (src/features/tax/tax-return.server.ts), as the API sends it. */
+const BARE_TAX_RETURN = `select l.tax_code_id, l.tax_part_no, case when l.tax_part_no is null then null else l.account_id end as account_id,
+    (e.reversal_of is not null and exists (
+       select 1 from journal_entries o join tax_returns r on r.organization_id = o.organization_id
+                 and o.entry_date between r.period_start and r.period_end
+        where o.id = e.reversal_of and o.organization_id = $1 and o.entry_date < $2::date)) as correction,
+    sum(l.tax_base)::text as base, sum(l.debit_amount - l.credit_amount)::text as amount, count(*)::integer as n
+  from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id
+  where l.organization_id = $1 and l.tax_code_id is not null
+    and e.organization_id = $1 and e.status = 'posted' and e.entry_date between $2::date and $3::date
+  group by 1, 2, 3, 4`;
+
+/** The tax return of a quarter and of the year 2025 through the API, beside its bare aggregate. */
+async function taxReturnTimes(cookie: string, db: pg.Client, orgId: number) {
+  const out: Record<string, string>[] = [];
+  for (const [label, from, to] of [
+    ["quarter 2025-Q2", "2025-04-01", "2025-06-30"],
+    ["year 2025", RANGE.start, RANGE.end],
+  ] as const) {
+    let boxes = 0;
+    const [apiMs, bare] = await mediansInTurn([
+      async () => {
+        boxes = (await api<{ tax_return: { boxes: unknown[] } }>(cookie, `/tax-return?from=${from}&to=${to}`)).tax_return.boxes.length;
+      },
+      () => db.query(BARE_TAX_RETURN, [orgId, from, to]),
+    ]);
+    const lines = (await db.query<{ n: number }>(`select sum(n)::integer as n from (${BARE_TAX_RETURN}) x`, [orgId, from, to])).rows[0]!.n;
+    out.push({
+      "tax return": label,
+      api: ms(apiMs!),
+      "bare SQL (aggregate)": ms(bare!),
+      "api / SQL": (apiMs! / bare!).toFixed(2),
+      "tax-coded lines": String(lines),
+      boxes: String(boxes),
+    });
+  }
+  const plan = await db.query<{ "QUERY PLAN": string }>(`explain (analyze, costs off, timing off) ${BARE_TAX_RETURN}`, [
+    orgId,
+    RANGE.start,
+    RANGE.end,
+  ]);
+  console.log(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));
+  return out;
 }
 
 const BARE_TOTALS = `select account_id, sum(debit_total), sum(credit_total) from account_day_totals
@@ -621,6 +704,7 @@ async function main() {
       console.table(results);
       console.table(await journalSearch(cookie, db, orgId));
       console.table(await generalLedgerTimes(cookie, db, orgId));
+      console.table(await taxReturnTimes(cookie, db, orgId));
       console.log(
         `ledger bal (same year, ${ENTRIES * 4} postings): median ${ms(median(ledgerRuns))}; trial balance vs ledger: ${tb.report.rows.length} accounts, ${mismatches} mismatches; totals ${tb.report.total_debit} = ${tb.report.total_credit}`,
       );

@@ -11,13 +11,17 @@
  *    deleted in SQL between runs, and the table vacuumed. Target: the import under 3 s;
  * 4. lists every page of the unmatched lines (`GET /lines?show=unmatched&page=N`, 100 lines a page, each with its
  *    suggestion) BENCH_RUNS times right after the import, then BENCH_RUNS times after `analyze bank_lines`; target: all
- *    pages under 3 s. After each, times the suggestion function alone for page 1 and a middle page.
+ *    pages under 3 s. After each, times the suggestion function alone for page 1 and a middle page (BENCH_SUGGESTIONS=0
+ *    leaves this step out);
+ * 5. a bank rule with a 21 % tax code that fits every line, applied to all of them as one batch (each entry posted
+ *    tax-inclusive, with its tax line), then the batch undone, BENCH_RUNS times. Target: the batch posted under 3 s.
  *
  *   npx tsx bench/bank-bench.ts
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/bank-bench.ts
  *   BENCH_LEDGER_LINES=200000 npx tsx bench/bank-bench.ts
  */
 import os from "node:os";
+import pg from "pg";
 import { findMembership } from "~/features/tenancy/organizations.server.ts";
 import { suggestions } from "~/features/bank/bank-suggestions.server.ts";
 import { createSignedInUser, createTestApp } from "../tests/support/test-app.ts";
@@ -25,6 +29,37 @@ import { createSignedInUser, createTestApp } from "../tests/support/test-app.ts"
 const STATEMENT_LINES = Number(process.env.BENCH_STATEMENT_LINES ?? 10_000);
 const LEDGER_LINES = Number(process.env.BENCH_LEDGER_LINES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SUGGESTIONS = process.env.BENCH_SUGGESTIONS !== "0";
+/** BENCH_RULE_TAX=0: the rule of step 5 names no tax code (the same batch without tax, to compare). */
+const RULE_TAX = process.env.BENCH_RULE_TAX !== "0";
+/** BENCH_SAMPLE=1 (PostgreSQL only): what the database is busy with while a rule's batch posts, sampled every 5 ms. */
+const SAMPLE = process.env.BENCH_SAMPLE === "1" && Boolean(process.env.TEST_DATABASE_URL);
+
+/** Samples the statements the test database runs until stopped; the busiest first. */
+async function sampler(database: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  const seen = new Map<string, number>();
+  let samples = 0;
+  let on = true;
+  const loop = (async () => {
+    while (on) {
+      const { rows } = await client.query<{ q: string }>(
+        `select left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
+        [database],
+      );
+      samples++;
+      for (const r of rows) seen.set(r.q, (seen.get(r.q) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  return async () => {
+    on = false;
+    await loop;
+    await client.end();
+    return { samples, busiest: [...seen.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12) };
+  };
+}
 /** Prints EXPLAIN ANALYZE of a copy of the suggestion query for one page. */
 const EXPLAIN = process.env.BENCH_EXPLAIN === "1";
 const ENTRIES = Math.floor(LEDGER_LINES / 4);
@@ -259,10 +294,63 @@ try {
   }
   // Right after the import the new lines have no statistics: PostgreSQL's autovacuum analyzes them within a minute or
   // so; the embedded database has no autovacuum and nothing in the app analyzes, so there they stay so.
-  const fresh = await listing("right after the import");
+  const fresh = SUGGESTIONS ? await listing("right after the import") : null;
   const [analyzeMs] = await timed(() => sqlRows(`analyze bank_lines`));
-  const analyzed = await listing("after ANALYZE bank_lines");
-  const suggested = fresh.suggested;
+  const analyzed = SUGGESTIONS ? await listing("after ANALYZE bank_lines") : null;
+  const suggested = fresh?.suggested ?? 0;
+
+  // 5. A rule with a tax code fitting every line, applied as one batch (tax-inclusive entries), then undone.
+  const { account: vat } = await call<{ account: { id: number } }>(`/api/accounting/orgs/${orgId}/accounts`, {
+    json: { account_code: "1400", account_name: "VAT receivable", account_type: "Asset" },
+  });
+  const [taxCode] = await sqlRows<{ id: number }>(
+    `insert into tax_codes (organization_id, code, name, kind, applies_to) values ($1::integer, 'V21', 'Input VAT 21%', 'input', 'purchases') returning id`,
+    [orgId],
+  );
+  await sqlRows(
+    `insert into tax_code_parts (organization_id, tax_code_id, part_no, name, rate, role, account_id) values ($1::integer, $2::integer, 1, 'VAT', 21, 'deductible', $3::integer)`,
+    [orgId, taxCode!.id, vat.id],
+  );
+  await call(`/api/bank/${orgId}/rules`, {
+    json: {
+      name: "Customers",
+      field: "text",
+      operator: "contains",
+      value: "Customer",
+      direction: "any",
+      account_id: rent,
+      tax_code_id: RULE_TAX ? Number(taxCode!.id) : null,
+    },
+  });
+  const rules = { preview: [] as number[], post: [] as number[], undo: [] as number[] };
+  let taxLines = 0;
+  for (let run = 1; run <= RUNS; run++) {
+    const [p, preview] = await timed(() => call<{ lines: number; fingerprint: string }>(`${bank}/apply-rules`));
+    const stop = SAMPLE ? await sampler((await sqlRows<{ d: string }>(`select current_database() as d`))[0]!.d) : null;
+    const [ms, posted] = await timed(() =>
+      call<{ batch_id: number; entries: number }>(`${bank}/apply-rules?fingerprint=${preview.fingerprint}`, { method: "POST" }),
+    );
+    if (stop) {
+      const { samples, busiest } = await stop();
+      log(`database while posting, ${samples} samples (one every 5 ms and its query):`);
+      for (const [q, n] of busiest) console.log(`  ${String(n).padStart(5)}  ${q}`);
+    }
+    if (preview.lines !== STATEMENT_LINES || posted.entries !== STATEMENT_LINES)
+      throw new Error(`run ${run}: the rule fitted ${preview.lines} lines and posted ${posted.entries} entries`);
+    const [counted] = await sqlRows<{ n: number }>(
+      `select count(*)::integer as n from bank_rule_batch_entries be join journal_entry_lines l on l.journal_entry_id = be.journal_entry_id
+        where be.batch_id = $1::integer and l.tax_part_no is not null`,
+      [posted.batch_id],
+    );
+    taxLines = counted!.n;
+    const [u] = await timed(() => call(`/api/bank/${orgId}/rule-batches/${posted.batch_id}/undo`, { method: "POST" }));
+    rules.preview.push(p);
+    rules.post.push(ms);
+    rules.undo.push(u);
+    log(
+      `rule${RULE_TAX ? " with a tax code" : ""}, run ${run}: preview ${secs(p)}, post ${secs(ms)} (${posted.entries} entries, ${taxLines} tax lines), undo ${secs(u)}`,
+    );
+  }
 
   const met = (ms: number) => (ms < TARGET_S * 1000 ? "yes" : "NO");
   console.log(
@@ -279,19 +367,26 @@ try {
     row("preview", times.preview),
     row("import (all new)", times.import, true),
     row("same file again", times.again),
-    ...[fresh, analyzed].flatMap((x) => [
-      row(`all ${x.count} pages, ${x.label}`, x.totals, true),
-      {
-        step: "  one page",
-        median: `${median(x.pages).toFixed(1)} ms`,
-        runs: `max ${Math.max(...x.pages).toFixed(1)} ms; suggestions() alone: ${x.direct}`,
-        target: "",
-        met: "",
-      },
-    ]),
+    ...[fresh, analyzed].flatMap((x) =>
+      x === null
+        ? []
+        : [
+            row(`all ${x.count} pages, ${x.label}`, x.totals, true),
+            {
+              step: "  one page",
+              median: `${median(x.pages).toFixed(1)} ms`,
+              runs: `max ${Math.max(...x.pages).toFixed(1)} ms; suggestions() alone: ${x.direct}`,
+              target: "",
+              met: "",
+            },
+          ],
+    ),
+    row(`rule${RULE_TAX ? " with a tax code" : ""}: preview`, rules.preview),
+    row(`rule${RULE_TAX ? " with a tax code" : ""}: post ${STATEMENT_LINES} lines`, rules.post, true),
+    row(`rule${RULE_TAX ? " with a tax code" : ""}: undo the batch`, rules.undo),
   ]);
   console.log(
-    `answers: ${answers}; lines with a suggestion: ${suggested} of ${STATEMENT_LINES} (${withCandidate} have a ledger line of the same amount within 10 days); ANALYZE bank_lines ${secs(analyzeMs)}; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+    `answers: ${answers}; tax lines in a rule's batch: ${taxLines}; lines with a suggestion: ${suggested} of ${STATEMENT_LINES} (${withCandidate} have a ledger line of the same amount within 10 days); ANALYZE bank_lines ${secs(analyzeMs)}; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
   );
 } finally {
   await t.close();

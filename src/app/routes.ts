@@ -41,6 +41,8 @@ export default [
       route("bank/:bankId", "routes/accounting-bank-account.tsx"),
       route("bank/:bankId/reconcile", "routes/accounting-bank-reconcile.tsx"),
       route("bank-rules", "routes/accounting-bank-rules.tsx"),
+      route("tax", "routes/accounting-tax.tsx"),
+      route("tax-return", "routes/accounting-tax-return.tsx"),
       route("questions", "routes/accounting-questions.tsx"),
       route("messages", "routes/accounting-messages.tsx"),
       route("requests", "routes/accounting-requests.tsx"),

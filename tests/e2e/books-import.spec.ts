@@ -69,7 +69,9 @@ test("import a chart and a journal from other programs, see the trial balance, e
   await page.getByRole("link", { name: "Journal (CSV)" }).click();
   const exported = await (await download).path();
   const text = readFileSync(exported, "utf8");
-  expect(text.split("\r\n")[0]).toBe("entry,date,reference,description,account_code,account_name,debit,credit,external_ref");
+  expect(text.split("\r\n")[0]).toBe(
+    "entry,date,reference,description,account_code,account_name,debit,credit,external_ref,tax_code,tax_part,tax_base",
+  );
   expect(text.split("\r\n").filter(Boolean)).toHaveLength(10);
 
   // The same French file again, then the export itself: nothing new either time.

@@ -116,7 +116,9 @@ describe("books CSV import and export", () => {
     expect(chartRes.headers.get("content-disposition")).toBe('attachment; filename="chart-of-accounts.csv"');
     const chart = await chartRes.text();
     const journal = await (await t.request(`/api/books-csv/${orgId}/journal.csv`, { cookie: alice.cookie })).text();
-    expect(journal.split("\r\n")[0]).toBe("entry,date,reference,description,account_code,account_name,debit,credit,external_ref");
+    expect(journal.split("\r\n")[0]).toBe(
+      "entry,date,reference,description,account_code,account_name,debit,credit,external_ref,tax_code,tax_part,tax_base",
+    );
 
     const carol = await createSignedInUser(t, { companyName: "Fresh Books" });
     const fresh = await org(carol);

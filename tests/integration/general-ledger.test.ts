@@ -152,10 +152,10 @@ describe("the general ledger: an account's lines with counter-accounts and runni
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="general_ledger_1000_2026-01-01_2026-01-31.csv"');
     const rows = (await res.text()).trim().split("\r\n");
-    expect(rows[0]).toBe("Date,Entry,Description,Counter Account,Debit,Credit,Balance");
-    expect(rows[1]).toBe("2026-01-01,,Opening balance,,,,1000.00");
-    expect(rows[2]).toMatch(/^2026-01-05,JE-\d{6},Sale with tax,"Split: 2100 Accrued Liabilities, 4000 Sales Revenue",110.00,,1110.00$/);
-    expect(rows.at(-1)).toBe("2026-01-31,,Closing balance,,365.50,405.00,960.50");
+    expect(rows[0]).toBe("Date,Entry,Description,Counter Account,Tax,Debit,Credit,Balance");
+    expect(rows[1]).toBe("2026-01-01,,Opening balance,,,,,1000.00");
+    expect(rows[2]).toMatch(/^2026-01-05,JE-\d{6},Sale with tax,"Split: 2100 Accrued Liabilities, 4000 Sales Revenue",,110.00,,1110.00$/);
+    expect(rows.at(-1)).toBe("2026-01-31,,Closing balance,,,365.50,405.00,960.50");
     expect(rows).toHaveLength(8);
   });
 
@@ -167,7 +167,7 @@ describe("the general ledger: an account's lines with counter-accounts and runni
     };
     const all = await csvOf("/reports/general_ledger/all/csv?start=2026-01-01&end=2026-01-31");
     expect(all.res.headers.get("content-disposition")).toBe('attachment; filename="general_ledger_all_2026-01-01_2026-01-31.csv"');
-    expect(all.rows[0]).toBe("Account,Date,Entry,Description,Counter Account,Debit,Credit,Balance");
+    expect(all.rows[0]).toBe("Account,Date,Entry,Description,Counter Account,Tax,Debit,Credit,Balance");
     // The accounts with January lines, by code (Equity's capital was posted in December, the draft counts nowhere).
     const sections = ["1000 Cash", "2100 Accrued Liabilities", "4000 Sales Revenue", "4100 Service Revenue", "6000 Rent Expense"];
     const expected = [all.rows[0]];

@@ -74,7 +74,7 @@ describe("reports within bounds: the lines a PDF holds, the time a report's stat
     // September has none: every account's ledger of it is a PDF (saying so) and a CSV of its head alone.
     expect((await call(`/reports/general_ledger/all/pdf?start=2026-09-01&end=2026-09-30`, viewer)).status).toBe(200);
     expect((await (await call(`/reports/general_ledger/all/csv?start=2026-09-01&end=2026-09-30`, viewer)).text()).trim()).toBe(
-      "Account,Date,Entry,Description,Counter Account,Debit,Credit,Balance",
+      "Account,Date,Entry,Description,Counter Account,Tax,Debit,Credit,Balance",
     );
   });
 

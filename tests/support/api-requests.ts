@@ -69,6 +69,11 @@ export interface Fixtures {
   reconciliationId: number;
   /** A month-end pack of the books, for its download route. */
   packId: number;
+  /** A tax code (its routes), and a second one for the delete route. */
+  taxCodeId: number;
+  spareTaxCodeId: number;
+  /** A filed tax return (June 2025); August 2025 holds a tax-coded sale, ready to file. */
+  taxReturnId: number;
   submissionId: string;
   leadId: string;
   invitationId: number;
@@ -142,6 +147,22 @@ export function ruleBody(f: Fixtures): Json {
     account_id: f.accountIds[1],
     bank_account_id: null,
   };
+}
+
+/** A tax code: 20 % output tax on the first Liability account. */
+export function taxCodeBody(f: Fixtures, code = "FUZZ-B"): Json {
+  return {
+    code,
+    name: "Fuzz 20%",
+    kind: "output",
+    base_boxes: ["01"],
+    parts: [{ name: "VAT", rate: "20", role: "due", account_id: f.liabilityId, boxes: ["54"] }],
+  };
+}
+
+/** Files the tax return of a month ("2025-08"), settled to the fixtures' Liability account. */
+export function taxReturnBody(f: Fixtures, month = "2025-08"): Json {
+  return { period_start: `${month}-01`, period_end: `${month}-30`, authority_account_id: f.liabilityId, name: `Return ${month}` };
 }
 
 /** Bank fixtures: an account on the first Asset account, a statement imported, the fee categorized, an empty reconciliation. */
@@ -296,6 +317,34 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       t.request(`/api/accounting/orgs/${orgId}/packs`, { cookie: admin.cookie, json: { month: "2026-03" } }),
     )
   ).pack.id;
+  for (const [key, code] of [
+    ["taxCodeId", "FUZZ-A"],
+    ["spareTaxCodeId", "FUZZ-S"],
+  ] as const)
+    f[key] = (
+      await json<{ tax_code: { id: number } }>(
+        t.request(`/api/accounting/orgs/${orgId}/tax-codes`, { cookie: admin.cookie, json: taxCodeBody(f, code) }),
+      )
+    ).tax_code.id;
+  for (const date of ["2025-06-10", "2025-08-10"])
+    await json(
+      t.request(`/api/accounting/orgs/${orgId}/entries?post=true`, {
+        cookie: admin.cookie,
+        json: {
+          description: "Taxed sale",
+          entry_date: date,
+          lines: [
+            { account_id: f.accountIds[0], debit_amount: "120.00", credit_amount: "0" },
+            { account_id: f.accountIds[1], debit_amount: "0", credit_amount: "100.00", tax_code_id: f.taxCodeId },
+          ],
+        },
+      }),
+    );
+  f.taxReturnId = (
+    await json<{ tax_return: { id: number } }>(
+      t.request(`/api/accounting/orgs/${orgId}/tax-returns`, { cookie: admin.cookie, json: taxReturnBody(f, "2025-06") }),
+    )
+  ).tax_return.id;
   // The books are locked long before every entry of the fixtures (the unlock route lifts it).
   await json(
     t.request(`/api/accounting/orgs/${orgId}/lock`, {
@@ -567,6 +616,66 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
     },
     { method: "POST", path: "/api/accounting/orgs/:orgId/invitations/:id/resend", params: { ...org, id: () => String(f.invitationId) } },
     { method: "DELETE", path: "/api/accounting/orgs/:orgId/invitations/:id", params: { ...org, id: () => String(f.invitationId) } },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/tax-codes", params: org, query: () => ({ include_archived: "true" }) },
+    {
+      method: "POST",
+      path: "/api/accounting/orgs/:orgId/tax-codes",
+      params: org,
+      body: () => taxCodeBody(f),
+      deep: ["parts.0", "parts.0.name", "parts.0.rate", "parts.0.role", "parts.0.account_id", "parts.0.boxes", "base_boxes.0"],
+    },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/tax-codes/:id", params: { ...org, id: () => String(f.taxCodeId) } },
+    {
+      method: "PUT",
+      path: "/api/accounting/orgs/:orgId/tax-codes/:id",
+      params: { ...org, id: () => String(f.taxCodeId) },
+      body: () => ({ ...taxCodeBody(f, "FUZZ-A"), name: "Fuzz 20% (renamed)" }),
+      deep: ["parts.0.rate", "parts.0.account_id"],
+    },
+    {
+      method: "POST",
+      path: "/api/accounting/orgs/:orgId/tax-codes/:id/archive",
+      params: { ...org, id: () => String(f.taxCodeId) },
+      body: () => ({ archived: false }),
+    },
+    { method: "DELETE", path: "/api/accounting/orgs/:orgId/tax-codes/:id", params: { ...org, id: () => String(f.spareTaxCodeId) } },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/tax-codes.csv", params: org },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/tax-return", params: org, query: () => ({ from: "2025-06-01", to: "2025-06-30" }) },
+    {
+      method: "GET",
+      path: "/api/accounting/orgs/:orgId/tax-return/lines",
+      params: org,
+      query: () => ({ from: "2025-06-01", to: "2025-06-30", box: "54", group: "boxes", limit: "50" }),
+    },
+    {
+      method: "GET",
+      path: "/api/accounting/orgs/:orgId/tax-return.csv",
+      params: org,
+      query: () => ({ from: "2025-06-01", to: "2025-06-30" }),
+    },
+    {
+      method: "GET",
+      path: "/api/accounting/orgs/:orgId/tax-return.pdf",
+      params: org,
+      query: () => ({ from: "2025-06-01", to: "2025-06-30" }),
+    },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/tax-returns", params: org },
+    { method: "POST", path: "/api/accounting/orgs/:orgId/tax-returns", params: org, body: () => taxReturnBody(f) },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/tax-returns/:id/pdf", params: { ...org, id: () => String(f.taxReturnId) } },
+    {
+      method: "POST",
+      path: "/api/accounting/orgs/:orgId/tax-codes/import",
+      params: org,
+      file: () => "code,name,kind,applies_to,base_boxes\r\nIMP-1,Float,exempt,sales,47\r\n",
+    },
+    { method: "POST", path: "/api/accounting/orgs/:orgId/tax-codes/presets/:preset", params: { ...org, preset: () => "de-vat" } },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/tax-settings", params: org },
+    {
+      method: "PUT",
+      path: "/api/accounting/orgs/:orgId/tax-settings",
+      params: org,
+      body: () => ({ tax_amounts: "exclusive", tax_rounding: "line", tax_basis: "invoice" }),
+    },
     {
       method: "POST",
       path: "/api/books-csv/:orgId/preview",
@@ -721,6 +830,20 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       params: bank,
       body: () => ({ bank_line_ids: [f.bankLineIds.coffee], account_id: f.accountIds[1], description: "Coffee for the office" }),
       deep: ["bank_line_ids.0"],
+    },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/accounts/:bankId/split",
+      params: bank,
+      body: () => ({
+        bank_line_id: f.bankLineIds.stationery,
+        description: "Stationery and postage",
+        splits: [
+          { account_id: f.accountIds[1], amount: "8.00", description: "Paper" },
+          { account_id: f.accountIds[1], amount: "4.00", tax_code_id: null },
+        ],
+      }),
+      deep: ["splits.0", "splits.0.account_id", "splits.0.amount", "splits.1.tax_code_id", "splits.1.description"],
     },
     {
       method: "POST",

@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import { accountRoutes } from "~/features/account/account.routes.server.ts";
 import { ledgerRoutes } from "~/features/ledger/ledger.routes.server.ts";
 import { reportsRoutes } from "~/features/reports/reports.routes.server.ts";
+import { taxRoutes } from "~/features/tax/tax-codes.routes.server.ts";
+import { taxReturnRoutes } from "~/features/tax/tax-return.routes.server.ts";
 import { membersRoutes, organizationsRoutes } from "~/features/tenancy/members.routes.server.ts";
 import { booksMember, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
 import { firmClientsRoutes } from "~/features/tenancy/firm-clients.routes.server.ts";
@@ -62,6 +64,8 @@ function accountingRoutes(ctx: AppContext) {
   books.route("/", ledgerRoutes(ctx));
   books.route("/", reportsRoutes(ctx));
   books.route("/", membersRoutes(ctx));
+  books.route("/", taxRoutes(ctx));
+  books.route("/", taxReturnRoutes(ctx));
   r.route("/orgs/:orgId", books);
   return r;
 }

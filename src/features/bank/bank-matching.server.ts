@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
-import { conflict, invalidInput } from "~/server/http/app-error.ts";
+import { AppError, conflict, invalidInput } from "~/server/http/app-error.ts";
 import { notFound, sqlState } from "~/features/ledger/index.server.ts";
 import type { CategorizeInput, MatchInput } from "./bank.schema.ts";
 import { getBankAccount } from "./bank-accounts.server.ts";
@@ -107,15 +107,53 @@ interface LineToPost {
   reference: string | null;
 }
 
+/** A share of a statement line's money: gross, in cents, counted in the line's direction (positive: the same way). */
+export interface PostPart {
+  accountId: number;
+  cents: bigint;
+  taxCodeId: number | null;
+  description?: string;
+}
+
+/** A statement line to post: to one account (its whole amount, with a tax code or none), or split into parts. */
+export interface LineItem {
+  id: number;
+  accountId: number;
+  taxCodeId?: number | null;
+  description?: string;
+  parts?: PostPart[];
+}
+
+/** The request's field a refusal of the entry's line (numbered as the entry's lines, the bank side first) is about. */
+export type PartField = (part: number, field: "tax_code_id" | "amount") => string;
+const wholeLine: PartField = (_, field) => (field === "amount" ? "bank_line_ids" : "tax_code_id");
+
+/** A 400 of the journal about `lines.N.…` told on the request's own fields. */
+function renamed(err: unknown, field: PartField): unknown {
+  if (!(err instanceof AppError) || !err.fields) return err;
+  const fields: Record<string, string> = {};
+  let message = err.message;
+  for (const [key, text] of Object.entries(err.fields)) {
+    const m = /^lines\.(\d+)\.(tax_code_id|debit_amount|credit_amount)$/.exec(key);
+    const name = m && Number(m[1]) > 0 ? field(Number(m[1]) - 1, m[2] === "tax_code_id" ? "tax_code_id" : "amount") : key;
+    fields[name] = text;
+    message = message.replace(key, name);
+  }
+  return new AppError(err.status, err.code, message, fields);
+}
+
 /**
- * Posts one entry per statement line, between the bank's ledger account and the account given for it, and matches
- * the line to the entry's bank side (line 1), inside the caller's transaction; the lines were taken by takeBankLines.
+ * Posts one entry per statement line, between the bank's ledger account and the account (or the parts) given for it,
+ * and matches the line to the entry's bank side (line 1: the typed lines come first, the tax lines after them),
+ * inside the caller's transaction; the lines were taken by takeBankLines. With a tax code the amount is the gross: the
+ * journal takes the tax out of it (tax-inclusive) and adds the tax lines.
  */
 export async function postLines(
   tx: Db,
   m: Membership,
   bank: { id: number; account_id: number },
-  items: { id: number; accountId: number; description?: string }[],
+  items: LineItem[],
+  field = wholeLine,
 ): Promise<number[]> {
   const byId = new Map(items.map((i) => [i.id, i]));
   const lines = await queryRows<LineToPost>(
@@ -125,20 +163,34 @@ export async function postLines(
   );
   if (lines.some((l) => toCents(l.amount) === 0n))
     throw invalidInput({ bank_line_ids: "A line of 0.00 has nothing to post: match it instead" });
+  const side = (account_id: number, cents: bigint, extra: { tax_code_id?: number | null; description?: string } = {}) => ({
+    account_id,
+    debit_amount: centsToDecimal(cents > 0n ? cents : 0n),
+    credit_amount: centsToDecimal(cents < 0n ? -cents : 0n),
+    ...extra,
+  });
   const inputs = lines.map((l) => {
     const item = byId.get(Number(l.id))!;
     const cents = toCents(l.amount)!;
-    const amount = centsToDecimal(cents < 0n ? -cents : cents);
-    const bankSide = {
-      account_id: bank.account_id,
-      debit_amount: cents > 0n ? amount : "0.00",
-      credit_amount: cents > 0n ? "0.00" : amount,
-    };
-    const other = { account_id: item.accountId, debit_amount: cents > 0n ? "0.00" : amount, credit_amount: cents > 0n ? amount : "0.00" };
+    const sign = cents > 0n ? 1n : -1n;
+    const parts = item.parts ?? [{ accountId: item.accountId, cents: sign * cents, taxCodeId: item.taxCodeId ?? null }];
+    const others = parts.map((p) => side(p.accountId, -sign * p.cents, { tax_code_id: p.taxCodeId, description: p.description }));
     const text = (item.description || l.description || l.payee || "Bank transaction").slice(0, 500);
-    return { description: text, entry_date: l.booked_on, reference: l.reference?.slice(0, 100) ?? "", lines: [bankSide, other] };
+    const taxed = parts.some((p) => p.taxCodeId !== null);
+    return {
+      description: text,
+      entry_date: l.booked_on,
+      reference: l.reference?.slice(0, 100) ?? "",
+      lines: [side(bank.account_id, cents), ...others],
+      ...(taxed ? { tax_amounts: "inclusive" as const } : {}),
+    };
   });
-  const entryIds = await createEntries(tx, m, inputs, true);
+  let entryIds: number[];
+  try {
+    entryIds = await createEntries(tx, m, inputs, true);
+  } catch (err) {
+    throw renamed(err, field);
+  }
   const bankSides = await queryRows<{ id: number; journal_entry_id: number }>(
     tx,
     sql`select id, journal_entry_id from journal_entry_lines where journal_entry_id = any(${pgArray(entryIds)}::integer[]) and line_no = 1`,
@@ -207,7 +259,8 @@ export async function categorizeLines(
   return db.transaction(async (tx) => {
     await assertCounterAccounts(tx, m, account.account_id, [input.account_id]);
     await takeBankLines(tx, m, bankId, input.bank_line_ids);
-    const items = input.bank_line_ids.map((id) => ({ id, accountId: input.account_id, description: input.description }));
+    const taxCodeId = input.tax_code_id ?? null;
+    const items = input.bank_line_ids.map((id) => ({ id, accountId: input.account_id, taxCodeId, description: input.description }));
     const matchIds = await postLines(tx, m, account, items);
     return { entries: matchIds.length, match_ids: matchIds };
   });

@@ -48,7 +48,10 @@ async function plan(db: Db, m: Membership, bankId: number) {
     .filter((l) => proposals.has(Number(l.id)))
     .map((l) => ({ id: Number(l.id), booked_on: l.booked_on, cents: toCents(l.amount)!, proposal: proposals.get(Number(l.id))! }));
   const hash = createHash("sha256");
-  for (const l of lines) hash.update(`${l.id}:${l.cents}:${l.proposal.rule_id}:${l.proposal.account_id}:${l.proposal.memo ?? ""}\n`);
+  for (const l of lines)
+    hash.update(
+      `${l.id}:${l.cents}:${l.proposal.rule_id}:${l.proposal.account_id}:${l.proposal.tax_code_id ?? ""}:${l.proposal.memo ?? ""}\n`,
+    );
   return { account, lines, fingerprint: hash.digest("hex") };
 }
 
@@ -106,7 +109,12 @@ export async function postRuleBatch(db: Db, m: Membership, actor: AuditActor, ba
           returning id`,
     );
     const batchId = Number(batch!.id);
-    const items = lines.map((l) => ({ id: l.id, accountId: l.proposal.account_id, description: l.proposal.memo ?? undefined }));
+    const items = lines.map((l) => ({
+      id: l.id,
+      accountId: l.proposal.account_id,
+      taxCodeId: l.proposal.tax_code_id,
+      description: l.proposal.memo ?? undefined,
+    }));
     const matchIds = await postLines(tx, m, account, items);
     await tx.execute(
       sql`insert into bank_rule_batch_entries (batch_id, organization_id, journal_entry_id)

@@ -29,7 +29,7 @@ const boundField = (label: string) =>
 
 /**
  * A rule: which statement lines it fits (text or payee contains, equals or matches; direction; amount range), the
- * account it chooses, and the memo written as the description of the entries it posts (blank: the bank's text).
+ * account it chooses (and the tax code, if any), and the memo written as the description of the entries it posts (blank: the bank's text).
  */
 export const bankRuleSchema = z
   .object({
@@ -41,6 +41,8 @@ export const bankRuleSchema = z
     amount_min: boundField("Smallest amount"),
     amount_max: boundField("Largest amount"),
     account_id: idField("Account"),
+    /** The tax code the entries it posts are taxed with, the line's amount being the gross (decision 112). */
+    tax_code_id: idField("Tax code", { rangeError: "Tax code not found" }).nullish(),
     bank_account_id: idField("Bank account").nullable().optional(),
     memo: textField("Memo", { max: MAX_RULE_MEMO }).nullable().optional(),
   })

@@ -12,7 +12,7 @@ import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 
 /*
  * Rules: the first rule by position that fits a statement line (its text or payee contains, equals or matches a
- * pattern; money in or out; an amount range) proposes its account, and its memo as the entry's description. Patterns
+ * pattern; money in or out; an amount range) proposes its account (with its tax code, if any), and its memo as the entry's description. Patterns
  * are matched by PostgreSQL (`~*`), under a statement timeout, so that no pattern can hold the server. Posting what
  * they propose, in batches: bank-rules-batches.server.ts.
  */
@@ -30,12 +30,13 @@ export const ruleFits = sql`(case r.operator
   and (r.bank_account_id is null or r.bank_account_id = b.bank_account_id)`;
 
 const columns = sql`r.id, r.position, r.name, r.field, r.operator, r.value, r.direction, r.amount_min::text, r.amount_max::text,
-  r.account_id, a.account_code, a.account_name, r.bank_account_id, r.memo`;
+  r.account_id, a.account_code, a.account_name, r.tax_code_id, tc.code as tax_code, r.bank_account_id, r.memo`;
 const shape = (r: BankRule): BankRule => ({
   ...r,
   id: Number(r.id),
   position: Number(r.position),
   account_id: Number(r.account_id),
+  tax_code_id: r.tax_code_id === null ? null : Number(r.tax_code_id),
   bank_account_id: r.bank_account_id === null ? null : Number(r.bank_account_id),
 });
 
@@ -43,6 +44,7 @@ export async function listRules(db: Db, m: Membership): Promise<BankRule[]> {
   const rows = await queryRows<BankRule>(
     db,
     sql`select ${columns} from bank_rules r join chart_of_accounts a on a.id = r.account_id
+          left join tax_codes tc on tc.id = r.tax_code_id
          where r.organization_id = ${m.organizationId} order by r.position, r.id`,
   );
   return rows.map(shape);
@@ -52,6 +54,14 @@ export async function listRules(db: Db, m: Membership): Promise<BankRule[]> {
 async function checkRule(tx: Db, m: Membership, input: BankRuleInput): Promise<void> {
   await assertCounterAccounts(tx, m, 0, [input.account_id]);
   if (input.bank_account_id) await getBankAccount(tx, m, input.bank_account_id);
+  if (input.tax_code_id != null) {
+    const [code] = await queryRows<{ archived: boolean }>(
+      tx,
+      sql`select archived_at is not null as archived from tax_codes where organization_id = ${m.organizationId} and id = ${input.tax_code_id}`,
+    );
+    if (!code) throw invalidInput({ tax_code_id: "Tax code not found" });
+    if (code.archived) throw invalidInput({ tax_code_id: "This tax code is archived" });
+  }
   if (input.operator !== "matches") return;
   try {
     await tx.transaction(async (sp) => {
@@ -73,17 +83,18 @@ const values = (input: BankRuleInput) => [
   input.account_id,
   input.bank_account_id ?? null,
   input.memo || null,
+  input.tax_code_id ?? null,
 ];
 
 export async function createRule(db: Db, m: Membership, actor: AuditActor, input: BankRuleInput): Promise<BankRule> {
   return db.transaction(async (tx) => {
     await checkRule(tx, m, input);
-    const [n, field, op, value, dir, min, max, account, bank, memo] = values(input);
+    const [n, field, op, value, dir, min, max, account, bank, memo, tax] = values(input);
     const [row] = await queryRows<{ id: number }>(
       tx,
-      sql`insert into bank_rules (organization_id, position, name, field, operator, value, direction, amount_min, amount_max, account_id, bank_account_id, memo, created_by)
+      sql`insert into bank_rules (organization_id, position, name, field, operator, value, direction, amount_min, amount_max, account_id, bank_account_id, memo, tax_code_id, created_by)
           select ${m.organizationId}, coalesce(max(position) + 1, 0), ${n}, ${field}, ${op}, ${value}, ${dir}, ${min}::numeric, ${max}::numeric,
-                 ${account}, ${bank}, ${memo}, ${m.userId}
+                 ${account}, ${bank}, ${memo}, ${tax}::integer, ${m.userId}
             from bank_rules where organization_id = ${m.organizationId}
           returning id`,
     );
@@ -97,10 +108,11 @@ export async function updateRule(db: Db, m: Membership, actor: AuditActor, id: n
     const before = (await listRules(tx, m)).find((r) => r.id === id);
     if (!before) throw notFound("Rule");
     await checkRule(tx, m, input);
-    const [n, field, op, value, dir, min, max, account, bank, memo] = values(input);
+    const [n, field, op, value, dir, min, max, account, bank, memo, tax] = values(input);
     await tx.execute(
       sql`update bank_rules set name = ${n}, field = ${field}, operator = ${op}, value = ${value}, direction = ${dir},
-                 amount_min = ${min}::numeric, amount_max = ${max}::numeric, account_id = ${account}, bank_account_id = ${bank}, memo = ${memo}
+                 amount_min = ${min}::numeric, amount_max = ${max}::numeric, account_id = ${account}, bank_account_id = ${bank}, memo = ${memo},
+                 tax_code_id = ${tax}::integer
            where organization_id = ${m.organizationId} and id = ${id}`,
     );
     await recordAudit(tx, actor, {
@@ -158,7 +170,7 @@ export async function ruleProposals(db: Db, m: Membership, lineIds: number[]): P
     sql`select b.id as bank_line_id, p.*
           from bank_lines b
           cross join lateral (
-            select r.id as rule_id, r.name as rule_name, r.account_id, a.account_code, a.account_name, r.memo
+            select r.id as rule_id, r.name as rule_name, r.account_id, a.account_code, a.account_name, r.memo, r.tax_code_id
               from bank_rules r join chart_of_accounts a on a.id = r.account_id and a.is_active
              where r.organization_id = b.organization_id and ${ruleFits}
              order by r.position, r.id limit 1
@@ -167,7 +179,15 @@ export async function ruleProposals(db: Db, m: Membership, lineIds: number[]): P
            and b.id = any(${pgArray(lineIds)}::bigint[])`,
   );
   return new Map(
-    rows.map(({ bank_line_id, ...p }) => [Number(bank_line_id), { ...p, rule_id: Number(p.rule_id), account_id: Number(p.account_id) }]),
+    rows.map(({ bank_line_id, ...p }) => [
+      Number(bank_line_id),
+      {
+        ...p,
+        rule_id: Number(p.rule_id),
+        account_id: Number(p.account_id),
+        tax_code_id: p.tax_code_id === null ? null : Number(p.tax_code_id),
+      },
+    ]),
   );
 }
 

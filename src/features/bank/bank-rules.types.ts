@@ -13,6 +13,9 @@ export interface BankRule {
   account_id: number;
   account_code: string;
   account_name: string;
+  /** The tax code of the entries it posts (the line's amount the gross), and its code; null: none. */
+  tax_code_id: number | null;
+  tax_code: string | null;
   bank_account_id: number | null;
   /** The description of the entries it posts (null: the bank's text). */
   memo: string | null;

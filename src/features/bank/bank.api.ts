@@ -1,6 +1,15 @@
 import type { z } from "zod";
 import { request, type ApiResult } from "~/lib/api-client.ts";
-import type { AnswerInput, askSchema, BankAccountInput, CategorizeInput, MatchInput, ReconcileInput, rejectSchema } from "./bank.schema.ts";
+import type {
+  AnswerInput,
+  askSchema,
+  BankAccountInput,
+  CategorizeInput,
+  MatchInput,
+  ReconcileInput,
+  rejectSchema,
+  SplitInput,
+} from "./bank.schema.ts";
 import type {
   BankAccountAnswer,
   BankQuestionAnswer,
@@ -81,6 +90,11 @@ export function rejectSuggestion(
 /** Bank lines posted to an account as new entries. */
 export function categorizeLines(orgId: number, bankId: number, input: CategorizeInput): Promise<ApiResult<LinesCategorized>> {
   return request<LinesCategorized>(`${account(orgId, bankId)}/categorize`, { json: input });
+}
+
+/** One statement line posted as one entry over several accounts and tax codes (the rows add up to the line). */
+export function splitLine(orgId: number, bankId: number, input: SplitInput): Promise<ApiResult<LinesCategorized>> {
+  return request<LinesCategorized>(`${account(orgId, bankId)}/split`, { json: input });
 }
 
 /** Ledger lines cleared without a bank line (reconciliation). */

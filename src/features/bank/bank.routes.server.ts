@@ -19,6 +19,7 @@ import {
   reconcileSchema,
   reconciliationQuerySchema,
   rejectSchema,
+  splitSchema,
   statementQuerySchema,
 } from "./bank.schema.ts";
 import { createBankAccount, getBankAccount, listBankAccounts, updateBankAccount } from "./bank-accounts.server.ts";
@@ -27,6 +28,7 @@ import { listBankLines } from "./bank-lines.server.ts";
 import { excludeLine, restoreLine } from "./bank-exclusions.server.ts";
 import { storeLineDocument } from "./bank-line-documents.server.ts";
 import { categorizeLines, clearLedgerLines, matchLines, undoMatch } from "./bank-matching.server.ts";
+import { splitLine } from "./bank-split.server.ts";
 import { matchCandidates, rejectSuggestion } from "./bank-suggestions.server.ts";
 import { finishReconciliation, reconciliationView, undoReconciliation } from "./bank-reconcile.server.ts";
 import { reconciliationCsv, reconciliationPdf, reconciliationReport } from "./bank-report.server.ts";
@@ -134,6 +136,11 @@ export function bankRoutes(ctx: AppContext) {
     const m = c.get("membership");
     const input = await parseJson(c, categorizeSchema);
     return c.json((await categorizeLines(db, m, bank(c), input)) satisfies LinesCategorized, 201);
+  });
+  r.post("/:orgId/accounts/:bankId/split", requireBooks("books.write"), async (c) => {
+    const m = c.get("membership");
+    const input = await parseJson(c, splitSchema);
+    return c.json((await splitLine(db, m, bank(c), input)) satisfies LinesCategorized, 201);
   });
   r.post("/:orgId/accounts/:bankId/rejections", requireBooks("books.write"), async (c) => {
     const m = c.get("membership");

@@ -100,13 +100,47 @@ export type MatchInput = z.infer<typeof matchSchema>;
 /** Ledger lines marked cleared without a statement line (an opening balance, a line before the first statement). */
 export const clearSchema = z.object({ ledger_line_ids: idList("Ledger line", 1) });
 
-/** A statement line turned into a posted entry against the chosen account. */
+/** A tax code chosen for a bank line's amount, which is then the gross: the tax is taken out of it (decision 112). */
+const taxCodeField = () => idField("Tax code", { rangeError: "Tax code not found" }).nullish();
+
+/**
+ * A statement line turned into a posted entry against the chosen account; with a tax code, the line's amount is the
+ * gross and the entry carries the tax lines.
+ */
 export const categorizeSchema = z.object({
   bank_line_ids: idList("Statement line", 1),
   account_id: idField("Account"),
+  tax_code_id: taxCodeField(),
   description: textField("Description", { max: 500 }).optional(),
 });
 export type CategorizeInput = z.infer<typeof categorizeSchema>;
+
+/** Most rows one statement line is split over. */
+export const MAX_SPLITS = 50;
+
+/**
+ * One statement line categorized over several accounts and tax codes (POST …/split): each row's amount is gross and
+ * counted in the line's direction (positive: the same way as the line's money, in or out; negative: the other way),
+ * and the rows add up to the line's amount exactly (checked on the server, which knows the line).
+ */
+export const splitSchema = z.object({
+  bank_line_id: idField("Statement line", { max: Number.MAX_SAFE_INTEGER }),
+  description: textField("Description", { max: 500 }).optional(),
+  splits: z
+    .array(
+      z.object({
+        account_id: idField("Account"),
+        amount: signedAmountField("Amount").refine((a) => toCents(a) !== 0n, "Amount must not be 0"),
+        tax_code_id: taxCodeField(),
+        description: textField("Description", { max: 500 }).optional(),
+      }),
+      { error: "Split rows are required" },
+    )
+    .min(1, "Add at least one row")
+    .max(MAX_SPLITS, `At most ${MAX_SPLITS} rows`),
+});
+export type SplitInput = z.infer<typeof splitSchema>;
+export type SplitForm = z.input<typeof splitSchema>;
 
 /** A statement line set aside: it counts nowhere until brought back. */
 export const excludeSchema = z.object({ reason: requiredTextField("Reason", { max: 500 }) });

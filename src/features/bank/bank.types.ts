@@ -210,6 +210,8 @@ export interface RuleProposal {
   account_name: string;
   /** The rule's memo: the description of the entry it posts (null: the bank's text). */
   memo: string | null;
+  /** The tax code the entry is taxed with, the line's amount being the gross (null: none). */
+  tax_code_id: number | null;
 }
 
 export interface BankQuestion {

@@ -19,6 +19,9 @@ export const JOURNAL_CSV_HEADER = [
   "debit",
   "credit",
   "external_ref",
+  "tax_code",
+  "tax_part",
+  "tax_base",
 ];
 
 /** Lines of the product's one CSV writer (text safe in a spreadsheet, amounts as numbers; decision 082), each ended. */
@@ -57,9 +60,16 @@ interface JournalRow {
   debit_amount: string;
   credit_amount: string;
   external_ref: string | null;
+  tax_code: string | null;
+  tax_part_no: number | null;
+  tax_base: string | null;
 }
 
-/** Every posted entry, one row per line, in entry order; the external reference names the entry for a re-import. */
+/**
+ * Every posted entry, one row per line, in entry order; the external reference names the entry for a re-import. A
+ * line's tax (decision 112): the code of a taxed line and of a tax line, the part a tax line posts, and the taxable
+ * base; the importer writes an entry whose file carries tax parts as it is, so a re-import does not add its tax twice.
+ */
 export function journalCsv(db: Db, m: Membership): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after: [number, number] | null = null;
@@ -71,9 +81,11 @@ export function journalCsv(db: Db, m: Membership): ReadableStream<Uint8Array> {
         db,
         sql`select e.entry_seq, l.line_no, e.entry_number, e.entry_date, e.reference, e.description,
                    a.account_code, a.account_name, l.debit_amount, l.credit_amount,
-                   coalesce(i.external_ref, 'JE:' || e.organization_id || ':' || e.entry_number) as external_ref
+                   coalesce(i.external_ref, 'JE:' || e.organization_id || ':' || e.entry_number) as external_ref,
+                   tc.code as tax_code, l.tax_part_no, l.tax_base
               from journal_entries e
               join journal_entry_lines l on l.journal_entry_id = e.id and l.organization_id = e.organization_id
+              left join tax_codes tc on tc.organization_id = l.organization_id and tc.id = l.tax_code_id
               join chart_of_accounts a on a.id = l.account_id and a.organization_id = e.organization_id
               left join lateral (select external_ref from imported_entries i
                                   where i.organization_id = e.organization_id and i.journal_entry_id = e.id limit 1) i on true
@@ -91,6 +103,9 @@ export function journalCsv(db: Db, m: Membership): ReadableStream<Uint8Array> {
         r.debit_amount === "0.00" ? "" : csvAmount(r.debit_amount),
         r.credit_amount === "0.00" ? "" : csvAmount(r.credit_amount),
         r.external_ref ?? "",
+        r.tax_code ?? "",
+        r.tax_part_no == null ? "" : String(r.tax_part_no),
+        r.tax_base == null ? "" : csvAmount(r.tax_base),
       ]);
       const text = data.length > 0 ? csv(data, started ? undefined : JOURNAL_CSV_HEADER) : started ? "" : csv([], JOURNAL_CSV_HEADER);
       started = true;

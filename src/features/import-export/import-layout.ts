@@ -58,6 +58,9 @@ const NAMES: Record<ImportKind, Partial<Record<ImportField, string[]>>> = {
     credit: ["credit", "creditamount", "cr", "haben", "habenbetrag"],
     amount: ["amount", "value", "betrag", "umsatz", "montant"],
     external_ref: ["externalref", "externalreference", "importref"],
+    tax_code: ["taxcode", "tax", "vatcode", "steuerschlussel", "steuercode", "codetva"],
+    tax_part: ["taxpart", "taxpartno"],
+    tax_base: ["taxbase", "taxableamount", "bemessungsgrundlage", "basetva"],
   },
   opening: {
     account: ["account", "accountcode", "accountnumber", "accountno", "code", "number", "konto", "kontonummer", "kontonr", "compte"],

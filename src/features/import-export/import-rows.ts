@@ -56,6 +56,12 @@ export interface ImportLine {
   description: string | null;
   debit: bigint;
   credit: bigint;
+  /** The line's tax code as the file writes it (decision 112); resolved in the organization's codes at import. */
+  taxCode?: string;
+  /** The code's part a tax line posts: the file carries its tax as posted (an exported journal). */
+  taxPart?: number;
+  /** The taxable base (signed, debit positive), when the file gives it. */
+  taxBase?: bigint;
 }
 
 export interface ImportEntry {
@@ -158,6 +164,27 @@ export function rowAmount(
   return net;
 }
 
+/**
+ * A journal row's tax (decision 112): its code, the part a tax line posts (1 to 9) and the taxable base; null when a
+ * cell is refused (the fault named).
+ */
+function rowTax(
+  row: string[],
+  sheet: Sheet,
+  r: ReturnType<typeof reader>,
+  line: number,
+): Pick<ImportLine, "taxCode" | "taxPart" | "taxBase"> | null {
+  const code = r.cell(row, "tax_code");
+  const part = r.cell(row, "tax_part");
+  const base = parseAmount(r.cell(row, "tax_base"), sheet.numberFormat);
+  if (code.length > 20) return (r.fail(line, "tax_code", "must be at most 20 characters"), null);
+  if (part && !/^[1-9]$/.test(part)) return (r.fail(line, "tax_part", "must be a part number from 1 to 9"), null);
+  if (part && !code) return (r.fail(line, "tax_code", "is required on a tax line (one with a tax part)"), null);
+  if (!base.ok) return (r.fail(line, "tax_base", base.error), null);
+  if (!code) return {};
+  return { taxCode: code, ...(part ? { taxPart: Number(part) } : {}), ...(base.value != null ? { taxBase: base.value } : {}) };
+}
+
 /** Journal entries of a journal file: rows grouped by the entry column, else by date and reference. */
 export async function buildJournal(
   sheet: Sheet,
@@ -191,6 +218,8 @@ export async function buildJournal(
     } else if (group.date !== date.value) return r.fail(line, "date", `differs from the date of line ${group.line} (same entry)`);
     const external = r.cell(row, "external_ref");
     if (external) refs.set(key, external.slice(0, 200));
+    const tax = rowTax(row, sheet, r, line);
+    if (tax === null) return;
     group.texts.push([account, net, description].join("\u0001"));
     if (net === 0n) return; // a line of nothing moves no balance
     group.rows.push({
@@ -200,6 +229,7 @@ export async function buildJournal(
       description: description || null,
       debit: net > 0n ? net : 0n,
       credit: net < 0n ? -net : 0n,
+      ...tax,
     });
   });
 

@@ -29,6 +29,9 @@ export const JOURNAL_FIELDS = [
   "credit",
   "amount",
   "external_ref",
+  "tax_code",
+  "tax_part",
+  "tax_base",
 ] as const;
 export const OPENING_FIELDS = ["account", "account_name", "debit", "credit", "amount"] as const;
 export type ImportField = (typeof CHART_FIELDS)[number] | (typeof JOURNAL_FIELDS)[number];

@@ -9,7 +9,8 @@ import { readImport, rememberSettings, type ReadImport } from "./import-read.ser
 import type { ImportEntry } from "./import-rows.ts";
 import { HEADER_ROWS, type ImportQuery } from "./import.schema.ts";
 import type { ImportPreview, ImportResult } from "./import.types.ts";
-import { createEntries } from "~/features/ledger/index.server.ts";
+import { createEntries, createEntriesAsPosted } from "~/features/ledger/index.server.ts";
+import { entryTax, resolveTaxCodes } from "./import-tax.server.ts";
 import { centsToDecimal } from "~/lib/money.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 
@@ -20,7 +21,7 @@ import type { Membership } from "~/features/tenancy/tenancy.types.ts";
  * chart has otherwise are conflicts, each settled by a choice; opening balances are saved by the opening balances service.
  */
 
-type JournalPlan = Awaited<ReturnType<typeof resolveAccounts>> & { done: Set<string> };
+type JournalPlan = Awaited<ReturnType<typeof resolveAccounts>> & { done: Set<string>; taxCodes: Map<string, number> };
 type Plan = { kind: "chart"; chart: ChartPlan } | { kind: "journal"; journal: JournalPlan } | { kind: "opening"; opening: OpeningPlan };
 
 async function plan(db: Db, m: Membership, read: ReadImport, q: ImportQuery): Promise<Plan> {
@@ -39,7 +40,8 @@ async function plan(db: Db, m: Membership, read: ReadImport, q: ImportQuery): Pr
     m,
     read.entries.map((e) => e.externalRef),
   );
-  return { kind: "journal", journal: { ...resolved, done } };
+  const tax = await resolveTaxCodes(db, m, read.entries, read.sheet.columns[read.sheet.mapping.tax_code ?? -1] ?? "tax_code");
+  return { kind: "journal", journal: { ...resolved, errors: [...resolved.errors, ...tax.errors], done, taxCodes: tax.idOf } };
 }
 
 const errorsOf = (read: ReadImport, p: Plan) =>
@@ -102,24 +104,41 @@ async function commitJournal(tx: Db, m: Membership, read: ReadImport, p: Journal
   const chart = await chartOf(tx, m);
   const idOf = (value: string) => chart.byCode.get(p.accountOf.get(value)!)!.id;
   const fresh = read.entries.filter((e) => !p.done.has(e.externalRef));
-  const input = (e: ImportEntry) => ({
-    description: e.description,
-    entry_date: e.date,
-    reference: e.reference,
-    lines: e.lines.map((l) => ({
-      account_id: idOf(l.account),
-      description: l.description,
-      debit_amount: centsToDecimal(l.debit),
-      credit_amount: centsToDecimal(l.credit),
-    })),
-  });
+  // A line's tax: computed from its code, or as the file posted it (import-tax.server.ts).
+  const entry = (e: ImportEntry) => {
+    const tax = entryTax(e, p.taxCodes);
+    const input = {
+      description: e.description,
+      entry_date: e.date,
+      reference: e.reference,
+      lines: e.lines.map((l, i) => ({
+        account_id: idOf(l.account),
+        description: l.description,
+        debit_amount: centsToDecimal(l.debit),
+        credit_amount: centsToDecimal(l.credit),
+        tax_code_id: tax.codes[i] ?? null,
+      })),
+      ...(tax.codes.some((c) => c !== null) ? { tax_amounts: "inclusive" as const } : {}),
+    };
+    return { input, tax: tax.posted ?? [] };
+  };
   // 1,000 entries at a time (createEntries' batch), the event loop free between them: the embedded database
   // answers a statement without giving way, and 100,000 entries in one go would hold every other request throughout.
   const ids: number[] = [];
   const slices = timeSlices();
   for (let i = 0; i < fresh.length; i += 1000) {
     if (slices.due()) await slices.next();
-    ids.push(...(await createEntries(tx, m, fresh.slice(i, i + 1000).map(input), !drafts)));
+    const batch = fresh.slice(i, i + 1000).map(entry);
+    ids.push(
+      ...(batch.some((b) => b.tax.length > 0)
+        ? await createEntriesAsPosted(tx, m, batch, !drafts)
+        : await createEntries(
+            tx,
+            m,
+            batch.map((b) => b.input),
+            !drafts,
+          )),
+    );
   }
   const refs: [string, number][] = fresh.map((e, i) => [e.externalRef, ids[i]!]);
   for (let i = 0; i < refs.length; i += 1000) {

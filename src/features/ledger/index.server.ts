@@ -2,6 +2,7 @@
 export { listAccounts } from "./accounts.server.ts";
 export { attachStoredFile, storeDocument } from "./entry-documents.server.ts";
 export { createEntries, reverseEntries } from "./journal-entries-bulk.server.ts";
+export { createEntriesAsPosted, type PostedLineTax } from "./journal-entries-as-posted.server.ts";
 export { reverseEntry } from "./journal-entries.server.ts";
 export { BooksLockedError, lockedUpTo, notFound, sqlState } from "./ledger-errors.server.ts";
 export { equityAccountId, OPENING_EQUITY_NAME, saveOpeningBalances } from "./opening-balances.server.ts";

@@ -20,6 +20,7 @@ interface LineRow {
   description: string;
   line_no: number;
   line_description: string | null;
+  tax_code: string | null;
   debit_amount: string;
   credit_amount: string;
 }
@@ -98,9 +99,11 @@ export async function generalLedger(db: Db, m: Membership, q: GeneralLedgerQuery
   const rows = await queryRows<LineRow>(
     db,
     sql`select e.id as journal_entry_id, e.entry_number, e.entry_seq, e.entry_date::text as entry_date, e.description,
-               l.line_no, l.description as line_description, l.debit_amount::text as debit_amount, l.credit_amount::text as credit_amount
+               l.line_no, l.description as line_description, l.debit_amount::text as debit_amount, l.credit_amount::text as credit_amount,
+               tc.code as tax_code
           from journal_entries e
           join journal_entry_lines l on l.organization_id = e.organization_id and l.journal_entry_id = e.id
+          left join tax_codes tc on tc.organization_id = l.organization_id and tc.id = l.tax_code_id
          where e.organization_id = ${m.organizationId} and e.status = 'posted'
            and e.entry_date between ${q.start}::date and ${q.end}::date and l.account_id = ${account.id}
            ${after ? sql`and (e.entry_date, e.entry_seq, l.line_no) > (${after.date}::date, ${after.seq}, ${after.line})` : sql``}
@@ -118,6 +121,7 @@ export async function generalLedger(db: Db, m: Membership, q: GeneralLedgerQuery
       entry_date: r.entry_date,
       description: r.description,
       line_description: r.line_description,
+      tax_code: r.tax_code,
       counter_accounts: (counters.get(Number(r.journal_entry_id)) ?? []).slice(0, GL_COUNTER_NAMES),
       counter_count: counters.get(Number(r.journal_entry_id))?.length ?? 0,
       debit_amount: r.debit_amount,

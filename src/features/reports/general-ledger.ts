@@ -16,6 +16,8 @@ export interface GeneralLedgerLine {
   entry_date: string;
   description: string;
   line_description: string | null;
+  /** The line's tax code (decision 112): a taxed line's or a tax line's; null for none. */
+  tax_code: string | null;
   /** The other accounts of the entry ("code name"), at most GL_COUNTER_NAMES of them. */
   counter_accounts: string[];
   /** How many other accounts the entry has. */
@@ -54,7 +56,7 @@ export function counterLabel(l: Pick<GeneralLedgerLine, "counter_accounts" | "co
   return `Split: ${l.counter_accounts.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
 }
 
-export const GL_CSV_COLUMNS = ["Date", "Entry", "Description", "Counter Account", "Debit", "Credit", "Balance"] as const;
+export const GL_CSV_COLUMNS = ["Date", "Entry", "Description", "Counter Account", "Tax", "Debit", "Credit", "Balance"] as const;
 
 const amount = (d: string) => (d === "0.00" ? "" : csvAmount(d));
 
@@ -63,13 +65,14 @@ export function generalLedgerCsvRecords(
   ledger: Omit<GeneralLedger, "lines" | "next" | "page_opening_balance">,
   lines: GeneralLedgerLine[],
 ) {
-  const records: CsvCell[][] = [[ledger.start, "", "Opening balance", "", "", "", csvAmount(ledger.opening_balance)]];
+  const records: CsvCell[][] = [[ledger.start, "", "Opening balance", "", "", "", "", csvAmount(ledger.opening_balance)]];
   for (const l of lines)
     records.push([
       l.entry_date,
       l.entry_number,
       l.line_description || l.description,
       counterLabel(l),
+      l.tax_code ?? "",
       amount(l.debit_amount),
       amount(l.credit_amount),
       csvAmount(l.balance),
@@ -78,6 +81,7 @@ export function generalLedgerCsvRecords(
     ledger.end,
     "",
     "Closing balance",
+    "",
     "",
     csvAmount(ledger.debit_total),
     csvAmount(ledger.credit_total),

@@ -1,1 +1,1 @@
-export { reportPdf } from "./report-pdf.server.ts";
+export { reportPdf, reportsPdf } from "./report-pdf.server.ts";

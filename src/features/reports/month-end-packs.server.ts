@@ -13,6 +13,7 @@ import { isLaidOut, laidOutPrint } from "./report-print-statement.ts";
 import { longDate, monthName, periodText, printableReport, printBooks } from "./report-print.ts";
 import { REPORT_LABELS } from "./reports.ts";
 import { generateReport } from "./reports.server.ts";
+import { taxSummaryPage } from "~/features/tax/index.server.ts";
 
 /** The firm that prepares the packs, as the cover names it. */
 export const PREPARED_BY_FIRM = "Ledgerline Advisors";
@@ -52,12 +53,13 @@ export async function buildPackPdf(db: Db, m: Membership, month: string, prepare
   const previous = monthRange(month, 1);
   const lastYear = monthRange(month, 12);
   const org = m.organizationName;
-  const [pl, balance, cash, trial] = await withStatementTimeout(db, (tx) =>
+  const [pl, balance, cash, trial, tax] = await withStatementTimeout(db, (tx) =>
     Promise.all([
       generateReport(tx, m, "profit_loss", current.start, current.end, { compare: "both" }),
       generateReport(tx, m, "balance_sheet", current.start, current.end),
       cashFlowReport(tx, m, current.start, current.end),
       generateReport(tx, m, "trial_balance", current.start, current.end),
+      taxSummaryPage(tx, m, current.start, current.end),
     ]),
   );
   // The comparison columns named by their months: the month, the month before, the same month last year.
@@ -70,6 +72,7 @@ export async function buildPackPdf(db: Db, m: Membership, month: string, prepare
     : printableReport(pl, printBooks(m));
   const books = printBooks(m);
   const reports = [profitLoss, printableReport(balance, books), cashFlowPrint(cash, books), printableReport(trial, books)];
+  if (tax) reports.push(tax);
   return pdfBytes(
     reportsPdf(reports, {
       title: `Month-end pack · ${monthName(month)} · ${org}`,

@@ -9,8 +9,8 @@ type PrintedLedger = Pick<
 
 /**
  * The general ledger as printed, of one account or of several (every account with lines in the period): each account
- * a section, its opening balance at the start date, every posted line (date, entry, description, counter-account,
- * debit, credit, running balance), and its closing balance with the period's debits and credits.
+ * a section, its opening balance at the start date, every posted line (date, entry, description, counter-account, tax
+ * code, debit, credit, running balance), and its closing balance with the period's debits and credits.
  */
 export function generalLedgersPrint(
   ledgers: { ledger: PrintedLedger; lines: GeneralLedgerLine[] }[],
@@ -21,7 +21,7 @@ export function generalLedgersPrint(
   const side = (decimal: string) => (decimal === "0.00" ? "" : money(decimal));
   const section = (ledger: PrintedLedger, lines: GeneralLedgerLine[]): PrintRow[] => [
     { kind: "section", label: `${ledger.account.account_code} ${ledger.account.account_name}` },
-    { kind: "subtotal", cells: [ledger.start, "", "Opening balance", "", "", "", balance(ledger.opening_balance)] },
+    { kind: "subtotal", cells: [ledger.start, "", "Opening balance", "", "", "", "", balance(ledger.opening_balance)] },
     ...(lines.length === 0 ? [{ kind: "note", text: "No posted lines in the period." } as const] : []),
     ...lines.map((l): PrintRow => ({
       kind: "line",
@@ -31,6 +31,7 @@ export function generalLedgersPrint(
         l.entry_number,
         l.line_description || l.description,
         counterLabel(l),
+        l.tax_code ?? "",
         side(l.debit_amount),
         side(l.credit_amount),
         balance(l.balance),
@@ -42,6 +43,7 @@ export function generalLedgersPrint(
         ledger.end,
         "",
         "Closing balance",
+        "",
         "",
         money(ledger.debit_total),
         money(ledger.credit_total),
@@ -57,8 +59,9 @@ export function generalLedgersPrint(
     columns: [
       { head: "Date", align: "left", width: 0.1 },
       { head: "Entry", align: "left", width: 0.09 },
-      { head: "Description", align: "left", width: 0.25 },
-      { head: "Counter account", align: "left", width: 0.2 },
+      { head: "Description", align: "left", width: 0.22 },
+      { head: "Counter account", align: "left", width: 0.17 },
+      { head: "Tax", align: "left", width: 0.06 },
       { head: "Debit", align: "right", width: 0.12 },
       { head: "Credit", align: "right", width: 0.12 },
       { head: "Balance", align: "right", width: 0.12 },

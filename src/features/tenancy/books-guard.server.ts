@@ -35,6 +35,7 @@ const REFUSALS: Record<BooksPermission, Refusals> = {
   "books.requests.send": { role: VIEWERS, side: "Only the firm's staff on this client can do this" },
   "books.requests.answer": { role: VIEWERS, side: "Only the client answers a request" },
   "books.messages.send": { role: "A viewer reads the messages and does not write" },
+  "books.tax": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} the tax codes, the tax settings and the returns are the firm's to keep` },
 };
 
 /** The 403 for a member who does not hold the permission, saying why. */

@@ -52,6 +52,8 @@ export const BOOKS_PERMISSIONS = {
   "books.requests.answer": { roles: WRITERS, side: "client" },
   /** Writing in the organization's conversation with the firm (messages and their attachments). */
   "books.messages.send": { roles: WRITERS },
+  /** Tax codes, tax settings, preparing and filing returns. */
+  "books.tax": { roles: WRITERS, firmKeeps: "firm" },
 } as const satisfies Record<string, BooksRule>;
 
 export type BooksPermission = keyof typeof BOOKS_PERMISSIONS;

@@ -13,6 +13,8 @@ export type BooksSection =
   | "Journal Entries"
   | "Recurring entries"
   | "Bank"
+  | "Tax"
+  | "Tax return"
   | "Questions"
   | "Reports"
   | "Opening balances"

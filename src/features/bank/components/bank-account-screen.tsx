@@ -38,7 +38,7 @@ export function BankAccountScreen({
   const canWrite = can["books.write"];
   const orgId = organization.id;
   const bankId = account.id;
-  const { pending, busyLine, write, onAction, dialog, closeDialog } = useBankLineChanges(orgId, bankId);
+  const { pending, busyLine, write, onAction, dialog, openDialog, closeDialog } = useBankLineChanges(orgId, bankId);
   const [postingRules, setPostingRules] = useState(false);
   const proposed = page.lines.filter((l) => l.match_id === null && l.rule && !l.suggestion).length;
 
@@ -141,6 +141,7 @@ export function BankAccountScreen({
         canWrite={canWrite}
         pending={pending}
         write={write}
+        onOpen={openDialog}
         onClose={closeDialog}
       />
     </div>

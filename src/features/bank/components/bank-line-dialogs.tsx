@@ -1,15 +1,17 @@
 import type { AccountDto } from "~/features/ledger/ledger.types.ts";
 import type { BankAccount, BankLine } from "../bank.types.ts";
-import { askClient, categorizeLines, excludeLine, matchLines } from "../bank.api.ts";
+import { askClient, categorizeLines, excludeLine, matchLines, splitLine } from "../bank.api.ts";
 import { AskDialog, ExcludeDialog } from "./bank-line-text-dialog.tsx";
 import { BankLineDocuments } from "./bank-line-documents.tsx";
 import { CategorizeDialog } from "./categorize-dialog.tsx";
 import { MatchDialog } from "./match-dialog.tsx";
+import { SplitDialog } from "./split-dialog.tsx";
+import { useTaxCodes } from "./tax-code-select.tsx";
 import type { BankLineDialogKind, WriteLine } from "./use-bank-line-changes.ts";
 
 /**
- * The dialog open about one statement line (at most one at a time): its receipts, categorize, ask the client, exclude,
- * or match by hand. Each posts through `write`, the account page's one action; `pending` while it runs.
+ * The dialog open about one statement line (at most one at a time): its receipts, categorize (or split over several
+ * accounts and tax codes), ask the client, exclude, or match by hand; the tax codes are loaded when one opens. Each posts through `write`, the account page's one action; `pending` while it runs.
  */
 export function BankLineDialogs({
   dialog,
@@ -19,6 +21,7 @@ export function BankLineDialogs({
   canWrite,
   pending,
   write,
+  onOpen,
   onClose,
 }: {
   dialog: { kind: BankLineDialogKind; line: BankLine } | null;
@@ -28,9 +31,11 @@ export function BankLineDialogs({
   canWrite: boolean;
   pending: boolean;
   write: WriteLine;
+  onOpen: (kind: BankLineDialogKind, line: BankLine) => void;
   onClose: () => void;
 }) {
   const bankId = account.id;
+  const taxCodes = useTaxCodes(dialog && (dialog.kind === "categorize" || dialog.kind === "split") ? orgId : null);
   const lineOf = (kind: BankLineDialogKind) => (dialog?.kind === kind ? dialog.line : null);
   return (
     <>
@@ -38,17 +43,28 @@ export function BankLineDialogs({
       <CategorizeDialog
         line={lineOf("categorize")}
         accounts={accounts}
+        taxCodes={taxCodes}
         bankAccountId={account.account_id}
         pending={pending}
         onClose={onClose}
-        onSubmit={(line, accountId) =>
+        onSplit={(line) => onOpen("split", line)}
+        onSubmit={(line, accountId, taxCodeId) =>
           write(
             line,
-            () => categorizeLines(orgId, bankId, { bank_line_ids: [line.id], account_id: accountId }),
+            () => categorizeLines(orgId, bankId, { bank_line_ids: [line.id], account_id: accountId, tax_code_id: taxCodeId }),
             "Not posted",
             "Entry posted",
           )
         }
+      />
+      <SplitDialog
+        line={lineOf("split")}
+        accounts={accounts}
+        taxCodes={taxCodes}
+        bankAccountId={account.account_id}
+        pending={pending}
+        onClose={onClose}
+        onSubmit={(line, input) => write(line, () => splitLine(orgId, bankId, input), "Not posted", "Entry posted, split")}
       />
       <AskDialog
         line={lineOf("ask")}

@@ -8,6 +8,8 @@ import type { AccountDto } from "~/features/ledger/ledger.types.ts";
 import { bankRuleSchema, type BankRuleForm as Values, type BankRuleInput } from "../bank-rules.schema.ts";
 import type { BankAccount } from "../bank.types.ts";
 import type { BankRule, RuleTest } from "../bank-rules.types.ts";
+import type { TaxCode } from "~/features/ledger/tax.types.ts";
+import { TaxCodeSelect, taxCodeValue } from "./tax-code-select.tsx";
 
 import { testRule } from "../bank-rules.api.ts";
 import { AccountCombobox } from "~/features/ledger/index.ts";
@@ -22,6 +24,7 @@ const EMPTY: Values = {
   amount_min: "",
   amount_max: "",
   account_id: 0,
+  tax_code_id: null,
   bank_account_id: null,
   memo: "",
 };
@@ -35,19 +38,21 @@ const valuesOf = (r: BankRule): Values => ({
   amount_min: r.amount_min ?? "",
   amount_max: r.amount_max ?? "",
   account_id: r.account_id,
+  tax_code_id: r.tax_code_id,
   bank_account_id: r.bank_account_id,
   memo: r.memo ?? "",
 });
 
 /**
- * A new rule, or a rule changed (`rule`, with Cancel): what it fits, the account it chooses and the memo its entries
- * get. Try shows the lines it fits among those imported, before saving.
+ * A new rule, or a rule changed (`rule`, with Cancel): what it fits, the account it chooses, the tax code its entries
+ * are taxed with (the line's amount the gross) and the memo they get. Try shows the lines it fits among those imported, before saving.
  */
 export function BankRuleForm({
   orgId,
   rule,
   accounts,
   bankAccounts,
+  taxCodes,
   onSubmit,
   onCancel,
 }: {
@@ -55,6 +60,8 @@ export function BankRuleForm({
   rule?: BankRule;
   accounts: AccountDto[];
   bankAccounts: BankAccount[];
+  /** The codes offered (not archived); a rule's own code is offered even when archived since. */
+  taxCodes: TaxCode[];
   onSubmit: (values: BankRuleInput) => Promise<Record<string, string> | null>;
   onCancel?: () => void;
 }) {
@@ -141,6 +148,13 @@ export function BankRuleForm({
           />
           <FieldError id={id("account-error")} message={err.account_id?.message} />
         </div>
+        <TaxCodeSelect
+          id={id("tax")}
+          codes={rule?.tax_code_id && !taxCodes.some((c) => c.id === rule.tax_code_id) ? [...taxCodes, archivedCode(rule)] : taxCodes}
+          hint="The bank amount is the gross: the tax is taken out of it."
+          error={err.tax_code_id?.message}
+          {...register("tax_code_id", { setValueAs: taxCodeValue })}
+        />
         <InputField
           id={id("memo")}
           label="Memo"
@@ -168,6 +182,20 @@ export function BankRuleForm({
     </form>
   );
 }
+
+/** A rule's code no longer listed (archived), shown so that the form keeps it until it is changed. */
+const archivedCode = (r: BankRule): TaxCode => ({
+  id: r.tax_code_id!,
+  code: r.tax_code ?? "",
+  name: "archived",
+  kind: "input",
+  applies_to: "purchases",
+  valid_from: null,
+  valid_to: null,
+  base_boxes: [],
+  archived: true,
+  parts: [],
+});
 
 function TriedLines({ tried }: { tried: RuleTest }) {
   const { money } = useMoney();

@@ -9,6 +9,7 @@ import { booksPath, useBooks } from "~/features/ledger/index.ts";
 import { BankRuleBatches } from "./bank-rule-batches.tsx";
 import { BankRuleForm } from "./bank-rule-form.tsx";
 import { BankSectionHead } from "./bank-section-head.tsx";
+import { useTaxCodes } from "./tax-code-select.tsx";
 import { useAction } from "~/ui/use-action.ts";
 
 const OPERATOR_TEXT = { contains: "contains", equals: "is", matches: "matches" } as const;
@@ -23,10 +24,18 @@ function describe(r: BankRule, bankAccounts: BankAccount[]): string {
 
 /**
  * Bank rules (/accounting/:orgId/bank-rules): in order, the first rule that fits a statement line proposes its account
- * (and its memo); the bank account's page posts what they propose, as a batch listed here to be undone. Those who
+ * (its tax code and its memo); the bank account's page posts what they propose, as a batch listed here to be undone. Those who
  * hold "books.rules" add, try, edit, reorder and delete rules, and undo a batch.
  */
-export function BankRulesScreen({ rules, bankAccounts, batches }: { rules: BankRule[]; bankAccounts: BankAccount[]; batches: RuleBatch[] }) {
+export function BankRulesScreen({
+  rules,
+  bankAccounts,
+  batches,
+}: {
+  rules: BankRule[];
+  bankAccounts: BankAccount[];
+  batches: RuleBatch[];
+}) {
   const { organization, accounts, can } = useBooks();
   const canWrite = can["books.rules"];
   const orgId = organization.id;
@@ -42,7 +51,8 @@ export function BankRulesScreen({ rules, bankAccounts, batches }: { rules: BankR
     if (!fields) setEditing(null);
     return fields;
   };
-  const formProps = { orgId, accounts, bankAccounts };
+  const taxCodes = useTaxCodes(canWrite ? orgId : null);
+  const formProps = { orgId, accounts, bankAccounts, taxCodes };
 
   return (
     <div className="space-y-6">
@@ -65,6 +75,7 @@ export function BankRulesScreen({ rules, bankAccounts, batches }: { rules: BankR
                     {i + 1}. {r.name}
                   </strong>
                   : {describe(r, bankAccounts)} → {r.account_code} · {r.account_name}
+                  {r.tax_code ? `, tax code ${r.tax_code}` : ""}
                   {r.memo ? <span className="block text-muted">Memo: {r.memo}</span> : null}
                 </span>
                 {canWrite ? (

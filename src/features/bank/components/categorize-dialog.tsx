@@ -1,29 +1,41 @@
 import { useState } from "react";
+import { Button } from "~/ui/button.tsx";
 import { FieldError } from "~/ui/field.tsx";
 import type { AccountDto } from "~/features/ledger/ledger.types.ts";
+import type { TaxCode } from "~/features/ledger/tax.types.ts";
 import type { BankLine } from "../bank.types.ts";
 import { AccountCombobox } from "~/features/ledger/index.ts";
 import { BankLineDialog } from "./bank-line-dialog.tsx";
+import { TaxCodeSelect, taxCodeValue } from "./tax-code-select.tsx";
 
-/** A statement line posted in one step: the other account chosen, the description taken from the bank's text. */
+/**
+ * A statement line posted in one step: the other account chosen, a tax code if it is taxed (the line's amount is then
+ * the gross), the description taken from the bank's text. Split opens the split editor for the same line.
+ */
 export function CategorizeDialog({
   line,
   accounts,
+  taxCodes,
   bankAccountId,
   pending,
   onClose,
+  onSplit,
   onSubmit,
 }: {
   line: BankLine | null;
   accounts: AccountDto[];
+  taxCodes: TaxCode[];
   /** The bank's own ledger account, not offered as the other side. */
   bankAccountId: number;
   /** The account page's action runs. */
   pending: boolean;
   onClose: () => void;
-  onSubmit: (line: BankLine, accountId: number) => Promise<string | null>;
+  onSplit: (line: BankLine) => void;
+  onSubmit: (line: BankLine, accountId: number, taxCodeId: number | null) => Promise<string | null>;
 }) {
   const [accountId, setAccountId] = useState("");
+  const [taxCode, setTaxCode] = useState("");
+  const reset = () => (setAccountId(""), setTaxCode(""));
   return (
     <BankLineDialog
       line={line}
@@ -32,20 +44,41 @@ export function CategorizeDialog({
       says="posted as an entry against the account you choose."
       submitLabel="Post entry"
       busyLabel="Posting..."
-      onClose={() => (setAccountId(""), onClose())}
-      submit={async (l) => (accountId ? onSubmit(l, Number(accountId)) : "Choose an account")}
+      onClose={() => (reset(), onClose())}
+      submit={async (l) => {
+        if (!accountId) return "Choose an account";
+        const failed = await onSubmit(l, Number(accountId), taxCodeValue(taxCode));
+        if (!failed) reset();
+        return failed;
+      }}
     >
       {(error, clearError) => (
         <>
-          <AccountCombobox
-            standalone
-            id="categorize-account"
-            label="Account"
-            accounts={accounts.filter((a) => a.id !== bankAccountId)}
-            value={accountId}
-            onChange={(v) => (setAccountId(v), clearError())}
-          />
-          <FieldError id="categorize-account-error" message={error} />
+          <div className="grid gap-4 sm:grid-cols-[2fr_1fr] sm:items-start">
+            <div>
+              <AccountCombobox
+                standalone
+                id="categorize-account"
+                label="Account"
+                accounts={accounts.filter((a) => a.id !== bankAccountId)}
+                value={accountId}
+                onChange={(v) => (setAccountId(v), clearError())}
+              />
+              <FieldError id="categorize-account-error" message={error} />
+            </div>
+            <TaxCodeSelect
+              id="categorize-tax-code"
+              codes={taxCodes}
+              value={taxCode}
+              onChange={(e) => (setTaxCode(e.target.value), clearError())}
+            />
+          </div>
+          <p className="text-sm text-muted">
+            Over several accounts or tax codes?{" "}
+            <Button type="button" variant="ghost" size="sm" onClick={() => line && (reset(), onSplit(line))}>
+              Split…
+            </Button>
+          </p>
         </>
       )}
     </BankLineDialog>

@@ -6,7 +6,7 @@ import { categorizeLines, matchLines, rejectSuggestion, restoreLine, undoMatch }
 import type { BankLineAction } from "./bank-line-actions.tsx";
 
 /** The actions of a line that open a dialog about it. */
-export type BankLineDialogKind = "categorize" | "match" | "ask" | "exclude" | "documents";
+export type BankLineDialogKind = "categorize" | "split" | "match" | "ask" | "exclude" | "documents";
 const DIALOGS: readonly BankLineAction[] = ["categorize", "match", "ask", "exclude", "documents"];
 
 /** Posts a line's change: its failure's text (the first field's, else the message), or null once done. */
@@ -62,7 +62,13 @@ export function useBankLineChanges(orgId: number, bankId: number) {
     if (accountId)
       return write(
         line,
-        () => categorizeLines(orgId, bankId, { bank_line_ids: [line.id], account_id: accountId, description: ruleMemo(line, action) }),
+        () =>
+          categorizeLines(orgId, bankId, {
+            bank_line_ids: [line.id],
+            account_id: accountId,
+            tax_code_id: action === "rule" ? (line.rule?.tax_code_id ?? null) : null,
+            description: ruleMemo(line, action),
+          }),
         "Not posted",
         action === "rule" ? `Posted to ${line.rule!.account_name}` : "Posted as the client answered",
       );
@@ -71,5 +77,13 @@ export function useBankLineChanges(orgId: number, bankId: number) {
       return run(line.id, () => undoMatch(orgId, bankId, matchId), "Match not undone", "Match undone", `${about(line)} is to match again.`);
   }
 
-  return { pending, busyLine: pending ? lineId : null, write, onAction, dialog, closeDialog: () => setDialog(null) };
+  return {
+    pending,
+    busyLine: pending ? lineId : null,
+    write,
+    onAction,
+    dialog,
+    openDialog: (kind: BankLineDialogKind, line: BankLine) => setDialog({ kind, line }),
+    closeDialog: () => setDialog(null),
+  };
 }

@@ -19,6 +19,9 @@ const FIELD_LABELS: Record<ImportField, string> = {
   credit: "Credit",
   amount: "Signed amount",
   external_ref: "External reference",
+  tax_code: "Tax code",
+  tax_part: "Tax part",
+  tax_base: "Tax base",
 };
 
 function Select({

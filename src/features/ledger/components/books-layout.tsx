@@ -15,6 +15,8 @@ const SECTIONS: readonly { path: string; label: string; need?: BooksPermission; 
   { path: "journal", label: "Journal Entries" },
   { path: "recurring", label: "Recurring entries" },
   { path: "bank", label: "Bank" },
+  { path: "tax", label: "Tax" },
+  { path: "tax-return", label: "Tax return" },
   { path: "questions", label: "Questions" },
   { path: "messages", label: "Messages" },
   { path: "requests", label: "Requests" },

@@ -48,14 +48,18 @@ export function EntrySummary({ entry }: { entry: EntryDetails }) {
   );
 }
 
-/** An entry's lines and their total. Below md each line is a card: account, description, then Debit and Credit. */
+/**
+ * An entry's lines and their total. Below md each line is a card: account, description, then Debit and Credit. With
+ * taxed lines, each line's tax code beside it (a tax line's also names it a tax line).
+ */
 export function EntryLinesTable({ entry }: { entry: EntryDetails }) {
   const { money } = useMoney();
+  const taxed = entry.lines.some((l) => l.tax_code);
   return (
     <table className="min-w-full divide-y divide-slate-200 border border-slate-200 max-md:block">
       <caption className="sr-only">Lines of {entry.entry_number}</caption>
       <thead className="bg-slate-50 max-md:hidden">
-        <ColumnHeads labels={["Account", "Description", "Debit", "Credit"]} numeric={["Debit", "Credit"]} />
+        <ColumnHeads labels={["Account", "Description", taxed && "Tax", "Debit", "Credit"]} numeric={["Debit", "Credit"]} />
       </thead>
       <tbody className="divide-y divide-slate-100 max-md:block">
         {entry.lines.map((l) => (
@@ -64,6 +68,11 @@ export function EntryLinesTable({ entry }: { entry: EntryDetails }) {
               {l.account_code} {l.account_name}
             </td>
             <td className={`${tdClass} ${cardText} max-md:col-span-3 max-md:empty:hidden`}>{l.description ?? ""}</td>
+            {taxed ? (
+              <td className={`${tdClass} ${cardText} max-md:col-span-3 max-md:empty:hidden`} data-testid="detail-line-tax">
+                {l.tax_code ? (l.tax_part_no == null ? l.tax_code : `${l.tax_code} tax`) : ""}
+              </td>
+            ) : null}
             <Amount label="Debit">{l.debit_amount !== "0.00" ? money(l.debit_amount) : ""}</Amount>
             <Amount label="Credit">{l.credit_amount !== "0.00" ? money(l.credit_amount) : ""}</Amount>
           </tr>
@@ -71,7 +80,7 @@ export function EntryLinesTable({ entry }: { entry: EntryDetails }) {
       </tbody>
       <tfoot className="bg-slate-50 font-semibold max-md:block">
         <tr className={cardRow}>
-          <th scope="row" colSpan={2} className={`${tdClass} ${cardText} text-left`}>
+          <th scope="row" colSpan={taxed ? 3 : 2} className={`${tdClass} ${cardText} text-left`}>
             Total
           </th>
           <Amount label="Debit">{money(entry.total_amount)}</Amount>

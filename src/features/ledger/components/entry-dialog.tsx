@@ -1,11 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "~/ui/toast.ts";
-import { Button } from "~/ui/button.tsx";
 import { firstMessage } from "~/lib/form.ts";
 import type { EntryInput } from "../ledger.schema.ts";
-import { entryFormSchema, entryTotals, isBalanced, isDirty, type EntryFormValues } from "../entry-form.ts";
+import { isBalanced, isDirty, postedTotals, taxPreview, type EntryFormValues } from "../entry-form.ts";
 import type { AccountDto } from "../ledger.types.ts";
 import { useAction } from "~/ui/use-action.ts";
 import { saveEntry } from "../ledger.api.ts";
@@ -17,15 +15,16 @@ import { EntryHeaderFields, EntryTotals } from "./entry-parts.tsx";
 import { useEntryLines } from "./use-entry-lines.ts";
 import { PostEntryDialog } from "./post-entry-dialog.tsx";
 import { blankEntry as blank, useEntrySource } from "./use-entry-source.ts";
-
-const resolver = zodResolver(entryFormSchema);
+import { EntryTaxPreview } from "./entry-tax-preview.tsx";
+import { EntryDialogButtons } from "./entry-dialog-buttons.tsx";
+import { codesOn, useEntryTax } from "./use-entry-tax.ts";
 
 /**
  * Create (entryId null) or edit a draft entry; `copyFrom` starts a new entry from another one's description,
  * reference and lines, dated today. "Save Draft" keeps it a draft; "Save and Post" (for those who may post) asks the
  * journal's question and then saves and posts it in one step. By keyboard: Tab from the last credit of an unbalanced
  * entry opens a new line, "Balance" puts the remaining difference on the last line, "Save and New" keeps the dialog
- * open for the next entry.
+ * open for the next entry. A line may carry a tax code: the tax lines are shown as they will be posted (decision 112).
  */
 export function EntryDialog({
   open,
@@ -40,13 +39,14 @@ export function EntryDialog({
   accounts: AccountDto[];
   onOpenChange: (open: boolean) => void;
 }) {
+  const { tax, codes, resolver } = useEntryTax(open);
   // No field gets the focus on a refusal: the toast names the problem (amounts and the date also show it on their field).
   const form = useForm<EntryFormValues, unknown, EntryInput>({
     resolver,
     defaultValues: blank(),
     shouldFocusError: false,
   });
-  const { register, handleSubmit, reset, watch, formState } = form;
+  const { register, handleSubmit, reset, watch, formState, setValue } = form;
   const values = watch();
   const saving = formState.isSubmitting;
   const { loading, number, initial, setInitial } = useEntrySource(form, { open, entryId, copyFrom });
@@ -64,7 +64,9 @@ export function EntryDialog({
     if (open) setRefusedDate(null);
   }, [open, entryId, copyFrom]);
 
-  const balanced = isBalanced(values.lines);
+  const preview = taxPreview(values, tax);
+  const totals = postedTotals(values.lines, preview);
+  const balanced = preview ? totals.debit > 0n && totals.difference === 0n : isBalanced(values.lines);
   const { requestClose, onModalOpenChange, discard } = useDiscardGuard({ open, dirty: isDirty(values, initial), saving, onOpenChange });
 
   /**
@@ -108,46 +110,31 @@ export function EntryDialog({
             dateError={refusedDate?.date === values.entryDate ? refusedDate.message : undefined}
             register={register}
           />
-          <EntryLines {...linesProps} accounts={accounts} />
-          <EntryTotals {...totalsProps} />
-          {/* Below sm, two buttons a row, the last across both when they are odd: all in sight on a phone. */}
-          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
-            <Button variant="ghost" onClick={requestClose}>
-              Cancel
-            </Button>
-            {entryId === null ? (
-              <Button
-                variant="secondary"
-                disabled={!balanced || saving}
-                onClick={() => void handleSubmit((payload) => save(payload, true), refused)()}
-              >
-                Save and New
-              </Button>
-            ) : null}
-            <Button
-              type="submit"
-              variant={canPost ? "secondary" : "primary"}
-              className={!canPost && entryId === null ? "max-sm:col-span-2" : undefined}
-              disabled={!balanced || saving}
-            >
-              {saving ? "Saving..." : "Save Draft"}
-            </Button>
-            {canPost ? (
-              <Button
-                variant="accent"
-                className={entryId === null ? undefined : "max-sm:col-span-2"}
-                disabled={!balanced || saving}
-                onClick={() => void handleSubmit(setToPost, refused)()}
-              >
-                Save and Post
-              </Button>
-            ) : null}
-          </div>
+          <EntryLines
+            {...linesProps}
+            accounts={accounts}
+            taxCodes={codesOn(
+              codes,
+              values.entryDate,
+              values.lines.map((l) => l.taxCodeId),
+            )}
+          />
+          <EntryTaxPreview formId={formId} tax={tax} preview={preview} values={values} accounts={accounts} setValue={setValue} />
+          <EntryTotals {...totalsProps} totals={preview ? totals : undefined} />
+          <EntryDialogButtons
+            isNew={entryId === null}
+            canPost={canPost}
+            disabled={!balanced || saving}
+            saving={saving}
+            onCancel={requestClose}
+            onSaveAndNew={() => void handleSubmit((payload) => save(payload, true), refused)()}
+            onSaveAndPost={() => void handleSubmit(setToPost, refused)()}
+          />
         </form>
       )}
       <DiscardDialog discard={discard} title="Discard this entry?" confirmLabel="Discard entry" />
       <PostEntryDialog
-        entry={toPost && { entry_number: number, ...toPost, total_amount: entryTotals(values.lines).debit }}
+        entry={toPost && { entry_number: number, ...toPost, total_amount: totals.debit }}
         onClose={() => setToPost(null)}
         onConfirm={() => (toPost ? save(toPost, false, true) : Promise.resolve(false))}
       />

@@ -1,20 +1,24 @@
 import type { UseFormRegister, UseFormSetValue } from "react-hook-form";
 import { Button } from "~/ui/button.tsx";
-import { parseAmount, type EntryFormLine, type EntryLinesValues } from "../entry-form.ts";
+import type { EntryFormLine, EntryLinesValues } from "../entry-form.ts";
 import { AccountCombobox } from "./account-combobox.tsx";
 import type { AccountDto } from "../ledger.types.ts";
-import { AmountInput } from "./amount-input.tsx";
+import type { TaxCode } from "../tax.types.ts";
+import { LineAmount, LineTaxCode, smallLabel } from "./entry-line-fields.tsx";
 import { inputClass } from "~/ui/table.tsx";
 
 /** Removes the line that holds the focus, as its Remove button does (those buttons are left out of the Tab order). */
 const REMOVE_SHORTCUT = "Control+Shift+Backspace";
 
-const smallLabel = "mb-1 block text-xs font-medium text-muted lg:sr-only";
+/** The columns on wide screens: with a tax code when the form offers codes. */
+const COLUMNS = "lg:grid-cols-[minmax(0,5fr)_minmax(0,4fr)_9rem_9rem_5.5rem]";
+const TAX_COLUMNS = "lg:grid-cols-[minmax(0,5fr)_minmax(0,3fr)_9rem_9rem_9rem_5.5rem]";
 const SIDES = ["debit", "credit"] as const;
 
 /**
  * The entry's lines: account, description, debit, credit, and a Remove button each (a card per line on narrow
- * screens). `keys` stay with their lines when lines above them are removed; `lines` are the values as typed.
+ * screens). `keys` stay with their lines when lines above them are removed; `lines` are the values as typed. With
+ * `taxCodes` (the entry form, when the organization has codes), each line has a tax code.
  */
 export function EntryLines({
   keys,
@@ -25,6 +29,7 @@ export function EntryLines({
   setValue,
   removeLine,
   onTabFromLastLine,
+  taxCodes,
 }: {
   keys: string[];
   lines: EntryFormLine[];
@@ -35,16 +40,20 @@ export function EntryLines({
   removeLine: (index: number) => void;
   /** Tab pressed in the last line's credit: true when it opened a new line (the Tab is then consumed). */
   onTabFromLastLine: () => boolean;
+  taxCodes?: TaxCode[];
 }) {
+  const taxed = taxCodes !== undefined && taxCodes.length > 0;
+  const columns = taxed ? TAX_COLUMNS : COLUMNS;
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-semibold text-ink">Lines</legend>
       <div
         aria-hidden="true"
-        className="hidden gap-2 px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-muted lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,4fr)_9rem_9rem_5.5rem]"
+        className={`hidden gap-2 px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-muted lg:grid ${columns}`}
       >
         <span>Account</span>
         <span>Line description</span>
+        {taxed ? <span>Tax code</span> : null}
         <span className="text-right">Debit</span>
         <span className="text-right">Credit</span>
         <span />
@@ -54,7 +63,7 @@ export function EntryLines({
           <li
             key={key}
             data-testid="entry-line"
-            className="grid grid-cols-2 items-start gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,4fr)_9rem_9rem_5.5rem] lg:border-0 lg:p-1"
+            className={`grid grid-cols-2 items-start gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-6 ${columns} lg:border-0 lg:p-1`}
             onKeyDown={(e) => {
               if (e.ctrlKey && e.shiftKey && e.key === "Backspace") {
                 e.preventDefault();
@@ -94,6 +103,11 @@ export function EntryLines({
               {/* eslint-disable-next-line no-restricted-syntax -- raw control: its label names the line for screen readers only, more than InputField's text label holds */}
               <input id={lineId(key, "description")} className={inputClass} {...register(`lines.${i}.description`)} />
             </div>
+            {taxed ? (
+              <div className="col-span-2 sm:col-span-2 lg:col-span-1">
+                <LineTaxCode i={i} id={lineId(key, "tax")} codes={taxCodes} register={register} />
+              </div>
+            ) : null}
             {SIDES.map((side) => (
               <div key={side} className="sm:col-span-2 lg:col-span-1">
                 <LineAmount
@@ -124,42 +138,5 @@ export function EntryLines({
         ))}
       </ol>
     </fieldset>
-  );
-}
-
-/** A debit or credit amount; typing one clears the other side of the line. */
-function LineAmount({
-  text,
-  i,
-  side,
-  id,
-  register,
-  setValue,
-}: {
-  text: string;
-  i: number;
-  side: "debit" | "credit";
-  id: string;
-  register: UseFormRegister<EntryLinesValues>;
-  setValue: UseFormSetValue<EntryLinesValues>;
-}) {
-  const other = side === "debit" ? "credit" : "debit";
-  return (
-    <AmountInput
-      id={id}
-      labelClassName={smallLabel}
-      label={
-        <>
-          <span className="sr-only">Line {i + 1} </span>
-          {side === "debit" ? "Debit" : "Credit"}
-        </>
-      }
-      error={parseAmount(text).error}
-      field={register(`lines.${i}.${side}`, {
-        onChange: (e: { target: HTMLInputElement }) => {
-          if (e.target.value !== "") setValue(`lines.${i}.${other}`, "");
-        },
-      })}
-    />
   );
 }

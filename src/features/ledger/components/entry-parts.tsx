@@ -82,11 +82,24 @@ export function EntryHeaderFields({
   );
 }
 
-/** Add Line, the totals, and whether the entry balances (once an amount is typed). */
-export function EntryTotals({ lines, onAddLine, onBalance }: { lines: EntryFormLine[]; onAddLine: () => void; onBalance: () => void }) {
+/**
+ * Add Line, the totals, and whether the entry balances (once an amount is typed). `totals`: the entry's totals as
+ * posted, its tax included (decision 112), in place of the lines' own.
+ */
+export function EntryTotals({
+  lines,
+  totals: posted,
+  onAddLine,
+  onBalance,
+}: {
+  lines: EntryFormLine[];
+  totals?: { debit: bigint; credit: bigint; difference: bigint };
+  onAddLine: () => void;
+  onBalance: (difference: bigint) => void;
+}) {
   const { money } = useMoney();
-  const totals = entryTotals(lines);
-  const balanced = isBalanced(lines);
+  const totals = posted ?? entryTotals(lines);
+  const balanced = posted ? posted.debit > 0n && posted.difference === 0n : isBalanced(lines);
   const difference = centsToDecimal(totals.difference < 0n ? -totals.difference : totals.difference);
   return (
     <>
@@ -97,7 +110,7 @@ export function EntryTotals({ lines, onAddLine, onBalance }: { lines: EntryFormL
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           {(["debit", "credit"] as const).map((side) => (
             <div key={side} className="flex gap-2 whitespace-nowrap">
-              <dt className="text-muted">{`Total ${side}s`}</dt>
+              <dt className="text-muted">{`Total ${side}s${posted ? " with tax" : ""}`}</dt>
               <dd className="font-semibold tabular-nums text-ink" data-testid={`total-${side}`}>
                 {money(totals[side])}
               </dd>
@@ -114,7 +127,7 @@ export function EntryTotals({ lines, onAddLine, onBalance }: { lines: EntryFormL
               {totals.difference !== 0n ? ` Difference: ${money(difference)}.` : ""}
             </p>
             {totals.difference !== 0n ? (
-              <Button variant="secondary" size="sm" onClick={onBalance}>
+              <Button variant="secondary" size="sm" onClick={() => onBalance(totals.difference)}>
                 {`Balance with a ${totals.difference > 0n ? "credit" : "debit"} of ${money(difference)}`}
               </Button>
             ) : null}

@@ -28,16 +28,18 @@ export function useEntryLines<V extends EntryLinesValues & FieldValues, Out>(for
     setFocusLine(fields.length);
   }
 
-  /** The remaining difference on the last line (on its empty side), or on a new line when the last one has an amount. */
-  function balanceLastLine() {
-    const { difference } = entryTotals(lines);
+  /**
+   * The remaining difference (by default the lines' own; with tax, the posted one) on the last line (on its empty side),
+   * or on a new line when the last one has an amount or a tax code.
+   */
+  function balanceLastLine(difference = entryTotals(lines).difference) {
     if (difference === 0n) return;
     const side = difference > 0n ? "credit" : "debit";
     const amount = centsToDecimal(difference > 0n ? difference : -difference);
     const last = lines.length - 1;
     const line = lines[last];
     const key = fields[last]?.id;
-    if (line && key && !line.debit.trim() && !line.credit.trim()) {
+    if (line && key && !line.debit.trim() && !line.credit.trim() && !line.taxCodeId) {
       setValue(`lines.${last}.${side}`, amount, { shouldDirty: true });
       document.getElementById(lineId(key, side))?.focus();
     } else {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useLoad } from "~/ui/use-load.ts";
 import type { EntryInput } from "../ledger.schema.ts";
-import { formLines, newLine, type EntryFormValues } from "../entry-form.ts";
+import { formTaxedEntry, newLine, type EntryFormValues } from "../entry-form.ts";
 import { defaultPeriod } from "../periods.ts";
 import { getEntry } from "../ledger.api.ts";
 import { useBooksOrgId } from "./books-context.tsx";
@@ -49,7 +49,8 @@ export function useEntrySource(
       description: entry.description,
       entryDate: entryId === null ? blankEntry().entryDate : entry.entry_date,
       reference: entry.reference ?? "",
-      lines: formLines(entry.lines),
+      // The tax lines are made again from the taxed lines, shown tax-exclusive (decision 112).
+      ...formTaxedEntry(entry.lines),
     };
     reset(loaded);
     if (entryId === null) {

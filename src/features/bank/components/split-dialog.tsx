@@ -1,0 +1,157 @@
+import { useFieldArray, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button } from "~/ui/button.tsx";
+import { FieldError, InputField } from "~/ui/field.tsx";
+import { Modal } from "~/ui/modal.tsx";
+import { centsToDecimal, toCents } from "~/lib/money.ts";
+import type { AccountDto } from "~/features/ledger/ledger.types.ts";
+import type { TaxCode } from "~/features/ledger/tax.types.ts";
+import { AccountCombobox, useMoney } from "~/features/ledger/index.ts";
+import { MAX_SPLITS, splitSchema, type SplitForm, type SplitInput } from "../bank.schema.ts";
+import type { BankLine } from "../bank.types.ts";
+import { lineSummary } from "./bank-line-row.tsx";
+import { TaxCodeSelect, taxCodeValue } from "./tax-code-select.tsx";
+
+const EMPTY_ROW = { account_id: 0, amount: "", tax_code_id: null, description: "" };
+
+/** What is left to split, in cents: the line's amount (as money in or out, without its sign) less the rows typed. */
+function remainingCents(line: BankLine, rows: SplitForm["splits"]): bigint {
+  const whole = toCents(line.amount) ?? 0n;
+  const typed = rows.reduce((sum, r) => sum + (toCents(String(r.amount ?? "").replace(/,/g, "")) ?? 0n), 0n);
+  return (whole < 0n ? -whole : whole) - typed;
+}
+
+/**
+ * One statement line split over several accounts and tax codes, posted as one entry: a row per account with its gross
+ * amount (counted the way the line's money goes) and its tax code; what is left to split is shown, and the rows must
+ * leave nothing (the server checks it again).
+ */
+export function SplitDialog(props: {
+  line: BankLine | null;
+  accounts: AccountDto[];
+  taxCodes: TaxCode[];
+  bankAccountId: number;
+  pending: boolean;
+  onClose: () => void;
+  onSubmit: (line: BankLine, input: SplitInput) => Promise<string | null>;
+}) {
+  const { line } = props;
+  const { money } = useMoney();
+  return (
+    <Modal
+      open={line !== null}
+      onOpenChange={(o) => !o && props.onClose()}
+      wide
+      title="Split"
+      description={line ? `${lineSummary(line, money)}: posted as one entry over the accounts and tax codes below.` : ""}
+    >
+      {line ? <SplitRows key={line.id} {...props} line={line} /> : null}
+    </Modal>
+  );
+}
+
+function SplitRows({
+  line,
+  accounts,
+  taxCodes,
+  bankAccountId,
+  pending,
+  onClose,
+  onSubmit,
+}: Parameters<typeof SplitDialog>[0] & { line: BankLine }) {
+  const { money } = useMoney();
+  const form = useForm<SplitForm, unknown, SplitInput>({
+    resolver: zodResolver(splitSchema),
+    defaultValues: { bank_line_id: line.id, splits: [{ ...EMPTY_ROW }, { ...EMPTY_ROW }] },
+  });
+  const { register, control, handleSubmit, setValue, setError, clearErrors, watch, formState } = form;
+  const rows = useFieldArray({ control, name: "splits" });
+  const values = watch("splits");
+  const left = remainingCents(line, values);
+  const err = formState.errors;
+  const submit = handleSubmit(async (input) => {
+    if (left !== 0n)
+      return setError("splits", { message: `${centsToDecimal(left < 0n ? -left : left)} ${left > 0n ? "is left to split" : "too much"}` });
+    const failed = await onSubmit(line, input);
+    if (failed) setError("splits", { message: failed });
+    else onClose();
+  });
+  const others = accounts.filter((a) => a.id !== bankAccountId);
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Split">
+      <ol className="space-y-3">
+        {rows.fields.map((field, i) => (
+          <li
+            key={field.id}
+            aria-label={`Row ${i + 1}`}
+            className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[2fr_8rem_1fr_7.5rem] sm:items-start"
+          >
+            <div>
+              <AccountCombobox
+                standalone
+                id={`split-${i}-account`}
+                label={`Row ${i + 1}: account`}
+                accounts={others}
+                value={values[i]?.account_id ? String(values[i]!.account_id) : ""}
+                onChange={(v) => setValue(`splits.${i}.account_id`, v ? Number(v) : 0, { shouldValidate: formState.isSubmitted })}
+              />
+              <FieldError id={`split-${i}-account-error`} message={err.splits?.[i]?.account_id?.message} />
+            </div>
+            <InputField
+              id={`split-${i}-amount`}
+              label={`Row ${i + 1}: amount`}
+              inputMode="decimal"
+              error={err.splits?.[i]?.amount?.message}
+              {...register(`splits.${i}.amount`, { onChange: () => clearErrors("splits") })}
+            />
+            <TaxCodeSelect
+              id={`split-${i}-tax-code`}
+              label={`Row ${i + 1}: tax code`}
+              codes={taxCodes}
+              error={err.splits?.[i]?.tax_code_id?.message}
+              {...register(`splits.${i}.tax_code_id`, { setValueAs: taxCodeValue })}
+            />
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="sm:mt-7"
+              disabled={rows.fields.length === 1}
+              onClick={() => rows.remove(i)}
+            >
+              Remove row {i + 1}
+            </Button>
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          disabled={rows.fields.length >= MAX_SPLITS}
+          onClick={() => rows.append({ ...EMPTY_ROW, amount: left > 0n ? centsToDecimal(left) : "" })}
+        >
+          Add a row
+        </Button>
+        <p className="text-sm font-medium text-ink" aria-live="polite" data-testid="split-remaining">
+          {left === 0n
+            ? "Nothing left to split"
+            : left > 0n
+              ? `Left to split: ${money(centsToDecimal(left))}`
+              : `Too much by ${money(centsToDecimal(-left))}`}
+        </p>
+      </div>
+      <FieldError id="split-error" message={err.splits?.message ?? err.splits?.root?.message} />
+      <p className="text-sm text-muted">Amounts are gross: a row&apos;s tax is taken out of it.</p>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={pending || formState.isSubmitting}>
+          {pending ? "Posting..." : "Post entry"}
+        </Button>
+        <Button variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

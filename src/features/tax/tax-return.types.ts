@@ -1,0 +1,118 @@
+/**
+ * A tax return for a period (decision 112): the boxes with the taxable base and the tax that feed them, the same
+ * figures per code and part (a US code's parts are its jurisdictions), the net payable (negative: refundable), the
+ * corrections (reversals of entries of a filed period, reported here) and the reconciliation with the tax accounts.
+ * Amounts are exact decimal strings with two places.
+ */
+
+/** Where a box's figures come from: the period's own lines, or corrections of an earlier filed period. */
+export const TAX_RETURN_GROUPS = ["boxes", "corrections"] as const;
+export type TaxReturnGroup = (typeof TAX_RETURN_GROUPS)[number];
+
+export interface TaxReturnBox {
+  box: string;
+  /** The box's label in the ready-made set whose boxes these are, or null. */
+  label: string | null;
+  group: TaxReturnGroup;
+  /** Taxable base: sales credit-positive, purchases debit-positive. */
+  base: string;
+  /** Tax: due credit-positive, deductible debit-positive. */
+  tax: string;
+}
+
+export interface TaxReturnPart {
+  part_no: number;
+  name: string;
+  role: "due" | "deductible";
+  account_id: number;
+  base: string;
+  tax: string;
+}
+
+export interface TaxReturnCode {
+  tax_code_id: number;
+  code: string;
+  name: string;
+  applies_to: "sales" | "purchases";
+  base: string;
+  parts: TaxReturnPart[];
+}
+
+/** A tax account: its movement in the period from every posted line (settlements of filed returns left out) beside the return's tax on it. */
+export interface TaxReturnAccount {
+  account_id: number;
+  account_code: string;
+  account_name: string;
+  /** Debit positive. */
+  movement: string;
+  /** The return's tax posted to it, debit positive. */
+  return_tax: string;
+  /** movement - return_tax: posted to the account without a tax code. */
+  difference: string;
+}
+
+export interface TaxReturnReport {
+  from: string;
+  to: string;
+  boxes: TaxReturnBox[];
+  corrections: TaxReturnBox[];
+  codes: TaxReturnCode[];
+  due: string;
+  deductible: string;
+  /** Due minus deductible: positive payable, negative refundable. */
+  net: string;
+  reconciliation: TaxReturnAccount[];
+  /** Tax-coded lines behind the figures. */
+  line_count: number;
+}
+
+/** GET …/tax-return */
+export interface TaxReturnAnswer {
+  tax_return: TaxReturnReport;
+}
+
+/** A line behind a box. */
+export interface TaxReturnLine {
+  line_id: number;
+  entry_id: number;
+  entry_number: string;
+  entry_date: string;
+  description: string;
+  account_code: string;
+  account_name: string;
+  tax_code: string;
+  /** Signed as the box counts it; null when the line adds no base to the box. */
+  base: string | null;
+  tax: string | null;
+}
+
+/** GET …/tax-return/lines: a page of lines, `next` the cursor of the page after it (null at the end). */
+export interface TaxReturnLinesAnswer {
+  lines: TaxReturnLine[];
+  next: string | null;
+}
+
+export interface FiledTaxReturn {
+  id: number;
+  name: string;
+  period_start: string;
+  period_end: string;
+  net_amount: string;
+  authority_account_id: number;
+  settlement_entry_id: number | null;
+  settlement_entry_number: string | null;
+  file_name: string;
+  filed_by: string | null;
+  /** ISO 8601, UTC. */
+  filed_at: string;
+}
+
+/** GET …/tax-returns */
+export interface FiledTaxReturnsAnswer {
+  tax_returns: FiledTaxReturn[];
+}
+
+/** POST …/tax-returns */
+export interface TaxReturnFiled {
+  tax_return: FiledTaxReturn;
+}

@@ -1,0 +1,51 @@
+/** The tax codes' types: defined with the journal, which posts a line's tax (decision 112). */
+export {
+  TAX_AMOUNTS,
+  TAX_APPLIES_TO,
+  TAX_BASES,
+  TAX_KIND_LABELS,
+  TAX_KINDS,
+  TAX_PART_ROLES,
+  TAX_ROUNDINGS,
+  type TaxAmounts,
+  type TaxAppliesTo,
+  type TaxBasis,
+  type TaxCode,
+  type TaxCodePart,
+  type TaxKind,
+  type TaxPartRole,
+  type TaxRounding,
+  type TaxSettings,
+} from "~/features/ledger/index.ts";
+import type { TaxCode, TaxSettings } from "~/features/ledger/index.ts";
+
+/** GET …/tax-codes */
+export interface TaxCodesAnswer {
+  tax_codes: TaxCode[];
+}
+
+/** A code created, read or changed. */
+export interface TaxCodeAnswer {
+  tax_code: TaxCode;
+}
+
+export interface TaxCodeDeleted {
+  deleted: true;
+}
+
+/** GET and PUT …/tax-settings */
+export interface TaxSettingsAnswer {
+  settings: TaxSettings;
+}
+
+/** A ready-made set applied: the codes made, those skipped (a code of that name was there) and the accounts made. */
+export interface TaxPresetApplied {
+  created: string[];
+  skipped: string[];
+  accounts_created: string[];
+}
+
+/** A CSV of tax codes imported (all of it or nothing). */
+export interface TaxCodesImported {
+  created: string[];
+}
