@@ -1,17 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { isDirty, newLine, type EntryFormValues } from "./entry-form.ts";
 import {
   entryFormSchemaFor,
   entryPayload,
   formTaxedEntry,
-  isDirty,
-  newLine,
   postedTotals,
   taxKey,
   taxPreview,
   validateEntryForm,
-  type EntryFormValues,
   type EntryTax,
-} from "./entry-form.ts";
+} from "./entry-form-tax.ts";
 import type { MathCode } from "./line-tax.ts";
 
 const V21: MathCode = {

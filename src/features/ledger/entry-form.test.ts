@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  entryFormSchema,
-  entryTotals,
-  filterAccounts,
-  isBalanced,
-  isDirty,
-  parseAmount,
-  validateEntryForm,
-  type EntryFormLine,
-} from "./entry-form.ts";
+import { entryTotals, filterAccounts, isBalanced, isDirty, parseAmount, type EntryFormLine } from "./entry-form.ts";
+import { entryFormSchema, validateEntryForm } from "./entry-form-tax.ts";
 import { entryInputSchema, latestEntryDate } from "./ledger.schema.ts";
 
 const line = (accountId: string, debit: string, credit: string): EntryFormLine => ({ accountId, description: "", debit, credit });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isDirty, validateEntryForm, type EntryFormLine } from "./entry-form.ts";
+import { isDirty, type EntryFormLine } from "./entry-form.ts";
+import { validateEntryForm } from "./entry-form-tax.ts";
 import {
   blankRecurring,
   formSchedule,

@@ -20,7 +20,7 @@ import {
 } from "./tax-codes.server.ts";
 import { importTaxCodes, taxCodesCsv } from "./tax-codes-csv.server.ts";
 import { applyTaxPreset } from "./tax-presets.server.ts";
-import { TAX_PRESET_IDS } from "./tax-presets.ts";
+import { TAX_PRESET_IDS } from "./tax-presets-data.ts";
 import type { TaxCodeAnswer, TaxCodeDeleted, TaxCodesAnswer, TaxCodesImported, TaxPresetApplied, TaxSettingsAnswer } from "./tax.types.ts";
 
 type C = Context<BooksMemberEnv>;

@@ -6,7 +6,8 @@ import { insertChartAccounts } from "~/features/ledger/chart.tables.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 import { taxCodeSchema } from "./tax-codes.schema.ts";
 import { insertTaxCode } from "./tax-codes.server.ts";
-import { presetCodeInputs, TAX_PRESETS, type TaxPresetId } from "./tax-presets.ts";
+import { presetCodeInputs, TAX_PRESETS } from "./tax-presets.ts";
+import type { TaxPresetId } from "./tax-presets-data.ts";
 import type { TaxPresetApplied } from "./tax.types.ts";
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { taxCodeSchema } from "./tax-codes.schema.ts";
-import { presetCodeInputs, TAX_BOX_LABELS, TAX_PRESET_IDS, TAX_PRESETS } from "./tax-presets.ts";
+import { presetCodeInputs, TAX_BOX_LABELS, TAX_PRESETS } from "./tax-presets.ts";
+import { TAX_PRESET_IDS } from "./tax-presets-data.ts";
 
 describe("the ready-made sets of tax codes", () => {
   for (const id of TAX_PRESET_IDS) {

@@ -11,7 +11,8 @@ import { requireBooks, type BooksMemberEnv } from "~/features/tenancy/index.serv
 import { taxReturnFileSchema, taxReturnLinesQuerySchema, taxReturnQuerySchema } from "./tax-return.schema.ts";
 import { fileTaxReturn, listTaxReturns, readTaxReturnPdf, taxReturnPdf } from "./tax-return-filing.server.ts";
 import { taxReturnCsv } from "./tax-return-print.ts";
-import { taxReturn, taxReturnLines } from "./tax-return.server.ts";
+import { taxReturn } from "./tax-return.server.ts";
+import { taxReturnLines } from "./tax-return-lines.server.ts";
 import type { FiledTaxReturnsAnswer, TaxReturnAnswer, TaxReturnFiled, TaxReturnLinesAnswer } from "./tax-return.types.ts";
 
 type C = Context<BooksMemberEnv>;

@@ -1,6 +1,6 @@
 import { request, type ApiResult } from "~/lib/api-client.ts";
 import type { TaxCodeInput, TaxSettingsInput } from "./tax-codes.schema.ts";
-import type { TaxPresetId } from "./tax-presets.ts";
+import type { TaxPresetId } from "./tax-presets-data.ts";
 import type { TaxCodeAnswer, TaxCodeDeleted, TaxCodesAnswer, TaxCodesImported, TaxPresetApplied, TaxSettingsAnswer } from "./tax.types.ts";
 
 /** Tax codes and the tax settings (/api/accounting/orgs/:orgId, decision 112) as the browser calls them. */

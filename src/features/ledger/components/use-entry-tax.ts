@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLoad } from "~/ui/use-load.ts";
-import { entryFormSchemaFor, type EntryTax } from "../entry-form.ts";
+import { entryFormSchemaFor, type EntryTax } from "../entry-form-tax.ts";
 import { getEntryTax } from "../entry-tax.api.ts";
 import type { TaxCode } from "../tax.types.ts";
 import { useBooksOrgId } from "./books-context.tsx";

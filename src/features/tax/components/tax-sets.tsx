@@ -4,7 +4,8 @@ import { InputField } from "~/ui/field.tsx";
 import { Notice } from "~/ui/notice.tsx";
 import { useAction } from "~/ui/use-action.ts";
 import { applyTaxPreset, importTaxCodes, taxCodesCsvUrl } from "../tax.api.ts";
-import { TAX_PRESET_IDS, TAX_PRESETS, type TaxPresetId } from "../tax-presets.ts";
+import { TAX_PRESETS } from "../tax-presets.ts";
+import { TAX_PRESET_IDS, type TaxPresetId } from "../tax-presets-data.ts";
 import type { TaxPresetApplied } from "../tax.types.ts";
 
 const appliedText = (r: TaxPresetApplied) =>
