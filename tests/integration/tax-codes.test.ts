@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TaxCode, TaxCodesAnswer, TaxPresetApplied } from "~/features/tax/tax.types.ts";
+import type { TaxCode } from "~/features/ledger/index.ts";
+import type { TaxCodesAnswer, TaxPresetApplied } from "~/features/tax/tax.types.ts";
 import { TAX_PRESETS } from "~/features/tax/tax-presets.ts";
 import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { queryRows } from "~/server/db/client.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DATE_MAX, DATE_MIN, idField, requiredTextField } from "~/lib/schema-fields.ts";
-import { TAX_AMOUNTS, TAX_APPLIES_TO, TAX_BASES, TAX_KINDS, TAX_PART_ROLES, TAX_ROUNDINGS, type TaxKind } from "./tax.types.ts";
+import { TAX_AMOUNTS, TAX_APPLIES_TO, TAX_BASES, TAX_KINDS, TAX_PART_ROLES, TAX_ROUNDINGS, type TaxKind } from "~/features/ledger/index.ts";
 
 /** Tax codes and the organization's tax settings: the inputs their forms and routes share (decision 112). */
 

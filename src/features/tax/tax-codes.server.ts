@@ -5,7 +5,7 @@ import { conflict, invalidInput, notFound } from "~/server/http/app-error.ts";
 import { sqlState } from "~/server/db/db-error.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 import type { TaxCodeInput, TaxSettingsInput } from "./tax-codes.schema.ts";
-import type { TaxCode, TaxCodePart, TaxSettings } from "./tax.types.ts";
+import type { TaxCode, TaxCodePart, TaxSettings } from "~/features/ledger/index.ts";
 
 /*
  * An organization's tax codes (decision 112, migration 0040): each with its parts, the taxes it makes. A code used by

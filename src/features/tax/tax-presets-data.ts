@@ -1,4 +1,4 @@
-import type { TaxAppliesTo, TaxKind, TaxPartRole } from "./tax.types.ts";
+import type { TaxAppliesTo, TaxKind, TaxPartRole } from "~/features/ledger/index.ts";
 
 /*
  * Ready-made sets of tax codes a firm starts from (decision 112), and the labels of their returns' boxes. Each set

@@ -1,22 +1,4 @@
-/** The tax codes' types: defined with the journal, which posts a line's tax (decision 112). */
-export {
-  TAX_AMOUNTS,
-  TAX_APPLIES_TO,
-  TAX_BASES,
-  TAX_KIND_LABELS,
-  TAX_KINDS,
-  TAX_PART_ROLES,
-  TAX_ROUNDINGS,
-  type TaxAmounts,
-  type TaxAppliesTo,
-  type TaxBasis,
-  type TaxCode,
-  type TaxCodePart,
-  type TaxKind,
-  type TaxPartRole,
-  type TaxRounding,
-  type TaxSettings,
-} from "~/features/ledger/index.ts";
+/** What the tax feature's routes answer; the codes' own types are the ledger's (`~/features/ledger/index.ts`, decision 112). */
 import type { TaxCode, TaxSettings } from "~/features/ledger/index.ts";
 
 /** GET …/tax-codes */

@@ -5,7 +5,7 @@ import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import type { AccountDto } from "~/features/ledger/ledger.types.ts";
 import { taxCodeSchema, type TaxCodeForm as Values, type TaxCodeInput } from "../tax-codes.schema.ts";
-import { TAX_KIND_LABELS, TAX_KINDS, type TaxCode } from "../tax.types.ts";
+import { TAX_KIND_LABELS, TAX_KINDS, type TaxCode } from "~/features/ledger/index.ts";
 import { EMPTY_PART, TaxPartFields } from "./tax-part-fields.tsx";
 
 const EMPTY: Values = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button } from "~/ui/button.tsx";
 import { cardRow, cardText, tdClass } from "~/ui/table.tsx";
-import { TAX_KIND_LABELS, type TaxCode } from "../tax.types.ts";
+import { TAX_KIND_LABELS, type TaxCode } from "~/features/ledger/index.ts";
 
 /** A sum of percentages written with 4 decimals, written plainly ("9.5%"), added exactly. */
 export function percentText(rates: string[]): string {

@@ -6,7 +6,7 @@ import type { ApiResult } from "~/lib/api-client.ts";
 import { useBooks } from "~/features/ledger/index.ts";
 import type { TaxCodeInput } from "../tax-codes.schema.ts";
 import { archiveTaxCode, createTaxCode, deleteTaxCode, updateTaxCode } from "../tax.api.ts";
-import type { TaxCode, TaxSettings } from "../tax.types.ts";
+import type { TaxCode, TaxSettings } from "~/features/ledger/index.ts";
 import { TAX_CODE_HEADS, TaxCodeRow } from "./tax-code-row.tsx";
 import { TaxCodeForm } from "./tax-code-form.tsx";
 import { TaxSets } from "./tax-sets.tsx";

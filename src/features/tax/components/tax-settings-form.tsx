@@ -5,7 +5,7 @@ import { InputField } from "~/ui/field.tsx";
 import { useAction } from "~/ui/use-action.ts";
 import { taxSettingsSchema, type TaxSettingsInput } from "../tax-codes.schema.ts";
 import { saveTaxSettings } from "../tax.api.ts";
-import type { TaxSettings } from "../tax.types.ts";
+import type { TaxSettings } from "~/features/ledger/index.ts";
 
 /** How tax is entered and rounded, and when it is due: read by every member, changed by those who hold "books.tax". */
 export function TaxSettingsForm({ orgId, settings, canWrite }: { orgId: number; settings: TaxSettings; canWrite: boolean }) {
