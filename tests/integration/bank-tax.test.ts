@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BankLine } from "~/features/bank/bank.types.ts";
 import type { BankRule, RulesPosted } from "~/features/bank/bank-rules.types.ts";
 import { queryRows } from "~/server/db/client.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
@@ -282,5 +283,19 @@ describe("bank lines posted with tax codes: categorize, split, rules", () => {
       { credit: "21.00", base: "-100.00" },
     ]);
     expect((await lineId("Fuel station North")).match_id).toBeNull();
+  });
+  it("refuses a split to a viewer (403), to someone outside the books (404) and without a session (401)", async () => {
+    const viewer = await createSignedInUser(t, { companyName: "Looking On" });
+    const stranger = await createSignedInUser(t, { companyName: "Elsewhere" });
+    await addMember(t.ctx.db, orgId, viewer.id, "viewer");
+    const line = await lineId("Printer ink");
+    const body = { bank_line_id: line.id, splits: [{ account_id: acc.utilities, amount: "10.00", tax_code_id: v21 }] };
+    for (const [user, status] of [
+      [viewer, 403],
+      [stranger, 404],
+      [null, 401],
+    ] as const)
+      expect((await t.request(`${bank}/split`, { json: body, cookie: user?.cookie })).status).toBe(status);
+    expect((await lineId("Printer ink")).match_id).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.ts";
+import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { booksPath } from "../support/books.ts";
 import { pdfText } from "../support/pdf.ts";
@@ -364,5 +365,22 @@ describe("tax return", () => {
     });
     expect(await refused(res, "period_end")).toContain("The books are locked up to 2026-10-31");
     expect((await ok<{ tax_returns: FiledTaxReturn[] }>(call(be, "/tax-returns"))).tax_returns).toHaveLength(1);
+  });
+  it("lets a viewer read the return and its files but not file one; a stranger gets 404, no session 401", async () => {
+    const viewer = await createSignedInUser(t, { companyName: "Looking On BV" });
+    const stranger = await createSignedInUser(t, { companyName: "Elsewhere BV" });
+    await addMember(t.ctx.db, be.id, viewer.id, "viewer");
+    const as = (user: TestUser | null, path: string, init: RequestInit & { json?: unknown } = {}) =>
+      t.request(`${booksPath(be.id)}${path}`, { ...init, cookie: user?.cookie });
+    const period = "?from=2026-12-01&to=2026-12-31";
+    const body = { period_start: "2026-12-01", period_end: "2026-12-31", authority_account_id: be.acc.authority };
+    for (const path of [`/tax-return${period}`, `/tax-return.csv${period}`, "/tax-returns"]) {
+      expect((await as(viewer, path)).status, path).toBe(200);
+      expect((await as(stranger, path)).status, path).toBe(404);
+      expect((await as(null, path)).status, path).toBe(401);
+    }
+    expect((await as(viewer, "/tax-returns", { json: body })).status).toBe(403);
+    expect((await as(stranger, "/tax-returns", { json: body })).status).toBe(404);
+    expect((await as(null, "/tax-returns", { json: body })).status).toBe(401);
   });
 });
