@@ -16,10 +16,13 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"], ["./tests/e2e/support/failure-reporter.ts"]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
-    trace: "retain-on-failure",
+    // Recording a trace costs every test a third of its time on two cores (screencast frames) or a sixth (DOM
+    // snapshots only), so it is asked for when a failure is being looked into: E2E_TRACE=1. A failed test keeps its
+    // screenshot and the page's accessibility tree, which the reporter prints (support/failure-reporter.ts).
+    trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
     // The picture of a failed test is kept beside its trace; pictures of passing screens: `shot()` (support/shots.ts).
     screenshot: "only-on-failure",
     launchOptions: {

@@ -1,0 +1,22 @@
+import { readFileSync } from "node:fs";
+import type { Reporter, TestCase, TestResult } from "@playwright/test/reporter";
+
+/**
+ * Prints what the page showed when a test failed: Playwright's error context (the page's accessibility tree at the
+ * failure), so a failure on a machine whose files are gone afterwards (CI) can still be read from its log.
+ */
+export default class FailureReporter implements Reporter {
+  onTestEnd(test: TestCase, result: TestResult) {
+    if (result.status === "passed" || result.status === "skipped") return;
+    for (const attachment of result.attachments) {
+      if (attachment.name !== "error-context") continue;
+      const text = attachment.body ? attachment.body.toString("utf8") : attachment.path ? readFileSync(attachment.path, "utf8") : "";
+      const snapshot = text.slice(Math.max(0, text.indexOf("# Page snapshot")));
+      console.log(`\n--- the page when "${test.title}" failed (${result.status}):\n${snapshot.slice(0, 12_000)}\n---`);
+    }
+  }
+
+  printsToStdio() {
+    return false;
+  }
+}
