@@ -11,7 +11,10 @@ export default class FailureReporter implements Reporter {
     for (const attachment of result.attachments) {
       if (attachment.name !== "error-context") continue;
       const text = attachment.body ? attachment.body.toString("utf8") : attachment.path ? readFileSync(attachment.path, "utf8") : "";
-      const snapshot = text.slice(Math.max(0, text.indexOf("# Page snapshot")));
+      // The page's part only: the test's source and the error are printed by the list reporter already.
+      const from = Math.max(0, text.indexOf("# Page snapshot"));
+      const to = text.indexOf("# Test source", from);
+      const snapshot = text.slice(from, to > from ? to : undefined);
       console.log(`\n--- the page when "${test.title}" failed (${result.status}):\n${snapshot.slice(0, 12_000)}\n---`);
     }
   }
