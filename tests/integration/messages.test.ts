@@ -220,7 +220,9 @@ describe("messages between a client and the firm", () => {
     await send(keeper, "Daily news");
     const today = new Date();
     expect(await mails()).toEqual([]);
-    await mailNewMessages(t.ctx.db, t.config.publicUrl, new Date(today.getTime() + 60 * 60_000));
+    // An hour later, or the day's last millisecond when the day ends sooner (UTC days, as the daily mail's).
+    const endOfToday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1) - 1;
+    await mailNewMessages(t.ctx.db, t.config.publicUrl, new Date(Math.min(today.getTime() + 60 * 60_000, endOfToday)));
     expect(await mails()).toEqual([]);
     // The next day: the viewer's daily mail, once; the owner who chose none gets nothing.
     const tomorrow = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1, 7));
