@@ -11,8 +11,10 @@ export default class FailureReporter implements Reporter {
     for (const attachment of result.attachments) {
       if (attachment.name !== "error-context") continue;
       const text = attachment.body ? attachment.body.toString("utf8") : attachment.path ? readFileSync(attachment.path, "utf8") : "";
-      // The page's part only: the test's source and the error are printed by the list reporter already.
-      const from = Math.max(0, text.indexOf("# Page snapshot"));
+      // From the error's details (with the tree of the element asked for) or the page's tree; not the test's source,
+      // which the list reporter prints already.
+      const starts = ["# Error details", "# Page snapshot"].map((h) => text.indexOf(h)).filter((i) => i >= 0);
+      const from = starts.length > 0 ? Math.min(...starts) : 0;
       const to = text.indexOf("# Test source", from);
       const snapshot = text.slice(from, to > from ? to : undefined);
       console.log(`\n--- the page when "${test.title}" failed (${result.status}):\n${snapshot.slice(0, 12_000)}\n---`);

@@ -62,7 +62,12 @@ export function AccountCombobox({
       getItemId: (i) => `${id}-option-${i}`,
       defaultHighlightedIndex: 0,
       stateReducer,
-      onInputValueChange: ({ type, inputValue }) => setQuery(type === stateChangeTypes.InputChange ? inputValue : null),
+      // What is typed narrows the list in the input's own change (below), in the same render as downshift's state:
+      // this callback comes after that render, and an Enter pressed in between would pick from the list before it.
+      // A pick, Escape or leaving the field puts the whole list back for the next opening.
+      onInputValueChange: ({ type }) => {
+        if (type !== stateChangeTypes.InputChange) setQuery(null);
+      },
       onSelectedItemChange: ({ selectedItem: a }) => onChange(a ? String(a.id) : ""),
     });
 
@@ -77,7 +82,12 @@ export function AccountCombobox({
       <div className="relative">
         {/* eslint-disable-next-line no-restricted-syntax -- raw control: a combobox, its label, input and list wired by downshift */}
         <input
-          {...getInputProps({ placeholder: "Code or name", autoComplete: "off", spellCheck: false })}
+          {...getInputProps({
+            placeholder: "Code or name",
+            autoComplete: "off",
+            spellCheck: false,
+            onChange: (e) => setQuery(e.currentTarget.value),
+          })}
           className={cn(inputClass, "pr-9")}
           data-testid="account-input"
         />
