@@ -23,7 +23,7 @@ export default defineConfig({
     // snapshots only), so it is asked for when a failure is being looked into: E2E_TRACE=1. A failed test keeps its
     // screenshot and the page's accessibility tree, which the reporter prints (support/failure-reporter.ts).
     trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
-    // The picture of a failed test is kept beside its trace; pictures of passing screens: `shot()` (support/shots.ts).
+    // The picture of a failed test is kept (and its trace with E2E_TRACE=1); pictures of passing screens: `shot()` (support/shots.ts).
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROME_PATH,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { MAX_IMPORT_ROWS } from "~/features/import-export/import.schema.ts";
 import { MAX_STATEMENT_LINES } from "~/features/bank/bank.schema.ts";
 import { firstBooks } from "../support/books.ts";
-import { createSignedInUser, createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "../support/test-app.ts";
+import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
 /**
  * A body as a network upload brings it: chunk by chunk, each after a turn of the event loop. Counts the chunks read.
@@ -74,13 +74,7 @@ describe("CSV uploads: a cap is refused as soon as it is crossed, and a big file
     t.request(path, { method: "POST", body, headers, cookie: owner.cookie, duplex: "half" } as RequestInit);
   /** The whole file sent at once (how long the event loop is held meanwhile is measured by bench/csv-loop-bench.ts). */
   const post = (path: string, file: string) =>
-    t.app.request(
-      new Request(`${TEST_ORIGIN}${path}`, {
-        method: "POST",
-        body: file,
-        headers: { "content-type": "text/csv", origin: TEST_ORIGIN, cookie: owner.cookie },
-      }),
-    );
+    t.request(path, { method: "POST", body: file, headers: { "content-type": "text/csv" }, cookie: owner.cookie } as RequestInit);
 
   it.each(["preview", "commit"])("a books CSV of more rows than the cap: %s answers 400 naming it, and reads no further", async (step) => {
     // 300,000 rows in 75 chunks of 4,000: row 200,001 is in the 51st.
