@@ -26,6 +26,12 @@ export const PERMISSIONS = {
   "firm.security.manage": ["admin"],
   /** The audit log. */
   "firm.audit.read": ["admin"],
+  /** Recurring work: the work views, an instance's checklist, its status, assignee and snooze. */
+  "firm.work": ["staff", "admin"],
+  /** The templates of recurring work, applying them to clients, the firm's horizon and holidays. */
+  "firm.work.templates": ["staff", "admin"],
+  /** Marking work done while a bound item is unticked, with a reason (a reviewer's override). */
+  "firm.work.override": ["admin"],
   /** Keeps clients' books instead of books of one's own (no organization is made for them on first use). */
   "books.keepClients": ["staff", "admin"],
 } as const satisfies Record<string, readonly SiteRole[]>;
