@@ -28,6 +28,7 @@ export default [
     route("accounting", "routes/accounting.tsx"),
     route("accounting/:orgId", "routes/accounting-books.tsx", [
       index("routes/accounting-accounts.tsx"),
+      route("home", "routes/accounting-home.tsx"),
       route("journal", "routes/accounting-journal.tsx"),
       route("recurring", "routes/accounting-recurring.tsx"),
       route("reports", "routes/accounting-reports.tsx"),

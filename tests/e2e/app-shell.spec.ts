@@ -8,7 +8,7 @@ const PHONE = { width: 390, height: 844 };
 
 /** The portal's screens a client has, with the section each belongs to. */
 const CLIENT_SCREENS = [
-  { path: "/accounting", url: /\/accounting\/\d+$/, section: "Books", heading: "Accounting" },
+  { path: "/accounting", url: /\/accounting\/\d+\/home$/, section: "Books", heading: "Accounting" },
   { path: "/calculators", url: /\/calculators$/, section: "Calculators", heading: "Financial Calculators" },
   { path: "/account", url: /\/account$/, section: "Account", heading: "Your account" },
 ];
@@ -125,7 +125,7 @@ test.describe("the application shell on a phone", () => {
     await page.keyboard.press("Tab");
     await expect(menu.getByRole("link", { name: "Books" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/accounting\/\d+$/);
+    await expect(page).toHaveURL(/\/accounting\/\d+\/home$/);
     await expect(menu).toBeHidden();
 
     // A tap on a section lands: the page changes and the menu is gone.

@@ -55,10 +55,10 @@ test.describe("accounts", () => {
     await expect(toast(page, "Login failed")).toContainText(/not verified/i);
     await expect(page.getByRole("button", { name: "Resend verification email" })).toBeVisible();
 
-    // The link signs the new client in and opens their books.
+    // The link signs the new client in and opens their books' home.
     const mail = await waitForMail(user.email, (m) => /verify/i.test(m.subject));
     await page.goto(linkIn(mail));
-    await expect(page).toHaveURL(/\/accounting\/\d+$/);
+    await expect(page).toHaveURL(/\/accounting\/\d+\/home$/);
     await openUserMenu(page, user.email);
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
@@ -69,7 +69,7 @@ test.describe("accounts", () => {
     await expect(page.getByText("Your email address is verified. You can sign in now.")).toBeVisible();
     await signInThroughForm(page, user.email, user.password, true);
     await expect(toast(page, "Welcome back!")).toContainText("You have successfully logged in.");
-    await expect(page).toHaveURL(/\/accounting\/\d+$/);
+    await expect(page).toHaveURL(/\/accounting\/\d+\/home$/);
     const menu = page.getByRole("button", { name: user.email });
     await expect(menu).toBeVisible();
     expect((await sessionCookie(page))?.expires).toBeGreaterThan(Date.now() / 1000 + 24 * 3600);
@@ -80,11 +80,11 @@ test.describe("accounts", () => {
     await page.goto("/calculators");
     await expect(page).toHaveURL(/\/calculators$/);
 
-    // Visiting /login while signed in goes on to `from`, never off-site.
-    await page.goto("/login?from=%2Faccounting");
-    await expect(page).toHaveURL(/\/accounting\/\d+$/);
+    // Visiting /login while signed in goes on to `from`, never off-site: a client to her books' home instead.
+    await page.goto("/login?from=%2Fcalculators");
+    await expect(page).toHaveURL(/\/calculators$/);
     await page.goto("/login?from=https%3A%2F%2Fevil.example%2F");
-    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/accounting\/\d+\/home$/);
 
     await openUserMenu(page, user.email);
     await page.getByRole("menuitem", { name: "Sign out" }).click();
@@ -182,7 +182,7 @@ test.describe("accounts", () => {
     await page.goto("/accounting");
     await expect(page).toHaveURL(/\/login\?from=%2Faccounting$/);
     await page.getByRole("button", { name: "Continue with Google" }).click();
-    await expect(page).toHaveURL(/\/accounting\/\d+$/);
+    await expect(page).toHaveURL(/\/accounting\/\d+\/home$/);
     await expect(page.getByRole("button", { name: email })).toBeVisible();
   });
 

@@ -68,9 +68,9 @@ test("from consultation request to the client's books, kept by the firm", async 
   await join.getByLabel("Password", { exact: true }).fill(password);
   await join.getByLabel("Confirm password").fill(password);
   await join.getByRole("button", { name: "Create account and join" }).click();
-  await expect(client).toHaveURL(/\/accounting\/\d+$/);
+  await expect(client).toHaveURL(/\/accounting\/\d+\/home$/);
   await expect(client.getByText(`Books of ${company}`)).toBeVisible();
-  const booksUrl = new URL(client.url()).pathname;
+  const booksUrl = new URL(client.url()).pathname.replace(/\/home$/, "");
 
   // The firm keeps the books: from Clients, the staff member opens them and posts an entry.
   await staff.goto("/firm/clients");

@@ -8,11 +8,11 @@ const main = (page: Page) => page.locator("main");
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const invitationMail = (email: string) => waitForMail(email, (m) => /^Invitation to /.test(m.subject));
 
-/** Opens the user's books and answers the organization's id (from the URL). */
+/** Opens the user's books (their home) and answers the organization's id (from the URL). */
 async function openBooks(page: Page): Promise<number> {
   await page.goto("/accounting");
-  await expect(page).toHaveURL(/\/accounting\/\d+$/);
-  return Number(new URL(page.url()).pathname.split("/").at(-1));
+  await expect(page).toHaveURL(/\/accounting\/\d+\/home$/);
+  return Number(new URL(page.url()).pathname.split("/")[2]);
 }
 
 test.describe("organizations and their members", () => {
@@ -62,11 +62,12 @@ test.describe("organizations and their members", () => {
     await join.getByLabel("Password", { exact: true }).fill(viewer.password);
     await join.getByLabel("Confirm password").fill(viewer.password);
     await join.getByRole("button", { name: "Create account and join" }).click();
-    await expect(guest).toHaveURL(new RegExp(`/accounting/${orgId}$`));
+    await expect(guest).toHaveURL(new RegExp(`/accounting/${orgId}/home$`));
     await expect(guest.getByText(`Books of ${owner.companyName}`)).toBeVisible();
     await expect(guest.getByText("your role: viewer (read only)")).toBeVisible();
 
     // Reads: the chart, the members (read only). Writes: no form, and the API refuses.
+    await openBooksSection(guest, "Chart of Accounts");
     await expect(guest.getByTestId("account-row").first()).toBeVisible();
     await expect(guest.getByRole("button", { name: "Create Account" })).toHaveCount(0);
     await openBooksSection(guest, "Members");
@@ -109,7 +110,7 @@ test.describe("organizations and their members", () => {
     expect(sent.status()).toBe(201);
     await page.goto(linkIn(await invitationMail(user.email)));
     await page.getByRole("button", { name: "Accept invitation" }).click();
-    await expect(page).toHaveURL(new RegExp(`/accounting/${otherOrg}$`));
+    await expect(page).toHaveURL(new RegExp(`/accounting/${otherOrg}/home$`));
     await expect(page.getByText(`Books of ${otherOwner.companyName}`)).toBeVisible();
 
     // The switcher lists both; choosing one opens its books.

@@ -63,7 +63,7 @@ for (const viewport of [
       await expect(menu.getByText(user.email)).toBeVisible();
       await expectEveryItemOnTop(page, [...publicItems, "Calculators", "Accounting", "Sign out"]);
       await menu.getByRole("link", { name: "Accounting", exact: true }).click();
-      await expect(page).toHaveURL(/\/accounting\/\d+$/);
+      await expect(page).toHaveURL(/\/accounting\/\d+\/home$/);
       await expect(menu).toBeHidden();
       await openMenu(page, viewport);
       const signOut = menu.getByRole("button", { name: "Sign out" });

@@ -60,7 +60,7 @@ for (const viewport of [
 
       const latest = verificationMails(user.email).at(-1)!;
       await page.goto(linkIn(latest));
-      await expect(page).toHaveURL(/\/accounting\/\d+$/);
+      await expect(page).toHaveURL(/\/accounting\/\d+\/home$/);
       await expect(page.getByRole("heading", { name: "Accounting", level: 1 })).toBeVisible();
       if (viewport.width >= 1024) {
         await expect(page.getByRole("banner").getByRole("button", { name: user.email })).toBeVisible();
@@ -79,7 +79,7 @@ for (const viewport of [
       await main(page).getByRole("button", { name: "Sign In" }).click();
       const welcome = toast(page, "Welcome back!");
       await expect(welcome).toBeVisible();
-      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveURL(/\/accounting\/\d+\/home$/);
       const menu =
         viewport.width >= 1024 ? page.getByRole("banner").getByRole("button", { name: user.email }) : page.getByLabel("Open menu");
       await expect(menu).toBeVisible();

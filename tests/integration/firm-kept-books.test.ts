@@ -17,9 +17,10 @@ interface LockMail {
 
 /**
  * When the firm keeps a client's books (an admin gave them to a staff member), setting or moving the lock date,
- * closing and reopening a year, the fiscal year and currency, importing, bank rules and deleting accounts are the
- * firm's (decision 103, issue 38): the client's owner is refused with nothing changed, and still reads, answers,
- * uploads, writes and may remove the firm. Every change of the lock date mails the firm's other people on the client.
+ * closing and reopening a year, the fiscal year and currency, the opening balances (decision 114), importing, bank
+ * rules and deleting accounts are the firm's (decision 103, issue 38): the client's owner is refused with nothing
+ * changed, and still reads, answers, uploads, writes and may remove the firm. Every change of the lock date mails the
+ * firm's other people on the client.
  */
 describe("books the firm keeps: the client's owner reads and answers, the firm locks and closes", () => {
   let t: TestApp;
@@ -109,6 +110,11 @@ describe("books the firm keeps: the client's owner reads and answers, the firm l
       "POST year-end/reopen": () => as(owner, `${books}/year-end/reopen`, { json: { fiscal_year: 2025, reason: "Redo" } }),
       "PUT fiscal-year": () => as(owner, `${books}/fiscal-year`, { method: "PUT", json: { fiscal_year_start_month: 4 } }),
       "PUT currency": () => as(owner, `${books}/currency`, { method: "PUT", json: { currency: "EUR" } }),
+      "PUT opening-balances": () =>
+        as(owner, `${books}/opening-balances`, {
+          method: "PUT",
+          json: { as_of: "2026-01-01", lines: [{ account_id: cash, debit_amount: "100.00", credit_amount: "0" }] },
+        }),
       "POST books import preview": () =>
         as(owner, `/api/books-csv/${orgId}/preview?kind=chart`, bytes("code,name,type\r\n7000,Fees,Expense\r\n")),
       "POST books import commit": () =>

@@ -35,7 +35,8 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const here = `/invitations/${token}`;
 
-  const joined = (organizationId: number) => void navigate(`/accounting/${organizationId}`);
+  // The books joined open on their home: what waits there first.
+  const joined = (organizationId: number) => void navigate(`/accounting/${organizationId}/home`);
   async function accept() {
     setBusy(true);
     const res = await acceptInvitation(token);

@@ -3,6 +3,7 @@ import type { Route } from "./+types/login";
 import { pageMeta } from "../seo.ts";
 import { useRootData } from "../root.tsx";
 import { verificationErrorMessage } from "~/features/auth/auth-messages.ts";
+import { landingPath, LANDING_VIA_SIGN_IN } from "~/features/auth/landing.ts";
 import { safeRedirectPath } from "~/lib/safe-redirect.ts";
 import { LoginScreen } from "~/features/auth/components/login-screen.tsx";
 import { ENROLMENT_PATH } from "~/server/http/enrolment.ts";
@@ -16,11 +17,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** A signed-in visitor goes on to `from` (a local path only) or home, before any HTML; or to enrolment when the firm requires it. */
+/**
+ * A signed-in visitor goes on, before any HTML, to `from` (a local path only) or, when none was asked for, to where they
+ * start (`landingPath`: a client her books' home, the firm's people their week); or to enrolment when the firm requires
+ * it. The forms are handed `from`, or this page when none was asked for: signed in, it sends them on.
+ */
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const from = safeRedirectPath(url.searchParams.get("from"));
-  if (context.user) throw redirect(context.enrolmentRequired ? ENROLMENT_PATH : from);
+  const asked = url.searchParams.get("from");
+  if (context.user) throw redirect(context.enrolmentRequired ? ENROLMENT_PATH : safeRedirectPath(asked, landingPath(context.user)));
+  const from = safeRedirectPath(asked, LANDING_VIA_SIGN_IN);
   const error = url.searchParams.get("error");
   const google = url.searchParams.get("google") === "failed";
   const verified = url.searchParams.get("verified") === "1";

@@ -199,7 +199,7 @@ export function ledgerRoutes(ctx: AppContext) {
   });
 
   r.get("/opening-balances", async (c) => json(c, { opening_balances: await readOpeningBalances(db, c.get("membership")) }));
-  r.put("/opening-balances", requireBooks("books.write"), async (c) => {
+  r.put("/opening-balances", requireBooks("books.opening"), async (c) => {
     const input = await body(c, openingBalancesSchema);
     return json(c, (await saveOpeningBalances(db, c.get("membership"), input)) satisfies OpeningBalancesSaved);
   });

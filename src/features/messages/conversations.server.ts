@@ -102,6 +102,33 @@ export async function sendMessage(
   });
 }
 
+/**
+ * A conversation at a glance (the client's home): its newest `count` messages, newest first, and how many messages of
+ * others came after the reader's mark. The reader is a member of the books (the caller checked).
+ */
+export async function conversationGlance(
+  db: Db,
+  userId: string,
+  organizationId: number,
+  count = 3,
+): Promise<{ messages: Message[]; unread: number }> {
+  const [rows, [state]] = await Promise.all([
+    queryRows<MessageRow>(
+      db,
+      sql`select ${messageColumns} from messages m left join users a on a.id = m.author_id
+           where m.organization_id = ${organizationId} order by m.seq desc limit ${count}`,
+    ),
+    queryRows<{ unread: number }>(
+      db,
+      sql`select count(*)::int as unread from messages m
+           where m.organization_id = ${organizationId} and m.author_id is distinct from ${userId}
+             and m.seq > coalesce((select r.last_read_seq from message_reads r
+                                    where r.organization_id = ${organizationId} and r.user_id = ${userId}), 0)`,
+    ),
+  ]);
+  return { messages: rows.map(shape), unread: Number(state?.unread ?? 0) };
+}
+
 /** The reader has seen every message up to `seq` (never moved back; never past the last message). */
 export async function markRead(db: Db, a: ConversationAccess, seq: number): Promise<number> {
   const [row] = await queryRows<{ last_read_seq: number }>(

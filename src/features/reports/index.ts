@@ -2,6 +2,7 @@ export { type GeneralLedger } from "./general-ledger.ts";
 export {
   longDate,
   MAX_PRINTED_LINES,
+  monthName,
   type PrintableReport,
   printBooks,
   type PrintBooks,

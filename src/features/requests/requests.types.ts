@@ -107,3 +107,29 @@ export interface RequestFileAttached {
   attached: true;
   entry_number: string;
 }
+
+/**
+ * One thing the firm waits on the client for, as her home lists it: a request's item to do (or sent back), or a bank
+ * question not answered; `href` is the page where she does it.
+ */
+export interface ClientTodo {
+  kind: "request_item" | "bank_question";
+  id: number;
+  /** The item's label, or the bank line's text. */
+  label: string;
+  /** The request's title, or the bank account's name. */
+  context: string;
+  /** The item's due date; a question has none. */
+  due_on: string | null;
+  /** The bank line's date and amount (in `currency`); null for an item. */
+  date: string | null;
+  amount: string | null;
+  currency: string | null;
+  /** What the bookkeeper asked, or why the firm sent the item back. */
+  note: string | null;
+  /** Sent back by the firm: to do again. */
+  returned: boolean;
+  /** When it started waiting on her (sent, returned, asked), ISO 8601. */
+  since: string;
+  href: string;
+}

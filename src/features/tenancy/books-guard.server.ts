@@ -25,6 +25,7 @@ const FIRM_KEEPS = "The firm keeps these books:";
 const REFUSALS: Record<BooksPermission, Refusals> = {
   "books.read": { role: "Only the members of these books read them" },
   "books.write": { role: VIEWERS },
+  "books.opening": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} the opening balances are the firm's to set` },
   "books.accounts.delete": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} deleting an account of the chart is the firm's to do` },
   "books.lock": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} the lock date, the fiscal year and the currency are the firm's to set` },
   "books.close": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} closing and reopening a fiscal year is the firm's to do` },

@@ -29,9 +29,11 @@ interface BooksRule {
 export const BOOKS_PERMISSIONS = {
   /** The chart, the journal, the reports, the bank, the closing state: everything the books show. */
   "books.read": { roles: ALL },
-  /** Entries (drafts, posting, reversing), recurring entries, accounts made or edited, opening balances, bank accounts,
+  /** Entries (drafts, posting, reversing), recurring entries, accounts made or edited, bank accounts,
    * matching and categorizing statement lines, reconciling, month-end packs, documents on entries. */
   "books.write": { roles: WRITERS },
+  /** Setting the opening balances (the books' starting point; a file of them is an import, "books.import"). */
+  "books.opening": { roles: WRITERS, firmKeeps: "firm" },
   /** Deleting (deactivating) an account of the chart. */
   "books.accounts.delete": { roles: WRITERS, firmKeeps: "firm" },
   /** Setting, moving or lifting the lock date; the fiscal year and the books' currency. */

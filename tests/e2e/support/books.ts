@@ -9,6 +9,7 @@ export async function booksApi(page: Page): Promise<string> {
 }
 
 export type BooksSection =
+  | "Home"
   | "Chart of Accounts"
   | "Journal Entries"
   | "Recurring entries"

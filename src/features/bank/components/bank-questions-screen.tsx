@@ -41,7 +41,7 @@ export function BankQuestionsScreen({ questions }: { questions: BankQuestion[] }
       ) : (
         <ul className="space-y-4" aria-label="Questions">
           {questions.map((q) => (
-            <li key={q.id} className="rounded-lg border border-slate-200 p-4">
+            <li key={q.id} id={`question-${q.id}`} className="rounded-lg border border-slate-200 p-4">
               <p className="font-semibold text-ink">
                 {q.date} · {q.description} · <span className="tabular-nums">{money(q.amount)}</span>
               </p>

@@ -7,23 +7,26 @@ import { BooksProvider, booksPath, type BooksOutlet } from "./books-context.tsx"
 import { OrganizationSwitcher } from "~/features/tenancy/index.ts";
 
 /**
- * The sections of the books, each its own URL under /accounting/:orgId. A section whose work needs a permission the
- * reader does not hold (`need`) shows its `without` label instead (what is left to do there), or is left out.
+ * The sections of the books, each its own URL under /accounting/:orgId, Home first (what waits on the reader). A
+ * section whose work needs a permission the reader does not hold (`need`) shows its `without` label instead (what is
+ * left to do there), or is left out: in books the firm keeps, its client does not see the firm's tools (tax codes,
+ * opening balances, closing, import); their pages still show their state to every member.
  */
 const SECTIONS: readonly { path: string; label: string; need?: BooksPermission; without?: string }[] = [
+  { path: "home", label: "Home" },
   { path: "", label: "Chart of Accounts" },
   { path: "journal", label: "Journal Entries" },
   { path: "recurring", label: "Recurring entries" },
   { path: "bank", label: "Bank" },
-  { path: "tax", label: "Tax" },
+  { path: "tax", label: "Tax", need: "books.tax" },
   { path: "tax-return", label: "Tax return" },
   { path: "questions", label: "Questions" },
   { path: "messages", label: "Messages" },
   { path: "requests", label: "Requests" },
   { path: "reports", label: "Reports" },
   { path: "ledger", label: "General ledger" },
-  { path: "opening-balances", label: "Opening balances" },
-  { path: "closing", label: "Closing" },
+  { path: "opening-balances", label: "Opening balances", need: "books.opening" },
+  { path: "closing", label: "Closing", need: "books.lock" },
   { path: "packs", label: "Month-end packs" },
   { path: "members", label: "Members" },
   { path: "import", label: "Import and export", need: "books.import", without: "Export" },
@@ -31,7 +34,7 @@ const SECTIONS: readonly { path: string; label: string; need?: BooksPermission; 
 
 const sectionClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "-mb-px block border-b-2 px-2 py-2 text-sm font-semibold sm:px-4",
+    "block whitespace-nowrap border-b-2 sm:-mb-px px-2 py-2 text-sm font-semibold sm:px-4",
     isActive ? "border-brand-700 text-brand-800" : "border-transparent text-muted hover:text-ink",
   );
 
@@ -65,9 +68,10 @@ export function BooksLayout({
           <OrganizationSwitcher current={organization.id} organizations={organizations} />
         </div>
         <nav aria-label="Accounting sections" className="mb-6 border-b border-slate-200">
-          <ul className="flex flex-wrap gap-x-1">
+          {/* One row on a phone, scrolled sideways, so that the section's own content starts on the first screen. */}
+          <ul className="flex gap-x-1 overflow-x-auto sm:flex-wrap sm:overflow-visible">
             {sections.map((s) => (
-              <li key={s.path}>
+              <li key={s.path} className="shrink-0">
                 <NavLink to={booksPath(organization.id, s.path)} end className={sectionClass} preventScrollReset>
                   {s.label}
                   {badges[s.path] ? (

@@ -24,8 +24,8 @@ const shown = (amount: string | undefined) => (amount && amount !== "0.00" ? amo
  * saving again reverses that entry and posts the new one (asked first).
  */
 export function OpeningBalancesScreen({ opening }: { opening: OpeningBalances }) {
-  const { accounts, can } = useBooks();
-  const canWrite = can["books.write"];
+  const { accounts, can, firmKeeps } = useBooks();
+  const canWrite = can["books.opening"];
   const orgId = useBooksOrgId();
   const { act, pending } = useAction();
   const uid = useId();
@@ -113,7 +113,11 @@ export function OpeningBalancesScreen({ opening }: { opening: OpeningBalances })
           {pending ? "Posting..." : "Post opening balances"}
         </Button>
       ) : (
-        <p className="text-sm text-muted">Only an owner or an accountant can change the opening balances.</p>
+        <p className="text-sm text-muted">
+          {firmKeeps && can["books.write"]
+            ? "The firm keeps these books: the opening balances are the firm's to set."
+            : "Only an owner or an accountant can change the opening balances."}
+        </p>
       )}
       <ConfirmDialog
         open={confirm !== null}
