@@ -6,6 +6,7 @@ import { taxRoutes } from "~/features/tax/tax-codes.routes.server.ts";
 import { taxReturnRoutes } from "~/features/tax/tax-return.routes.server.ts";
 import { membersRoutes, organizationsRoutes } from "~/features/tenancy/members.routes.server.ts";
 import { booksMember, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
+import { workInstancesJob, workRoutes } from "~/features/work/index.server.ts";
 import { firmClientsRoutes } from "~/features/tenancy/firm-clients.routes.server.ts";
 import { importRoutes } from "~/features/import-export/import.routes.server.ts";
 import { bankRoutes } from "~/features/bank/bank.routes.server.ts";
@@ -86,6 +87,8 @@ const API: ApiMount[] = [
   // Document requests to clients, a file of up to 10 MB per upload (decision 099).
   { path: "/requests", routes: requestsRoutes, maxBodyBytes: 10 * 1024 * 1024 + 1024 },
   { path: "/firm/requests", routes: firmRequestsRoutes },
+  // Recurring work: templates, schedules per client, instances and their checklists (decision 113).
+  { path: "/firm/work", routes: workRoutes },
   // Messages between a client and the firm, their files up to 10 MB each (decision 100).
   { path: "/messages", routes: messagesRoutes, maxBodyBytes: 10 * 1024 * 1024 + 1024 },
   { path: "/calculators", routes: calculatorsRoutes },
@@ -114,6 +117,11 @@ export const composition: Composition = {
   publicPages: publicPagePaths,
   jobs: (ctx) => [
     { name: "recurring-entries", everyMs: 60_000, run: () => recurringEntriesJob(ctx.db, ctx.logger) },
+    {
+      name: "work-instances",
+      everyMs: 15 * 60_000,
+      run: () => workInstancesJob(ctx.db, (made) => ctx.logger.info({ made }, "work instances made")),
+    },
     {
       name: "request-reminders",
       everyMs: 5 * 60_000,

@@ -133,7 +133,8 @@ export async function tickItem(db: Db, actor: AuditActor, id: number, position: 
       sql`update work_instance_items set ticked_by = ${ticked ? actor.id : null}, ticked_at = ${ticked ? sql`now()` : null}
            where instance_id = ${id} and position = ${position}`,
     );
-    if (status === "not_started") await tx.execute(sql`update work_instances set status = 'in_progress', updated_at = now() where id = ${id}`);
+    if (status === "not_started")
+      await tx.execute(sql`update work_instances set status = 'in_progress', updated_at = now() where id = ${id}`);
   });
   return getWork(db, id);
 }
@@ -162,7 +163,9 @@ export async function setStatus(
       const open = (await getWork(tx, id)).checklist.filter((i) => !i.ticked);
       if (open.length > 0) {
         if (!can(user, "firm.work.override"))
-          throw conflict(`${open.length} item${open.length === 1 ? " is" : "s are"} not ticked: a reviewer can mark it done with a reason.`);
+          throw conflict(
+            `${open.length} item${open.length === 1 ? " is" : "s are"} not ticked: a reviewer can mark it done with a reason.`,
+          );
         if (!reason) throw invalidInput({ override_reason: "Give the reason it is done with items not ticked" });
         override = reason;
       }
@@ -187,8 +190,12 @@ export async function setStatus(
 export async function reassign(db: Db, actor: AuditActor, ids: number[], assigneeId: string | null): Promise<number> {
   return db.transaction(async (tx) => {
     if (assigneeId) {
-      const [u] = await queryRows<{ role: string; disabled_at: string | null }>(tx, sql`select role, disabled_at from users where id = ${assigneeId}`);
-      if (!u || u.disabled_at || !can(u, "firm.work")) throw invalidInput({ assignee_id: "Choose a staff member" }, "Choose a staff member");
+      const [u] = await queryRows<{ role: string; disabled_at: string | null }>(
+        tx,
+        sql`select role, disabled_at from users where id = ${assigneeId}`,
+      );
+      if (!u || u.disabled_at || !can(u, "firm.work"))
+        throw invalidInput({ assignee_id: "Choose a staff member" }, "Choose a staff member");
     }
     const changed = await queryRows<{ id: number; before: string | null }>(
       tx,

@@ -96,7 +96,7 @@ export function isWorkingDay(date: string, holidays: ReadonlySet<string>): boole
 export function dueDate(rule: DueRule, period: Period, holidays: ReadonlySet<string>): string {
   if (rule.due_kind === "business_day") {
     let date = period.end;
-    for (let counted = 0; counted < rule.due_day; ) {
+    for (let counted = 0; counted < rule.due_day;) {
       date = addDays(date, 1);
       if (isWorkingDay(date, holidays)) counted++;
     }

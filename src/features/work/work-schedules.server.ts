@@ -39,7 +39,8 @@ export async function applyTemplate(db: Db, actor: AuditActor, templateId: numbe
         tx,
         sql`select role, disabled_at from users where id = ${input.assignee_id}`,
       );
-      if (!u || u.disabled_at || !can(u, "firm.work")) throw invalidInput({ assignee_id: "Choose a staff member" }, "Choose a staff member");
+      if (!u || u.disabled_at || !can(u, "firm.work"))
+        throw invalidInput({ assignee_id: "Choose a staff member" }, "Choose a staff member");
     }
     const staff = pgArray(rolesHolding("firm.work"));
     const first = periodOf(t.frequency, input.first_period).start;

@@ -71,7 +71,12 @@ export async function createTemplate(db: Db, actor: AuditActor, input: TemplateI
     if (!made) throw titleTaken();
     const id = Number(made.id);
     await writeItems(tx, id, input.items);
-    await recordAudit(tx, actor, { action: "work_template.created", targetType: "work_template", targetId: id, after: { title: input.title } });
+    await recordAudit(tx, actor, {
+      action: "work_template.created",
+      targetType: "work_template",
+      targetId: id,
+      after: { title: input.title },
+    });
     return getTemplate(tx, id);
   });
 }
@@ -130,8 +135,15 @@ export async function archiveTemplate(db: Db, actor: AuditActor, id: number): Pr
       sql`update work_templates set archived_at = now() where id = ${id} and archived_at is null returning title`,
     );
     if (!row) throw notFound("Template not found");
-    await tx.execute(sql`update work_schedules set stopped_at = now(), next_period = null where template_id = ${id} and stopped_at is null`);
-    await recordAudit(tx, actor, { action: "work_template.archived", targetType: "work_template", targetId: id, before: { title: row.title } });
+    await tx.execute(
+      sql`update work_schedules set stopped_at = now(), next_period = null where template_id = ${id} and stopped_at is null`,
+    );
+    await recordAudit(tx, actor, {
+      action: "work_template.archived",
+      targetType: "work_template",
+      targetId: id,
+      before: { title: row.title },
+    });
   });
 }
 
@@ -159,7 +171,9 @@ export async function saveSettings(db: Db, actor: AuditActor, input: SettingsInp
         sql`insert into firm_holidays (day, name) select * from unnest(${pgArray(days.map(([d]) => d))}::date[], ${pgArray(days.map(([, n]) => n))}::text[])`,
       );
     const holidays = new Set(days.map(([d]) => d));
-    const waiting = await queryRows<Omit<TemplateInput, "items" | "title" | "service"> & { id: number; period_start: string; period_end: string }>(
+    const waiting = await queryRows<
+      Omit<TemplateInput, "items" | "title" | "service"> & { id: number; period_start: string; period_end: string }
+    >(
       tx,
       sql`select w.id, w.period_start::text as period_start, w.period_end::text as period_end, t.due_kind, t.due_day, t.due_months, t.due_shift
             from work_instances w join work_templates t on t.id = w.template_id
@@ -181,4 +195,3 @@ export async function saveSettings(db: Db, actor: AuditActor, input: SettingsInp
     return getSettings(tx);
   });
 }
-

@@ -8,7 +8,15 @@ import { parseJson, parseParams, parseQuery } from "~/server/http/parse.ts";
 import { idParam } from "~/lib/schema-fields.ts";
 import { getWork, listWork, reassign, setStatus, snooze, tickItem } from "./work-instances.server.ts";
 import { applyTemplate, stopSchedule } from "./work-schedules.server.ts";
-import { archiveTemplate, createTemplate, getSettings, getTemplate, listTemplates, saveSettings, updateTemplate } from "./work-templates.server.ts";
+import {
+  archiveTemplate,
+  createTemplate,
+  getSettings,
+  getTemplate,
+  listTemplates,
+  saveSettings,
+  updateTemplate,
+} from "./work-templates.server.ts";
 import {
   applySchema,
   reassignSchema,
@@ -30,7 +38,8 @@ const itemParams = z.object({ id: idParam(), position: idParam({ max: 100 }) });
 export function workRoutes(ctx: AppContext) {
   const r = new Hono<AppEnv>();
   const { db } = ctx;
-  const actor = (c: Context<AppEnv>, user: Parameters<typeof auditActor>[0]) => auditActor(user, clientIp(c, ctx.config.trustedProxyHeader));
+  const actor = (c: Context<AppEnv>, user: Parameters<typeof auditActor>[0]) =>
+    auditActor(user, clientIp(c, ctx.config.trustedProxyHeader));
   r.use(async (c, next) => {
     requireHiddenPermission(c, "firm.work");
     await next();

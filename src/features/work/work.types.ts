@@ -103,3 +103,16 @@ export interface WorkSettings {
   horizon_days: number;
   holidays: { day: string; name: string }[];
 }
+
+/** Someone work can be given to. */
+export interface Choice {
+  id: string;
+  name: string;
+}
+
+/** What the work views' filters offer. */
+export interface WorkChoices {
+  staff: Choice[];
+  clients: { id: number; name: string }[];
+  templates: { id: number; title: string }[];
+}

@@ -4,6 +4,8 @@ import { NavList, type NavItem } from "~/ui/nav-list.tsx";
 /** The firm workspace's sections, each shown to those who hold the permission its page asks for. */
 export const FIRM_SECTIONS: (NavItem & { permission: Permission })[] = [
   { to: "/firm", label: "Overview", end: true, permission: "firm.workspace" },
+  { to: "/firm/my-week", label: "My week", permission: "firm.work" },
+  { to: "/firm/work", label: "Work", permission: "firm.work" },
   { to: "/firm/leads", label: "Leads", permission: "firm.leads" },
   { to: "/firm/clients", label: "Clients", permission: "firm.clients" },
   { to: "/firm/messages", label: "Messages", permission: "firm.clients" },
