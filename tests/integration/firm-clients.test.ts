@@ -57,23 +57,23 @@ describe("/api/firm/clients", () => {
     for (const u of [null, client]) {
       expect((await call(u, "/api/firm/clients")).status).toBe(404);
       expect((await call(u, "/api/firm/clients/staff")).status).toBe(404);
+      expect((await call(u, `/api/firm/clients/${orgId}`)).status).toBe(404);
       expect((await call(u, `/api/firm/clients/${orgId}/accountants`, { json: { user_id: staff.id } })).status).toBe(404);
     }
     for (const u of [staff, admin]) expect((await call(u, "/api/firm/clients")).status).toBe(200);
   });
 
-  it("lists each organization with its owner, members, last posted entry and drafts", async () => {
-    const { clients } = (await (await call(staff, "/api/firm/clients")).json()) as {
-      clients: {
+  it("shows each organization on its page with its owner, members, last posted entry and drafts", async () => {
+    const { client: listed } = (await (await call(staff, `/api/firm/clients/${orgId}`)).json()) as {
+      client: {
         id: number;
         name: string;
         members: { role: string; email: string }[];
         last_posted: { entry_number: string } | null;
         drafts: number;
         is_member: boolean;
-      }[];
+      };
     };
-    const listed = clients.find((c) => c.id === orgId)!;
     expect(listed).toMatchObject({ name: "Listed Client", drafts: 1, is_member: false, last_posted: { entry_number: "JE-000001" } });
     expect(listed.members).toEqual([expect.objectContaining({ role: "owner", email: client.email })]);
     // Not a member: staff cannot open the books.
@@ -89,6 +89,7 @@ describe("/api/firm/clients", () => {
     expect((await call(admin, `/api/firm/clients/999999/accountants`, { json: { user_id: staff.id } })).status).toBe(404);
     const added = await call(admin, path, { json: { user_id: staff.id } });
     expect(added.status).toBe(200);
+    expect(((await added.json()) as { client: { is_member: boolean; members: unknown[] } }).client.members).toHaveLength(2);
     expect((await call(admin, path, { json: { user_id: staff.id } })).status).toBe(409);
     expect((await call(staff, `${booksPath(orgId)}/accounts`)).status).toBe(200);
     const { clients } = (await (await call(staff, "/api/firm/clients")).json()) as { clients: { id: number; is_member: boolean }[] };

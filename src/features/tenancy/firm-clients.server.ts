@@ -7,11 +7,11 @@ import type { FirmClient, StaffMember } from "./tenancy.types.ts";
 import { can, rolesHolding } from "~/lib/permissions.ts";
 
 /**
- * Every client organization for the firm's Clients section (or only the one `organizationId` names): members (owners
- * first), the last posted entry, the number of drafts, whether the caller is a member (only members open the books),
- * and whether anyone of the firm still is (an owner may remove the firm's accountants).
+ * One client organization for its page in the firm's Clients section: members (owners first), the last posted entry,
+ * the number of drafts, whether the caller is a member (only members open the books), and whether anyone of the firm
+ * still is (an owner may remove the firm's accountants). Null when there is no such organization.
  */
-export async function listFirmClients(db: Db, viewerId: string, organizationId?: number): Promise<FirmClient[]> {
+export async function findFirmClient(db: Db, viewerId: string, organizationId: number): Promise<FirmClient | null> {
   const rows = await queryRows<Omit<FirmClient, "created_at"> & { created_at: Date | string }>(
     db,
     sql`select o.id, o.name, o.created_at,
@@ -27,11 +27,9 @@ export async function listFirmClients(db: Db, viewerId: string, organizationId?:
                exists (select 1 from organization_memberships m join users u on u.id = m.user_id
                         where m.organization_id = o.id and u.role = any(${pgArray(rolesHolding("books.keepClients"))}::text[]) and u.disabled_at is null) as firm_access
           from organizations o
-         where ${organizationId === undefined ? sql`true` : sql`o.id = ${organizationId}`}
-         order by lower(o.name), o.id
-         limit 500`,
+         where o.id = ${organizationId}`,
   );
-  return rows.map((r) => ({
+  const found = rows.map((r) => ({
     ...r,
     id: Number(r.id),
     created_at: new Date(r.created_at).toISOString(),
@@ -39,6 +37,7 @@ export async function listFirmClients(db: Db, viewerId: string, organizationId?:
     last_posted: typeof r.last_posted === "string" ? (JSON.parse(r.last_posted) as FirmClient["last_posted"]) : r.last_posted,
     drafts: Number(r.drafts),
   }));
+  return found[0] ?? null;
 }
 
 /** The firm's people: users whose site role is staff or admin. */

@@ -3,7 +3,7 @@ import { booksApi } from "~/features/ledger/ledger.api.ts";
 import type { OrganizationRole } from "./tenancy.types.ts";
 import type { InvitationSignUpInput } from "./invitation-sign-up.schema.ts";
 import type { InviteInput } from "./members.schema.ts";
-import type { FirmClientsAnswer, InvitationJoined, InvitationSent, InvitationsAnswer, MembersAnswer } from "./tenancy.types.ts";
+import type { FirmClientAnswer, InvitationJoined, InvitationSent, InvitationsAnswer, MembersAnswer } from "./tenancy.types.ts";
 
 /** The books' members and invitations as the browser calls them, and the firm's accountants on a client. */
 
@@ -46,6 +46,6 @@ export function signUpWithInvitation(token: string, input: InvitationSignUpInput
 }
 
 /** An admin adds a staff member as accountant of a client. */
-export function addAccountant(orgId: number, userId: string): Promise<ApiResult<FirmClientsAnswer>> {
-  return request<FirmClientsAnswer>(`/api/firm/clients/${encodeURIComponent(orgId)}/accountants`, { json: { user_id: userId } });
+export function addAccountant(orgId: number, userId: string): Promise<ApiResult<FirmClientAnswer>> {
+  return request<FirmClientAnswer>(`/api/firm/clients/${encodeURIComponent(orgId)}/accountants`, { json: { user_id: userId } });
 }

@@ -112,7 +112,60 @@ export interface InvitationJoined {
   organization_id: number;
 }
 
-/** POST /api/firm/clients/:orgId/accountants: the firm's clients after it. */
-export interface FirmClientsAnswer {
-  clients: FirmClient[];
+/** POST /api/firm/clients/:orgId/accountants: the client after it. */
+export interface FirmClientAnswer {
+  client: FirmClient;
+}
+
+/** A client at a glance (/firm/clients), read from its books whenever the list is shown. */
+export interface ClientGlance {
+  id: number;
+  name: string;
+  /** The caller is a member (may open the books). */
+  is_member: boolean;
+  /** Someone of the firm (staff or admin, not disabled) is a member. */
+  firm_access: boolean;
+  /** Each bank account: the statement date of its last reconciliation (null: never) and its lines not yet matched. */
+  bank_accounts: { id: number; name: string; reconciled_through: string | null; unmatched: number }[];
+  lock_date: string | null;
+  /** Bank questions and request items still open, by whom they wait on. */
+  questions: { client: number; firm: number };
+  requests: { client: number; firm: number };
+  /** Since when the oldest of them has waited on the client, on the firm. */
+  waiting_client_since: string | null;
+  waiting_firm_since: string | null;
+  /** Messages of others the caller has not read; null when the caller does not read this client's conversation. */
+  unread: number | null;
+  /** The earliest open work due (not snoozed), and who has it. */
+  next_work: { id: number; name: string; due_on: string; assignee: { id: string; name: string } | null } | null;
+  last_pack: { month: string; prepared_at: string } | null;
+}
+
+/** GET /api/firm/clients: one page of clients; `next` the position of the page after it. */
+export interface ClientGlancePage {
+  clients: ClientGlance[];
+  next: string | null;
+  /** The last day of last month, which "not reconciled / not locked through last month" compare with. */
+  month_end: string;
+  /** The database's today, which the waiting days count to. */
+  today: string;
+}
+
+/** An open work instance of a client (its page). */
+export interface ClientWork {
+  id: number;
+  name: string;
+  due_on: string;
+  status: "not_started" | "in_progress" | "waiting_client" | "review";
+  snoozed_until: string | null;
+  assignee: { id: string; name: string } | null;
+}
+
+/** GET /api/firm/clients/:orgId: the client, its facts and its open work. */
+export interface FirmClientDetail {
+  client: FirmClient;
+  glance: ClientGlance;
+  work: ClientWork[];
+  month_end: string;
+  today: string;
 }

@@ -4,8 +4,9 @@ import { toast } from "~/ui/toast.ts";
 import { Button, buttonClass } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { useAction } from "~/ui/use-action.ts";
-import type { FirmClient, StaffMember } from "../tenancy.types.ts";
+import type { FirmClient, FirmClientDetail, StaffMember } from "../tenancy.types.ts";
 import { addAccountant } from "../members.api.ts";
+import { ClientFacts } from "./client-facts.tsx";
 
 /** One client organization: its people, its last posted entry and drafts; open its books, or (admins) add staff. */
 function ClientCard({
@@ -16,7 +17,7 @@ function ClientCard({
 }: {
   client: FirmClient;
   staff: StaffMember[] | null;
-  onChanged: (c: FirmClient[]) => void;
+  onChanged: (c: FirmClient) => void;
   /** Shown on its own page (/firm/clients/:orgId): its name is not a link to itself. */
   alone?: boolean;
 }) {
@@ -30,7 +31,7 @@ function ClientCard({
     if (!chosen) return;
     const res = await act(() => addAccountant(client.id, chosen), { failure: "Staff member not added" });
     if (!res.ok) return;
-    onChanged(res.data.clients);
+    onChanged(res.data.client);
     setChosen("");
     toast.success("Accountant added", {
       description: `${staff?.find((s) => s.id === chosen)?.name ?? "The staff member"} now keeps the books of ${client.name}.`,
@@ -112,32 +113,9 @@ function ClientCard({
   );
 }
 
-/** The firm's Clients section. `staff` is given to admins only (who may add staff to a client's books). */
-export function FirmClientsList({ initial, staff }: { initial: FirmClient[]; staff: StaffMember[] | null }) {
-  const [clients, setClients] = useState(initial);
-  return (
-    <div>
-      <h1 className="text-2xl font-bold text-ink">Clients</h1>
-      <p className="mt-1 text-sm text-muted">
-        Every client organization. Staff open the books where they are members
-        {staff ? "; as an admin you can add staff as accountants" : ""}.
-      </p>
-      {clients.length === 0 ? (
-        <p className="mt-6 text-muted">No client organizations yet.</p>
-      ) : (
-        <ul className="mt-6 space-y-3">
-          {clients.map((c) => (
-            <ClientCard key={c.id} client={c} staff={staff} onChanged={setClients} />
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/** /firm/clients/:orgId: one client organization, as the Clients section shows it (lead pages link here). */
-export function FirmClientView({ initial, staff }: { initial: FirmClient; staff: StaffMember[] | null }) {
-  const [client, setClient] = useState(initial);
+/** /firm/clients/:orgId: one client organization (lead pages link here): its people, its books' facts, its open work. */
+export function FirmClientView({ detail, staff }: { detail: FirmClientDetail; staff: StaffMember[] | null }) {
+  const [client, setClient] = useState(detail.client);
   return (
     <div>
       <Link to="/firm/clients" className="text-sm font-medium text-brand-800 underline">
@@ -145,8 +123,9 @@ export function FirmClientView({ initial, staff }: { initial: FirmClient; staff:
       </Link>
       <h1 className="sr-only">{client.name}</h1>
       <ul className="mt-4">
-        <ClientCard client={client} staff={staff} alone onChanged={(all) => setClient(all.find((c) => c.id === client.id) ?? client)} />
+        <ClientCard client={client} staff={staff} alone onChanged={setClient} />
       </ul>
+      <ClientFacts detail={detail} />
     </div>
   );
 }
