@@ -62,6 +62,7 @@ export default [
     route("work/:workId", "routes/firm-work-instance.tsx"),
     route("clients", "routes/firm-clients.tsx"),
     route("clients/:orgId", "routes/firm-client.tsx"),
+    route("activity", "routes/firm-activity.tsx"),
     route("messages", "routes/firm-messages.tsx"),
     route("messages/:orgId", "routes/firm-conversation.tsx"),
     route("requests", "routes/firm-requests.tsx"),

@@ -6,6 +6,8 @@ export interface NavItem {
   label: string;
   /** Active only on this very path, not below it. */
   end?: boolean;
+  /** A count of what waits there (unread), shown beside the label when above 0. */
+  count?: number;
 }
 
 /**
@@ -29,8 +31,18 @@ export function NavList({
     <ul className={className}>
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.end} className={({ isActive }) => cn(linkClass, isActive ? activeClass : idleClass)}>
+          <NavLink
+            to={item.to}
+            end={item.end}
+            aria-label={item.count ? `${item.label}, ${item.count} unread` : undefined}
+            className={({ isActive }) => cn(linkClass, isActive ? activeClass : idleClass)}
+          >
             {item.label}
+            {item.count ? (
+              <span aria-hidden="true" className="ml-2 rounded-full bg-red-700 px-1.5 py-0.5 text-xs font-bold text-white">
+                {item.count}
+              </span>
+            ) : null}
           </NavLink>
         </li>
       ))}

@@ -107,7 +107,7 @@ test("from consultation request to the client's books, kept by the firm", async 
   await expect(seen).toContainText("2,500.00");
 
   // Signed in, the client writes through the contact form: the message goes into her conversation with the firm
-  // (decision 100), not the leads, and her accountant is mailed a link to it.
+  // (decision 100), not the leads, and her accountant is told of it as client activity (decision 115).
   await client.goto("/contact");
   const form = client.getByRole("form", { name: "Contact form" });
   await form.getByLabel("First Name").fill("Lena");
@@ -116,8 +116,11 @@ test("from consultation request to the client's books, kept by the firm", async 
   await form.getByLabel("Message").fill(`Can you add the March invoices? (${id})`);
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(toast(client, "Message Sent!")).toContainText("your conversation with the firm");
-  const question = await waitForMail(ROLE_USERS.staff.email, (m) => m.subject === `New message from ${company}`);
-  await staff.goto(question.text.match(/http\S+\/firm\/messages\/\d+/)![0]);
+  const told = await waitForMail(ROLE_USERS.staff.email, (m) => m.subject === `Client activity: ${company}`);
+  expect(told.text).toContain("Lena Okafor wrote 1 message");
+  await staff.goto(told.text.match(/http\S+\/firm\/activity/)![0]);
+  await staff.getByRole("list", { name: "Client activity" }).getByRole("link").filter({ hasText: company }).first().click();
+  await expect(staff).toHaveURL(/\/firm\/messages\/\d+$/);
   const said = staff.getByRole("list", { name: "Messages" }).getByRole("article").last();
   await expect(said).toContainText(`Can you add the March invoices? (${id})`);
   await expect(said).toContainText("Sent with the contact form");

@@ -52,7 +52,7 @@ describe("a contact message from a signed-in client", () => {
   });
   afterAll(() => t.close());
 
-  it("goes into her conversation with the firm, not to the leads; her accountant is mailed of the message (decision 100)", async () => {
+  it("goes into her conversation with the firm, not to the leads; her accountant is told of it (decisions 100, 115)", async () => {
     const res = await send(client, "dana@bakery.example");
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ conversation: `/accounting/${orgId}/messages` });
@@ -64,9 +64,11 @@ describe("a contact message from a signed-in client", () => {
       expect.objectContaining({ body: "Can you look at last month's bank fees?", source: "contact" }),
     ]);
     expect(await mailsTo("contact-notification")).toEqual([]);
-    const staff = await mailsTo("message-notification");
+    // The firm's people hear of a client's message as client activity, not by a message mail too.
+    expect(await mailsTo("message-notification")).toEqual([]);
+    const staff = await mailsTo("client-activity");
     expect(staff.map((m) => m.to_address)).toEqual(["bea@firm.example"]);
-    expect(staff[0]!.text_body).toContain(`/firm/messages/${orgId}`);
+    expect(staff[0]!.text_body).toContain("/firm/activity");
     // The firm's people who do not keep her books do not read it.
     expect((await t.request(`/api/messages/${orgId}/messages`, { cookie: other.cookie })).status).toBe(404);
   });

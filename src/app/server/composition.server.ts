@@ -28,6 +28,7 @@ import { publicPagePaths } from "~/features/marketing/public-pages.ts";
 import { firmRequestsRoutes, remindersOperation, requestRemindersJob, requestsRoutes } from "~/features/requests/index.server.ts";
 import { messageMailsJob } from "~/features/messages/message-mails.server.ts";
 import { messagesRoutes } from "~/features/messages/messages.routes.server.ts";
+import { activityRoutes, clientActivityMailsJob } from "~/features/activity/index.server.ts";
 import { teamRoutes } from "~/features/team/team.routes.server.ts";
 import type { Composition } from "~/server/composition.ts";
 import type { ApiMount } from "~/server/context.ts";
@@ -91,6 +92,8 @@ const API: ApiMount[] = [
   { path: "/firm/work", routes: workRoutes },
   // Messages between a client and the firm, their files up to 10 MB each (decision 100).
   { path: "/messages", routes: messagesRoutes, maxBodyBytes: 10 * 1024 * 1024 + 1024 },
+  // What the clients did, told to the firm's people on them (decision 115).
+  { path: "/activity", routes: activityRoutes },
   { path: "/calculators", routes: calculatorsRoutes },
   { path: "/content", routes: contentRoutes },
   { path: "/leads", routes: leadsRoutes },
@@ -128,6 +131,11 @@ export const composition: Composition = {
       run: async () => void (await requestRemindersJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick(), ctx.logger)),
     },
     { name: "message-mails", everyMs: 60_000, run: () => messageMailsJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick()) },
+    {
+      name: "client-activity-mails",
+      everyMs: 60_000,
+      run: () => clientActivityMailsJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick()),
+    },
     { name: "bank-questions", everyMs: 5 * 60_000, run: () => bankQuestionsJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick()) },
   ],
   adminOperations: (ctx) => ({

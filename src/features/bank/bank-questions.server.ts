@@ -6,6 +6,7 @@ import { conflict } from "~/server/http/app-error.ts";
 import { renderMail } from "~/server/mail/html.ts";
 import { enqueueMail } from "~/server/mail/outbox.server.ts";
 import { notFound, sqlState } from "~/features/ledger/index.server.ts";
+import { recordClientActivity } from "~/features/activity/index.server.ts";
 import { formatMoney, todayIso } from "~/lib/format.ts";
 import type { AnswerInput } from "./bank.schema.ts";
 import type { BankQuestion } from "./bank.types.ts";
@@ -117,6 +118,14 @@ export async function answerQuestion(db: Db, m: Membership, actor: AuditActor, i
     if (rows.length === 0) throw notFound("Question");
     await recordAudit(tx, actor, { action: "bank_question.answered", targetType: "bank_question", targetId: id, after: { ...input } });
     const [q] = await queryRows<BankQuestion>(tx, sql`select ${columns} from ${from} where q.id = ${id}`);
+    // The firm hears of a client's answer (decision 115).
+    await recordClientActivity(tx, {
+      organizationId: m.organizationId,
+      actorId: m.userId,
+      kind: "question_answered",
+      subject: `${q!.date} · ${formatMoney(q!.amount, q!.currency)} · ${q!.description}`,
+      link: `/accounting/${m.organizationId}/questions#question-${id}`,
+    });
     return shape(q!);
   });
 }

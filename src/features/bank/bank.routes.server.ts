@@ -33,6 +33,7 @@ import { matchCandidates, rejectSuggestion } from "./bank-suggestions.server.ts"
 import { finishReconciliation, reconciliationView, undoReconciliation } from "./bank-reconcile.server.ts";
 import { reconciliationCsv, reconciliationPdf, reconciliationReport } from "./bank-report.server.ts";
 import { answerQuestion, askClient, listQuestions } from "./bank-questions.server.ts";
+import { mailClientActivityNow } from "~/features/activity/index.server.ts";
 import { bankRulesRoutes } from "./bank-rules.routes.server.ts";
 import { booksMember, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
 import { requireBooks } from "~/features/tenancy/index.server.ts";
@@ -197,7 +198,9 @@ export function bankRoutes(ctx: AppContext) {
   r.post("/:orgId/questions/:questionId/answer", requireBooks("books.questions.answer"), async (c) => {
     const { questionId } = parseParams(c, questionParams);
     const input = await parseJson(c, answerSchema);
-    return c.json({ question: await answerQuestion(db, c.get("membership"), actor(c), questionId, input) } satisfies BankQuestionAnswer);
+    const question = await answerQuestion(db, c.get("membership"), actor(c), questionId, input);
+    await mailClientActivityNow(ctx, c.get("membership").organizationId);
+    return c.json({ question } satisfies BankQuestionAnswer);
   });
   return r;
 }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { mailClientActivity } from "~/features/activity/index.server.ts";
 import { can } from "~/lib/permissions.ts";
 import type { AuditActor } from "~/server/audit.server.ts";
 import type { SessionUser } from "~/server/context.ts";
@@ -13,7 +14,8 @@ import { mailNewMessages } from "./message-mails.server.ts";
  * a viewer writes in none: decision 084's choice, without the books she only reads). Returns null for the firm's
  * people and a client with no such books (the form then makes a lead as before), else the message and the
  * conversation's address.
- * The notifications due are queued; the caller wakes the mail worker when `mails` > 0.
+ * The notifications due are queued (the client's people's message mails, the firm's people's client activity mails,
+ * decision 115); the caller wakes the mail worker when `mails` > 0.
  */
 export async function postContactMessage(
   db: Db,
@@ -41,6 +43,7 @@ export async function postContactMessage(
     firm: false,
   };
   const message = await sendMessage(db, access, { body: text, attachment_ids: [] }, actor, "contact");
-  const mails = await mailNewMessages(db, publicUrl, new Date(), org.id);
+  const now = new Date();
+  const mails = (await mailNewMessages(db, publicUrl, now, org.id)) + (await mailClientActivity(db, publicUrl, now, org.id));
   return { messageId: message.id, organizationId: org.id, conversation: `/accounting/${org.id}/messages`, mails };
 }

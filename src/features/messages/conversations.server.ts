@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { recordClientActivity } from "~/features/activity/index.server.ts";
 import { rolesHolding } from "~/lib/permissions.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db, pgArray } from "~/server/db/client.ts";
@@ -93,6 +94,14 @@ export async function sendMessage(
       targetType: "organization",
       targetId: a.organizationId,
       after: { message_id: id, seq, characters: input.body.length, attachments: files.map((f) => f.file_name) },
+    });
+    // A client's message is news to the firm's people on the client (decision 115): they hear of it there.
+    await recordClientActivity(tx, {
+      organizationId: a.organizationId,
+      actorId: a.userId,
+      kind: "message_written",
+      subject: null,
+      link: `/firm/messages/${a.organizationId}`,
     });
     const [message] = await queryRows<MessageRow>(
       tx,

@@ -17,14 +17,22 @@ export const MAIL_GAP_MINUTES = 15;
  * days before, in the first run of the day), or never. The mail names the conversation and the author, shows at most
  * the newest message's first 80 characters, and links back. message_mail_state's row of the (conversation, person)
  * is locked while the mail is decided and written in the same transaction: one mail, whichever processes run it.
+ * The firm's people hear here only of their colleagues' messages: a client's message is client activity, mailed to
+ * them with the client's answers and uploads (decision 115).
  */
+
+const firmRoles = () => sql`${pgArray(rolesHolding("books.keepClients"))}::text[]`;
+
+/** Whether message `m` is mailed to `u`: to the client's people every message, to the firm's people their colleagues'. */
+const mailedTo = sql`(not (u.role = any(${firmRoles()}))
+  or exists (select 1 from users w where w.id = m.author_id and w.role = any(${firmRoles()})))`;
 
 /** Whether a (conversation, person) pair, its preference `p`, read mark `r` and mail state `s` has a mail due at `now`. */
 const due = (now: string): SQL => sql`
   u.disabled_at is null and coalesce(p.notify, 'immediate') <> 'none'
   and exists (select 1 from messages m where m.organization_id = om.organization_id
                 and m.seq > greatest(coalesce(r.last_read_seq, 0), coalesce(s.mailed_through_seq, 0))
-                and m.author_id is distinct from u.id
+                and m.author_id is distinct from u.id and ${mailedTo}
                 and (coalesce(p.notify, 'immediate') = 'immediate' or m.created_at < date_trunc('day', ${now}::timestamptz, 'UTC')))
   and case coalesce(p.notify, 'immediate')
         when 'immediate' then s.last_mailed_at is null or s.last_mailed_at <= ${now}::timestamptz - make_interval(mins => ${MAIL_GAP_MINUTES})
@@ -66,7 +74,7 @@ async function mailOne(db: Db, publicUrl: string, at: string, c: Due): Promise<b
     await tx.execute(sql`select 1 from message_mail_state where organization_id = ${orgId} and user_id = ${c.user_id} for update`);
     const [d] = await queryRows<{ email: string; firm: boolean; notify: NotifyChoice; org_name: string; from_seq: number }>(
       tx,
-      sql`select u.email, u.role = any(${pgArray(rolesHolding("books.keepClients"))}::text[]) as firm, coalesce(p.notify, 'immediate') as notify,
+      sql`select u.email, u.role = any(${firmRoles()}) as firm, coalesce(p.notify, 'immediate') as notify,
                  o.name as org_name, greatest(coalesce(r.last_read_seq, 0), coalesce(s.mailed_through_seq, 0)) as from_seq
             from ${pairs} join organizations o on o.id = om.organization_id
            where om.organization_id = ${orgId} and om.user_id = ${c.user_id} and ${due(at)}`,
@@ -74,10 +82,10 @@ async function mailOne(db: Db, publicUrl: string, at: string, c: Due): Promise<b
     if (!d) return false;
     const news = await queryRows<{ seq: number; author_name: string; body: string }>(
       tx,
-      sql`select seq, author_name, body from messages
-           where organization_id = ${orgId} and seq > ${d.from_seq} and author_id is distinct from ${c.user_id}
-             ${d.notify === "daily" ? sql`and created_at < date_trunc('day', ${at}::timestamptz, 'UTC')` : sql``}
-           order by seq`,
+      sql`select m.seq, m.author_name, m.body from messages m join users u on u.id = ${c.user_id}
+           where m.organization_id = ${orgId} and m.seq > ${d.from_seq} and m.author_id is distinct from u.id and ${mailedTo}
+             ${d.notify === "daily" ? sql`and m.created_at < date_trunc('day', ${at}::timestamptz, 'UTC')` : sql``}
+           order by m.seq`,
     );
     const last = news.at(-1);
     if (!last) return false;

@@ -23,5 +23,5 @@ export async function loadConversationPage(context: RequestContext, request: Req
     readConversation(context.app.db, access, before),
     getPreferences(context.app.db, user.id),
   ]);
-  return { conversation, preferences, userId: user.id, older: before !== undefined };
+  return { conversation, preferences, userId: user.id, older: before !== undefined, firm: access.firm };
 }

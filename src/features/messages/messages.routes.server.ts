@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { mailClientActivityNow } from "~/features/activity/index.server.ts";
 import { can } from "~/lib/permissions.ts";
 import { idParam } from "~/lib/schema-fields.ts";
 import { auditActor } from "~/server/audit.server.ts";
@@ -60,6 +61,7 @@ export function messagesRoutes(ctx: AppContext) {
     const message = await sendMessage(db, access, input, actor(c));
     // The message is stored: its notifications (at once where due) are their own transactions.
     if ((await mailNewMessages(db, config.publicUrl, new Date(), access.organizationId)) > 0) ctx.mail.kick();
+    await mailClientActivityNow(ctx, access.organizationId);
     return c.json({ message } satisfies MessageSent, 201);
   });
   conv.post("/:orgId/read", async (c) => {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { recordClientActivity } from "~/features/activity/index.server.ts";
 import { attachStoredFile } from "~/features/ledger/index.server.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
@@ -35,6 +36,16 @@ async function lockItem(tx: Db, p: RequestParty, requestId: number, itemId: numb
 
 const audit = (tx: Db, actor: AuditActor, action: string, requestId: number, after: Record<string, unknown>) =>
   recordAudit(tx, actor, { action: `document_request.${action}`, targetType: "document_request", targetId: requestId, after });
+
+/** The firm hears of a client's upload or answer (decision 115). */
+const told = (tx: Db, p: RequestParty, requestId: number, kind: "request_file_uploaded" | "request_item_answered", subject: string) =>
+  recordClientActivity(tx, {
+    organizationId: p.organizationId,
+    actorId: p.userId,
+    kind,
+    subject,
+    link: `/accounting/${p.organizationId}/requests/${requestId}`,
+  });
 
 /**
  * A file the client uploads against an item (the request body, its name given), with the documents' rules (PDF, PNG,
@@ -76,6 +87,7 @@ export async function uploadItemFile(
         content_type: contentType,
         size_bytes: size,
       });
+      await told(tx, p, requestId, "request_file_uploaded", `${item.label}: ${name}`);
       return {
         file: { ...file!, id: Number(file!.id), item_id: itemId, size_bytes: size, uploaded_at: new Date(file!.uploaded_at).toISOString() },
         status,
@@ -102,6 +114,7 @@ export async function markUnavailable(
     );
     const status = await refreshRequest(tx, requestId);
     await audit(tx, actor, "item_unavailable", requestId, { item: item.label, note });
+    await told(tx, p, requestId, "request_item_answered", item.label);
     return status;
   });
 }

@@ -7,6 +7,7 @@ import type { AppContext } from "~/server/context.ts";
 import { attachmentHeaders, cleanFileName } from "~/server/files/stored-files.server.ts";
 import { parseJson, parseParams, parseQuery } from "~/server/http/parse.ts";
 import { assertBooks } from "~/features/tenancy/index.server.ts";
+import { mailClientActivityNow } from "~/features/activity/index.server.ts";
 import { requestMember, type RequestsEnv } from "./request-access.server.ts";
 import { acceptItem, attachToEntry, markUnavailable, openItemFile, returnItem, uploadItemFile } from "./request-items.server.ts";
 import { snoozeReminders } from "./request-reminders.server.ts";
@@ -62,6 +63,7 @@ export function requestsRoutes(ctx: AppContext) {
     const { requestId, itemId } = parseParams(c, itemParams);
     const name = cleanFileName(c.req.query("name"));
     const { file } = await uploadItemFile(db, c.get("party"), requestId, itemId, name, c.req.raw.body, actor(c));
+    await mailClientActivityNow(ctx, c.get("party").organizationId);
     return c.json({ file, ...(await detail(c, requestId)) } satisfies RequestFileUploaded, 201);
   });
   r.post("/:orgId/:requestId/items/:itemId/unavailable", async (c) => {
@@ -69,6 +71,7 @@ export function requestsRoutes(ctx: AppContext) {
     const { requestId, itemId } = parseParams(c, itemParams);
     const { note } = await parseJson(c, unavailableSchema);
     await markUnavailable(db, c.get("party"), requestId, itemId, note, actor(c));
+    await mailClientActivityNow(ctx, c.get("party").organizationId);
     return c.json(await detail(c, requestId));
   });
   r.post("/:orgId/:requestId/items/:itemId/accept", async (c) => {

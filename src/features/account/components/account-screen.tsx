@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { AccountProfile, AccountSession } from "../account.types.ts";
 import { TwoFactorSection } from "./two-factor-section.tsx";
 import { Notice } from "~/ui/notice.tsx";
@@ -12,10 +13,13 @@ export function AccountScreen({
   profile,
   sessions,
   notice = null,
+  children,
 }: {
   profile: AccountProfile;
   sessions: AccountSession[];
   notice?: { kind: "success" | "error"; text: string } | null;
+  /** Sections of other features (the notification mails), after the sessions. */
+  children?: ReactNode;
 }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-12">
@@ -30,6 +34,7 @@ export function AccountScreen({
         <PasswordSection twoFactor={profile.twoFactorEnabled} hasPassword={profile.hasPassword} />
         <TwoFactorSection enabled={profile.twoFactorEnabled} email={profile.email} hasPassword={profile.hasPassword} />
         <SessionsSection sessions={sessions} />
+        {children}
         <DataSection twoFactor={profile.twoFactorEnabled} hasPassword={profile.hasPassword} />
       </div>
     </div>

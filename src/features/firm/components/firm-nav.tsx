@@ -8,6 +8,7 @@ export const FIRM_SECTIONS: (NavItem & { permission: Permission })[] = [
   { to: "/firm/work", label: "Work", permission: "firm.work" },
   { to: "/firm/leads", label: "Leads", permission: "firm.leads" },
   { to: "/firm/clients", label: "Clients", permission: "firm.clients" },
+  { to: "/firm/activity", label: "Client activity", permission: "firm.workspace" },
   { to: "/firm/messages", label: "Messages", permission: "firm.clients" },
   { to: "/firm/requests", label: "Requests", permission: "firm.clients" },
   { to: "/firm/site-content", label: "Site content", permission: "firm.content" },
@@ -15,9 +16,14 @@ export const FIRM_SECTIONS: (NavItem & { permission: Permission })[] = [
   { to: "/firm/audit-log", label: "Audit log", permission: "firm.audit.read" },
 ];
 
-/** Navigation of the firm's workspace: tabs that wrap onto a second row on a phone (none off-screen), a column beside the page on a desktop. */
-export function FirmNav({ role }: { role: SiteRole }) {
-  const sections = FIRM_SECTIONS.filter((s) => can({ role }, s.permission));
+/**
+ * Navigation of the firm's workspace: tabs that wrap onto a second row on a phone (none off-screen), a column beside the
+ * page on a desktop; Client activity with the reader's unread count.
+ */
+export function FirmNav({ role, activity = 0 }: { role: SiteRole; activity?: number }) {
+  const sections = FIRM_SECTIONS.filter((s) => can({ role }, s.permission)).map((s) =>
+    s.to === "/firm/activity" ? { ...s, count: activity } : s,
+  );
   return (
     <nav aria-label="Firm workspace" className="border-b border-slate-200 pb-2 lg:border-0 lg:pb-0">
       <NavList

@@ -20,6 +20,7 @@ export function ConversationScreen({
   intro,
   heading = "h2",
   older = false,
+  firm = false,
 }: {
   conversation: Conversation;
   preferences: PreferencesInput;
@@ -30,6 +31,8 @@ export function ConversationScreen({
   heading?: "h1" | "h2";
   /** An older page (?before=): not marked read, no form to write. */
   older?: boolean;
+  /** The reader is one of the firm's people: their mail choice speaks of their clients' activity. */
+  firm?: boolean;
 }) {
   const Heading = heading;
   const orgId = conversation.organization.id;
@@ -68,7 +71,7 @@ export function ConversationScreen({
           You can read this conversation; only owners and accountants of the books write in it.
         </p>
       )}
-      <NotifyPreferenceForm initial={preferences} />
+      <NotifyPreferenceForm initial={preferences} firm={firm} />
     </section>
   );
 }

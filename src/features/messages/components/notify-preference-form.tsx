@@ -6,8 +6,19 @@ import { useAction } from "~/ui/use-action.ts";
 import { NOTIFY_CHOICES, NOTIFY_LABELS, preferencesSchema, type PreferencesInput } from "../messages.schema.ts";
 import { savePreferences } from "../messages.api.ts";
 
-/** How the reader hears of new messages by mail (theirs, for every conversation): PUT /api/messages/preferences. */
-export function NotifyPreferenceForm({ initial }: { initial: PreferencesInput }) {
+/**
+ * How the reader hears by mail (theirs, for every conversation): PUT /api/messages/preferences. The client's people of
+ * new messages; the firm's people of what their clients do (decision 115) and of their colleagues' messages.
+ */
+export function NotifyPreferenceForm({
+  initial,
+  firm = false,
+  className = "mt-8 flex flex-wrap items-end gap-3 border-t border-slate-200 pt-6",
+}: {
+  initial: PreferencesInput;
+  firm?: boolean;
+  className?: string;
+}) {
   const { register, handleSubmit, setError, formState } = useForm<PreferencesInput>({
     resolver: zodResolver(preferencesSchema),
     defaultValues: initial,
@@ -25,14 +36,14 @@ export function NotifyPreferenceForm({ initial }: { initial: PreferencesInput })
     <form
       onSubmit={submit}
       noValidate
-      aria-label="Mail about new messages"
-      className="mt-8 flex flex-wrap items-end gap-3 border-t border-slate-200 pt-6"
+      aria-label={firm ? "Mail about your clients' activity" : "Mail about new messages"}
+      className={className}
     >
       <InputField
         as="select"
         id="message-notify"
-        label="Mail me about new messages"
-        fieldClassName="w-full sm:w-80"
+        label={firm ? "Mail me when my clients answer, upload or write" : "Mail me about new messages"}
+        fieldClassName={firm ? "w-full sm:w-96" : "w-full sm:w-80"}
         error={formState.errors.notify?.message}
         {...register("notify")}
       >
