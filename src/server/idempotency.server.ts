@@ -98,6 +98,8 @@ export async function storedAnswer(db: Db, caller: string, key: string, hash: st
   return row.status === null ? null : row;
 }
 
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
 /** The kept answer again, marked as a replay; 409 when its body was too large to keep. */
 export function replay(row: KeptAnswer): Response {
   if (row.body === null) {
@@ -110,7 +112,8 @@ export function replay(row: KeptAnswer): Response {
   const headers = new Headers();
   for (const [name, value] of row.headers ?? []) headers.append(name, value);
   headers.set(REPLAYED_HEADER, "true");
-  return new Response(row.body, { status: row.status!, headers });
+  // A "No Content" answer (a DELETE's 204) is kept with an empty body, and a Response of that status takes none.
+  return new Response(NULL_BODY_STATUSES.has(row.status!) ? null : row.body, { status: row.status!, headers });
 }
 
 /**

@@ -55,7 +55,13 @@ describe("/api/firm/work", () => {
 
   it("ships five templates; a new one is checked field by field and its title is unique", async () => {
     const { templates } = await ok<{ templates: WorkTemplate[] }>(call(staff, "/api/firm/work/templates"));
-    expect(templates.map((x) => x.title).sort()).toEqual(["Close", "Estimated taxes", "Onboarding", "Sales tax return", "Year-end package"]);
+    expect(templates.map((x) => x.title).sort()).toEqual([
+      "Close",
+      "Estimated taxes",
+      "Onboarding",
+      "Sales tax return",
+      "Year-end package",
+    ]);
     expect(close).toMatchObject({ frequency: "monthly", due_kind: "day_of_month", due_day: 15, due_months: 1 });
     expect(close.items.filter((i) => i.binding).map((i) => i.binding)).toEqual([
       "bank_reconciled",
@@ -91,14 +97,29 @@ describe("/api/firm/work", () => {
     for (let m = new Date("2026-08-01T00:00:00Z"); m.toISOString().slice(0, 10) <= horizon; m.setUTCMonth(m.getUTCMonth() + 1))
       months.push(m.toISOString().slice(0, 10));
     expect(mine.map((w) => w.period_start)).toEqual(months);
-    expect(mine[0]).toMatchObject({ name: "Close — August 2026", period_end: "2026-08-31", due_on: "2026-09-15", assignee_name: "Sam Keeper", status: "not_started" });
+    expect(mine[0]).toMatchObject({
+      name: "Close — August 2026",
+      period_end: "2026-08-31",
+      due_on: "2026-09-15",
+      assignee_name: "Sam Keeper",
+      status: "not_started",
+    });
     // 15 November 2026 is a Sunday: due the Monday after.
     expect(mine.find((w) => w.period_start === "2026-10-01")).toMatchObject({ name: "Close — October 2026", due_on: "2026-11-16" });
 
     // Applying again, or the job running again (in this process or another), makes nothing more.
-    expect((await ok<{ schedules: number }>(call(staff, `/api/firm/work/templates/${close.id}/apply`, { json: { organization_ids: [orgId], first_period: "2026-08-01" } }))).schedules).toBe(0);
+    expect(
+      (
+        await ok<{ schedules: number }>(
+          call(staff, `/api/firm/work/templates/${close.id}/apply`, { json: { organization_ids: [orgId], first_period: "2026-08-01" } }),
+        )
+      ).schedules,
+    ).toBe(0);
     expect(await makeDueInstances(t.ctx.db, today)).toBe(0);
-    const [count] = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from work_instances where template_id = ${close.id}`);
+    const [count] = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from work_instances where template_id = ${close.id}`,
+    );
     expect(Number(count!.n)).toBe(months.length * 2);
     // A year ahead, the job makes the months that came within the horizon meanwhile, once.
     // Later (the horizon reaching April 2027), the job makes the months that came within it meanwhile, once each.
@@ -115,10 +136,20 @@ describe("/api/firm/work", () => {
     // A bank account reconciled through 31 August, and the period locked.
     const { accounts } = await ok<{ accounts: { id: number; account_code: string }[] }>(call(owner, `${books}/accounts`));
     const bankOrg = `/api/bank/${orgId}`;
-    await ok(call(owner, `${bankOrg}/accounts`, { json: { name: "Checking", kind: "bank", account_id: accounts.find((a) => a.account_code === "1000")!.id } }), 201);
+    await ok(
+      call(owner, `${bankOrg}/accounts`, {
+        json: { name: "Checking", kind: "bank", account_id: accounts.find((a) => a.account_code === "1000")!.id },
+      }),
+      201,
+    );
     const { accounts: banks } = await ok<{ accounts: { id: number }[] }>(call(owner, `${bankOrg}/accounts`));
     expect(item(await one(august.id), "Every bank account reconciled through the period end").ticked).toBe(false);
-    await ok(call(owner, `${bankOrg}/accounts/${banks[0]!.id}/reconciliations`, { json: { statement_date: "2026-08-31", statement_balance: "0.00" } }), 201);
+    await ok(
+      call(owner, `${bankOrg}/accounts/${banks[0]!.id}/reconciliations`, {
+        json: { statement_date: "2026-08-31", statement_balance: "0.00" },
+      }),
+      201,
+    );
     await ok(call(owner, `${books}/lock`, { method: "PUT", json: { lock_date: "2026-08-31", reason: "August closed" } }));
     w = await one(august.id);
     expect(item(w, "Every bank account reconciled through the period end")).toMatchObject({ ticked: true });
@@ -133,9 +164,15 @@ describe("/api/firm/work", () => {
 
     // A bound item cannot be ticked by hand; a plain one can, and starts the instance.
     const bound = item(w, "Period locked");
-    expect((await call(staff, `/api/firm/work/${august.id}/items/${bound.position}`, { method: "PUT", json: { ticked: true } })).status).toBe(409);
+    expect(
+      (await call(staff, `/api/firm/work/${august.id}/items/${bound.position}`, { method: "PUT", json: { ticked: true } })).status,
+    ).toBe(409);
     const plain = item(w, "Profit and loss reviewed against the month before");
-    w = (await ok<{ work: WorkInstance }>(call(staff, `/api/firm/work/${august.id}/items/${plain.position}`, { method: "PUT", json: { ticked: true } }))).work;
+    w = (
+      await ok<{ work: WorkInstance }>(
+        call(staff, `/api/firm/work/${august.id}/items/${plain.position}`, { method: "PUT", json: { ticked: true } }),
+      )
+    ).work;
     expect(item(w, plain.label)).toMatchObject({ ticked: true, ticked_by: "Sam Keeper" });
     expect(w.status).toBe("in_progress");
   });
@@ -148,7 +185,10 @@ describe("/api/firm/work", () => {
     const noReason = await call(admin, `/api/firm/work/${august.id}/status`, { method: "PUT", json: { status: "done" } });
     expect(noReason.status).toBe(400);
     const done = await ok<{ work: WorkInstance }>(
-      call(admin, `/api/firm/work/${august.id}/status`, { method: "PUT", json: { status: "done", override_reason: "Closed outside the books" } }),
+      call(admin, `/api/firm/work/${august.id}/status`, {
+        method: "PUT",
+        json: { status: "done", override_reason: "Closed outside the books" },
+      }),
     );
     expect(done.work).toMatchObject({ status: "done", override_reason: "Closed outside the books", done_by_name: "Ada Admin" });
     const [audit] = await queryRows<{ after: { reason: string } }>(
@@ -162,7 +202,12 @@ describe("/api/firm/work", () => {
     const before = await work(`?client=${orgId}&template=${close.id}`);
     const started = before.find((w) => w.status !== "not_started");
     const waiting = before.find((w) => w.status === "not_started")!;
-    const edited = { ...close, title: "Month-end close", due_day: 10, items: [...close.items, { section: "Close", label: "Client told", binding: null }] };
+    const edited = {
+      ...close,
+      title: "Month-end close",
+      due_day: 10,
+      items: [...close.items, { section: "Close", label: "Client told", binding: null }],
+    };
     await ok(call(staff, `/api/firm/work/templates/${close.id}`, { method: "PUT", json: edited }));
     const after = await one(waiting.id);
     expect(after.name.startsWith("Month-end close — ")).toBe(true);
@@ -172,6 +217,24 @@ describe("/api/firm/work", () => {
     expect(august.name).toBe("Close — August 2026");
     expect(august.checklist.some((i) => i.label === "Client told")).toBe(false);
     expect(started === undefined || started.id !== waiting.id).toBe(true);
+  });
+
+  it("a firm holiday moves the due dates of instances not yet started; the horizon is the firm's", async () => {
+    const waiting = (await work(`?client=${otherOrg}&status=not_started`)).at(-1)!;
+    const bad = await call(staff, "/api/firm/work/settings", { method: "PUT", json: { horizon_days: 401, holidays: [] } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { fields: Record<string, string> }).fields.horizon_days).toBe("Made ahead must be between 0 and 400");
+    const { settings } = await ok<{ settings: { horizon_days: number; holidays: { day: string }[] } }>(
+      call(staff, "/api/firm/work/settings", {
+        method: "PUT",
+        json: { horizon_days: 45, holidays: [{ day: waiting.due_on, name: "Firm day off" }] },
+      }),
+    );
+    expect(settings).toEqual({ horizon_days: 45, holidays: [{ day: waiting.due_on, name: "Firm day off" }] });
+    const moved = await one(waiting.id);
+    expect(moved.due_on > waiting.due_on).toBe(true);
+    await ok(call(staff, "/api/firm/work/settings", { method: "PUT", json: { horizon_days: 31, holidays: [] } }));
+    expect((await one(waiting.id)).due_on).toBe(waiting.due_on);
   });
 
   it("reassigning many and snoozing are audited; the week view is one's own work due by Sunday", async () => {
@@ -188,7 +251,12 @@ describe("/api/firm/work", () => {
     const overdue = all.filter((w) => w.due_on < todayIso());
     expect(overdue.length).toBeGreaterThan(0);
     const week = await ok<{ work: WorkInstanceRow[] }>(call(admin, `/api/firm/work?assignee=me&due_by=2026-11-29`));
-    expect(week.work.map((w) => w.id).sort()).toEqual(all.filter((w) => w.due_on <= "2026-11-29").map((w) => w.id).sort());
+    expect(week.work.map((w) => w.id).sort()).toEqual(
+      all
+        .filter((w) => w.due_on <= "2026-11-29")
+        .map((w) => w.id)
+        .sort(),
+    );
     await ok(call(admin, `/api/firm/work/${overdue[0]!.id}/snooze`, { method: "PUT", json: { until: "2999-01-01" } }));
     const snoozed = await ok<{ work: WorkInstanceRow[] }>(call(admin, `/api/firm/work?assignee=me&due_by=2026-11-29`));
     expect(snoozed.work.some((w) => w.id === overdue[0]!.id)).toBe(false);

@@ -85,6 +85,53 @@ export interface Fixtures {
   versionId: number;
   /** A file the admin uploaded to the conversation and has not sent yet. */
   messageAttachmentId: number;
+  /** A template of recurring work applied to the books (its schedule and an instance), and a second template to archive. */
+  workTemplateId: number;
+  spareWorkTemplateId: number;
+  workScheduleId: number;
+  workInstanceId: number;
+}
+
+/** A template of recurring work: a plain item first, then one the books tick. */
+export function workTemplateBody(title = "Fuzz payroll"): Json {
+  return {
+    title,
+    service: "Payroll",
+    description: "Each month's payroll.",
+    frequency: "monthly",
+    due_kind: "business_day",
+    due_day: 3,
+    due_months: 0,
+    due_shift: "after",
+    default_assignee: "accountant",
+    items: [
+      { section: "Run", label: "Hours collected", binding: null },
+      { section: "Run", label: "Period locked", binding: "period_locked" },
+    ],
+  };
+}
+
+async function workFixtures(t: TestApp, f: Fixtures): Promise<void> {
+  const cookie = f.admin.cookie;
+  for (const [key, title] of [
+    ["workTemplateId", "Fuzz close"],
+    ["spareWorkTemplateId", "Fuzz spare"],
+  ] as const)
+    f[key] = (
+      await json<{ template: { id: number } }>(t.request("/api/firm/work/templates", { cookie, json: workTemplateBody(title) }))
+    ).template.id;
+  await json(
+    t.request(`/api/firm/work/templates/${f.workTemplateId}/apply`, {
+      cookie,
+      json: { organization_ids: [f.orgId], first_period: "2026-01-01", assignee_id: f.staff.id },
+    }),
+  );
+  const [made] = await queryRows<{ id: number; schedule_id: number }>(
+    t.ctx.db,
+    sql`select id, schedule_id from work_instances where template_id = ${f.workTemplateId} order by period_start limit 1`,
+  );
+  f.workInstanceId = Number(made!.id);
+  f.workScheduleId = Number(made!.schedule_id);
 }
 
 export const roiInputs = {
@@ -384,6 +431,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   await json(t.request("/api/firm/site-content/vision_title", { method: "PUT", cookie: admin.cookie, json: { value: "Our vision" } }));
   const [version] = await queryRows<{ id: number }>(t.ctx.db, sql`select id from site_content_versions order by id desc limit 1`);
   f.versionId = Number(version!.id);
+  await workFixtures(t, f);
   await t.ctx.db.execute(sql`delete from rate_limits`);
   return f;
 }
@@ -1005,6 +1053,54 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       method: "POST",
       path: "/api/firm/team/invitations",
       body: () => ({ email: "new-staff@example.com", firstName: "New", lastName: "Staff" }),
+    },
+    {
+      method: "GET",
+      path: "/api/firm/work",
+      query: () => ({ view: "board", assignee: "me", status: "in_progress", overdue: "1", due_by: "2026-12-31" }),
+    },
+    { method: "POST", path: "/api/firm/work/reassign", body: () => ({ instance_ids: [f.workInstanceId], assignee_id: f.admin.id }) },
+    { method: "GET", path: "/api/firm/work/templates" },
+    { method: "POST", path: "/api/firm/work/templates", body: () => workTemplateBody(), deep: ["items.0.label", "items.1.binding"] },
+    { method: "GET", path: "/api/firm/work/templates/:id", params: { id: () => String(f.workTemplateId) } },
+    {
+      method: "PUT",
+      path: "/api/firm/work/templates/:id",
+      params: { id: () => String(f.workTemplateId) },
+      body: () => workTemplateBody("Fuzz close"),
+    },
+    { method: "DELETE", path: "/api/firm/work/templates/:id", params: { id: () => String(f.spareWorkTemplateId) } },
+    {
+      method: "POST",
+      path: "/api/firm/work/templates/:id/apply",
+      params: { id: () => String(f.workTemplateId) },
+      body: () => ({ organization_ids: [f.orgId], first_period: "2026-01-01", assignee_id: null }),
+    },
+    { method: "DELETE", path: "/api/firm/work/schedules/:id", params: { id: () => String(f.workScheduleId) } },
+    { method: "GET", path: "/api/firm/work/settings" },
+    {
+      method: "PUT",
+      path: "/api/firm/work/settings",
+      body: () => ({ horizon_days: 31, holidays: [{ day: "2026-12-25", name: "Christmas Day" }] }),
+    },
+    { method: "GET", path: "/api/firm/work/:id", params: { id: () => String(f.workInstanceId) } },
+    {
+      method: "PUT",
+      path: "/api/firm/work/:id/items/:position",
+      params: { id: () => String(f.workInstanceId), position: () => "1" },
+      body: () => ({ ticked: true }),
+    },
+    {
+      method: "PUT",
+      path: "/api/firm/work/:id/status",
+      params: { id: () => String(f.workInstanceId) },
+      body: () => ({ status: "review" }),
+    },
+    {
+      method: "PUT",
+      path: "/api/firm/work/:id/snooze",
+      params: { id: () => String(f.workInstanceId) },
+      body: () => ({ until: "2026-12-01" }),
     },
     {
       method: "GET",

@@ -182,7 +182,7 @@ export async function saveSettings(db: Db, actor: AuditActor, input: SettingsInp
     if (waiting.length > 0)
       await tx.execute(
         sql`update work_instances w set due_on = x.due_on from unnest(${pgArray(waiting.map((w) => Number(w.id)))}::int[],
-              ${pgArray(waiting.map((w) => dueDate({ ...w, due_day: Number(w.due_day), due_months: Number(w.due_months) }, { start: w.period_start, end: w.period_end }, holidays)))}::date[]) as x(id, due_on) as x(id, due_on)
+              ${pgArray(waiting.map((w) => dueDate({ ...w, due_day: Number(w.due_day), due_months: Number(w.due_months) }, { start: w.period_start, end: w.period_end }, holidays)))}::date[]) as x(id, due_on)
              where w.id = x.id and w.due_on <> x.due_on`,
       );
     await recordAudit(tx, actor, {
