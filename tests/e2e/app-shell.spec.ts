@@ -77,6 +77,8 @@ test.describe("the portal's application shell on a desktop", () => {
     // Client activity carries the reader's unread count, when there is any.
     await expect(firmNav.getByRole("link")).toHaveText([
       "Overview",
+      "My week",
+      "Work",
       "Leads",
       "Clients",
       /^Client activity/,
@@ -151,7 +153,19 @@ test.describe("the application shell on a phone", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
     await expectAppLayout(page);
     const firmNav = page.getByRole("navigation", { name: "Firm workspace" });
-    const tabs = ["Overview", "Leads", "Clients", /^Client activity/, "Messages", "Requests", "Site content", "Team", "Audit log"];
+    const tabs = [
+      "Overview",
+      "My week",
+      "Work",
+      "Leads",
+      "Clients",
+      /^Client activity/,
+      "Messages",
+      "Requests",
+      "Site content",
+      "Team",
+      "Audit log",
+    ];
     await expect(firmNav.getByRole("link")).toHaveText(tabs);
     for (const name of tabs) await expect(firmNav.getByRole("link", { name }), `${String(name)} is on screen`).toBeInViewport({ ratio: 1 });
     await expectNoAxeViolations(page);
