@@ -1,6 +1,6 @@
 import type { Route } from "./+types/firm-work-templates";
 import { TemplatesScreen } from "~/features/work/components/templates-screen.tsx";
-import { clientChoices, getSettings, listTemplates, workStaff } from "~/features/work/index.server.ts";
+import { clientChoices, getSettings, listSchedules, listTemplates, workStaff } from "~/features/work/index.server.ts";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 
 export const meta: Route.MetaFunction = () => [
@@ -12,8 +12,14 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   requirePageHiddenPermission(context, "firm.work.templates");
   const { db } = context.app;
-  const [templates, clients, staff, settings] = await Promise.all([listTemplates(db), clientChoices(db), workStaff(db), getSettings(db)]);
-  return { templates, clients, staff, settings };
+  const [templates, schedules, clients, staff, settings] = await Promise.all([
+    listTemplates(db),
+    listSchedules(db),
+    clientChoices(db),
+    workStaff(db),
+    getSettings(db),
+  ]);
+  return { templates, schedules, clients, staff, settings };
 }
 
 export default function FirmWorkTemplates({ loaderData }: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import { invalidInput, notFound } from "~/server/http/app-error.ts";
 import { dueDate, instanceName, nextPeriod, periodOf, type DueRule, type Period, type WorkFrequency } from "./work-periods.ts";
 import type { ApplyInput } from "./work.schema.ts";
 import { holidaySet } from "./work-templates.server.ts";
+import type { WorkSchedule } from "./work.types.ts";
 
 /*
  * A template applied to clients (a schedule per client) and the scheduled job that makes their instances (decision
@@ -85,6 +86,19 @@ export async function stopSchedule(db: Db, actor: AuditActor, scheduleId: number
     if (!s) throw notFound("Schedule not found");
     await recordAudit(tx, actor, { action: "work_schedule.stopped", targetType: "work_schedule", targetId: scheduleId, before: s });
   });
+}
+
+/** The schedules not stopped, by template and client name. */
+export async function listSchedules(db: Db): Promise<WorkSchedule[]> {
+  const rows = await queryRows<WorkSchedule>(
+    db,
+    sql`select s.id, s.template_id, s.organization_id, o.name as organization_name, u.name as assignee_name,
+               s.first_period::text as first_period
+          from work_schedules s join organizations o on o.id = s.organization_id left join users u on u.id = s.assignee_id
+         where s.stopped_at is null
+         order by s.template_id, lower(o.name), s.id`,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), template_id: Number(r.template_id), organization_id: Number(r.organization_id) }));
 }
 
 interface DueSchedule extends DueRule {

@@ -42,3 +42,7 @@ export function applyTemplate(id: number, input: ApplyInput): Promise<ApiResult<
 export function saveWorkSettings(input: SettingsInput): Promise<ApiResult<{ settings: WorkSettings }>> {
   return request(`${base}/settings`, { method: "PUT", json: input });
 }
+
+export function stopSchedule(id: number): Promise<ApiResult<null>> {
+  return request(`${base}/schedules/${encodeURIComponent(id)}`, { method: "DELETE" });
+}

@@ -41,6 +41,8 @@ export const templateSchema = z.object({
     .max(MAX_CHECKLIST_ITEMS, `A checklist has at most ${MAX_CHECKLIST_ITEMS} items`),
 });
 export type TemplateInput = z.infer<typeof templateSchema>;
+/** The template form's values as typed (numbers as text until checked). */
+export type TemplateForm = z.input<typeof templateSchema>;
 
 /** POST /api/firm/work/templates/:id/apply: the template applied to clients from a period on. */
 export const applySchema = z.object({

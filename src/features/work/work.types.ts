@@ -66,6 +66,16 @@ export interface WorkTemplate {
   clients: number;
 }
 
+/** A template applied to a client. */
+export interface WorkSchedule {
+  id: number;
+  template_id: number;
+  organization_id: number;
+  organization_name: string;
+  assignee_name: string | null;
+  first_period: string;
+}
+
 /** A checklist item as shown: ticked by hand, or by the books (a bound item: who and when come from the fact). */
 export interface ChecklistItem extends TemplateItem {
   position: number;

@@ -1,14 +1,12 @@
-import { useFieldArray, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { z } from "zod";
 import { Button } from "~/ui/button.tsx";
-import { FieldError, InputField } from "~/ui/field.tsx";
+import { InputField } from "~/ui/field.tsx";
+import { ChecklistFields } from "./checklist-fields.tsx";
 import { useAction } from "~/ui/use-action.ts";
 import { createTemplate, updateTemplate } from "../work.api.ts";
-import { MAX_CHECKLIST_ITEMS, templateSchema, type TemplateInput } from "../work.schema.ts";
-import { BINDINGS, BINDING_LABELS, DEFAULT_ASSIGNEES, DEFAULT_ASSIGNEE_LABELS, type WorkTemplate } from "../work.types.ts";
-
-type TemplateForm = z.input<typeof templateSchema>;
+import { templateSchema, type TemplateForm, type TemplateInput } from "../work.schema.ts";
+import { DEFAULT_ASSIGNEES, DEFAULT_ASSIGNEE_LABELS, type WorkTemplate } from "../work.types.ts";
 
 const EMPTY: TemplateForm = {
   title: "",
@@ -30,7 +28,6 @@ export function TemplateForm({ template, onSaved }: { template: WorkTemplate | n
     resolver: zodResolver(templateSchema),
     defaultValues: template ? { ...template, description: template.description ?? "" } : EMPTY,
   });
-  const items = useFieldArray({ control, name: "items" });
   const errors = formState.errors;
   const submit = handleSubmit(async (input) => {
     const res = await act(() => (template ? updateTemplate(template.id, input) : createTemplate(input)), {
@@ -118,51 +115,7 @@ export function TemplateForm({ template, onSaved }: { template: WorkTemplate | n
           {DEFAULT_ASSIGNEES.map((a) => select(a, DEFAULT_ASSIGNEE_LABELS[a]))}
         </InputField>
       </div>
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold text-ink">Checklist</legend>
-        {items.fields.map((field, i) => (
-          <div
-            key={field.id}
-            className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[10rem_1fr_14rem_auto] sm:items-end"
-          >
-            <InputField
-              id={`t-item-${i}-section`}
-              label={`Item ${i + 1}: section`}
-              error={errors.items?.[i]?.section?.message}
-              {...register(`items.${i}.section`)}
-            />
-            <InputField
-              id={`t-item-${i}-label`}
-              label={`Item ${i + 1}: what is done`}
-              error={errors.items?.[i]?.label?.message}
-              {...register(`items.${i}.label`)}
-            />
-            <InputField
-              as="select"
-              id={`t-item-${i}-binding`}
-              label={`Item ${i + 1}: ticked`}
-              error={errors.items?.[i]?.binding?.message}
-              {...register(`items.${i}.binding`, { setValueAs: (v: string | null) => (v ? v : null) })}
-            >
-              <option value="">By hand</option>
-              {BINDINGS.map((b) => select(b, `By the books: ${BINDING_LABELS[b].toLowerCase()}`))}
-            </InputField>
-            <Button type="button" variant="ghost" size="sm" disabled={items.fields.length === 1} onClick={() => items.remove(i)}>
-              Remove item {i + 1}
-            </Button>
-          </div>
-        ))}
-        <FieldError id="template-items-error" message={errors.items?.message ?? errors.items?.root?.message} />
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          disabled={items.fields.length >= MAX_CHECKLIST_ITEMS}
-          onClick={() => items.append({ section: items.fields.at(-1)?.section ?? "", label: "", binding: null })}
-        >
-          Add an item
-        </Button>
-      </fieldset>
+      <ChecklistFields control={control} register={register} errors={errors} />
       <Button type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? "Saving..." : "Save template"}
       </Button>

@@ -6,7 +6,8 @@ import { Modal } from "~/ui/modal.tsx";
 import { useAction } from "~/ui/use-action.ts";
 import { archiveTemplate } from "../work.api.ts";
 import { dueRuleLabel } from "../work-periods.ts";
-import type { Choice, WorkSettings, WorkTemplate } from "../work.types.ts";
+import type { Choice, WorkSchedule, WorkSettings, WorkTemplate } from "../work.types.ts";
+import { TemplateClients } from "./template-clients.tsx";
 import { ApplyForm } from "./apply-form.tsx";
 import { TemplateForm } from "./template-form.tsx";
 import { WorkSettingsForm } from "./work-settings-form.tsx";
@@ -18,6 +19,7 @@ type Open = { kind: "edit" | "apply" | "archive"; template: WorkTemplate } | { k
 /** /firm/work/templates: the firm's templates of recurring work, applying them to clients, the horizon and holidays. */
 export function TemplatesScreen(props: {
   templates: WorkTemplate[];
+  schedules: WorkSchedule[];
   clients: { id: number; name: string }[];
   staff: Choice[];
   settings: WorkSettings;
@@ -44,8 +46,9 @@ export function TemplatesScreen(props: {
             <h2 className="text-lg font-semibold text-ink">{t.title}</h2>
             <p className="text-sm text-muted">
               {t.service} · {REPEATS[t.frequency]} · {dueRuleLabel(t)} · {t.items.length} items ({t.items.filter((i) => i.binding).length}{" "}
-              ticked by the books) · {t.clients} client{t.clients === 1 ? "" : "s"}
+              ticked by the books)
             </p>
+            <TemplateClients title={t.title} schedules={props.schedules.filter((s) => s.template_id === t.id)} />
             <div className="flex flex-wrap gap-2">
               <Button type="button" size="sm" onClick={() => setOpen({ kind: "apply", template: t })}>
                 Apply {t.title} to clients

@@ -62,9 +62,7 @@ export function WorkChecklist({ id, items }: { id: number; items: ChecklistItem[
             {items
               .filter((i) => i.section === section)
               .map((item) => (
-                <li key={item.position}>
-                  {item.binding ? <BoundItem item={item} /> : <PlainItem id={id} item={item} />}
-                </li>
+                <li key={item.position}>{item.binding ? <BoundItem item={item} /> : <PlainItem id={id} item={item} />}</li>
               ))}
           </ul>
         </fieldset>

@@ -29,7 +29,7 @@ export function WorkInstanceScreen({
         <WorkStatusBadge status={work.status} />
       </div>
       <p className="text-sm text-muted">
-        <Link to={`/accounting/${work.organization_id}`} className="font-semibold text-brand-700 underline">
+        <Link to={`/firm/clients/${work.organization_id}`} className="font-semibold text-brand-700 underline">
           {work.organization_name}
         </Link>{" "}
         · {work.period_start} to {work.period_end} · <DueText due={work.due_on} done={work.status === "done"} today={today} /> ·{" "}
