@@ -15,7 +15,15 @@ describe("permissions by name", () => {
   it("gives each role what the firm's workspace and the books need, and nothing to a signed-out visitor", () => {
     const held = (role: string) => (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can({ role }, p));
     expect(held("client")).toEqual([]);
-    expect(held("staff")).toEqual(["firm.workspace", "firm.leads", "firm.clients", "firm.content", "books.keepClients"]);
+    expect(held("staff")).toEqual([
+      "firm.workspace",
+      "firm.leads",
+      "firm.clients",
+      "firm.content",
+      "firm.work",
+      "firm.work.templates",
+      "books.keepClients",
+    ]);
     expect(held("admin")).toEqual(Object.keys(PERMISSIONS));
     expect(can(null, "firm.workspace")).toBe(false);
     expect(can({ role: "owner" }, "firm.leads")).toBe(false);

@@ -61,7 +61,20 @@ describe("the pages of a client's books tell nothing to someone the books layout
     const { account } = await ok(
       t.request(`/api/bank/${orgId}/accounts`, { cookie: owner.cookie, json: { name: BANK, kind: "bank", account_id: cash } }),
     );
-    const ids: Record<string, number> = { orgId, bankId: account!.id, requestId: request!.id, leadId: 1 };
+    // The monthly close applied to the client, for the work pages of the firm.
+    const { templates } = (await (await t.request("/api/firm/work/templates", { cookie: admin.cookie })).json()) as {
+      templates: { id: number }[];
+    };
+    await ok(
+      t.request(`/api/firm/work/templates/${templates[0]!.id}/apply`, {
+        cookie: admin.cookie,
+        json: { organization_ids: [orgId], first_period: todayIso() },
+      }),
+    );
+    const { work } = (await (await t.request(`/api/firm/work?client=${orgId}`, { cookie: admin.cookie })).json()) as {
+      work: { id: number }[];
+    };
+    const ids: Record<string, number> = { orgId, bankId: account!.id, requestId: request!.id, leadId: 1, workId: work[0]!.id };
     const path = (pattern: string) =>
       "/" +
       pattern.replace(/:(\w+)/g, (_, name: string) => {

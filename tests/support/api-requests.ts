@@ -992,6 +992,7 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
     },
     { method: "GET", path: "/api/firm/clients" },
     { method: "GET", path: "/api/firm/clients/staff" },
+    { method: "GET", path: "/api/firm/clients/:orgId", params: org },
     { method: "POST", path: "/api/firm/clients/:orgId/accountants", params: org, body: () => ({ user_id: f.staff.id }) },
     {
       method: "POST",
