@@ -1,6 +1,7 @@
-import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from "downshift";
+import { useCombobox } from "downshift";
 import { useMemo, useState, type ReactNode } from "react";
 import { cn } from "~/ui/cn.ts";
+import { keepChosenItem } from "~/ui/combobox.ts";
 import { filterAccounts } from "../entry-form.ts";
 import type { AccountDto } from "../ledger.types.ts";
 import { inputClass } from "~/ui/table.tsx";
@@ -9,22 +10,8 @@ const { stateChangeTypes } = useCombobox;
 
 export const accountLabel = (a: AccountDto | null) => (a ? `${a.account_code} ${a.account_name}` : "");
 
-/**
- * Keeps the chosen account when the text no longer names it: Escape on a closed list does not clear the choice,
- * and leaving the field without picking puts the chosen account's name back (an emptied field clears it).
- */
-function stateReducer(state: UseComboboxState<AccountDto>, { type, changes }: UseComboboxStateChangeOptions<AccountDto>) {
-  switch (type) {
-    case stateChangeTypes.InputKeyDownEscape:
-      return state.isOpen ? { ...changes, inputValue: accountLabel(state.selectedItem) } : state;
-    case stateChangeTypes.InputBlur:
-      if (state.inputValue.trim() === "") return { ...changes, selectedItem: null, inputValue: "" };
-      if (changes.selectedItem !== state.selectedItem) return changes;
-      return { ...changes, inputValue: accountLabel(state.selectedItem) };
-    default:
-      return changes;
-  }
-}
+/** The chosen account stays when the text no longer names it. */
+const stateReducer = keepChosenItem(accountLabel);
 
 /**
  * An account picker (WAI-ARIA combobox with a list box): type a code or part of a name to narrow the list,

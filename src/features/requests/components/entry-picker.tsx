@@ -1,7 +1,8 @@
-import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from "downshift";
+import { useCombobox } from "downshift";
 import { useEffect, useState } from "react";
 import { formatMoney } from "~/lib/format.ts";
 import { cn } from "~/ui/cn.ts";
+import { keepChosenItem } from "~/ui/combobox.ts";
 import { inputClass } from "~/ui/field.tsx";
 import { searchEntries } from "~/features/ledger/ledger.api.ts";
 import { ENTRY_PICKER_SIZE } from "~/features/ledger/ledger.schema.ts";
@@ -16,18 +17,7 @@ export const entryLabel = (e: EntryListItem | null) =>
   e ? `${e.entry_number}${e.status === "draft" ? " (draft)" : ""} · ${e.entry_date} · ${e.description}` : "";
 
 /** Leaving the field without picking puts the chosen entry back; an emptied field clears it (the account picker's way). */
-function stateReducer(state: UseComboboxState<EntryListItem>, { type, changes }: UseComboboxStateChangeOptions<EntryListItem>) {
-  switch (type) {
-    case stateChangeTypes.InputKeyDownEscape:
-      return state.isOpen ? { ...changes, inputValue: entryLabel(state.selectedItem) } : state;
-    case stateChangeTypes.InputBlur:
-      if (state.inputValue.trim() === "") return { ...changes, selectedItem: null, inputValue: "" };
-      if (changes.selectedItem !== state.selectedItem) return changes;
-      return { ...changes, inputValue: entryLabel(state.selectedItem) };
-    default:
-      return changes;
-  }
-}
+const stateReducer = keepChosenItem(entryLabel);
 
 type Found = { query: string; entries: EntryListItem[]; more: boolean } | null;
 
