@@ -1,10 +1,12 @@
 import { useId } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { toast } from "~/ui/toast.ts";
-import { returnItemSchema, unavailableSchema, type ReturnItemInput, type UnavailableInput } from "../requests.schema.ts";
+import type { z } from "zod";
+import type { ApiResult } from "~/lib/api-client.ts";
+import { returnItemSchema, unavailableSchema } from "../requests.schema.ts";
 import type { RequestItem } from "../requests.types.ts";
 import { markItemUnavailable, returnItem, uploadItemFile } from "../requests.api.ts";
 import { useAction } from "~/ui/use-action.ts";
@@ -62,63 +64,76 @@ export function UploadFiles(props: ItemProps) {
 
 /** "I don't have this", with a note for the firm. */
 export function UnavailableForm(props: ItemProps & { onDone: () => void }) {
-  const { act } = useAction();
-  const { register, handleSubmit, setError, formState } = useForm<UnavailableInput>({
-    resolver: zodResolver(unavailableSchema),
-    defaultValues: { note: "" },
-  });
-  const submit = handleSubmit(async (input) => {
-    const res = await act(() => markItemUnavailable(props.orgId, props.requestId, props.item.id, input), {
-      failure: "Answer not sent",
-      success: "Answer sent",
-    });
-    if (!res.ok) return res.fields.note && setError("note", { message: res.fields.note });
-    props.onDone();
-  });
   return (
-    <form onSubmit={submit} noValidate className="space-y-2" aria-label={`I don't have ${props.item.label}`}>
-      <InputField
-        id={`unavailable-${props.item.id}`}
-        as="textarea"
-        rows={2}
-        label="Why you don't have it"
-        error={formState.errors.note?.message}
-        {...register("note")}
-      />
-      <Button type="submit" size="sm" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? "Sending..." : "Send answer"}
-      </Button>
-    </form>
+    <ItemTextForm
+      {...props}
+      name="note"
+      schema={unavailableSchema}
+      send={(input) => markItemUnavailable(props.orgId, props.requestId, props.item.id, input)}
+      said={{ failure: "Answer not sent", success: "Answer sent" }}
+      formLabel={`I don't have ${props.item.label}`}
+      id={`unavailable-${props.item.id}`}
+      label="Why you don't have it"
+      submitLabel="Send answer"
+    />
   );
 }
 
 /** The firm sends the item back with the reason. */
 export function ReturnForm(props: ItemProps & { onDone: () => void }) {
+  return (
+    <ItemTextForm
+      {...props}
+      name="reason"
+      schema={returnItemSchema}
+      send={(input) => returnItem(props.orgId, props.requestId, props.item.id, input)}
+      said={{ failure: "Not sent back", success: "Sent back to the client" }}
+      formLabel={`Send back ${props.item.label}`}
+      id={`return-${props.item.id}`}
+      label="Reason"
+      submitLabel="Send back"
+      variant="danger"
+    />
+  );
+}
+
+/** An item's answer of one text (a note, a reason): sent, then `onDone`; the server's refusal of the text under it. */
+function ItemTextForm<N extends string>(props: {
+  name: N;
+  schema: z.ZodType<Record<N, string>, Record<N, string>>;
+  send: (input: Record<N, string>) => Promise<ApiResult<unknown>>;
+  said: { failure: string; success: string };
+  formLabel: string;
+  id: string;
+  label: string;
+  submitLabel: string;
+  variant?: "danger";
+  onDone: () => void;
+}) {
+  type Values = Record<N, string> & FieldValues;
+  const path = props.name as unknown as Path<Values>;
   const { act } = useAction();
-  const { register, handleSubmit, setError, formState } = useForm<ReturnItemInput>({
-    resolver: zodResolver(returnItemSchema),
-    defaultValues: { reason: "" },
+  const { register, handleSubmit, setError, formState } = useForm<Values, unknown, Record<N, string>>({
+    resolver: zodResolver(props.schema),
+    defaultValues: { [props.name]: "" } as DefaultValues<Values>,
   });
   const submit = handleSubmit(async (input) => {
-    const res = await act(() => returnItem(props.orgId, props.requestId, props.item.id, input), {
-      failure: "Not sent back",
-      success: "Sent back to the client",
-    });
-    if (!res.ok) return res.fields.reason && setError("reason", { message: res.fields.reason });
+    const res = await act(() => props.send(input), props.said);
+    if (!res.ok) return res.fields[props.name] && setError(path, { message: res.fields[props.name] });
     props.onDone();
   });
   return (
-    <form onSubmit={submit} noValidate className="space-y-2" aria-label={`Send back ${props.item.label}`}>
+    <form onSubmit={submit} noValidate className="space-y-2" aria-label={props.formLabel}>
       <InputField
-        id={`return-${props.item.id}`}
+        id={props.id}
         as="textarea"
         rows={2}
-        label="Reason"
-        error={formState.errors.reason?.message}
-        {...register("reason")}
+        label={props.label}
+        error={formState.errors[props.name]?.message as string | undefined}
+        {...register(path)}
       />
-      <Button type="submit" size="sm" variant="danger" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? "Sending..." : "Send back"}
+      <Button type="submit" size="sm" variant={props.variant} disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? "Sending..." : props.submitLabel}
       </Button>
     </form>
   );
