@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addDays, formatBalance, formatDateTime, formatLongDate, formatMoney, isBooksCurrency, todayIso } from "./format.ts";
+import {
+  addDays,
+  formatBalance,
+  formatDateTime,
+  formatFileSize,
+  formatLongDate,
+  formatMoney,
+  isBooksCurrency,
+  todayIso,
+} from "./format.ts";
 
 describe("formatMoney", () => {
   it("writes an amount exactly in the currency, negative with a leading minus", () => {
@@ -44,5 +53,14 @@ describe("formatBalance", () => {
   it("writes a credit balance as its amount with (CR)", () => {
     expect(formatBalance("-1234.5", "EUR")).toBe("€1,234.50 (CR)");
     expect(formatBalance(1234n, "USD")).toBe("$12.34");
+  });
+});
+
+describe("formatFileSize", () => {
+  it("writes kilobytes below a megabyte (one at the least) and megabytes to a tenth above", () => {
+    expect(formatFileSize(10)).toBe("1 KB");
+    expect(formatFileSize(348_160)).toBe("340 KB");
+    expect(formatFileSize(1024 * 1024)).toBe("1.0 MB");
+    expect(formatFileSize(2_621_440)).toBe("2.5 MB");
   });
 });

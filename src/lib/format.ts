@@ -91,6 +91,11 @@ export function formatCount(n: number): string {
 
 const countFormat = new Intl.NumberFormat(FIRM_LOCALE);
 
+/** A stored file's size: "1 KB" at the least, "340 KB", "2.5 MB". */
+export function formatFileSize(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
 /** "November 27, 2026" for a calendar date ("2026-11-27") or a moment. */
 export function formatLongDate(date: Date | string): string {
   const d = typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T12:00:00Z`) : new Date(date);

@@ -1,4 +1,5 @@
-import { formatDateTime } from "~/lib/format.ts";
+import { formatDateTime, formatFileSize } from "~/lib/format.ts";
+import { FileLink } from "~/ui/file-link.tsx";
 import { useEffect, useId, useState } from "react";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
@@ -21,8 +22,6 @@ const TYPE_LABELS: Record<EntryDocument["content_type"], string> = {
 };
 /** What the browser can show: PNG and JPEG as an image, PDF in its viewer (HEIC is downloaded only). */
 const PREVIEWABLE = new Set(["image/png", "image/jpeg", "application/pdf"]);
-const size = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * An entry's documents (receipts, invoices): listed with a download link each and a preview of images and PDFs;
@@ -94,15 +93,9 @@ export function EntryDocuments({
         <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
           {documents.map((d) => (
             <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm" data-testid="entry-document">
-              <a
-                className="font-medium text-brand-700 underline [overflow-wrap:anywhere]"
-                href={entryDocumentUrl(orgId, entryId, d.id)}
-                download={d.file_name}
-              >
-                {d.file_name}
-              </a>
+              <FileLink href={entryDocumentUrl(orgId, entryId, d.id)} fileName={d.file_name} />
               <span className="text-muted">
-                {TYPE_LABELS[d.content_type]} · {size(d.size_bytes)} · {d.uploaded_by_name ?? "a removed user"},{" "}
+                {TYPE_LABELS[d.content_type]} · {formatFileSize(d.size_bytes)} · {d.uploaded_by_name ?? "a removed user"},{" "}
                 {formatDateTime(d.uploaded_at)}
               </span>
               <span className="ml-auto flex gap-2">

@@ -1,9 +1,6 @@
 import type { Message } from "../messages.types.ts";
 import { attachmentUrl } from "../messages.api.ts";
-import { formatDateTime } from "~/lib/format.ts";
-
-const size = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+import { formatDateTime, formatFileSize } from "~/lib/format.ts";
 
 /**
  * The conversation's messages, oldest first: who wrote, when, the text as text (never HTML), the files as download
@@ -74,7 +71,7 @@ export function MessageList({
                           <path d="m21.4 11.1-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />
                         </svg>
                         {a.file_name}
-                        <span className="text-xs font-normal text-slate-600">({size(a.size_bytes)})</span>
+                        <span className="text-xs font-normal text-slate-600">({formatFileSize(a.size_bytes)})</span>
                       </a>
                     </li>
                   ))}

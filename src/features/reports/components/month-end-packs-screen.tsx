@@ -10,10 +10,7 @@ import { monthName } from "../report-print.ts";
 import { packPdfUrl, preparePack } from "../reports.api.ts";
 import { useBooks, useBooksOrgId } from "~/features/ledger/index.ts";
 import { useAction } from "~/ui/use-action.ts";
-import { formatDateTime } from "~/lib/format.ts";
-
-const size = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+import { formatDateTime, formatFileSize } from "~/lib/format.ts";
 
 /** Last month, "2026-10": the month a pack is usually prepared for. */
 function lastMonth(now = new Date()): string {
@@ -84,7 +81,7 @@ export function MonthEndPacksScreen({ packs }: { packs: MonthEndPack[] }) {
                 <div>
                   <p className="font-semibold text-ink">{monthName(p.month)}</p>
                   <p className="text-muted">
-                    Prepared by {p.prepared_by ?? "a former member"}, {formatDateTime(p.created_at)} · {size(p.size_bytes)}
+                    Prepared by {p.prepared_by ?? "a former member"}, {formatDateTime(p.created_at)} · {formatFileSize(p.size_bytes)}
                   </p>
                 </div>
                 <a className="font-semibold text-brand-700 underline hover:text-brand-900" href={packPdfUrl(orgId, p.id)} download>

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { FileLink } from "~/ui/file-link.tsx";
+import { formatFileSize } from "~/lib/format.ts";
 import { Button } from "~/ui/button.tsx";
 import { ITEM_STATUS_LABELS, type RequestItem } from "../requests.types.ts";
 import { AttachForm } from "./attach-form.tsx";
@@ -6,9 +8,6 @@ import { ReturnForm, UnavailableForm, UploadFiles } from "./item-answer-forms.ts
 import { StatusBadge } from "./status-badge.tsx";
 import { acceptItem, requestFileUrl } from "../requests.api.ts";
 import { useAction } from "~/ui/use-action.ts";
-
-const size = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The reader's side and what the books' permissions let them do with requests (decision 103). */
 export interface Viewer {
@@ -59,15 +58,9 @@ export function RequestItemCard({
         <ul aria-label={`Files for ${item.label}`} className="space-y-1 text-sm">
           {item.files.map((f) => (
             <li key={f.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <a
-                className="font-medium text-brand-700 underline [overflow-wrap:anywhere]"
-                href={requestFileUrl(orgId, requestId, f.id)}
-                download={f.file_name}
-              >
-                {f.file_name}
-              </a>
+              <FileLink href={requestFileUrl(orgId, requestId, f.id)} fileName={f.file_name} />
               <span className="text-muted">
-                {size(f.size_bytes)} · {f.uploaded_by_name ?? "a removed user"}, {f.uploaded_at.slice(0, 10)}
+                {formatFileSize(f.size_bytes)} · {f.uploaded_by_name ?? "a removed user"}, {f.uploaded_at.slice(0, 10)}
               </span>
               {viewer.canSend && item.status === "accepted" ? (
                 <AttachForm orgId={orgId} requestId={requestId} file={f} currency={currency} />
