@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { companyNameField, personNameField, textIdField } from "~/lib/schema-fields.ts";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema.ts";
+import { passwordField } from "~/features/auth/auth.schema.ts";
 
 /** The profile form on /account and POST /api/account/profile. */
 export const profileSchema = z.object({
@@ -12,15 +12,8 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** The password form on /account (sent to /api/auth/change-password, whose hook checks the password policy). */
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string()
-    .min(1, "Current password is required")
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-  newPassword: z
-    .string()
-    .min(1, "New password is required")
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  currentPassword: passwordField("Current password is required"),
+  newPassword: passwordField("New password is required", { isNew: true }),
   confirmPassword: z.string().min(1, "Please confirm your new password"),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -42,10 +35,7 @@ export const revokeSessionSchema = z.object({
 
 /** A password, asked before turning two-factor sign-in on or off, or making new backup codes. */
 export const passwordConfirmSchema = z.object({
-  password: z
-    .string()
-    .min(1, "Password is required")
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  password: passwordField("Password is required"),
 });
 
 /** An authenticator code (6 digits; spaces are dropped) or a backup code. */

@@ -11,15 +11,17 @@ const email = z
   .min(1, "Email is required")
   .max(254, "Email is too long")
   .pipe(z.email("Enter a valid email address"));
-const requiredPassword = z
-  .string()
-  .min(1, "Password is required")
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
-const newPassword = z
-  .string()
-  .min(1, "Password is required")
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+/**
+ * A password as typed in a form: `required` when empty, at most PASSWORD_MAX_LENGTH; a new one (`{ isNew: true }`)
+ * also at least PASSWORD_MIN_LENGTH. The server's policy (password-policy.ts) checks the rest.
+ */
+export function passwordField(required: string, { isNew = false }: { isNew?: boolean } = {}) {
+  const typed = z.string().min(1, required);
+  const longEnough = isNew ? typed.min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`) : typed;
+  return longEnough.max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+}
+const requiredPassword = passwordField("Password is required");
+const newPassword = passwordField("Password is required", { isNew: true });
 const name = personNameField;
 const companyName = companyNameField();
 
@@ -52,10 +54,7 @@ export const resetRequestSchema = z.object({ email });
 export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
 
 export const newPasswordSchema = z.object({
-  password: z
-    .string()
-    .min(1, "New Password is required")
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  password: passwordField("New Password is required"),
   confirmPassword: z.string().min(1, "Confirm Password is required"),
 });
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
