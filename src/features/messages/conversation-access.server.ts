@@ -1,13 +1,10 @@
-import type { Context, Next } from "hono";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { canBooks, findMembership } from "~/features/tenancy/index.server.ts";
 import { can } from "~/lib/permissions.ts";
-import { idParam } from "~/lib/schema-fields.ts";
-import type { AppEnv, SessionUser } from "~/server/context.ts";
+import type { SessionUser } from "~/server/context.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
-import { forbidden, notAuthenticated, notFound } from "~/server/http/app-error.ts";
-import { parseParams } from "~/server/http/parse.ts";
+import { forbidden, notFound } from "~/server/http/app-error.ts";
+import { organizationScope, type OrganizationScopeEnv } from "~/server/http/organization-scope.ts";
 
 /**
  * Who may read and write one organization's conversation (decision 100): its members (the client's people and the
@@ -47,20 +44,13 @@ export function assertCanSend(a: ConversationAccess): void {
   throw forbidden(a.role ? "A viewer reads the messages and does not write" : "Only the people who work on this client write to it");
 }
 
-export type ConversationEnv = { Variables: AppEnv["Variables"] & { access: ConversationAccess } };
-
-const orgParams = z.object({ orgId: idParam() });
+export type ConversationEnv = OrganizationScopeEnv<"access", ConversationAccess>;
 
 /** Middleware for /:orgId/…: 401 signed out, 404 for anyone who may not read the conversation; never cached. */
 export function conversationReader(db: Db) {
-  return async (c: Context<ConversationEnv>, next: Next) => {
-    const user = c.get("user");
-    if (!user) throw notAuthenticated();
-    const { orgId } = parseParams(c, orgParams);
+  return organizationScope("access", async (_c, user, orgId) => {
     const access = await conversationAccess(db, user, orgId);
     if (!access) throw notFound("Conversation not found");
-    c.set("access", access);
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  };
+    return access;
+  });
 }

@@ -1,12 +1,9 @@
-import type { Context, Next } from "hono";
-import { z } from "zod";
 import { assertBooks, findMembership } from "~/features/tenancy/index.server.ts";
 import { type Membership } from "~/features/tenancy/tenancy.types.ts";
-import { idParam } from "~/lib/schema-fields.ts";
-import type { AppEnv, SessionUser } from "~/server/context.ts";
+import type { SessionUser } from "~/server/context.ts";
 import type { Db } from "~/server/db/client.ts";
-import { notAuthenticated, notFound } from "~/server/http/app-error.ts";
-import { parseParams } from "~/server/http/parse.ts";
+import { notFound } from "~/server/http/app-error.ts";
+import { organizationScope, type OrganizationScopeEnv } from "~/server/http/organization-scope.ts";
 
 /**
  * Who stands where in a client's requests: the membership of the books, whose side (the firm's staff on the client, or
@@ -16,14 +13,12 @@ import { parseParams } from "~/server/http/parse.ts";
  */
 export type RequestParty = Membership;
 
-export type RequestsEnv = { Variables: AppEnv["Variables"] & { party: RequestParty } };
+export type RequestsEnv = OrganizationScopeEnv<"party", RequestParty>;
 
 /** The party of a signed-in user in an organization, or null when they are not one of its members. */
 export async function findParty(db: Db, user: SessionUser, organizationId: number): Promise<RequestParty | null> {
   return findMembership(db, user.id, organizationId);
 }
-
-const orgParams = z.object({ orgId: idParam() });
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -33,15 +28,10 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Each write route then asks for its side's permission (`assertBooks(party, "books.requests.send")`).
  */
 export function requestMember(db: Db) {
-  return async (c: Context<RequestsEnv>, next: Next) => {
-    const user = c.get("user");
-    if (!user) throw notAuthenticated();
-    const { orgId } = parseParams(c, orgParams);
+  return organizationScope("party", async (c, user, orgId) => {
     const party = await findParty(db, user, orgId);
     if (!party) throw notFound("Organization not found");
     if (!READS.has(c.req.method)) assertBooks(party, "books.write");
-    c.set("party", party);
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  };
+    return party;
+  });
 }
