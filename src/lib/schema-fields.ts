@@ -128,6 +128,12 @@ export function idParam(o: { max?: number } = {}) {
     .pipe(z.number().int().positive().max(max));
 }
 
+/** An id chosen in a screen's filters (`?client=12`): a positive whole number within int4, else "<label> must be <what>". */
+export function idQueryField(label: string, what: string) {
+  const message = `${label} must be ${what}`;
+  return z.coerce.number({ error: message }).int(message).positive(message).max(INT4_MAX, message);
+}
+
 /** A text id from a URL path segment (the auth library's user ids): letters, digits, `-` and `_`, at most `max`. */
 export function textIdParam(o: { max?: number } = {}) {
   return z.string().regex(new RegExp(`^[A-Za-z0-9_-]{1,${o.max ?? 100}}$`));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDateField, requiredTextField, textField } from "~/lib/schema-fields.ts";
+import { idQueryField, isoDateField, requiredTextField, textField } from "~/lib/schema-fields.ts";
 
 /** Document requests: the inputs their forms and routes share. */
 
@@ -77,12 +77,7 @@ export const requestListQuerySchema = z.object({
 export const WAITING_FILTERS = ["client", "firm", "all"] as const;
 /** GET /api/firm/requests and /firm/requests: the firm's queue, filtered by client and by whom it waits on. */
 export const firmQueueQuerySchema = z.object({
-  client: z.coerce
-    .number({ error: "Client must be a client's id" })
-    .int("Client must be a client's id")
-    .positive("Client must be a client's id")
-    .max(2_147_483_647, "Client must be a client's id")
-    .optional(),
+  client: idQueryField("Client", "a client's id").optional(),
   waiting: z.enum(WAITING_FILTERS, { error: `Waiting must be one of: ${WAITING_FILTERS.join(", ")}` }).optional(),
 });
 export type FirmQueueQuery = z.infer<typeof firmQueueQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, isoDateField, requiredTextField, textField, textIdField } from "~/lib/schema-fields.ts";
+import { idField, idQueryField, isoDateField, requiredTextField, textField, textIdField } from "~/lib/schema-fields.ts";
 import { DUE_KINDS, WORK_FREQUENCIES } from "./work-periods.ts";
 import { BINDINGS, DEFAULT_ASSIGNEES, WORK_STATUSES } from "./work.types.ts";
 
@@ -60,18 +60,8 @@ export type ApplyInput = z.infer<typeof applySchema>;
 export const workQuerySchema = z.object({
   view: choice("View", ["list", "board"] as const).optional(),
   assignee: z.union([z.literal("me"), z.literal("none"), textIdField("Assignee")]).optional(),
-  client: z.coerce
-    .number({ error: "Client must be a client's id" })
-    .int("Client must be a client's id")
-    .positive("Client must be a client's id")
-    .max(2_147_483_647, "Client must be a client's id")
-    .optional(),
-  template: z.coerce
-    .number({ error: "Template must be a template's id" })
-    .int("Template must be a template's id")
-    .positive("Template must be a template's id")
-    .max(2_147_483_647, "Template must be a template's id")
-    .optional(),
+  client: idQueryField("Client", "a client's id").optional(),
+  template: idQueryField("Template", "a template's id").optional(),
   status: choice("Status", WORK_STATUSES).optional(),
   overdue: z.enum(["1"], { error: "Overdue must be 1" }).optional(),
   /** Due on or before this date (the week view: the end of this week). */
