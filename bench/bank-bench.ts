@@ -15,11 +15,13 @@
  *    leaves this step out);
  * 5. a bank rule with a 21 % tax code that fits every line, applied to all of them as one batch (each entry posted
  *    tax-inclusive, with its tax line), then the batch undone, BENCH_RUNS times. Target: the batch posted under 3 s.
+ *    Beside its wall time, the CPU time the post took in this process and (PostgreSQL on this machine) in the database.
  *
  *   npx tsx bench/bank-bench.ts
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/bank-bench.ts
  *   BENCH_LEDGER_LINES=200000 npx tsx bench/bank-bench.ts
  */
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import pg from "pg";
 import { findMembership } from "~/features/tenancy/organizations.server.ts";
@@ -79,6 +81,33 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const t0 = performance.now();
   const r = await fn();
   return [performance.now() - t0, r];
+}
+/**
+ * CPU seconds spent (user + system) by this process and by the PostgreSQL server processes of the bench's database since
+ * `start` was called: on a shared machine the wall time of a step follows the others' load, its CPU time much less.
+ * The server's processes are read from /proc (a server on this machine only); the database's figure is null otherwise.
+ */
+async function cpuMeter(backends: () => Promise<number[]>) {
+  const ticks = (pid: number) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return Number(fields[11]) + Number(fields[12]); // utime and stime, in 1/100 s
+    } catch {
+      return null;
+    }
+  };
+  const read = async () => new Map((await backends()).map((pid) => [pid, ticks(pid)]));
+  const before = await read();
+  const node = process.cpuUsage();
+  return async () => {
+    const used = process.cpuUsage(node);
+    const after = await read();
+    const db = [...after].reduce<number | null>(
+      (sum, [pid, t]) => (sum === null || t === null ? null : sum + t - (before.get(pid) ?? 0)),
+      0,
+    );
+    return { node: (used.user + used.system) / 1e6, db: db === null ? null : db / 100 };
+  };
 }
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}, load ${load()}] ${msg}`);
 
@@ -322,14 +351,20 @@ try {
       tax_code_id: RULE_TAX ? Number(taxCode!.id) : null,
     },
   });
-  const rules = { preview: [] as number[], post: [] as number[], undo: [] as number[] };
+  const rules = { preview: [] as number[], post: [] as number[], undo: [] as number[], nodeCpu: [] as number[], dbCpu: [] as number[] };
+  const backends = async () =>
+    process.env.TEST_DATABASE_URL
+      ? (await sqlRows<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database()`)).map((r) => Number(r.pid))
+      : [];
   let taxLines = 0;
   for (let run = 1; run <= RUNS; run++) {
     const [p, preview] = await timed(() => call<{ lines: number; fingerprint: string }>(`${bank}/apply-rules`));
     const stop = SAMPLE ? await sampler((await sqlRows<{ d: string }>(`select current_database() as d`))[0]!.d) : null;
+    const cpu = await cpuMeter(backends);
     const [ms, posted] = await timed(() =>
       call<{ batch_id: number; entries: number }>(`${bank}/apply-rules?fingerprint=${preview.fingerprint}`, { method: "POST" }),
     );
+    const used = await cpu();
     if (stop) {
       const { samples, busiest } = await stop();
       log(`database while posting, ${samples} samples (one every 5 ms and its query):`);
@@ -347,8 +382,10 @@ try {
     rules.preview.push(p);
     rules.post.push(ms);
     rules.undo.push(u);
+    rules.nodeCpu.push(used.node * 1000);
+    if (used.db !== null) rules.dbCpu.push(used.db * 1000);
     log(
-      `rule${RULE_TAX ? " with a tax code" : ""}, run ${run}: preview ${secs(p)}, post ${secs(ms)} (${posted.entries} entries, ${taxLines} tax lines), undo ${secs(u)}`,
+      `rule${RULE_TAX ? " with a tax code" : ""}, run ${run}: preview ${secs(p)}, post ${secs(ms)} (${posted.entries} entries, ${taxLines} tax lines; CPU: this process ${used.node.toFixed(2)} s, the database ${used.db === null ? "not measured" : `${used.db.toFixed(2)} s`}), undo ${secs(u)}`,
     );
   }
 
@@ -383,6 +420,8 @@ try {
     ),
     row(`rule${RULE_TAX ? " with a tax code" : ""}: preview`, rules.preview),
     row(`rule${RULE_TAX ? " with a tax code" : ""}: post ${STATEMENT_LINES} lines`, rules.post, true),
+    row(`rule${RULE_TAX ? " with a tax code" : ""}: post, CPU of this process`, rules.nodeCpu),
+    ...(rules.dbCpu.length > 0 ? [row(`rule${RULE_TAX ? " with a tax code" : ""}: post, CPU of the database`, rules.dbCpu)] : []),
     row(`rule${RULE_TAX ? " with a tax code" : ""}: undo the batch`, rules.undo),
   ]);
   console.log(

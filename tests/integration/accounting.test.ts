@@ -427,6 +427,7 @@ describe("ledger integrity in the database", () => {
   let t: TestApp;
   let postedId: number;
   let draftId: number;
+  let otherDraftId: number;
   beforeAll(async () => {
     t = await createTestApp();
     const u = await createSignedInUser(t);
@@ -450,6 +451,7 @@ describe("ledger integrity in the database", () => {
     };
     postedId = await mk();
     draftId = await mk();
+    otherDraftId = await mk();
     expect((await t.request(`${base}/entries/${postedId}/post`, { method: "POST", cookie: u.cookie })).status).toBe(200);
   });
   afterAll(() => t.close());
@@ -486,5 +488,25 @@ describe("ledger integrity in the database", () => {
                    select organization_id, 999, 'x', '2026-01-01', 1, 'posted', now() from journal_entries where id = ${draftId}`);
     // Drafts stay editable.
     await t.testDb.database.exec(`update journal_entries set description = 'fine' where id = ${draftId}`);
+  });
+
+  it("checks the balance of every entry a statement posts: one unbalanced refuses them all, named", async () => {
+    const postBoth = `update journal_entries set status = 'posted', posted_at = now(), posted_by = created_by where id in (${otherDraftId}, ${draftId})`;
+    const [unbalanced] = await queryRows<{ entry_number: string }>(
+      t.ctx.db,
+      sql`select entry_number from journal_entries where id = ${draftId}`,
+    );
+    await expect(t.testDb.database.exec(postBoth)).rejects.toThrow(`journal entry ${unbalanced!.entry_number} is not balanced`);
+    const status = () =>
+      queryRows<{ status: string }>(
+        t.ctx.db,
+        sql`select status from journal_entries where id in (${otherDraftId}, ${draftId}) order by id`,
+      );
+    expect(await status()).toEqual([{ status: "draft" }, { status: "draft" }]);
+    await t.testDb.database.exec(
+      `update journal_entry_lines set debit_amount = 10 where journal_entry_id = ${draftId} and debit_amount > 0`,
+    );
+    await t.testDb.database.exec(postBoth);
+    expect(await status()).toEqual([{ status: "posted" }, { status: "posted" }]);
   });
 });

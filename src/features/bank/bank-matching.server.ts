@@ -146,7 +146,8 @@ function renamed(err: unknown, field: PartField): unknown {
  * Posts one entry per statement line, between the bank's ledger account and the account (or the parts) given for it,
  * and matches the line to the entry's bank side (line 1: the typed lines come first, the tax lines after them),
  * inside the caller's transaction; the lines were taken by takeBankLines. With a tax code the amount is the gross: the
- * journal takes the tax out of it (tax-inclusive) and adds the tax lines.
+ * journal takes the tax out of it (tax-inclusive) and adds the tax lines. Returns the new matches and entries, one of
+ * each per statement line.
  */
 export async function postLines(
   tx: Db,
@@ -154,7 +155,7 @@ export async function postLines(
   bank: { id: number; account_id: number },
   items: LineItem[],
   field = wholeLine,
-): Promise<number[]> {
+): Promise<{ matchIds: number[]; entryIds: number[] }> {
   const byId = new Map(items.map((i) => [i.id, i]));
   const lines = await queryRows<LineToPost>(
     tx,
@@ -196,12 +197,13 @@ export async function postLines(
     sql`select id, journal_entry_id from journal_entry_lines where journal_entry_id = any(${pgArray(entryIds)}::integer[]) and line_no = 1`,
   );
   const lineOf = new Map(bankSides.map((r) => [Number(r.journal_entry_id), Number(r.id)]));
-  return insertCategorized(
+  const matchIds = await insertCategorized(
     tx,
     m,
     bank.id,
     lines.map((l, i) => [Number(l.id), lineOf.get(entryIds[i]!)!]),
   );
+  return { matchIds, entryIds };
 }
 
 /** One "categorized" match per pair of statement line and ledger line, written set-based (a rules' batch holds hundreds). */
@@ -261,7 +263,7 @@ export async function categorizeLines(
     await takeBankLines(tx, m, bankId, input.bank_line_ids);
     const taxCodeId = input.tax_code_id ?? null;
     const items = input.bank_line_ids.map((id) => ({ id, accountId: input.account_id, taxCodeId, description: input.description }));
-    const matchIds = await postLines(tx, m, account, items);
+    const { matchIds } = await postLines(tx, m, account, items);
     return { entries: matchIds.length, match_ids: matchIds };
   });
 }

@@ -115,12 +115,10 @@ export async function postRuleBatch(db: Db, m: Membership, actor: AuditActor, ba
       taxCodeId: l.proposal.tax_code_id,
       description: l.proposal.memo ?? undefined,
     }));
-    const matchIds = await postLines(tx, m, account, items);
+    const { entryIds } = await postLines(tx, m, account, items);
     await tx.execute(
       sql`insert into bank_rule_batch_entries (batch_id, organization_id, journal_entry_id)
-          select distinct ${batchId}::integer, ${m.organizationId}::integer, l.journal_entry_id
-            from bank_match_ledger_lines ml join journal_entry_lines l on l.id = ml.journal_entry_line_id
-           where ml.match_id = any(${pgArray(matchIds)}::integer[])`,
+          select ${batchId}::integer, ${m.organizationId}::integer, e.id from unnest(${pgArray(entryIds)}::integer[]) as e(id)`,
     );
     await recordAudit(tx, actor, {
       action: "bank_rule_batch.posted",

@@ -59,7 +59,7 @@ export async function splitLine(
       throw invalidInput({ splits: message }, message);
     }
     const items = [{ id: input.bank_line_id, accountId: parts[0]!.accountId, description: input.description, parts }];
-    const matchIds = await postLines(tx, m, account, items, (part, field) => `splits.${part}.${field}`);
+    const { matchIds } = await postLines(tx, m, account, items, (part, field) => `splits.${part}.${field}`);
     return { entries: matchIds.length, match_ids: matchIds };
   });
 }
