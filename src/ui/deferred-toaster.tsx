@@ -7,9 +7,11 @@ const Toaster = lazy(() => loadToasts().then((m) => ({ default: m.Toaster })));
 const TOASTER = "[data-sonner-toaster]";
 
 /**
- * A toast tells what the last action did and stays only until the next one: a press or a key elsewhere than on the
- * toasts, or a move back or forward in the history, dismisses the toasts shown. A toast that action brings comes after
- * this (it waits for the action's answer), so it stays. Modifier keys alone (and Alt+T, which focuses the toasts) do not count.
+ * A toast tells what the last action did and stays only until the next one: a press (once it is a click) or a key
+ * elsewhere than on the toasts, or a move back or forward in the history, dismisses the toasts shown. A toast that
+ * action brings comes after this (it waits for the action's answer), so it stays. Modifier keys alone (and Alt+T, which
+ * focuses the toasts) do not count. On the click, not the pointer going down: the toasts leaving between a press and its
+ * release moved the toaster under the pointer, and the release then missed the button that was pressed.
  */
 function useDismissOnNextAction(active: boolean) {
   useEffect(() => {
@@ -19,7 +21,7 @@ function useDismissOnNextAction(active: boolean) {
       if (e.target instanceof Element && e.target.closest(TOASTER)) return;
       dismissToasts();
     };
-    const events = ["pointerdown", "keydown"] as const;
+    const events = ["click", "keydown"] as const;
     for (const e of events) window.addEventListener(e, onAction, { capture: true, passive: true });
     window.addEventListener("popstate", onAction);
     return () => {

@@ -76,7 +76,7 @@ test("from consultation request to the client's books, kept by the firm", async 
   await staff.goto(`/firm/clients?q=${encodeURIComponent(company)}`);
   await staff.getByRole("link", { name: `Open books of ${company}` }).click();
   await expect(staff).toHaveURL(new RegExp(`${booksUrl}$`));
-  await expect(staff.getByText(`Books of ${company}`)).toBeVisible();
+  await expect(staff.getByRole("main").getByText(new RegExp(`^Books of ${company} ·`))).toBeVisible();
   await openBooksSection(staff, "Journal Entries");
   await staff.getByRole("button", { name: "New Entry" }).click();
   const dialog = staff.getByRole("dialog", { name: "New Journal Entry" });
