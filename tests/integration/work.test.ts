@@ -127,6 +127,33 @@ describe("/api/firm/work", () => {
     expect(await makeDueInstances(t.ctx.db, "2027-03-10")).toBe(0);
   });
 
+  it("a yearly template follows each client's fiscal year", async () => {
+    await ok(call(other, `/api/accounting/orgs/${otherOrg}/fiscal-year`, { method: "PUT", json: { fiscal_year_start_month: 7 } }));
+    const yearly = (await ok<{ templates: WorkTemplate[] }>(call(staff, "/api/firm/work/templates"))).templates.find(
+      (x) => x.title === "Year-end package",
+    )!;
+    await ok(
+      call(staff, `/api/firm/work/templates/${yearly.id}/apply`, {
+        json: { organization_ids: [orgId, otherOrg], first_period: "2026-03-01" },
+      }),
+    );
+    const [calendar] = await work(`?client=${orgId}&template=${yearly.id}`);
+    const [fiscal] = await work(`?client=${otherOrg}&template=${yearly.id}`);
+    expect(calendar).toMatchObject({
+      name: "Year-end package — 2026",
+      period_start: "2026-01-01",
+      period_end: "2026-12-31",
+      due_on: "2027-03-01",
+    });
+    // Due on the last day of the second month after the year: 31 August 2026 is a Monday.
+    expect(fiscal).toMatchObject({
+      name: "Year-end package — year ending June 2026",
+      period_start: "2025-07-01",
+      period_end: "2026-06-30",
+      due_on: "2026-08-31",
+    });
+  });
+
   it("bound items tick and untick themselves from the books; a plain item is ticked by hand", async () => {
     const august = (await work(`?client=${orgId}`)).find((w) => w.period_start === "2026-08-01")!;
     let w = await one(august.id);

@@ -14,6 +14,17 @@ describe("work periods", () => {
     expect(periodOf("once", "2026-11-27")).toEqual({ start: "2026-11-27", end: "2026-11-27" });
   });
 
+  it("a year is the organization's fiscal year", () => {
+    expect(periodOf("yearly", "2026-03-10", 7)).toEqual({ start: "2025-07-01", end: "2026-06-30" });
+    expect(periodOf("yearly", "2026-07-01", 7)).toEqual({ start: "2026-07-01", end: "2027-06-30" });
+    expect(nextPeriod("yearly", periodOf("yearly", "2026-03-10", 7))).toEqual({ start: "2026-07-01", end: "2027-06-30" });
+    expect(instanceName("Year-end package", "yearly", periodOf("yearly", "2026-03-10", 7))).toBe(
+      "Year-end package — year ending June 2026",
+    );
+    // Months and quarters stay the calendar's.
+    expect(periodOf("quarterly", "2026-03-10", 7)).toEqual({ start: "2026-01-01", end: "2026-03-31" });
+  });
+
   it("names an instance by its period", () => {
     expect(instanceName("Close", "monthly", periodOf("monthly", "2026-10-03"))).toBe("Close — October 2026");
     expect(instanceName("VAT", "quarterly", periodOf("quarterly", "2026-10-03"))).toBe("VAT — Q4 2026");

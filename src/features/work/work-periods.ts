@@ -59,25 +59,30 @@ function dateOfMonth(index: number, day: number): string {
 
 const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
 
-/** The period of a schedule that holds `date` (for `once`, the date itself). */
-export function periodOf(frequency: WorkFrequency, date: string): Period {
+/**
+ * The period of a schedule that holds `date` (for `once`, the date itself). A year is the organization's fiscal year,
+ * starting in `fiscalStartMonth` (1: the calendar year); months and quarters are the calendar's.
+ */
+export function periodOf(frequency: WorkFrequency, date: string, fiscalStartMonth = 1): Period {
   if (frequency === "once") return { start: date, end: date };
   const step = monthsApart[frequency];
-  const first = Math.floor(monthIndex(date) / step) * step;
+  const offset = frequency === "yearly" ? fiscalStartMonth - 1 : 0;
+  const first = Math.floor((monthIndex(date) - offset) / step) * step + offset;
   return { start: dateOfMonth(first, 1), end: dateOfMonth(first + step - 1, 31) };
 }
 
 /** The period after `period` (null for work done once). */
 export function nextPeriod(frequency: WorkFrequency, period: Period): Period | null {
-  return frequency === "once" ? null : periodOf(frequency, addDays(period.end, 1));
+  return frequency === "once" ? null : periodOf(frequency, addDays(period.end, 1), Number(period.start.slice(5, 7)));
 }
 
-/** "October 2026", "Q4 2026", "2026"; work done once is named by its date's month. */
+/** "October 2026", "Q4 2026", "2026" (a fiscal year: "year ending June 2026"); work done once by its date's month. */
 export function periodLabel(frequency: WorkFrequency, period: Period): string {
   const year = period.start.slice(0, 4);
   const month = Number(period.start.slice(5, 7));
   if (frequency === "quarterly") return `Q${Math.ceil(month / 3)} ${year}`;
-  if (frequency === "yearly") return year;
+  if (frequency === "yearly")
+    return month === 1 ? year : `year ending ${MONTH_NAMES[Number(period.end.slice(5, 7)) - 1]} ${period.end.slice(0, 4)}`;
   return `${MONTH_NAMES[month - 1]} ${year}`;
 }
 

@@ -44,7 +44,12 @@ export async function applyTemplate(db: Db, actor: AuditActor, templateId: numbe
         throw invalidInput({ assignee_id: "Choose a staff member" }, "Choose a staff member");
     }
     const staff = pgArray(rolesHolding("firm.work"));
-    const first = periodOf(t.frequency, input.first_period).start;
+    // Each client's first period holds the date asked for: a year is the client's fiscal year.
+    const orgs = await queryRows<{ id: number; fiscal_year_start_month: number }>(
+      tx,
+      sql`select id, fiscal_year_start_month from organizations where id = any(${pgArray(ids)}::int[])`,
+    );
+    const firsts = orgs.map((o) => periodOf(t.frequency, input.first_period, Number(o.fiscal_year_start_month)).start);
     const made = await queryRows<{ id: number }>(
       tx,
       sql`insert into work_schedules (template_id, organization_id, assignee_id, first_period, next_period, created_by)
@@ -56,8 +61,9 @@ export async function applyTemplate(db: Db, actor: AuditActor, templateId: numbe
                                               order by m.created_at, m.user_id limit 1)
                      when 'admin' then (select u.id from users u where u.role = 'admin' and u.disabled_at is null order by lower(u.name), u.id limit 1)
                    end),
-                 ${first}::date, ${first}::date, ${actor.id}
-            from organizations o where o.id = any(${pgArray(ids)}::int[])
+                 f.first, f.first, ${actor.id}
+            from unnest(${pgArray(orgs.map((o) => Number(o.id)))}::int[], ${pgArray(firsts)}::date[]) as f(id, first)
+            join organizations o on o.id = f.id
           on conflict (template_id, organization_id) do update
              set stopped_at = null, next_period = excluded.next_period, assignee_id = excluded.assignee_id
            where work_schedules.stopped_at is not null
@@ -67,7 +73,13 @@ export async function applyTemplate(db: Db, actor: AuditActor, templateId: numbe
       action: "work_template.applied",
       targetType: "work_template",
       targetId: templateId,
-      after: { title: t.title, clients: ids.length, schedules: made.length, first_period: first, assignee_id: input.assignee_id ?? null },
+      after: {
+        title: t.title,
+        clients: ids.length,
+        schedules: made.length,
+        first_period: input.first_period,
+        assignee_id: input.assignee_id ?? null,
+      },
     });
     return made.map((m) => Number(m.id));
   });
@@ -109,6 +121,7 @@ interface DueSchedule extends DueRule {
   next_period: string;
   title: string;
   frequency: WorkFrequency;
+  fiscal_year_start_month: number;
 }
 
 /**
@@ -125,8 +138,8 @@ export async function makeDueInstances(db: Db, today: string, only: { scheduleId
       const due = await queryRows<DueSchedule>(
         tx,
         sql`select s.id, s.template_id, s.organization_id, s.assignee_id, s.next_period::text as next_period, t.title, t.frequency,
-                   t.due_kind, t.due_day, t.due_months, t.due_shift
-              from work_schedules s join work_templates t on t.id = s.template_id
+                   t.due_kind, t.due_day, t.due_months, t.due_shift, o.fiscal_year_start_month
+              from work_schedules s join work_templates t on t.id = s.template_id join organizations o on o.id = s.organization_id
              where s.next_period <= ${until}::date and s.stopped_at is null and t.archived_at is null
                ${only.scheduleIds ? sql`and s.id = any(${pgArray(only.scheduleIds)}::int[])` : sql``}
              order by s.next_period, s.id
@@ -138,7 +151,7 @@ export async function makeDueInstances(db: Db, today: string, only: { scheduleId
       const moved: { id: number; next: string | null }[] = [];
       for (const s of due) {
         const rule: DueRule = { ...s, due_day: Number(s.due_day), due_months: Number(s.due_months) };
-        let period: Period | null = periodOf(s.frequency, s.next_period);
+        let period: Period | null = periodOf(s.frequency, s.next_period, Number(s.fiscal_year_start_month));
         if (s.frequency === "once") period = { start: s.next_period, end: s.next_period };
         while (period && period.start <= until) {
           rows.push({ schedule: s, period, name: instanceName(s.title, s.frequency, period), due_on: dueDate(rule, period, holidays) });
