@@ -7,7 +7,8 @@ import { shot } from "./support/shots.ts";
 /**
  * Statement lines posted with tax codes: a laptop bought for 4,400.00 with 21 % VAT inside, categorized with its code
  * (3,636.36 and 763.64 of VAT); 1,000.00 of supplies and books split over two accounts at 21 % and 6 %, the editor
- * showing what is left to split until nothing is; fuel posted as a rule with the 21 % code proposes (100.00 and 21.00).
+ * showing what is left to split until nothing is, and a row's tax code the server refuses (not valid yet on the line's
+ * date) told under that row's field; fuel posted as a rule with the 21 % code proposes (100.00 and 21.00).
  */
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
@@ -53,6 +54,13 @@ test("a line categorized with a tax code, another split over two accounts and co
       kind: "input",
       parts: [{ name: "VAT", rate, role: "deductible", account_id: vat.account.id }],
     });
+  await post(`${books}/tax-codes`, {
+    code: "V9",
+    name: "Input VAT 9% from June",
+    kind: "input",
+    valid_from: "2026-06-01",
+    parts: [{ name: "VAT", rate: "9", role: "deductible", account_id: vat.account.id }],
+  });
   const { accounts } = (await (await page.request.get(`${books}/accounts`)).json()) as { accounts: { id: number; account_code: string }[] };
   const bank = await post<{ account: { id: number } }>(`/api/bank/${orgId}/accounts`, {
     name: "Main checking",
@@ -83,6 +91,10 @@ test("a line categorized with a tax code, another split over two accounts and co
   await page.getByRole("dialog", { name: "Categorize" }).getByRole("button", { name: "Split…" }).click();
   const split = page.getByRole("dialog", { name: "Split" });
   await expect(split.getByTestId("split-remaining")).toHaveText("Left to split: $1,000.00");
+  // Rows left empty: the form's own rules are told under each row's fields.
+  await split.getByRole("button", { name: "Post entry" }).click();
+  await expect(split.locator("#split-0-account-error")).toBeVisible();
+  await expect(split.locator("#split-1-amount-error")).toBeVisible();
   await pick(split, "Row 1: account", "6200 Utilities Expense");
   await split.getByLabel("Row 1: amount").fill("700.00");
   await expect(split.getByLabel(/Row 1: tax code/).locator("option", { hasText: "V21" })).toHaveCount(1);
@@ -98,6 +110,20 @@ test("a line categorized with a tax code, another split over two accounts and co
   await expect(split.getByText("100.00 is left to split")).toHaveCount(0);
   await shot(page, "bank-split", { widths: [390, 1280] });
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
+  // Row 2 with a code not valid yet on 2026-05-03: the server's refusal is told under that row's tax code.
+  await split.getByLabel(/Row 2: tax code/).selectOption({ label: "V9 · Input VAT 9% from June" });
+  await split.getByRole("button", { name: "Post entry" }).click();
+  await expect(toast(page, "Not posted")).toBeVisible();
+  const refused = /Tax code V9 is not valid on 2026-05-03/;
+  await expect(split.locator("#split-1-tax-code-error")).toHaveText(refused);
+  await expect(split.locator("#split-1-tax-code-error")).toBeVisible();
+  await expect(split.getByLabel(/Row 2: tax code/)).toHaveAccessibleDescription(refused);
+  await expect(split.locator("#split-0-tax-code-error")).toHaveCount(0);
+  await expect(split.locator("#split-error")).toHaveCount(0);
+  expect(page.viewportSize()?.width).toBe(1280);
+  await shot(page, "bank-split-row-refused");
+  await split.getByLabel(/Row 2: tax code/).selectOption({ label: "V6 · Input VAT 6%" });
+  await expect(split.locator("#split-1-tax-code-error")).toHaveCount(0);
   await split.getByRole("button", { name: "Post entry" }).click();
   await expect(toast(page, "Entry posted, split")).toBeVisible();
   await expect(split).toHaveCount(0);

@@ -7,7 +7,10 @@ import { CategorizeDialog } from "./categorize-dialog.tsx";
 import { MatchDialog } from "./match-dialog.tsx";
 import { SplitDialog } from "./split-dialog.tsx";
 import { useTaxCodes } from "./tax-code-select.tsx";
-import type { BankLineDialogKind, WriteLine } from "./use-bank-line-changes.ts";
+import type { BankLineDialogKind, LineFailure, WriteLine } from "./use-bank-line-changes.ts";
+
+/** A refusal as one text, for the dialogs of one field. */
+const textOf = async (failure: Promise<LineFailure | null>) => (await failure)?.text ?? null;
 
 /**
  * The dialog open about one statement line (at most one at a time): its receipts, categorize (or split over several
@@ -49,11 +52,13 @@ export function BankLineDialogs({
         onClose={onClose}
         onSplit={(line) => onOpen("split", line)}
         onSubmit={(line, accountId, taxCodeId) =>
-          write(
-            line,
-            () => categorizeLines(orgId, bankId, { bank_line_ids: [line.id], account_id: accountId, tax_code_id: taxCodeId }),
-            "Not posted",
-            "Entry posted",
+          textOf(
+            write(
+              line,
+              () => categorizeLines(orgId, bankId, { bank_line_ids: [line.id], account_id: accountId, tax_code_id: taxCodeId }),
+              "Not posted",
+              "Entry posted",
+            ),
           )
         }
       />
@@ -71,7 +76,9 @@ export function BankLineDialogs({
         pending={pending}
         onClose={onClose}
         onSubmit={(line, question) =>
-          write(line, () => askClient(orgId, bankId, { bank_line_id: line.id, question }), "Not sent", "Question sent to the client")
+          textOf(
+            write(line, () => askClient(orgId, bankId, { bank_line_id: line.id, question }), "Not sent", "Question sent to the client"),
+          )
         }
       />
       <ExcludeDialog
@@ -79,7 +86,7 @@ export function BankLineDialogs({
         pending={pending}
         onClose={onClose}
         onSubmit={(line, reason) =>
-          write(line, () => excludeLine(orgId, bankId, line.id, reason), "Not excluded", "Line excluded: it counts nowhere")
+          textOf(write(line, () => excludeLine(orgId, bankId, line.id, reason), "Not excluded", "Line excluded: it counts nowhere"))
         }
       />
       <MatchDialog

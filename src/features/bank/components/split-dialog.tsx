@@ -1,4 +1,4 @@
-import { useFieldArray, useForm } from "react-hook-form";
+import { useFieldArray, useForm, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "~/ui/button.tsx";
 import { FieldError, InputField } from "~/ui/field.tsx";
@@ -11,8 +11,11 @@ import { MAX_SPLITS, splitSchema, type SplitForm, type SplitInput } from "../ban
 import type { BankLine } from "../bank.types.ts";
 import { lineSummary } from "./bank-line-row.tsx";
 import { TaxCodeSelect, taxCodeValue } from "./tax-code-select.tsx";
+import type { LineFailure } from "./use-bank-line-changes.ts";
 
 const EMPTY_ROW = { account_id: 0, amount: "", tax_code_id: null, description: "" };
+/** A refusal the server names on a row's field the dialog shows (`splits.1.tax_code_id`): told under that field. */
+const ROW_FIELD = /^splits\.\d+\.(account_id|amount|tax_code_id)$/;
 
 /** What is left to split, in cents: the line's amount (as money in or out, without its sign) less the rows typed. */
 function remainingCents(line: BankLine, rows: SplitForm["splits"]): bigint {
@@ -33,7 +36,7 @@ export function SplitDialog(props: {
   bankAccountId: number;
   pending: boolean;
   onClose: () => void;
-  onSubmit: (line: BankLine, input: SplitInput) => Promise<string | null>;
+  onSubmit: (line: BankLine, input: SplitInput) => Promise<LineFailure | null>;
 }) {
   const { line } = props;
   const { money } = useMoney();
@@ -73,8 +76,10 @@ function SplitRows({
     if (left !== 0n)
       return setError("splits", { message: `${centsToDecimal(left < 0n ? -left : left)} ${left > 0n ? "is left to split" : "too much"}` });
     const failed = await onSubmit(line, input);
-    if (failed) setError("splits", { message: failed });
-    else onClose();
+    if (!failed) return onClose();
+    const named = Object.entries(failed.fields).filter(([key]) => ROW_FIELD.test(key));
+    for (const [key, message] of named) setError(key as FieldPath<SplitForm>, { message });
+    if (named.length === 0) setError("splits", { message: failed.text });
   });
   const others = accounts.filter((a) => a.id !== bankAccountId);
   return (

@@ -9,13 +9,19 @@ import type { BankLineAction } from "./bank-line-actions.tsx";
 export type BankLineDialogKind = "categorize" | "split" | "match" | "ask" | "exclude" | "documents";
 const DIALOGS: readonly BankLineAction[] = ["categorize", "match", "ask", "exclude", "documents"];
 
-/** Posts a line's change: its failure's text (the first field's, else the message), or null once done. */
+/** A refused change: the text a dialog shows (the first field's, else the message) and the fields the server named. */
+export interface LineFailure {
+  text: string;
+  fields: Record<string, string>;
+}
+
+/** Posts a line's change: its failure, or null once done. */
 export type WriteLine = (
   line: BankLine,
   call: () => Promise<ApiResult<unknown>>,
   failure: string,
   success: string,
-) => Promise<string | null>;
+) => Promise<LineFailure | null>;
 
 /** A line posted as its rule proposes gets the rule's memo as the entry's description. */
 const ruleMemo = (line: BankLine, action: BankLineAction) => (action === "rule" ? (line.rule?.memo ?? undefined) : undefined);
@@ -35,7 +41,7 @@ export function useBankLineChanges(orgId: number, bankId: number) {
   async function run(id: number, call: () => Promise<ApiResult<unknown>>, failure: string, success: string, description?: string) {
     setLineId(id);
     const res = await act(call, { failure, success, description });
-    return res.ok ? null : (Object.values(res.fields)[0] ?? res.message);
+    return res.ok ? null : { text: Object.values(res.fields)[0] ?? res.message, fields: res.fields };
   }
   const write: WriteLine = (line, call, failure, success) => run(line.id, call, failure, success, about(line));
 
