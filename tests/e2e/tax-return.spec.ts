@@ -6,7 +6,7 @@ import { shot } from "./support/shots.ts";
 
 /**
  * The tax return: last month's sale at 21 % shown in its boxes, a box's lines drilled into, the return filed to the
- * authority's account and listed with its PDF.
+ * authority's account and listed with its PDF; the revenue account's ledger from the reports shows the line's tax code.
  */
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
@@ -68,5 +68,18 @@ test("tax return: the boxes of last month, a box's lines, the return filed", asy
   await expect(page.getByTestId("filed-tax-returns")).toContainText("net");
   await expect(page.getByTestId("filed-tax-returns").getByRole("link", { name: /Download/ })).toBeVisible();
   await expect(page.getByRole("button", { name: "File return" })).toHaveCount(0);
+  // One return filed: the list has no other page.
+  await expect(page.getByRole("navigation", { name: "Filed returns pages" })).toHaveCount(0);
   await shot(page, "tax-return-filed", { widths: [390, 1280] });
+
+  // The revenue account's ledger, opened from the reports of last month, shows the sale's tax code.
+  await openBooksSection(page, "Reports");
+  await page.getByLabel("Start date").fill(`${lastMonth.slice(0, 8)}01`);
+  await page.getByLabel("End date").fill(lastMonth);
+  const revenue = of("Revenue");
+  await page.getByRole("button", { name: revenue.account_name, exact: true }).first().click();
+  const ledger = page.getByRole("dialog", { name: `Ledger: ${revenue.account_code} ${revenue.account_name}` });
+  await expect(ledger.getByRole("columnheader", { name: "Tax" })).toBeVisible();
+  await expect(ledger.getByTestId("ledger-line").filter({ hasText: "Garden design" }).getByTestId("ledger-line-tax")).toHaveText("S21");
+  await shot(page, "tax-ledger-dialog", { widths: [390, 1280], part: ledger });
 });

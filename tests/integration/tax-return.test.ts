@@ -383,4 +383,24 @@ describe("tax return", () => {
     expect((await as(stranger, "/tax-returns", { json: body })).status).toBe(404);
     expect((await as(null, "/tax-returns", { json: body })).status).toBe(401);
   });
+  it("lists the filed returns 20 a page, the latest period first; a bad page is named", async () => {
+    const o = await org("Filing Monthly LLC");
+    // Twenty-one filed months, 2024-01 to 2025-09, kept as filing keeps them (the list reads them, whatever their figures).
+    await t.ctx.db.execute(
+      sql`insert into tax_returns (organization_id, name, period_start, period_end, figures, net_amount, authority_account_id, file_name, sha256, pdf)
+          select ${o.id}, 'Return ' || to_char(m, 'YYYY-MM'), m, (m + interval '1 month - 1 day')::date, '{}'::jsonb, 0, ${o.acc.authority},
+                 'return.pdf', 'x', '\\x25'::bytea
+            from generate_series('2024-01-01'::date, '2025-09-01'::date, interval '1 month') as m`,
+    );
+    type Page = { tax_returns: FiledTaxReturn[]; page: number; has_more: boolean };
+    const first = await ok<Page>(call(o, "/tax-returns"));
+    expect(first.tax_returns).toHaveLength(20);
+    expect(first).toMatchObject({ page: 1, has_more: true });
+    expect(first.tax_returns[0]!.name).toBe("Return 2025-09");
+    expect(first.tax_returns[19]!.name).toBe("Return 2024-02");
+    const second = await ok<Page>(call(o, "/tax-returns?page=2"));
+    expect(second).toMatchObject({ page: 2, has_more: false });
+    expect(second.tax_returns.map((r) => r.name)).toEqual(["Return 2024-01"]);
+    expect(await refused(call(o, "/tax-returns?page=0"), "page")).toBe("Page must be at least 1");
+  });
 });

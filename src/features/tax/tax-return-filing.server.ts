@@ -12,7 +12,7 @@ import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 import type { TaxReturnFileInput } from "./tax-return.schema.ts";
 import { taxReconciliationPrint, taxReturnPrint } from "./tax-return-print.ts";
 import { taxReturn } from "./tax-return.server.ts";
-import type { FiledTaxReturn, TaxReturnReport } from "./tax-return.types.ts";
+import { FILED_RETURNS_PAGE_SIZE, type FiledTaxReturn, type FiledTaxReturnsAnswer, type TaxReturnReport } from "./tax-return.types.ts";
 
 /*
  * Filing a return (decision 112), in one transaction: the return recomputed, an overlapping filed period refused,
@@ -33,13 +33,31 @@ const toFiled = (r: FiledTaxReturn): FiledTaxReturn => ({
   settlement_entry_id: r.settlement_entry_id == null ? null : Number(r.settlement_entry_id),
 });
 
-/** The books' filed returns, the latest period first. */
-export async function listTaxReturns(db: Db, m: Membership): Promise<FiledTaxReturn[]> {
+/** One page of the books' filed returns, the latest period first, and whether older ones follow. */
+export async function listTaxReturns(db: Db, m: Membership, page = 1): Promise<FiledTaxReturnsAnswer> {
+  const size = FILED_RETURNS_PAGE_SIZE;
   const rows = await queryRows<FiledTaxReturn>(
     db,
-    sql`select ${filedColumns} from ${filedFrom} where r.organization_id = ${m.organizationId} order by r.period_end desc, r.id desc limit 500`,
+    sql`select ${filedColumns} from ${filedFrom} where r.organization_id = ${m.organizationId}
+         order by r.period_end desc, r.id desc limit ${size + 1} offset ${(page - 1) * size}`,
   );
-  return rows.map(toFiled);
+  return { tax_returns: rows.slice(0, size).map(toFiled), page, has_more: rows.length > size };
+}
+
+/** The filed return whose period meets from..to (the earliest), named with its period; undefined when none. */
+export async function overlappingTaxReturn(
+  db: Db,
+  m: Membership,
+  from: string,
+  to: string,
+): Promise<{ name: string; label: string } | undefined> {
+  const [row] = await queryRows<{ name: string; label: string }>(
+    db,
+    sql`select name, name || ' (' || to_char(period_start, 'YYYY-MM-DD') || ' to ' || to_char(period_end, 'YYYY-MM-DD') || ')' as label
+          from tax_returns where organization_id = ${m.organizationId} and period_start <= ${to}::date and ${from}::date <= period_end
+         order by period_start limit 1`,
+  );
+  return row;
 }
 
 /** A filed return's kept PDF. */
@@ -108,12 +126,7 @@ export async function fileTaxReturn(db: Db, m: Membership, input: TaxReturnFileI
         sql`select id from chart_of_accounts where id = ${authority} and organization_id = ${orgId} and is_active`,
       );
       if (!account) throw invalidInput({ authority_account_id: "Account not found or inactive" }, "Account not found or inactive");
-      const [overlap] = await queryRows<{ label: string }>(
-        tx,
-        sql`select name || ' (' || to_char(period_start, 'YYYY-MM-DD') || ' to ' || to_char(period_end, 'YYYY-MM-DD') || ')' as label
-              from tax_returns where organization_id = ${orgId} and period_start <= ${to}::date and ${from}::date <= period_end
-             order by period_start limit 1`,
-      );
+      const overlap = await overlappingTaxReturn(tx, m, from, to);
       if (overlap) throw overlapping(overlap.label);
       const report = await taxReturn(tx, m, from, to);
       if (report.line_count === 0) {

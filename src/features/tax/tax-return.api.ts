@@ -26,8 +26,8 @@ export const taxReturnCsvUrl = (orgId: number, from: string, to: string) => `${b
 export const taxReturnPdfUrl = (orgId: number, from: string, to: string) => `${books(orgId)}/tax-return.pdf?${period(from, to)}`;
 export const filedTaxReturnPdfUrl = (orgId: number, id: number) => `${books(orgId)}/tax-returns/${encodeURIComponent(id)}/pdf`;
 
-export function listTaxReturns(orgId: number): Promise<ApiResult<FiledTaxReturnsAnswer>> {
-  return request<FiledTaxReturnsAnswer>(`${books(orgId)}/tax-returns`);
+export function listTaxReturns(orgId: number, page = 1): Promise<ApiResult<FiledTaxReturnsAnswer>> {
+  return request<FiledTaxReturnsAnswer>(`${books(orgId)}/tax-returns${page > 1 ? `?page=${page}` : ""}`);
 }
 
 export function fileTaxReturn(orgId: number, input: TaxReturnFileInput): Promise<ApiResult<TaxReturnFiled>> {

@@ -8,7 +8,7 @@ import type { AppContext } from "~/server/context.ts";
 import { withStatementTimeout } from "~/server/db/client.ts";
 import { FIRST_FIELD, json, parseJson, parseParams, parseQuery } from "~/server/http/parse.ts";
 import { requireBooks, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
-import { taxReturnFileSchema, taxReturnLinesQuerySchema, taxReturnQuerySchema } from "./tax-return.schema.ts";
+import { filedTaxReturnsQuerySchema, taxReturnFileSchema, taxReturnLinesQuerySchema, taxReturnQuerySchema } from "./tax-return.schema.ts";
 import { fileTaxReturn, listTaxReturns, readTaxReturnPdf, taxReturnPdf } from "./tax-return-filing.server.ts";
 import { taxReturnCsv } from "./tax-return-print.ts";
 import { taxReturn } from "./tax-return.server.ts";
@@ -60,9 +60,10 @@ export function taxReturnRoutes(ctx: AppContext) {
     const report = await withStatementTimeout(db, (tx) => taxReturn(tx, m, q.from, q.to));
     return attachment(c, await taxReturnPdf(report, m), "application/pdf", `tax_return_${q.from}_${q.to}.pdf`);
   });
-  r.get("/tax-returns", async (c) =>
-    json(c, { tax_returns: await listTaxReturns(db, c.get("membership")) } satisfies FiledTaxReturnsAnswer),
-  );
+  r.get("/tax-returns", async (c) => {
+    const { page } = parseQuery(c, filedTaxReturnsQuerySchema, FIRST_FIELD);
+    return json(c, (await listTaxReturns(db, c.get("membership"), page)) satisfies FiledTaxReturnsAnswer);
+  });
   r.post("/tax-returns", requireBooks("books.tax"), async (c) => {
     const input = await parseJson(c, taxReturnFileSchema, FIRST_FIELD);
     return json(c, { tax_return: await fileTaxReturn(db, c.get("membership"), input, actor(c)) } satisfies TaxReturnFiled, 201);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, isoDateField, requiredTextField, textField } from "~/lib/schema-fields.ts";
+import { idField, isoDateField, pageField, requiredTextField, textField } from "~/lib/schema-fields.ts";
 import { TAX_RETURN_GROUPS } from "./tax-return.types.ts";
 
 /** A return's period: `from` and `to`, real dates, `from` not after `to`. */
@@ -26,6 +26,9 @@ export const taxReturnLinesQuerySchema = z
       .optional(),
   })
   .refine((q) => q.from <= q.to, { message: "From must not be after To", path: ["from"] });
+
+/** GET …/tax-returns: the page of the filed returns (the tax return screen keeps its period beside it in the URL). */
+export const filedTaxReturnsQuerySchema = z.object({ page: pageField() });
 
 /** POST …/tax-returns: the period filed, the authority's account the net goes to, and the return's name. */
 export const taxReturnFileSchema = z

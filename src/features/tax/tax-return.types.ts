@@ -107,9 +107,14 @@ export interface FiledTaxReturn {
   filed_at: string;
 }
 
-/** GET …/tax-returns */
+/** Filed returns on a page of their list. */
+export const FILED_RETURNS_PAGE_SIZE = 20;
+
+/** GET …/tax-returns?page=: a page of the filed returns, the latest period first. */
 export interface FiledTaxReturnsAnswer {
   tax_returns: FiledTaxReturn[];
+  page: number;
+  has_more: boolean;
 }
 
 /** POST …/tax-returns */

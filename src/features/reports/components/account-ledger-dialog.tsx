@@ -40,16 +40,19 @@ export function AccountLedgerDialog({
       {!ledger ? (
         <p role="status">Loading...</p>
       ) : (
-        // Below md each line is a card (as the journal's rows): date and entry, description, then Debit, Credit and
+        // Below md each line is a card (as the journal's rows): date and entry, description, tax code (when any), then Debit, Credit and
         // Balance side by side with their names, so nothing is cut off or scrolled sideways on a phone.
         <table className="min-w-full divide-y divide-slate-200 max-md:block">
           <caption className="sr-only">Posted lines of the account</caption>
           <thead className="bg-slate-50 max-md:hidden">
-            <ColumnHeads labels={["Date", "Entry", "Description", "Debit", "Credit", "Balance"]} numeric={["Debit", "Credit", "Balance"]} />
+            <ColumnHeads
+              labels={["Date", "Entry", "Description", "Tax", "Debit", "Credit", "Balance"]}
+              numeric={["Debit", "Credit", "Balance"]}
+            />
           </thead>
           <tbody className="divide-y divide-slate-100 max-md:block">
             <tr className={cardRow}>
-              <td className={`${tdClass} ${cardText} max-md:col-span-2`} colSpan={5}>
+              <td className={`${tdClass} ${cardText} max-md:col-span-2`} colSpan={6}>
                 Opening balance
               </td>
               <Amount label="Balance">{balance(ledger.opening_balance)}</Amount>
@@ -59,13 +62,16 @@ export function AccountLedgerDialog({
                 <td className={`${tdClass} ${cardText} whitespace-nowrap`}>{l.entry_date}</td>
                 <td className={`${tdClass} ${cardText} font-mono max-md:col-span-2`}>{l.entry_number}</td>
                 <td className={`${tdClass} ${cardText} max-md:col-span-3`}>{l.line_description || l.description}</td>
+                <td className={`${tdClass} ${cardText} max-md:col-span-3 max-md:empty:hidden`} data-testid="ledger-line-tax">
+                  {l.tax_code ?? ""}
+                </td>
                 <Amount label="Debit">{l.debit_amount !== "0.00" ? money(l.debit_amount) : ""}</Amount>
                 <Amount label="Credit">{l.credit_amount !== "0.00" ? money(l.credit_amount) : ""}</Amount>
                 <Amount label="Balance">{balance(l.balance)}</Amount>
               </tr>
             ))}
             <tr className={`${cardRow} font-semibold`}>
-              <td className={`${tdClass} ${cardText} max-md:col-span-2`} colSpan={5}>
+              <td className={`${tdClass} ${cardText} max-md:col-span-2`} colSpan={6}>
                 Closing balance{ledger.next ? " (first lines only: the general ledger shows them all)" : ""}
               </td>
               <Amount label="Balance">{balance(ledger.closing_balance)}</Amount>

@@ -7,11 +7,12 @@ import { formatDateTime } from "~/lib/format.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
+import { Pager, pageHref } from "~/ui/pager.tsx";
 import { useAction } from "~/ui/use-action.ts";
 import { useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
 import { taxReturnFileSchema, type TaxReturnFileInput } from "../tax-return.schema.ts";
 import { fileTaxReturn, filedTaxReturnPdfUrl } from "../tax-return.api.ts";
-import type { FiledTaxReturn } from "../tax-return.types.ts";
+import type { FiledTaxReturnsAnswer } from "../tax-return.types.ts";
 
 export const linkClass = "font-semibold text-brand-700 underline hover:text-brand-900";
 
@@ -83,7 +84,9 @@ export function FileReturn({ from, to, authorities }: { from: string; to: string
   );
 }
 
-export function FiledReturns({ filed }: { filed: FiledTaxReturn[] }) {
+/** A page of the filed returns (FILED_RETURNS_PAGE_SIZE), the latest period first, with links to the others. */
+export function FiledReturns({ filed: answer, filters }: { filed: FiledTaxReturnsAnswer; filters: Record<string, string> }) {
+  const { tax_returns: filed, page, has_more } = answer;
   const orgId = useBooksOrgId();
   const money = useMoney();
   return (
@@ -92,7 +95,7 @@ export function FiledReturns({ filed }: { filed: FiledTaxReturn[] }) {
         Filed returns
       </h3>
       {filed.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">No return has been filed yet.</p>
+        <p className="mt-2 text-sm text-muted">{page === 1 ? "No return has been filed yet." : "No filed return on this page."}</p>
       ) : (
         <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 text-sm" data-testid="filed-tax-returns">
           {filed.map((r) => (
@@ -112,6 +115,15 @@ export function FiledReturns({ filed }: { filed: FiledTaxReturn[] }) {
           ))}
         </ul>
       )}
+      {page > 1 || has_more ? (
+        <Pager
+          label="Filed returns pages"
+          className="mt-2"
+          status={`Page ${page}`}
+          previous={page > 1 ? { to: pageHref(filters, page - 1), text: "Newer returns" } : null}
+          next={has_more ? { to: pageHref(filters, page + 1), text: "Older returns" } : null}
+        />
+      ) : null}
     </section>
   );
 }

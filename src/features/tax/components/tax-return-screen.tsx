@@ -6,7 +6,7 @@ import { InputField } from "~/ui/field.tsx";
 import { defaultPeriod, PERIOD_PRESETS, PRESET_LABELS, presetPeriod, type PeriodPreset } from "~/features/ledger/index.ts";
 import { useBooks, useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
 import { taxReturnCsvUrl, taxReturnPdfUrl } from "../tax-return.api.ts";
-import type { FiledTaxReturn, TaxReturnGroup, TaxReturnReport } from "../tax-return.types.ts";
+import type { FiledTaxReturnsAnswer, TaxReturnGroup, TaxReturnReport } from "../tax-return.types.ts";
 import { BoxesTable, BoxLines, Reconciliation } from "./tax-return-parts.tsx";
 import { FiledReturns, FileReturn, linkClass } from "./tax-return-filing.tsx";
 
@@ -15,7 +15,11 @@ interface Props {
   to: string;
   fiscalYearStartMonth: number;
   report: TaxReturnReport | null;
-  filed: FiledTaxReturn[];
+  filed: FiledTaxReturnsAnswer;
+  /** The URL's query, kept by the filed returns' pages. */
+  filters: Record<string, string>;
+  /** The filed return the period is in, or null. */
+  covered: string | null;
   authorities: { id: number; label: string }[];
   errors: Record<string, string>;
 }
@@ -70,13 +74,12 @@ function PeriodForm({ from, to, errors, fiscalYearStartMonth }: Pick<Props, "fro
  * lines behind it), the corrections of filed periods, the net payable or refundable, the reconciliation with the tax
  * accounts, the return as CSV and PDF, filing (with "books.tax") and the filed returns with their PDFs.
  */
-export function TaxReturnScreen({ from, to, fiscalYearStartMonth, report, filed, authorities, errors }: Props) {
+export function TaxReturnScreen({ from, to, fiscalYearStartMonth, report, filed, filters, covered, authorities, errors }: Props) {
   const { can } = useBooks();
   const orgId = useBooksOrgId();
   const money = useMoney();
   const [open, setOpen] = useState<{ box: string; group: TaxReturnGroup } | null>(null);
   const refundable = report ? (toCents(report.net) ?? 0n) < 0n : false;
-  const covered = filed.find((r) => r.period_start <= to && from <= r.period_end);
   return (
     <div className="space-y-6">
       <div>
@@ -116,11 +119,11 @@ export function TaxReturnScreen({ from, to, fiscalYearStartMonth, report, filed,
               PDF
             </a>
             {can["books.tax"] && report.line_count > 0 && !covered ? <FileReturn from={from} to={to} authorities={authorities} /> : null}
-            {covered ? <p className="text-sm text-muted">The period is in the filed return {covered.name}.</p> : null}
+            {covered ? <p className="text-sm text-muted">The period is in the filed return {covered}.</p> : null}
           </div>
         </>
       ) : null}
-      <FiledReturns filed={filed} />
+      <FiledReturns filed={filed} filters={filters} />
       {open ? <BoxLines box={open.box} group={open.group} from={from} to={to} onClose={() => setOpen(null)} /> : null}
     </div>
   );
