@@ -1,3 +1,4 @@
+import { HYDRATED_EVENT } from "../../src/lib/hydrated-event.ts";
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
 
@@ -156,8 +157,14 @@ test.describe("small screens", () => {
   });
 
   test("the menu opens and closes by keyboard", async ({ page }) => {
-    // With the page's script running: without it the menu is a plain <details>, which Escape does not close.
-    await page.goto("/", { waitUntil: "networkidle" });
+    // With the page's script running: without it the menu is a plain <details>, which Escape does not close. The
+    // page says when React has hydrated it (HYDRATED_EVENT); the network falling quiet came first on a loaded machine.
+    await page.addInitScript(
+      (name) => window.addEventListener(name, () => document.documentElement.setAttribute("data-test-hydrated", "")),
+      HYDRATED_EVENT,
+    );
+    await page.goto("/");
+    await page.locator("html[data-test-hydrated]").waitFor({ state: "attached" });
     const toggle = page.getByLabel("Open menu");
     await toggle.focus();
     await page.keyboard.press("Enter");
