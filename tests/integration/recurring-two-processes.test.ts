@@ -1,38 +1,11 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { runDates, type Frequency } from "~/features/ledger/recurrence.ts";
 import { todayIso } from "~/lib/format.ts";
 import { queryRows } from "~/server/db/client.ts";
+import { jobProcess } from "../support/job-processes.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { firstBooks } from "../support/books.ts";
-
-const SCRIPT = path.join(import.meta.dirname, "../support/scheduled-jobs-process.ts");
-
-/** Runs the site's scheduled jobs once in a child process; resolves with how many entries it logged making and its errors. */
-function jobProcess(url: string, go: Promise<void>): Promise<{ made: number; errors: string[] }> {
-  const child = spawn(process.execPath, ["--import", "tsx", SCRIPT], {
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-  void go.then(() => child.stdin.end("go\n"));
-  return new Promise((resolve, reject) =>
-    child.once("exit", (code) => {
-      if (code !== 0) return reject(new Error(`job process exited with ${code}: ${err}`));
-      const lines = out.split("\n").filter((l) => l.startsWith("{"));
-      const logged = lines.map((l) => JSON.parse(l) as { level: number; msg: string; made?: number });
-      resolve({
-        made: logged.reduce((sum, l) => sum + (l.msg === "recurring entries made" ? (l.made ?? 0) : 0), 0),
-        errors: logged.filter((l) => l.level >= 50).map((l) => l.msg),
-      });
-    }),
-  );
-}
 
 // Two processes of the site on one PostgreSQL database (the embedded database has one process by design), both
 // starting after downtime with the same runs due: each run is made exactly once. Runs when TEST_DATABASE_URL is set.
@@ -82,14 +55,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("recurring entries with two server
 
     let go!: () => void;
     const started = new Promise<void>((resolve) => (go = resolve));
-    const both = Promise.all([jobProcess(t.testDb.url!, started), jobProcess(t.testDb.url!, started)]);
+    const both = Promise.all([
+      jobProcess(t.testDb.url!, started, "recurring entries made", "made"),
+      jobProcess(t.testDb.url!, started, "recurring entries made", "made"),
+    ]);
     // Both have connected and migrated; then both start their jobs at once.
     setTimeout(go, 3000);
     const made = await both;
 
     // Neither process stumbled on the other's work (a run taken twice would fail on its run row and stop that job).
     expect(made.flatMap((p) => p.errors)).toEqual([]);
-    expect(made[0]!.made + made[1]!.made).toBe(expected);
+    expect(made[0]!.count + made[1]!.count).toBe(expected);
     const [counts] = await queryRows<{ runs: string; entries: string; distinct_runs: string; posted: string; max_seq: string }>(
       t.ctx.db,
       sql`select (select count(*) from recurring_entry_runs where organization_id = ${orgId}) as runs,

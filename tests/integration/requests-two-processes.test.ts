@@ -1,40 +1,11 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { addDays, todayIso } from "~/lib/format.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { firstBooks } from "../support/books.ts";
+import { jobProcess } from "../support/job-processes.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
-
-const SCRIPT = path.join(import.meta.dirname, "../support/scheduled-jobs-process.ts");
-
-/** Runs the site's scheduled jobs once in a child process; resolves with how many reminders it logged sending and its errors. */
-function jobProcess(url: string, go: Promise<void>): Promise<{ sent: number; errors: string[] }> {
-  const child = spawn(process.execPath, ["--import", "tsx", SCRIPT], {
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-  void go.then(() => child.stdin.end("go\n"));
-  return new Promise((resolve, reject) =>
-    child.once("exit", (code) => {
-      if (code !== 0) return reject(new Error(`job process exited with ${code}: ${err}`));
-      const logged = out
-        .split("\n")
-        .filter((l) => l.startsWith("{"))
-        .map((l) => JSON.parse(l) as { level: number; msg: string; sent?: number });
-      resolve({
-        sent: logged.reduce((sum, l) => sum + (l.msg === "document request reminders sent" ? (l.sent ?? 0) : 0), 0),
-        errors: logged.filter((l) => l.level >= 50).map((l) => l.msg),
-      });
-    }),
-  );
-}
 
 // Two processes of the site on one PostgreSQL database, both starting after downtime (the clock moved forward past
 // the reminders' dates): each due reminder is sent exactly once. Runs when TEST_DATABASE_URL is set.
@@ -76,12 +47,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)("document request reminders with t
 
     let go!: () => void;
     const started = new Promise<void>((resolve) => (go = resolve));
-    const both = Promise.all([jobProcess(t.testDb.url!, started), jobProcess(t.testDb.url!, started)]);
+    const both = Promise.all([
+      jobProcess(t.testDb.url!, started, "document request reminders sent", "sent"),
+      jobProcess(t.testDb.url!, started, "document request reminders sent", "sent"),
+    ]);
     setTimeout(go, 3000);
     const runs = await both;
 
     expect(runs.flatMap((p) => p.errors)).toEqual([]);
-    expect(runs[0]!.sent + runs[1]!.sent).toBe(40);
+    expect(runs[0]!.count + runs[1]!.count).toBe(40);
     const rows = await queryRows<{ request_id: number; n: number; on: string }>(
       t.ctx.db,
       sql`select request_id, count(*)::int as n, max(reminder_on)::text as on from document_request_reminders

@@ -1,39 +1,10 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { nextPeriod, periodOf, type Period, type WorkFrequency } from "~/features/work/work-periods.ts";
 import { addDays, todayIso } from "~/lib/format.ts";
 import { queryRows } from "~/server/db/client.ts";
+import { jobProcess } from "../support/job-processes.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
-
-const SCRIPT = path.join(import.meta.dirname, "../support/scheduled-jobs-process.ts");
-
-/** Runs the site's scheduled jobs once in a child process; resolves with how many instances it logged making and its errors. */
-function jobProcess(url: string, go: Promise<void>): Promise<{ made: number; errors: string[] }> {
-  const child = spawn(process.execPath, ["--import", "tsx", SCRIPT], {
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-  void go.then(() => child.stdin.end("go\n"));
-  return new Promise((resolve, reject) =>
-    child.once("exit", (code) => {
-      if (code !== 0) return reject(new Error(`job process exited with ${code}: ${err}`));
-      const logged = out
-        .split("\n")
-        .filter((l) => l.startsWith("{"))
-        .map((l) => JSON.parse(l) as { level: number; msg: string; made?: number });
-      resolve({
-        made: logged.reduce((sum, l) => sum + (l.msg === "work instances made" ? (l.made ?? 0) : 0), 0),
-        errors: logged.filter((l) => l.level >= 50).map((l) => l.msg),
-      });
-    }),
-  );
-}
 
 // Two processes of the site on one PostgreSQL database, both starting after downtime with the same periods due: each
 // instance is made exactly once. Runs when TEST_DATABASE_URL is set.
@@ -68,12 +39,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)("recurring work with two server pr
 
     let go!: () => void;
     const started = new Promise<void>((resolve) => (go = resolve));
-    const both = Promise.all([jobProcess(t.testDb.url!, started), jobProcess(t.testDb.url!, started)]);
+    const both = Promise.all([
+      jobProcess(t.testDb.url!, started, "work instances made", "made"),
+      jobProcess(t.testDb.url!, started, "work instances made", "made"),
+    ]);
     setTimeout(go, 3000);
     const made = await both;
 
     expect(made.flatMap((p) => p.errors)).toEqual([]);
-    expect(made[0]!.made + made[1]!.made).toBe(expected);
+    expect(made[0]!.count + made[1]!.count).toBe(expected);
     const [counts] = await queryRows<{ instances: number; distinct_periods: number; behind: number }>(
       t.ctx.db,
       sql`select (select count(*)::int from work_instances) as instances,
