@@ -26,22 +26,8 @@ export interface Period {
   end: string;
 }
 
+import { MONTH_NAMES } from "~/features/ledger/fiscal-year.schema.ts";
 import { addDays } from "~/lib/format.ts";
-
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 const monthsApart: Record<Exclude<WorkFrequency, "once">, number> = { monthly: 1, quarterly: 3, yearly: 12 };
