@@ -4,6 +4,7 @@ import { ledgerRoutes } from "~/features/ledger/ledger.routes.server.ts";
 import { reportsRoutes } from "~/features/reports/reports.routes.server.ts";
 import { taxRoutes } from "~/features/tax/tax-codes.routes.server.ts";
 import { taxReturnRoutes } from "~/features/tax/tax-return.routes.server.ts";
+import { salesRoutes } from "~/features/sales/index.server.ts";
 import { membersRoutes, organizationsRoutes } from "~/features/tenancy/members.routes.server.ts";
 import { booksMember, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
 import { workInstancesJob, workRoutes } from "~/features/work/index.server.ts";
@@ -68,6 +69,7 @@ function accountingRoutes(ctx: AppContext) {
   books.route("/", membersRoutes(ctx));
   books.route("/", taxRoutes(ctx));
   books.route("/", taxReturnRoutes(ctx));
+  books.route("/", salesRoutes(ctx));
   r.route("/orgs/:orgId", books);
   return r;
 }

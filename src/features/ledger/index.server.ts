@@ -7,3 +7,6 @@ export { reverseEntry } from "./journal-entries.server.ts";
 export { BooksLockedError, lockedUpTo, notFound, sqlState } from "./ledger-errors.server.ts";
 export { equityAccountId, OPENING_EQUITY_NAME, saveOpeningBalances } from "./opening-balances.server.ts";
 export { closingEntryTotals, fiscalYearStartMonth } from "./year-end-read.server.ts";
+export { createEntry, postEntry } from "./journal-entries.server.ts";
+export { loadTaxCodes, prepareEntryLines, type PreparedLine } from "./line-tax.server.ts";
+export { booksLocked, refusingLocked } from "./ledger-errors.server.ts";

@@ -50,4 +50,4 @@ export {
   type TaxRounding,
   type TaxSettings,
 } from "./tax.types.ts";
-export { chargedRate, rateMillionths, taxEntry, type MathCode, type MathLine, type PostedLine } from "./line-tax.ts";
+export { chargedRate, rateMillionths, roundDiv, taxEntry, type MathCode, type MathLine, type PostedLine } from "./line-tax.ts";

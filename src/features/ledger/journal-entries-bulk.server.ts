@@ -62,10 +62,10 @@ async function insertEntries(tx: Db, m: Membership, inputs: EntryInput[], post: 
     const lines = batch.flatMap(({ i, lines }) => lines.map((l) => ({ ...l, journal_entry_id: idOf.get(i)! })));
     await tx.execute(
       insertEntryLines(sql`select ${m.organizationId}, x.journal_entry_id, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount,
-                               x.tax_code_id, x.tax_part_no, x.tax_base
+                               x.tax_code_id, x.tax_part_no, x.tax_base, x.contact_id
             from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
               as x(journal_entry_id integer, line_no smallint, account_id integer, description text, debit_amount numeric, credit_amount numeric,
-                   tax_code_id integer, tax_part_no smallint, tax_base numeric)`),
+                   tax_code_id integer, tax_part_no smallint, tax_base numeric, contact_id integer)`),
     );
     const idArray = pgArray(batchIds);
     // By their ids alone (the entries just written): the primary key whatever the table's statistics say, where the
@@ -131,7 +131,7 @@ async function insertReversals(tx: Db, m: Membership, ids: number[]): Promise<vo
   const mirrorArray = pgArray(mirrors.map((r) => Number(r.id)));
   await tx.execute(
     insertEntryLines(sql`select l.organization_id, r.id, l.line_no, l.account_id, l.description, l.credit_amount, l.debit_amount,
-                                l.tax_code_id, l.tax_part_no, -l.tax_base
+                                l.tax_code_id, l.tax_part_no, -l.tax_base, l.contact_id
                            from journal_entries r join journal_entry_lines l on l.journal_entry_id = r.reversal_of
                           where r.id = any(${mirrorArray}::integer[]) order by r.id, l.line_no`),
   );

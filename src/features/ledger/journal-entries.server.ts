@@ -33,6 +33,7 @@ export function prepareLines(input: Pick<EntryInput, "lines">): { lines: Prepare
       line_no: i + 1,
       account_id: l.account_id,
       description: l.description ? l.description : null,
+      contact_id: l.contact_id ?? null,
       debit_amount: centsToDecimal(debit),
       credit_amount: centsToDecimal(toCents(l.credit_amount)!),
     };
@@ -60,7 +61,7 @@ export async function assertAccounts(db: Db, m: Membership, lines: PreparedLine[
 
 const linesRecordset = (json: string) =>
   sql`jsonb_to_recordset(${json}::jsonb) as x(line_no smallint, account_id integer, description text, debit_amount numeric, credit_amount numeric,
-                                                  tax_code_id integer, tax_part_no smallint, tax_base numeric)`;
+                                                  tax_code_id integer, tax_part_no smallint, tax_base numeric, contact_id integer)`;
 
 /**
  * A new draft in one statement (one transaction, one round trip): the account check, the number, the
@@ -94,7 +95,7 @@ export async function createEntry(db: Db, m: Membership, input: EntryInput, idem
                               returning ${summaryColumns()}`)}
         ), l as (
           ${insertEntryLines(sql`select ${m.organizationId}, e.id, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount,
-                                        x.tax_code_id, x.tax_part_no, x.tax_base
+                                        x.tax_code_id, x.tax_part_no, x.tax_base, x.contact_id
                                    from e, x`)}
         ), a as (
           ${insertEntryAudit(sql`select ${m.organizationId}, e.id, 'created', ${m.userId}, null from e`)}
@@ -158,7 +159,7 @@ export async function updateEntry(
       await tx.execute(sql`delete from journal_entry_lines where journal_entry_id = ${id} and organization_id = ${m.organizationId}`);
       await tx.execute(
         insertEntryLines(sql`select ${m.organizationId}, ${id}::integer, x.line_no, x.account_id, x.description, x.debit_amount, x.credit_amount,
-                                    x.tax_code_id, x.tax_part_no, x.tax_base
+                                    x.tax_code_id, x.tax_part_no, x.tax_base, x.contact_id
                                from ${linesRecordset(JSON.stringify(lines))}`),
       );
       await tx.execute(insertEntryAudit(sql`values (${m.organizationId}, ${id}, 'edited', ${m.userId}, null)`));
@@ -225,7 +226,7 @@ export async function reverseEntry(
       const mirror = Number(created!.id);
       await tx.execute(
         insertEntryLines(sql`select organization_id, ${mirror}::integer, line_no, account_id, description, credit_amount, debit_amount,
-                                    tax_code_id, tax_part_no, -tax_base
+                                    tax_code_id, tax_part_no, -tax_base, contact_id
                                from journal_entry_lines where journal_entry_id = ${id} order by line_no`),
       );
       await tx.execute(sql`update journal_entries set status = 'posted', posted_at = now(), posted_by = ${m.userId} where id = ${mirror}`);

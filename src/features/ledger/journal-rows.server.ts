@@ -13,11 +13,12 @@ export const insertEntryRows = (rows: SQL): SQL =>
 
 /**
  * journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount,
- * tax_code_id, tax_part_no, tax_base): the last three are a line's tax (migration 0040), null on an untaxed line.
+ * tax_code_id, tax_part_no, tax_base, contact_id): three for a line's tax (migration 0040), null on an untaxed line, and the
+ * customer or supplier a receivable or payable line is owed by or to (migration 0049), null on any other line.
  */
 export const insertEntryLines = (rows: SQL): SQL =>
   sql`insert into journal_entry_lines (organization_id, journal_entry_id, line_no, account_id, description, debit_amount, credit_amount,
-                                       tax_code_id, tax_part_no, tax_base) ${rows}`;
+                                       tax_code_id, tax_part_no, tax_base, contact_id) ${rows}`;
 
 /** journal_entry_audit (organization_id, journal_entry_id, action, user_id, detail). */
 export const insertEntryAudit = (rows: SQL): SQL =>

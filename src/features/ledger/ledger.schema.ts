@@ -73,6 +73,8 @@ const amount = z.union([z.string(), z.number()], { error: "must be a number" }).
 const lineFields = {
   account_id: idField("Account", { rangeError: "Account not found or inactive" }),
   description: textField("Line description", { max: 500 }).nullish(),
+  /** The customer or supplier a receivable or payable line is owed by or to (decision 116). */
+  contact_id: idField("Contact", { rangeError: "Contact not found" }).nullish(),
   debit_amount: amount,
   credit_amount: amount,
 };

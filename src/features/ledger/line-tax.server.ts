@@ -4,7 +4,7 @@ import { invalidInput } from "~/server/http/app-error.ts";
 import { centsToDecimal, toCents } from "~/lib/money.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 import type { EntryInput } from "./ledger.schema.ts";
-import { overrideOutside, taxEntry, type MathCode, type TaxOverride } from "./line-tax.ts";
+import { overrideOutside, taxEntry, type MathCode, type PostedLine, type TaxOverride } from "./line-tax.ts";
 import type { TaxAmounts, TaxRounding } from "./tax.types.ts";
 
 /** A line as written to journal_entry_lines (journal-rows.server.ts): numbered from 1, exact decimal amounts, its tax. */
@@ -17,9 +17,18 @@ export interface PreparedLine {
   tax_code_id?: number | null;
   tax_part_no?: number | null;
   tax_base?: string | null;
+  /** The customer or supplier of a receivable or payable line. */
+  contact_id?: number | null;
 }
 
-type TaxedInput = Pick<EntryInput, "lines" | "entry_date"> & Partial<Pick<EntryInput, "tax_amounts" | "tax_overrides">>;
+type TaxedInput = Pick<EntryInput, "lines" | "entry_date"> &
+  Partial<Pick<EntryInput, "tax_amounts" | "tax_overrides">> & {
+    /**
+     * A line added last that balances the entry: its amount is what the others add up to once their tax is made (an
+     * invoice's receivable line carries its total). Left out: the lines must balance themselves.
+     */
+    balanceWith?: { account_id: number; contact_id: number | null; description: string | null };
+  };
 
 interface CodeRow {
   id: number;
@@ -70,8 +79,30 @@ export async function prepareEntryLines(db: Db, m: Membership, input: TaxedInput
 export async function prepareEntriesLines(db: Db, m: Membership, inputs: TaxedInput[]): Promise<{ lines: PreparedLine[]; total: string }[]> {
   const ids = [...new Set(inputs.flatMap((input) => input.lines.flatMap((l) => (l.tax_code_id == null ? [] : [l.tax_code_id]))))];
   const tax = ids.length > 0 ? await loadTaxCodes(db, m.organizationId, ids) : null;
+  await assertContacts(db, m.organizationId, inputs);
   return inputs.map((input) => linesOf(input, tax));
 }
+
+/** A line's contact must be one of the organization's (not merged into another): a 400 naming the first line that is not. */
+async function assertContacts(db: Db, organizationId: number, inputs: TaxedInput[]): Promise<void> {
+  const ids = [...new Set(inputs.flatMap((input) => input.lines.flatMap((l) => (l.contact_id == null ? [] : [l.contact_id]))))];
+  if (ids.length === 0) return;
+  const found = await queryRows<{ id: number }>(
+    db,
+    sql`select id from contacts where organization_id = ${organizationId} and merged_into is null and id = any(${pgArray(ids)}::integer[])`,
+  );
+  const ok = new Set(found.map((r) => Number(r.id)));
+  for (const input of inputs)
+    input.lines.forEach((l, i) => {
+      if (l.contact_id != null && !ok.has(l.contact_id)) {
+        const key = `lines.${i}.contact_id`;
+        throw invalidInput({ [key]: "Contact not found" }, `${key}: Contact not found`);
+      }
+    });
+}
+
+/** A line as posted, in signed cents (debit positive), before it is written as decimals. */
+type Posted = PostedLine & { contact_id?: number | null };
 
 function linesOf(input: TaxedInput, tax: Awaited<ReturnType<typeof loadTaxCodes>> | null): { lines: PreparedLine[]; total: string } {
   const typed = input.lines.map((l, i) => ({
@@ -80,9 +111,9 @@ function linesOf(input: TaxedInput, tax: Awaited<ReturnType<typeof loadTaxCodes>
     description: l.description ? l.description : null,
     amount: toCents(l.debit_amount)! - toCents(l.credit_amount)!,
     tax_code_id: l.tax_code_id ?? null,
+    contact_id: l.contact_id ?? null,
   }));
-  let posted: { account_id: number; description: string | null; amount: bigint; tax_code_id: number | null; tax_part_no: number | null; tax_base: bigint | null }[] =
-    typed.map((l) => ({ ...l, tax_part_no: null, tax_base: null }));
+  let posted: Posted[] = typed.map((l) => ({ ...l, tax_part_no: null, tax_base: null }));
   if (tax && typed.some((l) => l.tax_code_id != null)) {
     const { codes, amounts, rounding } = tax;
     for (const l of typed) {
@@ -109,7 +140,9 @@ function linesOf(input: TaxedInput, tax: Awaited<ReturnType<typeof loadTaxCodes>
           : `must be within ${centsToDecimal(result.computed.find((c) => c.tax_code_id === outside.override.tax_code_id && c.part_no === outside.override.part_no)!.tolerance)} of the computed tax ${centsToDecimal(outside.computed)}`;
       throw invalidInput({ [key]: message }, `${key}: ${message}`);
     }
-    posted = result.lines;
+    // The typed lines come first, in order, then the tax lines (line-tax.ts): the typed ones keep their contact.
+    posted = result.lines.map((l, i) => ({ ...l, contact_id: typed[i]?.contact_id ?? null }));
+    balance(posted, input);
     const empty = posted.findIndex((l) => l.amount === 0n);
     if (empty >= 0) {
       const key = `lines.${empty}.debit_amount`;
@@ -121,6 +154,7 @@ function linesOf(input: TaxedInput, tax: Awaited<ReturnType<typeof loadTaxCodes>
       throw invalidInput({ lines: message }, message);
     }
   }
+  if (!tax || !typed.some((l) => l.tax_code_id != null)) balance(posted, input);
   let total = 0n;
   const lines = posted.map((l, i) => {
     if (l.amount > 0n) total += l.amount;
@@ -133,8 +167,16 @@ function linesOf(input: TaxedInput, tax: Awaited<ReturnType<typeof loadTaxCodes>
       tax_code_id: l.tax_code_id,
       tax_part_no: l.tax_part_no,
       tax_base: l.tax_base === null ? null : centsToDecimal(l.tax_base),
+      contact_id: l.contact_id ?? null,
     };
   });
   if (total > 99_999_999_999_999n) throw invalidInput({ lines: "Entry total is too large" }, "Entry total is too large");
   return { lines, total: centsToDecimal(total) };
+}
+
+/** Appends the balancing line an input asks for (`balanceWith`), carrying what the other lines add up to. */
+function balance(posted: Posted[], input: TaxedInput): void {
+  if (!input.balanceWith) return;
+  const sum = posted.reduce((s, l) => s + l.amount, 0n);
+  posted.push({ ...input.balanceWith, amount: -sum, tax_code_id: null, tax_part_no: null, tax_base: null });
 }

@@ -37,6 +37,12 @@ const REFUSALS: Record<BooksPermission, Refusals> = {
   "books.requests.answer": { role: VIEWERS, side: "Only the client answers a request" },
   "books.messages.send": { role: "A viewer reads the messages and does not write" },
   "books.tax": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} the tax codes, the tax settings and the returns are the firm's to keep` },
+  "books.sales.write": { role: VIEWERS },
+  "books.sales.approve": { role: VIEWERS },
+  "books.sales.send": { role: VIEWERS },
+  "books.sales.pay": { role: VIEWERS },
+  "books.sales.void": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} voiding a document is the firm's to do` },
+  "books.sales.settings": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} the receivables and payables settings are the firm's to set` },
 };
 
 /** The 403 for a member who does not hold the permission, saying why. */

@@ -56,6 +56,18 @@ export const BOOKS_PERMISSIONS = {
   "books.messages.send": { roles: WRITERS },
   /** Tax codes, tax settings, preparing and filing returns. */
   "books.tax": { roles: WRITERS, firmKeeps: "firm" },
+  /** Customers and suppliers, and drafts of invoices, credit notes, bills and supplier credits (decision 116). */
+  "books.sales.write": { roles: WRITERS },
+  /** Approving a document: it is numbered and posted. */
+  "books.sales.approve": { roles: WRITERS },
+  /** Sending a document by mail or sharing its link; the client's side only when the settings allow it. */
+  "books.sales.send": { roles: WRITERS },
+  /** Recording payments and refunds, allocating and undoing allocations. */
+  "books.sales.pay": { roles: WRITERS },
+  /** Voiding an approved document (its entry reversed). */
+  "books.sales.void": { roles: WRITERS, firmKeeps: "firm" },
+  /** The control accounts, whether bills are approved before posting, whether the client sends her own invoices. */
+  "books.sales.settings": { roles: WRITERS, firmKeeps: "firm" },
 } as const satisfies Record<string, BooksRule>;
 
 export type BooksPermission = keyof typeof BOOKS_PERMISSIONS;
