@@ -3,6 +3,7 @@ import { queryRows } from "~/server/db/client.ts";
 import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { issueFormToken } from "~/features/leads/form-token.server.ts";
 import { createSignedInUser, type TestApp, type TestUser } from "./test-app.ts";
+import { createSalesFixtures, salesRequests, type SalesFixtures } from "./sales-requests.ts";
 
 /**
  * A valid request for every route of the app's API (keyed as its route table names it, see route-table.ts), and
@@ -90,6 +91,8 @@ export interface Fixtures {
   spareWorkTemplateId: number;
   workScheduleId: number;
   workInstanceId: number;
+  /** Customers, suppliers, documents, payments and allocations (sales-requests.ts). */
+  sales: SalesFixtures;
 }
 
 /** A template of recurring work: a plain item first, then one the books tick. */
@@ -432,6 +435,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const [version] = await queryRows<{ id: number }>(t.ctx.db, sql`select id from site_content_versions order by id desc limit 1`);
   f.versionId = Number(version!.id);
   await workFixtures(t, f);
+  f.sales = await createSalesFixtures(t, admin, orgId);
   await t.ctx.db.execute(sql`delete from rate_limits`);
   return f;
 }
@@ -467,6 +471,7 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
     as_of: "2026-01-01",
   });
   return [
+    ...salesRequests(f),
     { method: "GET", path: "/api/health", anonymous: true },
     { method: "GET", path: "/api/session" },
     { method: "GET", path: "/api/account/two-factor-policy" },

@@ -471,10 +471,10 @@ export async function approveDocuments(db: Db, m: Membership, ids: number[]): Pr
 }
 
 /**
- * Voids an approved document: its entry is reversed (dated as chosen, the document's date by default) and the reversal
+ * Voids an approved document: its entry is reversed (dated as chosen) and the reversal
  * settles what is still owed. Refused while payments or credits are allocated to it: undo them first.
  */
-export async function voidDocument(db: Db, m: Membership, actor: AuditActor, id: number, date: string | undefined): Promise<DocumentDetails> {
+export async function voidDocument(db: Db, m: Membership, actor: AuditActor, id: number, date: string): Promise<DocumentDetails> {
   await refusingLocked(
     () =>
       db.transaction(async (tx) => {
@@ -483,7 +483,7 @@ export async function voidDocument(db: Db, m: Membership, actor: AuditActor, id:
         const item = await itemOfEntry(tx, Number(d.journal_entry_id));
         if (item.open !== item.amount)
           throw conflict(`Undo the payments and credits allocated to ${d.number} first`);
-        const on = date ?? d.issue_date;
+        const on = date;
         const mirror = await reverseEntry(tx, m, Number(d.journal_entry_id), on);
         const back = await itemOfEntry(tx, mirror.id);
         const [debit, credit] = item.signed > 0n ? [item, back] : [back, item];

@@ -141,8 +141,8 @@ export const documentsQuerySchema = z.object({
 });
 
 export const voidSchema = z.object({
-  /** The reversal's date; left out: the document's own date. */
-  date: entryDateSchema.optional(),
+  /** The reversal's date: the document's own date keeps the void in its period. */
+  date: entryDateSchema,
 });
 
 export const approveManySchema = z.object({
