@@ -44,6 +44,7 @@ export default [
       route("bank-rules", "routes/accounting-bank-rules.tsx"),
       route("tax", "routes/accounting-tax.tsx"),
       route("tax-return", "routes/accounting-tax-return.tsx"),
+      route("contacts", "routes/accounting-contacts.tsx"),
       route("questions", "routes/accounting-questions.tsx"),
       route("messages", "routes/accounting-messages.tsx"),
       route("requests", "routes/accounting-requests.tsx"),

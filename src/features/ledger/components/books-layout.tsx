@@ -18,6 +18,7 @@ const SECTIONS: readonly { path: string; label: string; need?: BooksPermission; 
   { path: "journal", label: "Journal Entries" },
   { path: "recurring", label: "Recurring entries" },
   { path: "bank", label: "Bank" },
+  { path: "contacts", label: "Contacts" },
   { path: "tax", label: "Tax", need: "books.tax" },
   { path: "tax-return", label: "Tax return" },
   { path: "questions", label: "Questions" },
