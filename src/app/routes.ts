@@ -45,6 +45,7 @@ export default [
       route("tax", "routes/accounting-tax.tsx"),
       route("tax-return", "routes/accounting-tax-return.tsx"),
       route("contacts", "routes/accounting-contacts.tsx"),
+      route("contacts/:contactId", "routes/accounting-contact.tsx"),
       route("questions", "routes/accounting-questions.tsx"),
       route("messages", "routes/accounting-messages.tsx"),
       route("requests", "routes/accounting-requests.tsx"),

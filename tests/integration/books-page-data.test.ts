@@ -74,7 +74,11 @@ describe("the pages of a client's books tell nothing to someone the books layout
     const { work } = (await (await t.request(`/api/firm/work?client=${orgId}`, { cookie: admin.cookie })).json()) as {
       work: { id: number }[];
     };
+    const { contact } = await ok(
+      t.request(`/api/accounting/orgs/${orgId}/contacts`, { cookie: owner.cookie, json: { name: "Canary customer of Zephyrine" } }),
+    );
     const ids: Record<string, number> = { orgId, bankId: account!.id, requestId: request!.id, leadId: 1, workId: work[0]!.id };
+    ids.contactId = contact!.id;
     const path = (pattern: string) =>
       "/" +
       pattern.replace(/:(\w+)/g, (_, name: string) => {
