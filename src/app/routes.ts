@@ -46,6 +46,7 @@ export default [
       route("tax-return", "routes/accounting-tax-return.tsx"),
       route("contacts", "routes/accounting-contacts.tsx"),
       route("contacts/:contactId", "routes/accounting-contact.tsx"),
+      route("aging", "routes/accounting-aging.tsx"),
       route("questions", "routes/accounting-questions.tsx"),
       route("messages", "routes/accounting-messages.tsx"),
       route("requests", "routes/accounting-requests.tsx"),

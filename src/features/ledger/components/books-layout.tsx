@@ -19,6 +19,7 @@ const SECTIONS: readonly { path: string; label: string; need?: BooksPermission; 
   { path: "recurring", label: "Recurring entries" },
   { path: "bank", label: "Bank" },
   { path: "contacts", label: "Contacts" },
+  { path: "aging", label: "Aging" },
   { path: "tax", label: "Tax", need: "books.tax" },
   { path: "tax-return", label: "Tax return" },
   { path: "questions", label: "Questions" },
