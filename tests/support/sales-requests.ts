@@ -30,6 +30,8 @@ export interface SalesFixtures {
   creditItemId: number;
   /** A live allocation, for its undo route. */
   allocationId: number;
+  /** A bank account with a statement line of 20.00 in, and an approved invoice of the customer for it to settle. */
+  settle: { bankId: number; lineId: number; itemId: number };
 }
 
 type Call = (path: string, json?: Json, method?: string) => Promise<Json>;
@@ -91,6 +93,25 @@ export async function createSalesFixtures(t: TestApp, admin: TestUser, orgId: nu
   s.creditItemId = payment.item_id;
   const { document } = (await call(`/documents/${other.id}`)) as { document: { payments: { allocation_id: number }[] } };
   s.allocationId = document.payments[0]!.allocation_id;
+  // A statement line settled against open items (the bank's routes).
+  const bankAccount = (
+    (await call("/accounts", { account_code: "1096", account_name: "Fuzz settle bank", account_type: "Asset" })).account as { id: number }
+  ).id;
+  const bankApi = async (path: string, init: { json?: Json; body?: string; method?: string } = {}) => {
+    const res = await t.request(`/api/bank/${orgId}${path}`, { cookie: admin.cookie, ...init });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${text}`);
+    return JSON.parse(text) as Json;
+  };
+  const bankId = (
+    (await bankApi("/accounts", { json: { name: "Fuzz settle bank", kind: "bank", account_id: bankAccount } })).account as { id: number }
+  ).id;
+  await bankApi(`/accounts/${bankId}/statements?name=fuzz-settle.csv`, {
+    method: "POST",
+    body: "Date,Description,Amount\r\n2026-03-22,FUZZ CUSTOMER PAYMENT,20.00\r\n",
+  });
+  const { lines } = (await bankApi(`/accounts/${bankId}/lines?show=all`)) as { lines: { id: number }[] };
+  s.settle = { bankId, lineId: lines[0]!.id, itemId: (await approved()).item_id };
   return s;
 }
 
@@ -100,6 +121,7 @@ export function salesRequests(f: { orgId: number; sales: SalesFixtures }): Valid
   const s = () => f.sales;
   const at = (id: () => number) => ({ ...org, id: () => String(id()) });
   const P = "/api/accounting/orgs/:orgId";
+  const line = () => ({ ...org, bankId: () => String(s().settle.bankId), lineId: () => String(s().settle.lineId) });
   return [
     { method: "GET", path: `${P}/sales/settings`, params: org },
     {
@@ -144,5 +166,23 @@ export function salesRequests(f: { orgId: number; sales: SalesFixtures }): Valid
     { method: "POST", path: `${P}/allocations/:id/undo`, params: { ...org, id: () => String(s().allocationId) } },
     { method: "GET", path: `${P}/aging`, params: org, query: () => ({ side: "receivable", as_of: "2026-03-31" }) },
     { method: "GET", path: `${P}/aging/items`, params: org, query: () => ({ side: "receivable", as_of: "2026-03-31", contact_id: String(s().customerId), bucket: "current" }) },
+    // A statement line settled against open items (under the bank's routes).
+    {
+      method: "GET",
+      path: "/api/bank/:orgId/accounts/:bankId/lines/:lineId/open-items",
+      params: line(),
+      query: () => ({ side: "receivable", q: "Fuzz" }),
+    },
+    {
+      method: "POST",
+      path: "/api/bank/:orgId/accounts/:bankId/lines/:lineId/settle",
+      params: line(),
+      body: () => ({
+        contact_id: s().customerId,
+        allocations: [{ item_id: s().settle.itemId, amount: "19.00" }],
+        write_offs: [{ account_id: s().expenseAccountId, amount: "1.00", description: "Early payment discount" }],
+      }),
+      deep: ["allocations.0.item_id", "allocations.0.amount", "write_offs.0.account_id", "write_offs.0.amount"],
+    },
   ];
 }

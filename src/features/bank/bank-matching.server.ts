@@ -207,7 +207,7 @@ export async function postLines(
 }
 
 /** One "categorized" match per pair of statement line and ledger line, written set-based (a rules' batch holds hundreds). */
-async function insertCategorized(
+export async function insertCategorized(
   tx: Db,
   m: Membership,
   bankId: number,

@@ -35,6 +35,9 @@ import { reconciliationCsv, reconciliationPdf, reconciliationReport } from "./ba
 import { answerQuestion, askClient, listQuestions } from "./bank-questions.server.ts";
 import { mailClientActivityNow } from "~/features/activity/index.server.ts";
 import { bankRulesRoutes } from "./bank-rules.routes.server.ts";
+import { bankLineOpenItems, settleBankLine } from "./bank-open-items.server.ts";
+import { openItemsQuerySchema, settleSchema } from "./bank-open-items.schema.ts";
+import type { BankLineOpenItems, BankLineSettled } from "./bank-open-items.types.ts";
 import { booksMember, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
 import { requireBooks } from "~/features/tenancy/index.server.ts";
 import type {
@@ -182,6 +185,18 @@ export function bankRoutes(ctx: AppContext) {
     const { bankId, reconciliationId } = parseParams(c, reconciliationParams);
     await undoReconciliation(db, m, actor(c), bankId, reconciliationId);
     return c.json({ undone: true } satisfies BankUndone);
+  });
+
+  // A statement line settled against customers' and suppliers' open items: one payment, the line matched to it.
+  r.get("/:orgId/accounts/:bankId/lines/:lineId/open-items", async (c) => {
+    const { bankId, lineId } = parseParams(c, lineParams);
+    const q = parseQuery(c, openItemsQuerySchema);
+    return c.json((await bankLineOpenItems(db, c.get("membership"), bankId, lineId, q)) satisfies BankLineOpenItems);
+  });
+  r.post("/:orgId/accounts/:bankId/lines/:lineId/settle", requireBooks("books.write"), requireBooks("books.sales.pay"), async (c) => {
+    const { bankId, lineId } = parseParams(c, lineParams);
+    const input = await parseJson(c, settleSchema);
+    return c.json((await settleBankLine(db, c.get("membership"), bankId, lineId, input)) satisfies BankLineSettled, 201);
   });
 
   r.route("/", bankRulesRoutes(ctx));
