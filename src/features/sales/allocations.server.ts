@@ -250,6 +250,15 @@ export async function undoAllocation(db: Db, m: Membership, actor: AuditActor, i
         if (!a) throw notFound("Allocation");
         if (a.undone_at) throw conflict("This allocation was already undone");
         if (a.void_of != null) throw conflict("A void's settlement stays: the document is void");
+        // On the cash basis a filed return counted this settlement's tax (migration 0053 refuses it too).
+        const [filed] = await queryRows<{ name: string | null }>(
+          tx,
+          sql`select tax_filed_allocation(organization_id, allocated_on, debit_line_id, credit_line_id) as name from allocations where id = ${id}`,
+        );
+        if (filed?.name) {
+          const message = `The tax return ${filed.name} is filed and counted the tax this payment settles: an allocation dated in its period stays`;
+          throw invalidInput({ allocated_on: message }, message);
+        }
         await tx.execute(sql`update allocations set undone_at = now(), undone_by = ${m.userId} where id = ${id}`);
         await recordAudit(tx, actor, {
           action: "allocation.undone",
