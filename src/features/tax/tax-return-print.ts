@@ -6,8 +6,14 @@ import type { TaxReturnBox, TaxReturnReport } from "./tax-return.types.ts";
 
 /*
  * A tax return as printed and as CSV (decision 112): the boxes with their base and tax, the corrections of filed
- * periods, the figures per code and part, the net, and the reconciliation with the tax accounts.
+ * periods, the figures per code and part, the net, and the reconciliation with the tax accounts (on the cash basis with
+ * the tax of the invoices and bills still unpaid).
  */
+
+/** The name of the tax of unpaid invoices and bills on the cash basis, wherever it is shown. */
+export const UNPAID_TAX_LABEL = "Tax on unpaid invoices and bills, due when paid";
+/** What the cash basis means, said once on the return. */
+export const CASH_BASIS_NOTE = "Cash basis: the tax of an invoice or bill counts when it is paid, in the share paid.";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const longDate = (iso: string) => {
@@ -42,13 +48,15 @@ export function taxReturnPrint(r: TaxReturnReport, books: PrintBooks, title = "T
     { kind: "subtotal", cells: ["", "Tax deductible", "", f.money(r.deductible)] },
     { kind: "total", cells: ["", netLabel(r.net), "", f.money(abs(r.net))] },
   );
+  if (r.basis === "cash") rows.push({ kind: "note", text: CASH_BASIS_NOTE });
   for (const text of notes) rows.push({ kind: "note", text });
   return { title, organization: books.name, period: `${longDate(r.from)} to ${longDate(r.to)}`, columns: COLUMNS, rows };
 }
 
-/** The tax accounts' movement beside the return's tax on them. */
+/** The tax accounts' movement beside the return's tax on them (on the cash basis, their balance and the unpaid tax). */
 export function taxReconciliationPrint(r: TaxReturnReport, books: PrintBooks): PrintableReport {
   const f = moneyIn(books.currency);
+  if (r.basis === "cash") return cashReconciliationPrint(r, books);
   return {
     title: "Tax accounts reconciliation",
     organization: books.name,
@@ -70,6 +78,41 @@ export function taxReconciliationPrint(r: TaxReturnReport, books: PrintBooks): P
   };
 }
 
+function cashReconciliationPrint(r: TaxReturnReport, books: PrintBooks): PrintableReport {
+  const f = moneyIn(books.currency);
+  return {
+    title: "Tax accounts reconciliation",
+    organization: books.name,
+    period: `${longDate(r.from)} to ${longDate(r.to)}`,
+    columns: [
+      { head: "Account", align: "left", width: 0.25 },
+      { head: "Balance", align: "right", width: 0.15 },
+      { head: "Return tax", align: "right", width: 0.15 },
+      { head: "Unpaid", align: "right", width: 0.15 },
+      { head: "Earlier", align: "right", width: 0.15 },
+      { head: "Difference", align: "right", width: 0.15 },
+    ],
+    rows: [
+      ...r.reconciliation.map((a): PrintRow => ({
+        kind: "line",
+        depth: 0,
+        cells: [
+          `${a.account_code} ${a.account_name}`,
+          f.money(a.cash?.balance ?? a.movement),
+          f.money(a.return_tax),
+          f.money(a.cash?.unpaid ?? "0.00"),
+          f.money(a.cash?.earlier ?? "0.00"),
+          f.money(a.difference),
+        ],
+      })),
+      { kind: "note", text: `Debit positive. Balance on ${longDate(r.to)}, before the settlement of this period's return.` },
+      { kind: "note", text: `Unpaid: ${UNPAID_TAX_LABEL}, on ${longDate(r.to)}.` },
+      { kind: "note", text: "Earlier: left in the account from before the period (not settled by a filed return, or posted without a tax code)." },
+      { kind: "note", text: "Difference: posted to the account in the period without a tax code. Balance = return tax + unpaid + earlier + difference." },
+    ],
+  };
+}
+
 /** The month-end pack's page: the boxes with base and tax, and the net. */
 export function taxSummaryPrint(r: TaxReturnReport, books: PrintBooks): PrintableReport {
   const f = moneyIn(books.currency);
@@ -84,6 +127,7 @@ export function taxSummaryPrint(r: TaxReturnReport, books: PrintBooks): Printabl
 export function taxReturnCsv(r: TaxReturnReport): { header: string[]; records: CsvCell[][] } {
   const amount = (d: string): CsvCell => ({ amount: d });
   const records: CsvCell[][] = [];
+  if (r.basis === "cash") records.push(["Basis", "", CASH_BASIS_NOTE, "", "", ""]);
   for (const b of r.boxes) records.push(["Box", b.box, b.label ?? "", amount(b.base), amount(b.tax), ""]);
   for (const b of r.corrections) records.push(["Correction", b.box, b.label ?? "", amount(b.base), amount(b.tax), ""]);
   for (const c of r.codes) {
@@ -93,7 +137,13 @@ export function taxReturnCsv(r: TaxReturnReport): { header: string[]; records: C
   records.push(["Total", "", "Tax due", "", amount(r.due), ""]);
   records.push(["Total", "", "Tax deductible", "", amount(r.deductible), ""]);
   records.push(["Total", "", "Net payable (negative: refundable)", "", amount(r.net), ""]);
-  for (const a of r.reconciliation)
+  for (const a of r.reconciliation) {
     records.push(["Account", a.account_code, a.account_name, amount(a.movement), amount(a.return_tax), amount(a.difference)]);
+    if (!a.cash) continue;
+    records.push(["Unpaid", a.account_code, UNPAID_TAX_LABEL, amount(a.cash.unpaid), "", ""]);
+    records.push(["Unpaid at start", a.account_code, `${UNPAID_TAX_LABEL}, the day before the period`, amount(a.cash.unpaid_start), "", ""]);
+    records.push(["Earlier", a.account_code, "Left from before the period, not settled by a filed return", amount(a.cash.earlier), "", ""]);
+    records.push(["Balance", a.account_code, "Balance = return tax + unpaid + earlier + difference", amount(a.cash.balance), "", ""]);
+  }
   return { header: ["Kind", "Box or code", "Description", "Base or movement", "Tax", "Difference"], records };
 }

@@ -16,7 +16,7 @@ export const taxReturnLinesQuerySchema = z
     group: z.enum(TAX_RETURN_GROUPS, { error: "Group must be boxes or corrections" }).optional(),
     after: z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}\.\d{1,10}\.\d{1,10}$/, "After is not a cursor of this list")
+      .regex(/^\d{4}-\d{2}-\d{2}\.\d{1,10}\.\d{1,10}(\.\d{1,15})?$/, "After is not a cursor of this list")
       .optional(),
     limit: z.coerce
       .number({ error: "Limit must be a number" })

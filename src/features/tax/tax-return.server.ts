@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { centsToDecimal, toCents } from "~/lib/money.ts";
+import type { TaxBasis } from "~/features/ledger/index.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 import { TAX_BOX_LABELS } from "./tax-presets.ts";
+import { cashTaxReturnAggregate, unpaidTaxByAccount } from "./tax-return-cash.server.ts";
 import type { TaxReturnAccount, TaxReturnBox, TaxReturnCode, TaxReturnGroup, TaxReturnReport } from "./tax-return.types.ts";
 
 /*
@@ -11,6 +13,8 @@ import type { TaxReturnAccount, TaxReturnBox, TaxReturnCode, TaxReturnGroup, Tax
  * A taxed line (no part) adds its base to its code's base boxes; a tax line adds its amount to its part's boxes.
  * Signs: a sales code's base is credit-positive, a purchases code's debit-positive; a due part's tax is
  * credit-positive, a deductible part's debit-positive. The net is the due tax less the deductible tax.
+ * On the organization's cash basis the aggregate is made of the pieces of tax-return-cash.server.ts instead (the tax of
+ * invoices and bills counted when they are paid); the boxes are made from it the same way.
  */
 
 /**
@@ -105,10 +109,22 @@ export function boxLabels(boxes: readonly string[]): Record<string, string> {
 
 const byBox = (a: TaxReturnBox, b: TaxReturnBox) => a.box.localeCompare(b.box, "en", { numeric: true });
 
-/** The return for `from`..`to` (both included), from the posted entries dated in it. */
+/** The organization's tax basis: "invoice" (tax due on the document's date) or "cash" (due when paid). */
+export async function taxBasisOf(db: Db, orgId: number): Promise<TaxBasis> {
+  const [row] = await queryRows<{ tax_basis: TaxBasis }>(db, sql`select tax_basis from organizations where id = ${orgId}`);
+  return row?.tax_basis ?? "invoice";
+}
+
+/**
+ * The return for `from`..`to` (both included): on the invoice basis from the posted entries dated in it; on the cash
+ * basis the tax of invoices and bills as their payments dated in it settle them, and the other entries dated in it.
+ */
 export async function taxReturn(db: Db, m: Membership, from: string, to: string): Promise<TaxReturnReport> {
   const orgId = m.organizationId;
-  const [rows, codes] = await Promise.all([queryRows<AggregateRow>(db, taxReturnAggregate(orgId, from, to)), loadCodes(db, orgId)]);
+  const basis = await taxBasisOf(db, orgId);
+  const aggregate =
+    basis === "cash" ? cashTaxReturnAggregate(orgId, from, to, correction(orgId, from)) : taxReturnAggregate(orgId, from, to);
+  const [rows, codes] = await Promise.all([queryRows<AggregateRow>(db, aggregate), loadCodes(db, orgId)]);
 
   const boxes = new Map<string, { base: bigint; tax: bigint }>();
   const add = (group: TaxReturnGroup, box: string, base: bigint, tax: bigint) => {
@@ -188,11 +204,12 @@ export async function taxReturn(db: Db, m: Membership, from: string, to: string)
   // Every tax account of the codes, and any account a tax line of the period went to.
   const taxAccounts = new Set<number>(accountTax.keys());
   for (const c of codes.values()) for (const p of c.parts.values()) taxAccounts.add(p.account_id);
-  const reconciliation = await reconcile(db, orgId, from, to, [...taxAccounts], accountTax);
+  const reconciliation = await reconcile(db, orgId, from, to, [...taxAccounts], accountTax, basis);
 
   return {
     from,
     to,
+    basis,
     boxes: allBoxes.filter((b) => b.group === "boxes").sort(byBox),
     corrections: allBoxes.filter((b) => b.group === "corrections").sort(byBox),
     codes: codeFigures,
@@ -208,6 +225,11 @@ export async function taxReturn(db: Db, m: Membership, from: string, to: string)
  * Each tax account's movement in the period from every posted line (from the day totals, less the settlements of
  * filed returns dated in the period) beside the return's tax on it (debit positive). A difference is what was posted
  * to the account without a tax code.
+ *
+ * On the cash basis the tax of invoices and bills still unpaid is in the account and not in the return: the movement
+ * is the return's tax plus the change in that unpaid tax over the period plus the difference; the account's balance on
+ * the period's end (before this period's settlement) is the return's tax, plus the unpaid tax on that day, plus what
+ * earlier periods left in the account (not settled by a filed return, or posted without a code), plus the difference.
  */
 async function reconcile(
   db: Db,
@@ -216,12 +238,19 @@ async function reconcile(
   to: string,
   accounts: number[],
   accountTax: Map<number, bigint>,
+  basis: TaxBasis,
 ): Promise<TaxReturnAccount[]> {
   if (accounts.length === 0) return [];
   const ids = `{${accounts.join(",")}}`;
-  const rows = await queryRows<{ id: number; account_code: string; account_name: string; movement: string | null; settled: string | null }>(
+  const cash = basis === "cash";
+  const opening = cash
+    ? sql`(select sum(t.debit_total - t.credit_total) from account_day_totals t
+            where t.organization_id = ${orgId} and t.account_id = a.id and t.day < ${from}::date)::text`
+    : sql`null::text`;
+  const [rows, unpaidRows] = await Promise.all([
+    queryRows<{ id: number; account_code: string; account_name: string; movement: string | null; settled: string | null; opening: string | null }>(
     db,
-    sql`select a.id, a.account_code, a.account_name,
+    sql`select a.id, a.account_code, a.account_name, ${opening} as opening,
                (select sum(t.debit_total - t.credit_total) from account_day_totals t
                  where t.organization_id = ${orgId} and t.account_id = a.id and t.day between ${from}::date and ${to}::date)::text as movement,
                (select sum(l.debit_amount - l.credit_amount) from tax_returns r
@@ -231,17 +260,29 @@ async function reconcile(
           from chart_of_accounts a
          where a.organization_id = ${orgId} and a.id = any(${ids}::integer[])
          order by a.account_code`,
-  );
-  return rows.map((r) => {
+    ),
+    cash
+      ? queryRows<{ account_id: number; unpaid_start: string; unpaid_end: string }>(db, unpaidTaxByAccount(orgId, from, to))
+      : Promise.resolve([]),
+  ]);
+  const unpaid = new Map(unpaidRows.map((u) => [Number(u.account_id), { start: cents(u.unpaid_start), end: cents(u.unpaid_end) }]));
+  return rows.map((r): TaxReturnAccount => {
     const movement = cents(r.movement) - cents(r.settled);
     const tax = accountTax.get(Number(r.id)) ?? 0n;
+    const account = { account_id: Number(r.id), account_code: r.account_code, account_name: r.account_name, movement: dec(movement), return_tax: dec(tax) };
+    if (!cash) return { ...account, difference: dec(movement - tax) };
+    const u = unpaid.get(Number(r.id)) ?? { start: 0n, end: 0n };
+    const difference = movement - tax - (u.end - u.start);
+    const opening = cents(r.opening);
     return {
-      account_id: Number(r.id),
-      account_code: r.account_code,
-      account_name: r.account_name,
-      movement: dec(movement),
-      return_tax: dec(tax),
-      difference: dec(movement - tax),
+      ...account,
+      difference: dec(difference),
+      cash: {
+        balance: dec(opening + movement),
+        unpaid: dec(u.end),
+        unpaid_start: dec(u.start),
+        earlier: dec(opening - u.start),
+      },
     };
   });
 }

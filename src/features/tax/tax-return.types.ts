@@ -2,8 +2,10 @@
  * A tax return for a period (decision 112): the boxes with the taxable base and the tax that feed them, the same
  * figures per code and part (a US code's parts are its jurisdictions), the net payable (negative: refundable), the
  * corrections (reversals of entries of a filed period, reported here) and the reconciliation with the tax accounts.
- * Amounts are exact decimal strings with two places.
+ * Amounts are exact decimal strings with two places. On the cash basis the tax of invoices and bills counts when they
+ * are paid (tax-return-cash.server.ts).
  */
+import type { TaxBasis } from "~/features/ledger/index.ts";
 
 /** Where a box's figures come from: the period's own lines, or corrections of an earlier filed period. */
 export const TAX_RETURN_GROUPS = ["boxes", "corrections"] as const;
@@ -47,13 +49,32 @@ export interface TaxReturnAccount {
   movement: string;
   /** The return's tax posted to it, debit positive. */
   return_tax: string;
-  /** movement - return_tax: posted to the account without a tax code. */
+  /**
+   * Posted to the account without a tax code in the period: movement - return_tax on the invoice basis; on the cash
+   * basis also less the change in the unpaid tax (cash.unpaid - cash.unpaid_start).
+   */
   difference: string;
+  /** On the cash basis only: balance = return_tax + unpaid + earlier + difference. */
+  cash?: TaxReturnAccountCash;
+}
+
+/** A tax account on the cash basis (debit positive). */
+export interface TaxReturnAccountCash {
+  /** The account's balance on the period's end, before the settlement of a return filed for the period. */
+  balance: string;
+  /** Tax on invoices and bills unpaid on the period's end: due (or deductible) when they are paid. */
+  unpaid: string;
+  /** The same on the day before the period. */
+  unpaid_start: string;
+  /** Left in the account from before the period beside that unpaid tax: earlier periods not settled, lines without a code. */
+  earlier: string;
 }
 
 export interface TaxReturnReport {
   from: string;
   to: string;
+  /** "invoice": tax counted on the document's date; "cash": an invoice's or bill's tax when it is paid. */
+  basis: TaxBasis;
   boxes: TaxReturnBox[];
   corrections: TaxReturnBox[];
   codes: TaxReturnCode[];
@@ -71,12 +92,15 @@ export interface TaxReturnAnswer {
   tax_return: TaxReturnReport;
 }
 
-/** A line behind a box. */
+/** A line behind a box (on the cash basis, a line's share settled by one allocation, or a line counted on its date). */
 export interface TaxReturnLine {
   line_id: number;
   entry_id: number;
   entry_number: string;
   entry_date: string;
+  /** On the cash basis, the allocation that settles this share of the line and its date; null for a line counted on its date. */
+  allocation_id: number | null;
+  settled_on: string | null;
   description: string;
   account_code: string;
   account_name: string;
