@@ -20,6 +20,10 @@ type Bucket = (typeof BUCKETS)[number];
 const usd = (cents: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100).replace(/^-\$/, "-$");
 
+/** A pattern of an amount's text at the start of an element's ("$1,000.00 (…: show the items)"), or at its end. */
+const amountAtStart = (text: string) => new RegExp(`^${text.replace(/[$.]/g, "\\$&")}`);
+const amountAtEnd = (text: string) => new RegExp(`${text.replace(/[$.]/g, "\\$&")}$`);
+
 const days = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -71,6 +75,9 @@ const PAYMENTS: Payment[] = [
   { doc: "c1", date: "2026-11-10", cents: 64_000 },
 ];
 
+/** A supplier's bill of 500.00 (due in 30 days), 200.00 of it paid on 2026-10-20: the payables' side. */
+const BILL = { supplier: "Elm Paper", issue: "2026-09-10", due: "2026-10-10", cents: 50_000, paid: { date: "2026-10-20", cents: 20_000 } };
+
 /** What each invoice still owed at the end of `asOf`, by bucket of days past due: computed from the lists above. */
 function expectedAging(asOf: string) {
   const totals: Record<Bucket | "total", number> = { current: 0, "1_30": 0, "31_60": 0, "61_90": 0, over_90: 0, total: 0 };
@@ -113,6 +120,7 @@ test.beforeAll(async ({ browser }) => {
   };
   const bank = accounts.find((a) => a.account_code === "1000")!.id;
   const revenue = accounts.find((a) => a.account_type === "Revenue")!.id;
+  const expense = accounts.find((a) => a.account_type === "Expense")!.id;
   const contacts: Record<string, number> = {};
   for (const name of Object.keys(TERMS)) {
     const { contact } = await ok<{ contact: { id: number } }>(
@@ -139,6 +147,39 @@ test.beforeAll(async ({ browser }) => {
     expect([approved.document.due_date, approved.document.total]).toEqual([doc.due, (doc.cents / 100).toFixed(2)]);
     Object.assign(doc, { id: approved.document.id, item: approved.document.item_id, number: approved.document.number });
   }
+  const { contact: elm } = await ok<{ contact: { id: number } }>(
+    page.request.post(`${books}/contacts`, {
+      data: { name: BILL.supplier, is_customer: false, is_supplier: true, payment_terms_days: 30 },
+    }),
+  );
+  const { document: bill } = await ok<{ document: { id: number } }>(
+    page.request.post(`${books}/documents`, {
+      data: {
+        kind: "bill",
+        contact_id: elm.id,
+        issue_date: BILL.issue,
+        lines: [{ description: "Paper", quantity: "1", unit_price: "500.00", account_id: expense }],
+      },
+    }),
+  );
+  const approvedBill = await ok<{ document: { item_id: number; due_date: string } }>(
+    page.request.post(`${books}/documents/${bill.id}/approve`),
+  );
+  expect(approvedBill.document.due_date).toBe(BILL.due);
+  const billPaid = (BILL.paid.cents / 100).toFixed(2);
+  await ok(
+    page.request.post(`${books}/payments`, {
+      data: {
+        contact_id: elm.id,
+        side: "payable",
+        direction: "out",
+        date: BILL.paid.date,
+        account_id: bank,
+        amount: billPaid,
+        allocations: [{ item_id: approvedBill.document.item_id, amount: billPaid }],
+      },
+    }),
+  );
   for (const p of PAYMENTS) {
     const doc = DOCS.find((d) => d.key === p.doc)!;
     const amount = (p.cents / 100).toFixed(2);
@@ -211,10 +252,11 @@ test("contacts: one created in the modal, a duplicate merged into the contact ke
   await expect(page.getByTestId("contact-row")).toHaveCount(1);
   await page.getByRole("link", { name: "Clear search" }).click();
   await page.getByRole("navigation", { name: "Show" }).getByRole("link", { name: "Suppliers" }).click();
-  await expect(page.getByTestId("contact-row")).toHaveCount(1);
+  await expect(page.getByTestId("contact-row")).toHaveCount(2);
   await expect(contactRow(page, "Dogwood Deli")).toHaveCount(1);
+  await expect(contactRow(page, BILL.supplier)).toContainText(usd(BILL.cents - BILL.paid.cents));
   await page.getByRole("navigation", { name: "Show" }).getByRole("link", { name: "All contacts" }).click();
-  await expect(page.getByTestId("contact-row")).toHaveCount(4);
+  await expect(page.getByTestId("contact-row")).toHaveCount(5);
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
   await shot(page, "contacts", { widths: [390, 1280] });
 });
@@ -254,7 +296,7 @@ test("a contact's statement: brought forward, each line with the running balance
     balance += e.cents;
     await expect(lines.nth(i)).toContainText(e.text);
     await expect(lines.nth(i)).toContainText(usd(Math.abs(e.cents)));
-    await expect(lines.nth(i).getByRole("cell").last()).toHaveText(new RegExp(`${usd(balance).replace(/[$.]/g, "\\$&")}$`));
+    await expect(lines.nth(i).getByRole("cell").last()).toHaveText(amountAtEnd(usd(balance)));
   }
   await expect(page.getByTestId("statement-closing")).toContainText(usd(balance));
   await expect(lines.filter({ hasText: "Invoice" }).first().getByRole("link")).toHaveAttribute("href", /\/sales\/\d+$/);
@@ -274,12 +316,28 @@ test("the aging as of three days equals the figures computed from the documents 
     await expect(page).toHaveURL(new RegExp(`as_of=${asOf}`));
     const { totals } = expectedAging(asOf);
     for (const column of [...BUCKETS, "total"] as const)
-      await expect(page.getByTestId(`aging-total-${column}`), `${asOf} ${column}`).toHaveText(
-        new RegExp(`^${usd(totals[column]).replace(/[$.]/g, "\\$&")}`),
-      );
+      await expect(page.getByTestId(`aging-total-${column}`), `${asOf} ${column}`).toHaveText(amountAtStart(usd(totals[column])));
     await expect(page.getByTestId("aging-control-balance")).toHaveText(usd(totals.total));
     await expect(page.getByTestId("aging-control-check")).toHaveText(`Equals the aging's total, ${usd(totals.total)}.`);
   }
+
+  // The payables as of 2026-11-27: the bill's 300.00 left, 48 days past due, equal to the payables' control account.
+  await page
+    .getByRole("navigation", { name: "Side" })
+    .getByRole("link", { name: /^Payables/ })
+    .click();
+  await expect(page).toHaveURL(/side=payable&as_of=2026-11-27/);
+  const owedToElm = usd(BILL.cents - BILL.paid.cents);
+  expect(days(BILL.due, "2026-11-27")).toBe(48);
+  await expect(page.getByTestId("aging-total-31_60")).toHaveText(amountAtStart(owedToElm));
+  await expect(page.getByTestId("aging-total-total")).toHaveText(amountAtStart(owedToElm));
+  await expect(page.getByTestId("aging-control")).toContainText("Accounts Payable");
+  await expect(page.getByTestId("aging-control-balance")).toHaveText(owedToElm);
+  await page
+    .getByRole("navigation", { name: "Side" })
+    .getByRole("link", { name: /^Receivables/ })
+    .click();
+  await expect(page).toHaveURL(/side=receivable&as_of=2026-11-27/);
 
   // As of 2026-10-20: Birch Hotel's invoice of July, 1,000.00 still owed, 81 days past due; drilled into from its figure.
   await page.getByRole("form", { name: "Day of the aging" }).getByLabel("As of").fill("2026-10-20");

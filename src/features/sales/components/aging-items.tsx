@@ -7,7 +7,7 @@ import { useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
 import type { Side } from "../sales.schema.ts";
 import type { OpenItem } from "../sales.types.ts";
 import { agingHref, drillText, type AgingDrillKey } from "./aging-parts.tsx";
-import { contactPath, documentPath, linkClass } from "./contact-parts.tsx";
+import { contactPath, sideDocumentPath, linkClass } from "./contact-parts.tsx";
 
 /** Whole days from `from` to `to` (calendar dates). */
 const daysBetween = (from: string, to: string) =>
@@ -89,7 +89,7 @@ export function AgingItems({
                   <tr key={i.item_id} className={cardRow} data-testid="aging-item">
                     <Cell label="Item" className="max-md:col-span-3 [overflow-wrap:anywhere]">
                       {i.document_id != null ? (
-                        <Link to={documentPath(orgId, i.document_id)} className={linkClass}>
+                        <Link to={sideDocumentPath(orgId, side, i.document_id)} className={linkClass}>
                           {i.description}
                         </Link>
                       ) : (

@@ -9,7 +9,7 @@ import type { Contact, OpenItem, Statement } from "../sales.types.ts";
 import { ContactDeleteDialog } from "./contact-delete-dialog.tsx";
 import { ContactDialog, type TaxCodeChoice } from "./contact-dialog.tsx";
 import { ContactMergeDialog } from "./contact-merge-dialog.tsx";
-import { contactPath, documentPath, linkClass, roleText, SIDE_LABELS, useFocusReturn } from "./contact-parts.tsx";
+import { contactPath, sideDocumentPath, linkClass, roleText, SIDE_LABELS, useFocusReturn } from "./contact-parts.tsx";
 import { StatementSection, type StatementPeriod } from "./statement-section.tsx";
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -51,7 +51,7 @@ function OpenItems({ side, items }: { side: Side; items: OpenItem[] }) {
                 <tr key={i.item_id} className={cardRow}>
                   <td className={`${tdClass} ${cardText} max-md:col-span-3 [overflow-wrap:anywhere]`}>
                     {i.document_id != null ? (
-                      <Link to={documentPath(organization.id, i.document_id)} className={linkClass}>
+                      <Link to={sideDocumentPath(organization.id, side, i.document_id)} className={linkClass}>
                         {i.description}
                       </Link>
                     ) : (

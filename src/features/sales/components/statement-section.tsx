@@ -7,7 +7,7 @@ import { Amount, cardRow, cardText, tdClass, thClass } from "~/ui/table.tsx";
 import { useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
 import { AGING_BUCKETS, type Side } from "../sales.schema.ts";
 import type { Statement } from "../sales.types.ts";
-import { BUCKET_LABELS, documentPath, linkClass, SIDE_LABELS } from "./contact-parts.tsx";
+import { BUCKET_LABELS, sideDocumentPath, linkClass, SIDE_LABELS } from "./contact-parts.tsx";
 
 export interface StatementPeriod {
   side: Side;
@@ -115,7 +115,7 @@ export function StatementSection({
                     <td className={`${tdClass} ${cardText} max-md:col-span-3 md:whitespace-nowrap`}>{formatLongDate(l.date)}</td>
                     <td className={`${tdClass} ${cardText} max-md:col-span-3 [overflow-wrap:anywhere]`}>
                       {l.document_id != null ? (
-                        <Link to={documentPath(orgId, l.document_id)} className={linkClass}>
+                        <Link to={sideDocumentPath(orgId, period.side, l.document_id)} className={linkClass}>
                           {l.description}
                         </Link>
                       ) : (
