@@ -223,6 +223,7 @@ test("contacts: one created in the modal, a duplicate merged into the contact ke
   await dialog.getByRole("button", { name: "Save contact" }).click();
   await expect(toast(page, "Dogwood Deli saved")).toBeVisible();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "New contact" }), "the focus back on the button that opened the dialog").toBeFocused();
   await expect(contactRow(page, "Dogwood Deli")).toContainText("Customer and supplier");
   await expect(contactRow(page, "Dogwood Deli")).toContainText("orders@dogwood.example");
 
@@ -244,6 +245,7 @@ test("contacts: one created in the modal, a duplicate merged into the contact ke
   const ask = page.getByRole("alertdialog", { name: "Delete Cedar Mills?" });
   await ask.getByRole("button", { name: "Delete contact" }).click();
   await expect(toast(page, "merge it into another contact instead")).toBeVisible();
+  await expect(contactRow(page, "Cedar Mills").getByRole("button", { name: "Delete Cedar Mills" })).toBeFocused();
   await expect(contactRow(page, "Cedar Mills")).toHaveCount(1);
 
   // Found by search, and by role.
