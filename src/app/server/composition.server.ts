@@ -5,6 +5,7 @@ import { reportsRoutes } from "~/features/reports/reports.routes.server.ts";
 import { taxRoutes } from "~/features/tax/tax-codes.routes.server.ts";
 import { taxReturnRoutes } from "~/features/tax/tax-return.routes.server.ts";
 import { salesRoutes } from "~/features/sales/index.server.ts";
+import { sharedDocumentRoutes } from "~/features/sales/sales-sharing.routes.server.ts";
 import { membersRoutes, organizationsRoutes } from "~/features/tenancy/members.routes.server.ts";
 import { booksMember, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
 import { workInstancesJob, workRoutes } from "~/features/work/index.server.ts";
@@ -96,6 +97,8 @@ const API: ApiMount[] = [
   { path: "/messages", routes: messagesRoutes, maxBodyBytes: 10 * 1024 * 1024 + 1024 },
   // What the clients did, told to the firm's people on them (decision 115).
   { path: "/activity", routes: activityRoutes },
+  // The one document a customer's link opens, without a session (decision 116).
+  { path: "/shared", routes: sharedDocumentRoutes },
   { path: "/calculators", routes: calculatorsRoutes },
   { path: "/content", routes: contentRoutes },
   { path: "/leads", routes: leadsRoutes },

@@ -22,6 +22,7 @@ import {
   voidDocument,
 } from "./documents.server.ts";
 import { readSalesSettings, saveSalesSettings } from "./sales-settings.server.ts";
+import { salesSharingRoutes } from "./sales-sharing.routes.server.ts";
 import {
   agingItemsQuerySchema,
   agingQuerySchema,
@@ -125,5 +126,6 @@ export function salesRoutes(ctx: AppContext) {
     return json(c, { aging: await agingReport(db, c.get("membership"), q.side, q.as_of ?? todayIso()) });
   });
   r.get("/aging/items", async (c) => json(c, { items: await agingItems(db, c.get("membership"), parseQuery(c, agingItemsQuerySchema, FIRST_FIELD)) }));
+  r.route("/", salesSharingRoutes(ctx));
   return r;
 }
