@@ -31,6 +31,8 @@ export interface SalesFixtures {
   creditItemId: number;
   /** A live allocation, for its undo route. */
   allocationId: number;
+  /** Recurring invoices (recurringInvoiceFixtures). */
+  recurring: RecurringInvoiceFixtures;
   /** Documents going out: their own invoices and a link (sharingFixtures). */
   sharing: SharingFixtures;
   /** A bank account with a statement line of 20.00 in, and an approved invoice of the customer for it to settle. */
@@ -96,6 +98,7 @@ export async function createSalesFixtures(t: TestApp, admin: TestUser, orgId: nu
   s.creditItemId = payment.item_id;
   const { document } = (await call(`/documents/${other.id}`)) as { document: { payments: { allocation_id: number }[] } };
   s.allocationId = document.payments[0]!.allocation_id;
+  s.recurring = await recurringInvoiceFixtures(call, s);
   s.sharing = await sharingFixtures(call, s);
   // A statement line settled against open items (the bank's routes).
   const bankAccount = (
@@ -189,6 +192,7 @@ export function salesRequests(f: { orgId: number; sales: SalesFixtures }): Valid
       deep: ["allocations.0.item_id", "allocations.0.amount", "write_offs.0.account_id", "write_offs.0.amount"],
     },
     ...sharingRequests(f),
+    ...recurringInvoiceRequests(f),
   ];
 }
 
@@ -384,5 +388,45 @@ function contactsCsvRequests(f: { orgId: number }): ValidRequest[] {
       query: () => ({ preview: "false" }),
       file: () => "name,email,payment_terms_days,is_supplier\r\nFloat,float@example.com,14,false\r\n",
     },
+  ];
+}
+
+/** Recurring invoices: one to read, change and pause, one paused (to resume), one to delete. */
+export interface RecurringInvoiceFixtures {
+  recurringId: number;
+  pausedRecurringId: number;
+  spareRecurringId: number;
+}
+
+/** A recurring invoice's body: monthly from a start ahead, so that saving it makes no invoice yet. */
+export function recurringInvoiceBody(s: Pick<SalesFixtures, "customerId" | "revenueAccountId">, o: Json = {}): Json {
+  const { kind: _kind, issue_date: _date, ...invoice } = salesInvoiceBody(s);
+  const start = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
+  return { ...invoice, frequency: "monthly", day_of_month: 1, start_date: start, end_date: null, approve: false, ...o };
+}
+
+async function recurringInvoiceFixtures(call: Call, s: SalesFixtures): Promise<RecurringInvoiceFixtures> {
+  const schedule = async () => ((await call("/recurring-invoices", recurringInvoiceBody(s))).recurring_invoice as { id: number }).id;
+  const recurringId = await schedule();
+  const pausedRecurringId = await schedule();
+  await call(`/recurring-invoices/${pausedRecurringId}/pause`, undefined, "POST");
+  return { recurringId, pausedRecurringId, spareRecurringId: await schedule() };
+}
+
+/** Valid requests for recurring invoices. */
+function recurringInvoiceRequests(f: { orgId: number; sales: SalesFixtures }): ValidRequest[] {
+  const org = { orgId: () => String(f.orgId) };
+  const x = () => f.sales.recurring;
+  const at = (id: () => number) => ({ ...org, id: () => String(id()) });
+  const P = "/api/accounting/orgs/:orgId";
+  const deep = ["lines.0.quantity", "lines.0.unit_price", "lines.0.account_id"];
+  return [
+    { method: "GET", path: `${P}/recurring-invoices`, params: org },
+    { method: "POST", path: `${P}/recurring-invoices`, params: org, body: () => recurringInvoiceBody(f.sales), deep },
+    { method: "GET", path: `${P}/recurring-invoices/:id`, params: at(() => x().recurringId) },
+    { method: "PUT", path: `${P}/recurring-invoices/:id`, params: at(() => x().recurringId), body: () => recurringInvoiceBody(f.sales, { reference: "PO-19" }), deep },
+    { method: "DELETE", path: `${P}/recurring-invoices/:id`, params: at(() => x().spareRecurringId) },
+    { method: "POST", path: `${P}/recurring-invoices/:id/pause`, params: at(() => x().recurringId) },
+    { method: "POST", path: `${P}/recurring-invoices/:id/resume`, params: at(() => x().pausedRecurringId) },
   ];
 }

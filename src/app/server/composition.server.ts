@@ -4,7 +4,7 @@ import { ledgerRoutes } from "~/features/ledger/ledger.routes.server.ts";
 import { reportsRoutes } from "~/features/reports/reports.routes.server.ts";
 import { taxRoutes } from "~/features/tax/tax-codes.routes.server.ts";
 import { taxReturnRoutes } from "~/features/tax/tax-return.routes.server.ts";
-import { salesRoutes } from "~/features/sales/index.server.ts";
+import { recurringInvoicesJob, salesRoutes } from "~/features/sales/index.server.ts";
 import { sharedDocumentRoutes } from "~/features/sales/sales-sharing.routes.server.ts";
 import { membersRoutes, organizationsRoutes } from "~/features/tenancy/members.routes.server.ts";
 import { booksMember, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
@@ -125,6 +125,7 @@ export const composition: Composition = {
   publicPages: publicPagePaths,
   jobs: (ctx) => [
     { name: "recurring-entries", everyMs: 60_000, run: () => recurringEntriesJob(ctx.db, ctx.logger) },
+    { name: "recurring-invoices", everyMs: 60_000, run: () => recurringInvoicesJob(ctx.db, ctx.logger) },
     {
       name: "work-instances",
       everyMs: 15 * 60_000,

@@ -51,3 +51,4 @@ export {
   type TaxSettings,
 } from "./tax.types.ts";
 export { chargedRate, rateMillionths, roundDiv, taxEntry, type MathCode, type MathLine, type PostedLine } from "./line-tax.ts";
+export { dayLabel, nextRunOnOrAfter, previousDay, runDates, type Frequency, type Schedule } from "./recurrence.ts";
