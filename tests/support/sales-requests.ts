@@ -31,6 +31,8 @@ export interface SalesFixtures {
   creditItemId: number;
   /** A live allocation, for its undo route. */
   allocationId: number;
+  /** A draft bill with its files (documentFileFixtures). */
+  files: DocumentFileFixtures;
   /** Recurring invoices (recurringInvoiceFixtures). */
   recurring: RecurringInvoiceFixtures;
   /** Documents going out: their own invoices and a link (sharingFixtures). */
@@ -98,6 +100,7 @@ export async function createSalesFixtures(t: TestApp, admin: TestUser, orgId: nu
   s.creditItemId = payment.item_id;
   const { document } = (await call(`/documents/${other.id}`)) as { document: { payments: { allocation_id: number }[] } };
   s.allocationId = document.payments[0]!.allocation_id;
+  s.files = await documentFileFixtures(t, admin, orgId, call, s);
   s.recurring = await recurringInvoiceFixtures(call, s);
   s.sharing = await sharingFixtures(call, s);
   // A statement line settled against open items (the bank's routes).
@@ -193,6 +196,7 @@ export function salesRequests(f: { orgId: number; sales: SalesFixtures }): Valid
     },
     ...sharingRequests(f),
     ...recurringInvoiceRequests(f),
+    ...documentFileRequests(f),
   ];
 }
 
@@ -428,5 +432,48 @@ function recurringInvoiceRequests(f: { orgId: number; sales: SalesFixtures }): V
     { method: "DELETE", path: `${P}/recurring-invoices/:id`, params: at(() => x().spareRecurringId) },
     { method: "POST", path: `${P}/recurring-invoices/:id/pause`, params: at(() => x().recurringId) },
     { method: "POST", path: `${P}/recurring-invoices/:id/resume`, params: at(() => x().pausedRecurringId) },
+  ];
+}
+
+/** A draft bill with two files: one to read, one to remove (document-files.routes.server.ts). */
+export interface DocumentFileFixtures {
+  billId: number;
+  fileId: number;
+  spareFileId: number;
+}
+
+/** A small PDF (its first bytes make it one), for the files of a bill. */
+const SUPPLIER_PDF = "%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n";
+
+async function documentFileFixtures(t: TestApp, admin: TestUser, orgId: number, call: Call, s: SalesFixtures): Promise<DocumentFileFixtures> {
+  const lines = [{ description: "Paper", quantity: "1", unit_price: "80.00", account_id: s.expenseAccountId }];
+  const bill = (await call("/documents", salesInvoiceBody(s, { kind: "bill", contact_id: s.supplierId, reference: "SUP-9", lines }))).document as {
+    id: number;
+  };
+  const upload = async (name: string) => {
+    const res = await t.request(`/api/sales-documents/${orgId}/${bill.id}/files?name=${name}`, { method: "POST", cookie: admin.cookie, body: SUPPLIER_PDF });
+    if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { file: { id: number } }).file.id;
+  };
+  return { billId: bill.id, fileId: await upload("invoice.pdf"), spareFileId: await upload("spare.pdf") };
+}
+
+/** Valid requests for the files of a bill (their own mount, for a 10 MB body). */
+function documentFileRequests(f: { orgId: number; sales: SalesFixtures }): ValidRequest[] {
+  const org = { orgId: () => String(f.orgId) };
+  const x = () => f.sales.files;
+  const bill = { ...org, documentId: () => String(x().billId) };
+  const file = (id: () => number) => ({ ...bill, fileId: () => String(id()) });
+  return [
+    { method: "GET", path: "/api/sales-documents/:orgId/:documentId/files", params: bill },
+    {
+      method: "POST",
+      path: "/api/sales-documents/:orgId/:documentId/files",
+      params: bill,
+      query: () => ({ name: "supplier invoice.pdf" }),
+      file: () => SUPPLIER_PDF,
+    },
+    { method: "GET", path: "/api/sales-documents/:orgId/:documentId/files/:fileId", params: file(() => x().fileId) },
+    { method: "DELETE", path: "/api/sales-documents/:orgId/:documentId/files/:fileId", params: file(() => x().spareFileId) },
   ];
 }

@@ -4,7 +4,7 @@ import { ledgerRoutes } from "~/features/ledger/ledger.routes.server.ts";
 import { reportsRoutes } from "~/features/reports/reports.routes.server.ts";
 import { taxRoutes } from "~/features/tax/tax-codes.routes.server.ts";
 import { taxReturnRoutes } from "~/features/tax/tax-return.routes.server.ts";
-import { recurringInvoicesJob, salesRoutes } from "~/features/sales/index.server.ts";
+import { documentFilesRoutes, recurringInvoicesJob, salesRoutes } from "~/features/sales/index.server.ts";
 import { sharedDocumentRoutes } from "~/features/sales/sales-sharing.routes.server.ts";
 import { membersRoutes, organizationsRoutes } from "~/features/tenancy/members.routes.server.ts";
 import { booksMember, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
@@ -85,6 +85,8 @@ const API: ApiMount[] = [
   { path: "/books-csv", routes: importRoutes, maxBodyBytes: 20 * 1024 * 1024 },
   // Documents on journal entries: a file of up to 10 MB, read as it arrives (decision 089).
   { path: "/entry-documents", routes: entryDocumentsRoutes, maxBodyBytes: 10 * 1024 * 1024 + 1024 },
+  // Files kept with bills and supplier credits: a PDF of up to 10 MB, read as it arrives (decision 116).
+  { path: "/sales-documents", routes: documentFilesRoutes, maxBodyBytes: 10 * 1024 * 1024 + 1024 },
   // Bank accounts, statements (a file of up to 20 MB), matching and reconciliation (decision 092).
   { path: "/bank", routes: bankRoutes, maxBodyBytes: 20 * 1024 * 1024 },
   { path: "/firm/clients", routes: firmClientsRoutes },

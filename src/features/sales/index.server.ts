@@ -1,5 +1,6 @@
 /** What the site's composition and other features may use of sales and purchases, on the server. */
 export { salesRoutes } from "./sales.routes.server.ts";
+export { documentFilesRoutes } from "./document-files.routes.server.ts";
 export { recurringInvoicesJob } from "./recurring-invoices.server.ts";
 // For the bank: a statement line settles open items by a payment posted here (decision 116).
 export { recordPayment } from "./allocations.server.ts";
