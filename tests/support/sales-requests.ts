@@ -197,6 +197,7 @@ export function salesRequests(f: { orgId: number; sales: SalesFixtures }): Valid
     ...sharingRequests(f),
     ...recurringInvoiceRequests(f),
     ...documentFileRequests(f),
+    ...contactsCsvRequests(f),
   ];
 }
 
@@ -475,5 +476,21 @@ function documentFileRequests(f: { orgId: number; sales: SalesFixtures }): Valid
     },
     { method: "GET", path: "/api/sales-documents/:orgId/:documentId/files/:fileId", params: file(() => x().fileId) },
     { method: "DELETE", path: "/api/sales-documents/:orgId/:documentId/files/:fileId", params: file(() => x().spareFileId) },
+  ];
+}
+
+/** Valid requests for contacts as CSV: the export, and an import (its preview query said). */
+function contactsCsvRequests(f: { orgId: number }): ValidRequest[] {
+  const org = { orgId: () => String(f.orgId) };
+  const P = "/api/accounting/orgs/:orgId";
+  return [
+    { method: "GET", path: `${P}/contacts.csv`, params: org },
+    {
+      method: "POST",
+      path: `${P}/contacts/import`,
+      params: org,
+      query: () => ({ preview: "false" }),
+      file: () => "name,email,payment_terms_days,is_supplier\r\nFloat,float@example.com,14,false\r\n",
+    },
   ];
 }

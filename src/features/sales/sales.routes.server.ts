@@ -10,6 +10,7 @@ import { requireBooks, type BooksMemberEnv } from "~/features/tenancy/index.serv
 import { agingItems, agingReport, statement } from "./aging.server.ts";
 import { allocate, openItems, recordPayment, undoAllocation } from "./allocations.server.ts";
 import { createContact, deleteContact, getContact, listContacts, mergeContact, updateContact } from "./contacts.server.ts";
+import { contactsCsvRoutes } from "./contacts-csv.routes.server.ts";
 import { recurringInvoicesRoutes } from "./recurring-invoices.routes.server.ts";
 import {
   approveDocument,
@@ -127,6 +128,7 @@ export function salesRoutes(ctx: AppContext) {
     return json(c, { aging: await agingReport(db, c.get("membership"), q.side, q.as_of ?? todayIso()) });
   });
   r.get("/aging/items", async (c) => json(c, { items: await agingItems(db, c.get("membership"), parseQuery(c, agingItemsQuerySchema, FIRST_FIELD)) }));
+  r.route("/", contactsCsvRoutes(ctx));
   r.route("/", recurringInvoicesRoutes(ctx));
   r.route("/", salesSharingRoutes(ctx));
   return r;
