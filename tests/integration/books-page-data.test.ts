@@ -79,6 +79,20 @@ describe("the pages of a client's books tell nothing to someone the books layout
     );
     const ids: Record<string, number> = { orgId, bankId: account!.id, requestId: request!.id, leadId: 1, workId: work[0]!.id };
     ids.contactId = contact!.id;
+    // A draft invoice for the documents' pages (sales/:docId, its form).
+    const revenue = chart.accounts.find((a) => a.account_code === "4000")!.id;
+    const { document } = await ok(
+      t.request(`/api/accounting/orgs/${orgId}/documents`, {
+        cookie: owner.cookie,
+        json: {
+          kind: "invoice",
+          contact_id: contact!.id,
+          issue_date: todayIso(),
+          lines: [{ description: "Canary cake", quantity: "1", unit_price: "10", account_id: revenue }],
+        },
+      }),
+    );
+    ids.docId = document!.id;
     const path = (pattern: string) =>
       "/" +
       pattern.replace(/:(\w+)/g, (_, name: string) => {

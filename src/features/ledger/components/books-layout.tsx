@@ -18,6 +18,8 @@ const SECTIONS: readonly { path: string; label: string; need?: BooksPermission; 
   { path: "journal", label: "Journal Entries" },
   { path: "recurring", label: "Recurring entries" },
   { path: "bank", label: "Bank" },
+  { path: "sales", label: "Sales" },
+  { path: "purchases", label: "Purchases" },
   { path: "contacts", label: "Contacts" },
   { path: "aging", label: "Aging" },
   { path: "tax", label: "Tax", need: "books.tax" },

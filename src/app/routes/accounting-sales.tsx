@@ -1,0 +1,38 @@
+import type { Route } from "./+types/accounting-sales";
+import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
+import { readPageQuery } from "~/server/http/page-query.ts";
+import { AppError } from "~/server/http/app-error.ts";
+import { listDocuments } from "~/features/sales/documents.server.ts";
+import { getContact } from "~/features/sales/contacts.server.ts";
+import { readSalesSettings } from "~/features/sales/sales-settings.server.ts";
+import { documentsQuerySchema } from "~/features/sales/sales.schema.ts";
+import { DocumentsScreen } from "~/features/sales/components/documents-screen.tsx";
+
+/**
+ * /accounting/:orgId/sales: one page of the invoices and credit notes for the filters in the URL (the API's query,
+ * GET /documents?side=receivable: status, q, contact_id, page), and the settings of sales and purchases.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { membership } = await requireBooksPage(context, request, params.orgId);
+  const db = context.app.db;
+  const { query, filters, errors } = readPageQuery(request, documentsQuerySchema);
+  const contact = query.contact_id
+    ? await getContact(db, membership, query.contact_id).catch((err: unknown) => {
+        if (err instanceof AppError && err.status === 404) return null;
+        throw err;
+      })
+    : null;
+  if (query.contact_id && !contact) errors.contact_id = "Contact not found";
+  const [page, settings] = await Promise.all([
+    listDocuments(db, membership, { ...query, kind: undefined, side: "receivable", contact_id: contact ? query.contact_id : undefined }),
+    readSalesSettings(db, membership.organizationId),
+  ]);
+  return { page, filters, errors, settings, contact: contact && { id: contact.id, name: contact.name } };
+}
+
+export default function AccountingSales({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
+  return (
+    <DocumentsScreen side="receivable" page={d.page} filters={d.filters} errors={d.errors} contact={d.contact} settings={d.settings} />
+  );
+}
