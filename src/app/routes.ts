@@ -21,6 +21,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("invitations/:token", "routes/accounting-invitation.tsx"),
   route("welcome/:token", "routes/staff-welcome.tsx"),
+  route("shared/document/:token", "routes/shared-document.tsx"),
   layout("routes/protected.tsx", [
     route("calculators", "routes/calculators.tsx", { id: "calculators" }),
     route("calculators/roi", "routes/calculators.tsx", { id: "calculators-roi" }),

@@ -70,6 +70,11 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     await next();
     c.res.headers.set("Referrer-Policy", "no-referrer");
   });
+  // So does the page of a document shared by a link (/shared/document/:token): its secret is in the URL.
+  app.use("/shared/*", async (c, next) => {
+    await next();
+    c.res.headers.set("Referrer-Policy", "no-referrer");
+  });
 
   // Every API answer is private and never stored (refusals too), unless its route chose a public Cache-Control.
   app.use("/api/*", async (c, next) => {

@@ -1,0 +1,102 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe.ts";
+import { newUser, signUpAndSignIn } from "./support/auth.ts";
+import { booksApi } from "./support/books.ts";
+import { linkIn, waitForMail } from "./support/mail.ts";
+import { shot } from "./support/shots.ts";
+import { pdfText } from "../support/pdf.ts";
+import { logoPng } from "../support/sales-requests.ts";
+
+// A baker invoices a café and mails the invoice; the café's owner opens the mail's link in a browser of her own (no
+// account, no session): she sees her invoice and nothing else of the site, and downloads its PDF. The baker revokes
+// the link: it then opens nothing.
+
+test("the customer opens her invoice from the mailed link, without an account, downloads it; a revoked link opens nothing", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const origin = process.env.E2E_BASE_URL!;
+  const baker = await signUpAndSignIn(page, newUser("baker"));
+  const books = await booksApi(page);
+  const api = async <T>(path: string, data?: unknown, method = "POST"): Promise<T> => {
+    const res = await page.request.fetch(`${books}${path}`, { method, headers: { origin }, ...(data === undefined ? {} : { data }) });
+    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+    return (await res.json()) as T;
+  };
+  await api(
+    "/sales/company",
+    { address: "12 Baker Street\nSpringfield, IL 62701", logo: `data:image/png;base64,${logoPng().toString("base64")}` },
+    "PUT",
+  );
+  const { accounts } = await api<{ accounts: { id: number; account_type: string }[] }>("/accounts", undefined, "GET");
+  const revenue = accounts.find((a) => a.account_type === "Revenue")!.id;
+  const email = `cafe-${Date.now().toString(36)}@example.com`;
+  const { contact } = await api<{ contact: { id: number } }>("/contacts", {
+    name: "Maria's Café",
+    email,
+    address: "8 Harbor Lane\nPortland, ME 04101",
+  });
+  const today = new Date().toISOString().slice(0, 10);
+  const { document: draft } = await api<{ document: { id: number } }>("/documents", {
+    kind: "invoice",
+    contact_id: contact.id,
+    issue_date: today,
+    reference: "Order 311",
+    lines: [
+      { description: "Sourdough loaves", quantity: "24", unit_price: "6.50", account_id: revenue },
+      { description: "Croissants", quantity: "60", unit_price: "2.25", discount_percent: "10", account_id: revenue },
+    ],
+  });
+  const { document: invoice } = await api<{ document: { id: number; number: string; total: string } }>(`/documents/${draft.id}/approve`);
+  // 24 × 6.50 = 156.00; 60 × 2.25 less 10 % = 121.50.
+  expect(invoice.total).toBe("277.50");
+  await api(`/documents/${invoice.id}/send`, { message: "Thank you for the order, Maria!" });
+
+  const mail = await waitForMail(email, (m) => m.subject === `Invoice ${invoice.number} from ${baker.companyName}`);
+  expect(mail.text).toContain("Thank you for the order, Maria!");
+  expect(mail.attachments.map((a) => [a.filename, a.mimeType])).toEqual([[`${invoice.number}.pdf`, "application/pdf"]]);
+  const link = linkIn(mail);
+  expect(link).toMatch(/\/shared\/document\/[A-Za-z0-9_-]{43}$/);
+
+  // Her own browser: no session, a phone.
+  const hers = await browser.newContext({ baseURL: origin, viewport: { width: 390, height: 844 }, acceptDownloads: true });
+  const customer = await hers.newPage();
+  const opened = await customer.goto(link);
+  expect(opened!.headers()["referrer-policy"]).toBe("no-referrer");
+  expect(opened!.headers()["x-robots-tag"]).toMatch(/noindex/);
+  await expect(customer.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await expect(customer.getByRole("heading", { name: `Invoice ${invoice.number}` })).toBeVisible();
+  await expect(customer.getByText(baker.companyName, { exact: true })).toBeVisible();
+  await expect(customer.getByRole("img", { name: `${baker.companyName} logo` })).toBeVisible();
+  await expect(customer.getByText("Maria's Café", { exact: true })).toBeVisible();
+  await expect(customer.getByTestId("shared-owed")).toHaveText("$277.50");
+  await expect(customer.getByRole("cell", { name: /Croissants/ })).toBeVisible();
+  // Nothing leads elsewhere: no navigation, no link but the download.
+  await expect(customer.getByRole("navigation")).toHaveCount(0);
+  await expect(customer.getByRole("link")).toHaveCount(1);
+  await shot(customer, "sales-shared-document", { widths: [390, 1280] });
+  await expectNoAxeViolations(customer);
+
+  const [download] = await Promise.all([customer.waitForEvent("download"), customer.getByRole("link", { name: "Download PDF" }).click()]);
+  expect(download.suggestedFilename()).toBe(`${invoice.number}.pdf`);
+  const pdf = readFileSync((await download.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  const text = pdfText(pdf);
+  for (const s of [baker.companyName, "12 Baker Street", "Maria's Caf", invoice.number, "Sourdough loaves", "$121.50", "$277.50"])
+    expect(text).toContain(s);
+
+  // Her browser reaches nothing of the books.
+  expect((await customer.request.get(`${books}/documents/${invoice.id}`)).status()).toBe(401);
+  expect((await customer.request.get(`/api/shared/documents/${invoice.id}`)).status()).toBe(404);
+
+  // The baker revokes the link the mail carried (the document's newest): the page then opens nothing.
+  const { document } = await api<{ document: { links: { id: number }[] } }>(`/documents/${invoice.id}`, undefined, "GET");
+  await api(`/documents/${invoice.id}/links/${document.links[0]!.id}/revoke`);
+  await customer.reload();
+  await expect(customer.getByRole("heading", { name: "Document not found" })).toBeVisible();
+  await expect(customer.getByText("Sourdough loaves")).toHaveCount(0);
+  await shot(customer, "sales-shared-document-revoked", { widths: [390] });
+  await hers.close();
+});
