@@ -1,12 +1,14 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/axe.ts";
+import { expect, test, type Page } from "@playwright/test";
+import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { newUser, signUpAndSignIn } from "./support/auth.ts";
 import { booksApi } from "./support/books.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
 import { shot } from "./support/shots.ts";
 import { pdfText } from "../support/pdf.ts";
 import { logoPng } from "../support/sales-requests.ts";
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 // A baker invoices a café and mails the invoice; the café's owner opens the mail's link in a browser of her own (no
 // account, no session): she sees her invoice and nothing else of the site, and downloads its PDF. The baker revokes
@@ -52,7 +54,24 @@ test("the customer opens her invoice from the mailed link, without an account, d
   const { document: invoice } = await api<{ document: { id: number; number: string; total: string } }>(`/documents/${draft.id}/approve`);
   // 24 × 6.50 = 156.00; 60 × 2.25 less 10 % = 121.50.
   expect(invoice.total).toBe("277.50");
-  await api(`/documents/${invoice.id}/send`, { message: "Thank you for the order, Maria!" });
+  // The baker sends it from the invoice's page: the one dialog, the customer's email filled in.
+  const orgId = Number(books.split("/").pop());
+  await page.goto(`/accounting/${orgId}/sales/${invoice.id}`);
+  await expect(page.getByRole("heading", { name: `Invoice ${invoice.number}` })).toBeVisible();
+  const sharing = page.getByRole("region", { name: "Send and share" });
+  await expect(sharing.getByText("No link yet.")).toBeVisible();
+  await sharing.getByRole("button", { name: "Send", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Send invoice ${invoice.number}` });
+  await expect(dialog.getByLabel("To")).toHaveValue(email);
+  await dialog.getByLabel("Message").fill("Thank you for the order, Maria!");
+  await shot(page, "sales-send-invoice", { fullPage: false });
+  await expectNoAxeViolations(page, { exclude: [TOASTS] });
+  await dialog.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(toast(page, `Invoice ${invoice.number} sent to ${email}`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(sharing.getByText(/^Sent /)).toBeVisible();
+  await expect(sharing.getByTestId("document-link")).toHaveCount(1);
+  await expect(sharing.getByTestId("document-link")).toContainText("never viewed");
 
   const mail = await waitForMail(email, (m) => m.subject === `Invoice ${invoice.number} from ${baker.companyName}`);
   expect(mail.text).toContain("Thank you for the order, Maria!");
@@ -91,12 +110,32 @@ test("the customer opens her invoice from the mailed link, without an account, d
   expect((await customer.request.get(`${books}/documents/${invoice.id}`)).status()).toBe(401);
   expect((await customer.request.get(`/api/shared/documents/${invoice.id}`)).status()).toBe(404);
 
-  // The baker revokes the link the mail carried (the document's newest): the page then opens nothing.
-  const { document } = await api<{ document: { links: { id: number }[] } }>(`/documents/${invoice.id}`, undefined, "GET");
-  await api(`/documents/${invoice.id}/links/${document.links[0]!.id}/revoke`);
+  // The baker sees it was opened; she makes a second link (shown once), then revokes the mailed one.
+  await page.reload();
+  await expect(sharing.getByTestId("document-link")).toContainText("last viewed");
+  await sharing.getByRole("button", { name: "Create link" }).click();
+  const create = page.getByRole("dialog", { name: "Create a link" });
+  await create.getByLabel("Open for").selectOption("7");
+  await create.getByRole("button", { name: "Create link" }).click();
+  const second = create.getByLabel("The link");
+  await expect(second).toHaveValue(/\/shared\/document\/[A-Za-z0-9_-]{43}$/);
+  const secondLink = await second.inputValue();
+  await shot(page, "sales-link-created", { fullPage: false, widths: [1280, 390] });
+  await create.getByRole("button", { name: "Done" }).click();
+  await expect(sharing.getByTestId("document-link")).toHaveCount(2);
+  const mailed = sharing.getByTestId("document-link").filter({ hasText: "last viewed" });
+  await mailed.getByRole("button", { name: /^Revoke/ }).click();
+  await page.getByRole("alertdialog", { name: "Revoke this link?" }).getByRole("button", { name: "Revoke link" }).click();
+  await expect(toast(page, "Link revoked")).toBeVisible();
+  await expect(mailed).toContainText("Revoked");
+  await shot(page, "sales-document-links");
+
   await customer.reload();
   await expect(customer.getByRole("heading", { name: "Document not found" })).toBeVisible();
   await expect(customer.getByText("Sourdough loaves")).toHaveCount(0);
   await shot(customer, "sales-shared-document-revoked", { widths: [390] });
+  // The other link still opens the invoice.
+  await customer.goto(secondLink);
+  await expect(customer.getByRole("heading", { name: `Invoice ${invoice.number}` })).toBeVisible();
   await hers.close();
 });
