@@ -1,3 +1,8 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Papa from "papaparse";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.ts";
@@ -18,6 +23,38 @@ interface Refusal {
 }
 
 const cents = (d: string) => Math.round(Number(d) * 100);
+
+/** Each account's balance (debits − credits, in cents) by Debian's `ledger bal` over the exported journal CSV. */
+function ledgerBalances(csv: string): Map<string, number> {
+  const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
+  const entries = new Map<string, Record<string, string>[]>();
+  for (const r of rows) entries.set(r.entry!, [...(entries.get(r.entry!) ?? []), r]);
+  let journal = "";
+  for (const lines of entries.values()) {
+    journal += `\n${lines[0]!.date} * ${lines[0]!.entry}\n`;
+    for (const l of lines) journal += `    Books:${l.account_code}  $${l.debit && cents(l.debit) !== 0 ? l.debit : `-${l.credit}`}\n`;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "ledger-sales-"));
+  try {
+    const file = path.join(dir, "books.ledger");
+    writeFileSync(file, journal);
+    const r = spawnSync("ledger", ["-f", file, "bal", "--flat", "--no-total", "-F", "%(account)\t%(quantity(display_total))\n"], { encoding: "utf8" });
+    expect(r.error, "Debian's ledger must be installed (apt-get install ledger)").toBeUndefined();
+    expect(r.status, r.stderr).toBe(0);
+    return new Map(
+      r.stdout
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => {
+          const [account, quantity] = line.split("\t");
+          return [account!.replace("Books:", ""), cents(quantity!.replace(/[$,]/g, ""))] as const;
+        }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe("sales and purchases", () => {
   let t: TestApp;
@@ -256,5 +293,18 @@ describe("sales and purchases", () => {
     // Another approval takes the next number: no gap from the refusal.
     expect((await approve((await draft("invoice", bob.id, "2026-10-29", [line("On time", "1", "10")])).id)).number).toBe("INV-0004");
     expect(cents("0.10")).toBe(10);
+  });
+
+  it("the trial balance equals ledger's balances over the exported journal", async () => {
+    const exported = await (await t.request(`/api/books-csv/${org}/journal.csv`, { cookie: user.cookie })).text();
+    const byLedger = ledgerBalances(exported);
+    const { report } = await ok<{ report: { rows: { account_code: string; closing_debit: string; closing_credit: string }[] } }>(
+      call("/reports/trial_balance?start=2000-01-01&end=2026-12-31"),
+    );
+    const byProduct = new Map(
+      report.rows.map((r) => [r.account_code, cents(r.closing_debit) - cents(r.closing_credit)] as const).filter(([, net]) => net !== 0),
+    );
+    expect(byProduct.size).toBeGreaterThan(4);
+    expect(byLedger).toEqual(byProduct);
   });
 });
