@@ -192,7 +192,30 @@ describe("documents going out: PDF, links, mail, statements", () => {
     // The logo is drawn; another document's figures are not there.
     expect(pdf.toString("latin1")).toMatch(/\/Subtype \/Image/);
     expect(text).not.toContain("Secret catering");
-    // A draft prints as one; another organization's document is not found.
+    // A bill prints its supplier and the supplier's own number; a draft prints as one; another organization's document
+    // is not found.
+    const expense = (await ok<{ accounts: { id: number; account_type: string }[] }>(call("/accounts"))).accounts.find(
+      (a) => a.account_type === "Expense",
+    )!.id;
+    const supplier = await contact("Flour Mill", { is_customer: false, is_supplier: true, address: "Mill Road 1" });
+    const { document: bill } = await ok<{ document: DocumentDetails }>(
+      call("/documents", {
+        json: {
+          kind: "bill",
+          contact_id: supplier.id,
+          issue_date: "2026-09-02",
+          reference: "FM-881",
+          lines: [{ description: "Flour, 25 kg", quantity: "4", unit_price: "18.75", account_id: expense }],
+        },
+      }),
+    );
+    await ok(call(`/documents/${bill.id}/approve`, { method: "POST" }));
+    const billText = pdfText(await pdfOf(call(`/documents/${bill.id}/pdf`)));
+    for (const s of ["BILL", "BILL-0001", "SUPPLIER", "Flour Mill", "Mill Road 1", "Supplier's number", "FM-881", "$75.00", "Amount due"])
+      expect(billText).toContain(s);
+    // A bill does not go to anyone by a link or a mail.
+    await refused(call(`/documents/${bill.id}/links`, { method: "POST" }), 409);
+    await refused(call(`/documents/${bill.id}/send`, { method: "POST" }), 409);
     expect(pdfText(await pdfOf(call(`/documents/${draftId}/pdf`)))).toContain("DRAFT");
     const stranger = await createSignedInUser(t, { companyName: "Elsewhere" });
     const res2 = await t.request(`${booksPath(org)}/documents/${inv.id}/pdf`, { cookie: stranger.cookie });
