@@ -301,6 +301,10 @@ test("a contact's statement: brought forward, each line with the running balance
     await expect(lines.nth(i).getByRole("cell").last()).toHaveText(amountAtEnd(usd(balance)));
   }
   await expect(page.getByTestId("statement-closing")).toContainText(usd(balance));
+  await expect(page.getByRole("group", { name: "Statement" }).getByRole("link", { name: "Download PDF" })).toHaveAttribute(
+    "href",
+    /\/statement\.pdf\?from=2026-07-01&to=2026-10-31&side=receivable$/,
+  );
   await expect(lines.filter({ hasText: "Invoice" }).first().getByRole("link")).toHaveAttribute("href", /\/sales\/\d+$/);
   const due = expectedAging("2026-10-31").items.filter((x) => mine(x.doc));
   await expect(page.getByTestId("statement-aging")).toContainText(`Total due${usd(due.reduce((s, x) => s + x.open, 0))}`);

@@ -5,12 +5,13 @@ import { formatLongDate } from "~/lib/format.ts";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { InputField } from "~/ui/field.tsx";
-import { useMoney } from "~/features/ledger/index.ts";
+import { useBooks, useMoney } from "~/features/ledger/index.ts";
 import { SIDES, type Side } from "../sales.schema.ts";
 import type { AgingReport, OpenItem } from "../sales.types.ts";
 import { AgingItems } from "./aging-items.tsx";
 import { agingHref, type AgingDrillKey } from "./aging-parts.tsx";
 import { AgingTable } from "./aging-table.tsx";
+import { SendAllStatements } from "./statement-actions.tsx";
 
 const SIDE_TABS: Record<Side, { label: string; hint: string }> = {
   receivable: { label: "Receivables", hint: "what customers owe you" },
@@ -66,6 +67,7 @@ export function AgingScreen({
   errors: Record<string, string>;
 }) {
   const uid = useId();
+  const { can } = useBooks();
   const drilled = drill ? { contact: drill.contact, bucket: drill.bucket } : null;
   const contactName =
     drill && drill.contact != null ? (report.rows.find((r) => (r.contact_id ?? "none") === drill.contact)?.contact_name ?? null) : null;
@@ -121,6 +123,14 @@ export function AgingScreen({
           </p>
         ))}
       <ControlCheck report={report} />
+      {report.side === "receivable" && can["books.sales.send"] ? (
+        <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
+          <span>
+            Customers&rsquo; statements of {formatLongDate(`${report.as_of.slice(0, 7)}-01`)} to {formatLongDate(report.as_of)}:
+          </span>
+          <SendAllStatements from={`${report.as_of.slice(0, 7)}-01`} to={report.as_of} />
+        </div>
+      ) : null}
       {report.rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">
           Nothing was owed on {formatLongDate(report.as_of)}.

@@ -7,6 +7,7 @@ import { Amount, cardRow, cardText, tdClass, thClass } from "~/ui/table.tsx";
 import { useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
 import { AGING_BUCKETS, type Side } from "../sales.schema.ts";
 import type { Statement } from "../sales.types.ts";
+import { StatementActions } from "./statement-actions.tsx";
 import { BUCKET_LABELS, sideDocumentPath, linkClass, SIDE_LABELS } from "./contact-parts.tsx";
 
 export interface StatementPeriod {
@@ -73,7 +74,9 @@ export function StatementSection({
             {SIDE_LABELS[period.side]} side: a positive balance is {owedBy}, a negative one a credit.
           </p>
         </div>
-        {/* The statement as PDF and by mail: <StatementActions … /> (statement-actions.tsx) goes here. */}
+        {statement ? (
+          <StatementActions contactId={statement.contact.id} side={statement.side} from={statement.from} to={statement.to} />
+        ) : null}
       </div>
       <StatementForm key={`${period.side}|${period.from}|${period.to}`} period={period} errors={errors} />
       {statement ? (
