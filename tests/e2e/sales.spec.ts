@@ -181,6 +181,20 @@ test("sales and purchases: an invoice typed, approved, paid in part and in full;
   await expect(page.getByTestId("document-owed")).toHaveText("$150.00");
   await expectOnTop(page.getByText("Partly paid", { exact: true }));
   await expect(page.getByTestId("document-payment")).toContainText("$50.00");
+  // The credit note's allocation undone (after the question), then applied again from the invoice.
+  await page.getByRole("button", { name: /^Undo \$50\.00 from JE-/ }).click();
+  const undo = page.getByRole("alertdialog", { name: "Undo this allocation?" });
+  await undo.getByRole("button", { name: "Undo allocation" }).click();
+  await expect(toast(page, "Allocation undone")).toBeVisible();
+  await expect(page.getByTestId("document-owed")).toHaveText("$200.00");
+  await expect(page.getByTestId("document-payment")).toContainText("Undone");
+  await page.getByRole("button", { name: "Apply credit" }).click();
+  const apply = page.getByRole("dialog", { name: "Apply a credit" });
+  await expect(apply.getByLabel("Credit to apply")).toContainText("Credit note CN-0001");
+  await expect(apply.getByLabel("Amount")).toHaveValue("50.00");
+  await apply.getByRole("button", { name: "Apply", exact: true }).click();
+  await expect(toast(page, "$50.00 applied")).toBeVisible();
+  await expect(page.getByTestId("document-owed")).toHaveText("$150.00");
 
   // A third invoice voided on its own date.
   const third = await invoice("Cupcakes", "60");
@@ -210,9 +224,14 @@ test("sales and purchases: an invoice typed, approved, paid in part and in full;
   await expect(rows).toHaveCount(4);
   await shot(page, "sales-list", { widths: [390, 1280] });
 
-  // A bill: the supplier's number kept, its expense account from the supplier; approved and paid.
+  // Bills wait for approval (the settings, on the purchases page); a bill entered with the supplier's number and its
+  // expense account from the supplier is submitted, approved and paid.
   await nav.getByRole("link", { name: "Purchases", exact: true }).click();
   await expect(page.getByText("No bills or supplier credits yet.")).toBeVisible();
+  const settings = page.getByRole("form", { name: "Settings of sales and purchases" });
+  await settings.getByLabel("Bills need approval").check();
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(toast(page, "Settings saved")).toBeVisible();
   await page.getByRole("link", { name: "New bill" }).first().click();
   const billForm = page.getByRole("form", { name: "New bill" });
   await billForm.getByRole("combobox", { name: "Supplier" }).fill("Paper");
@@ -223,11 +242,34 @@ test("sales and purchases: an invoice typed, approved, paid in part and in full;
   await billForm.getByLabel("Line 1 Quantity").fill("100");
   await billForm.getByLabel("Line 1 Unit price").fill("0.35");
   await expect(billForm.getByTestId("preview-total")).toHaveText("$35.00");
-  await billForm.getByRole("button", { name: "Save and approve" }).click();
+  await expect(billForm.getByRole("button", { name: "Save and approve" })).toBeHidden();
+  await billForm.getByRole("button", { name: "Submit for approval" }).click();
+  await expect(toast(page, "Bill submitted for approval")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Draft bill", level: 2 })).toBeVisible();
+  await expectOnTop(page.getByText("Awaiting approval", { exact: true }));
+  await page.getByRole("button", { name: "Approve", exact: true }).click();
+  await page.getByRole("alertdialog", { name: "Approve this bill?" }).getByRole("button", { name: "Approve" }).click();
   await expect(page.getByRole("heading", { name: "Bill BILL-0001", level: 2 })).toBeVisible();
   await expect(page.getByText("PS-7781")).toBeVisible();
   await recordPayment(page);
   await expectOnTop(page.getByText("Paid", { exact: true }));
   await expect(page.getByTestId("document-owed")).toHaveText("$0.00");
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
+  await shot(page, "purchases-bill", { widths: [390, 1280] });
+
+  // A date behind the lock: the draft is saved, its approval refused on the issue date's field.
+  const lockDate = addDays(today, -30);
+  expect((await page.request.put(`${api}/lock`, { data: { lock_date: lockDate, reason: "Closed" } })).ok()).toBe(true);
+  await page.goto(`${books}/sales/new?kind=invoice`);
+  const late = page.getByRole("form", { name: "New invoice" });
+  await late.getByRole("combobox", { name: "Customer" }).fill("Alice");
+  await late.getByRole("option", { name: /Alice Bakery Ltd/ }).click();
+  await late.getByLabel("Issue date").fill(addDays(today, -40));
+  await late.getByLabel("Line 1 Description").fill("Late cake");
+  await late.getByLabel("Line 1 Unit price").fill("10");
+  await late.getByRole("button", { name: "Save and approve" }).click();
+  await expect(toast(page, "Invoice saved as a draft, not approved")).toBeVisible();
+  await expect(late.getByLabel("Issue date")).toHaveAttribute("aria-invalid", "true");
+  await expect(late.getByText(/The books are locked .*: choose a later date/)).toBeVisible();
+  await expect(late.getByLabel("Issue date")).toBeFocused();
 });

@@ -14,6 +14,7 @@ import { creditKindOf } from "./document-form-values.ts";
 import { DocumentLinesTable } from "./document-lines-table.tsx";
 import { documentPath, editDocumentPath, listPath, newDocumentPath } from "./document-paths.ts";
 import { DocumentPayments } from "./document-payments.tsx";
+import { DocumentSharing } from "./document-sharing.tsx";
 import { DocumentStateBadge } from "./document-state-badge.tsx";
 import { DocumentVoidDialog } from "./document-void-dialog.tsx";
 import { isCredit, PaymentDialog, type PayAccount } from "./payment-dialog.tsx";
@@ -283,7 +284,7 @@ export function DocumentScreen({
         <DocumentPayments document={d} canUndo={can["books.sales.pay"]} />
       </section>
 
-      {/* Sending by mail, the PDF and the customer's links: <DocumentSharing document={d} /> (components/document-sharing.tsx). */}
+      <DocumentSharing document={d} />
       {/* A bill's uploaded PDF: <DocumentFiles document={d} /> (components/document-files.tsx). */}
 
       {pending ? (
