@@ -2,18 +2,13 @@ import type { CsvCell } from "~/lib/csv.ts";
 import { moneyIn } from "~/lib/format.ts";
 import { toCents } from "~/lib/money.ts";
 import type { PrintBooks, PrintableReport, PrintRow } from "~/features/reports/index.ts";
-import type { TaxReturnBox, TaxReturnReport } from "./tax-return.types.ts";
+import { CASH_BASIS_NOTE, UNPAID_TAX_LABEL, type TaxReturnBox, type TaxReturnReport } from "./tax-return.types.ts";
 
 /*
  * A tax return as printed and as CSV (decision 112): the boxes with their base and tax, the corrections of filed
  * periods, the figures per code and part, the net, and the reconciliation with the tax accounts (on the cash basis with
  * the tax of the invoices and bills still unpaid).
  */
-
-/** The name of the tax of unpaid invoices and bills on the cash basis, wherever it is shown. */
-export const UNPAID_TAX_LABEL = "Tax on unpaid invoices and bills, due when paid";
-/** What the cash basis means, said once on the return. */
-export const CASH_BASIS_NOTE = "Cash basis: the tax of an invoice or bill counts when it is paid, in the share paid.";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const longDate = (iso: string) => {

@@ -58,6 +58,11 @@ export interface TaxReturnAccount {
   cash?: TaxReturnAccountCash;
 }
 
+/** The name of the tax of unpaid invoices and bills on the cash basis, wherever it is shown. */
+export const UNPAID_TAX_LABEL = "Tax on unpaid invoices and bills, due when paid";
+/** What the cash basis means, said once on the return. */
+export const CASH_BASIS_NOTE = "Cash basis: the tax of an invoice or bill counts when it is paid, in the share paid.";
+
 /** A tax account on the cash basis (debit positive). */
 export interface TaxReturnAccountCash {
   /** The account's balance on the period's end, before the settlement of a return filed for the period. */

@@ -2,11 +2,11 @@
 import { useState } from "react";
 import { Modal } from "~/ui/modal.tsx";
 import { Button } from "~/ui/button.tsx";
-import { tdClass, thClass } from "~/ui/table.tsx";
+import { Amount, cardRow, cardText, ColumnHeads, tdClass, thClass } from "~/ui/table.tsx";
 import { useLoad } from "~/ui/use-load.ts";
 import { useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
 import { getTaxReturnLines } from "../tax-return.api.ts";
-import type { TaxReturnBox, TaxReturnGroup, TaxReturnReport } from "../tax-return.types.ts";
+import { UNPAID_TAX_LABEL, type TaxReturnBox, type TaxReturnGroup, type TaxReturnReport } from "../tax-return.types.ts";
 
 const figureClass = "tabular-nums text-brand-700 underline decoration-dotted hover:text-brand-900";
 
@@ -60,9 +60,12 @@ export function BoxLines({
             </thead>
             <tbody className="divide-y divide-slate-100">
               {page.lines.map((l) => (
-                <tr key={l.line_id}>
+                <tr key={`${l.line_id}.${l.allocation_id ?? 0}`}>
                   <td className={tdClass}>{l.entry_number}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{l.entry_date}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    {l.entry_date}
+                    {l.settled_on ? <span className="block text-xs text-muted">paid {l.settled_on}</span> : null}
+                  </td>
                   <td className={tdClass}>{l.description}</td>
                   <td className={tdClass}>
                     {l.account_code} {l.account_name}
@@ -137,6 +140,7 @@ export function BoxesTable({ title, boxes, onOpen }: { title: string; boxes: Tax
 export function Reconciliation({ report }: { report: TaxReturnReport }) {
   const money = useMoney();
   if (report.reconciliation.length === 0) return null;
+  if (report.basis === "cash") return <CashReconciliation report={report} />;
   return (
     <section aria-label="Reconciliation with the tax accounts" className="overflow-x-auto rounded-lg border border-slate-200">
       <table className="min-w-full divide-y divide-slate-200">
@@ -169,6 +173,55 @@ export function Reconciliation({ report }: { report: TaxReturnReport }) {
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+/**
+ * On the cash basis: each tax account's balance on the period's end (before the period's settlement) made of the
+ * return's tax, the tax on invoices and bills still unpaid (due when paid), what earlier periods left and a difference.
+ * Below md each account is a card of its figures, each named.
+ */
+function CashReconciliation({ report }: { report: TaxReturnReport }) {
+  const money = useMoney();
+  return (
+    <section aria-labelledby="tax-reconciliation-heading" className="space-y-2 rounded-lg border border-slate-200 p-3">
+      <h3 id="tax-reconciliation-heading" className="text-base font-semibold text-ink">
+        Reconciliation with the tax accounts
+      </h3>
+      <p className="text-sm text-muted">
+        Debit positive. The balance on {report.to} is the return&apos;s tax, plus the tax on invoices and bills not yet paid (due when they
+        are paid), plus what earlier periods left in the account, plus a difference posted without a tax code.
+      </p>
+      <div className="md:overflow-x-auto">
+        <table className="min-w-full divide-y divide-slate-200 max-md:block">
+          <caption className="sr-only">Reconciliation with the tax accounts</caption>
+          <thead className="max-md:hidden">
+            <ColumnHeads
+              labels={["Account", `Balance on ${report.to}`, "Return tax", UNPAID_TAX_LABEL, "Earlier periods", "Difference"]}
+              numeric={[`Balance on ${report.to}`, "Return tax", UNPAID_TAX_LABEL, "Earlier periods", "Difference"]}
+            />
+          </thead>
+          <tbody className="divide-y divide-slate-100 max-md:block">
+            {report.reconciliation.map((a) => (
+              <tr key={a.account_id} className={cardRow} data-testid="tax-reconciliation-account">
+                <td className={`${tdClass} ${cardText} font-medium max-md:col-span-3`}>
+                  {a.account_code} {a.account_name}
+                </td>
+                <Amount label={`Balance on ${report.to}`}>{money.money(a.cash?.balance ?? a.movement)}</Amount>
+                <Amount label="Return tax">{money.money(a.return_tax)}</Amount>
+                <Amount label={UNPAID_TAX_LABEL}>
+                  <span data-testid="tax-unpaid">{money.money(a.cash?.unpaid ?? "0.00")}</span>
+                </Amount>
+                <Amount label="Earlier periods">{money.money(a.cash?.earlier ?? "0.00")}</Amount>
+                <Amount label="Difference">
+                  <span className={a.difference === "0.00" ? "" : "font-semibold text-red-700"}>{money.money(a.difference)}</span>
+                </Amount>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { InputField } from "~/ui/field.tsx";
 import { defaultPeriod, PERIOD_PRESETS, PRESET_LABELS, presetPeriod, type PeriodPreset } from "~/features/ledger/index.ts";
 import { useBooks, useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
 import { taxReturnCsvUrl, taxReturnPdfUrl } from "../tax-return.api.ts";
-import type { FiledTaxReturnsAnswer, TaxReturnGroup, TaxReturnReport } from "../tax-return.types.ts";
+import { CASH_BASIS_NOTE, type FiledTaxReturnsAnswer, type TaxReturnGroup, type TaxReturnReport } from "../tax-return.types.ts";
 import { BoxesTable, BoxLines, Reconciliation } from "./tax-return-parts.tsx";
 import { FiledReturns, FileReturn, linkClass } from "./tax-return-filing.tsx";
 
@@ -88,6 +88,11 @@ export function TaxReturnScreen({ from, to, fiscalYearStartMonth, report, filed,
           The boxes of the period&apos;s return from its posted tax-coded lines: the taxable base and the tax. Choose a figure to see its
           lines.
         </p>
+        {report?.basis === "cash" ? (
+          <p className="mt-1 max-w-3xl text-sm text-muted" data-testid="tax-basis">
+            {CASH_BASIS_NOTE} Other tax-coded lines count on their date.
+          </p>
+        ) : null}
       </div>
       <PeriodForm from={from} to={to} errors={errors} fiscalYearStartMonth={fiscalYearStartMonth} />
       {report ? (
