@@ -9,7 +9,7 @@ import type { AccountDto } from "~/features/ledger/ledger.types.ts";
 import type { DocumentFormState, DocumentLineValues } from "./document-form-values.ts";
 
 /** The columns on wide screens (1024 px and more): a row per line under the heads. */
-const COLUMNS = "lg:grid-cols-[minmax(0,3fr)_5rem_7rem_5rem_minmax(0,3fr)_11rem_7rem_5rem]";
+const COLUMNS = "lg:grid-cols-[minmax(0,3fr)_5rem_7rem_5.5rem_minmax(0,3fr)_11rem_7rem_5rem]";
 const smallLabel = "mb-1 block text-xs font-medium text-muted lg:sr-only";
 /** The lines' controls look as the account picker beside them does, red while refused. */
 const fieldClass = `${inputClass} aria-invalid:border-red-700`;
@@ -95,7 +95,7 @@ export function DocumentFormLines({
         <span>Description</span>
         <span className="text-right">Quantity</span>
         <span className="text-right">Unit price</span>
-        <span className="text-right">Discount %</span>
+        <span className="text-right">Discount</span>
         <span>Account</span>
         <span>Tax code</span>
         <span className="text-right">Amount</span>
