@@ -32,6 +32,7 @@ export default [
       route("home", "routes/accounting-home.tsx"),
       route("journal", "routes/accounting-journal.tsx"),
       route("recurring", "routes/accounting-recurring.tsx"),
+      route("recurring-invoices", "routes/accounting-recurring-invoices.tsx"),
       route("reports", "routes/accounting-reports.tsx"),
       route("ledger", "routes/accounting-ledger.tsx"),
       route("opening-balances", "routes/accounting-opening-balances.tsx"),
