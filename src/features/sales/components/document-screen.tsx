@@ -13,6 +13,7 @@ import { counterpartsOf, DocumentApplyDialog } from "./document-apply-dialog.tsx
 import { creditKindOf } from "./document-form-values.ts";
 import { DocumentLinesTable } from "./document-lines-table.tsx";
 import { documentPath, editDocumentPath, listPath, newDocumentPath } from "./document-paths.ts";
+import { DocumentFiles } from "./document-files.tsx";
 import { DocumentPayments } from "./document-payments.tsx";
 import { DocumentSharing } from "./document-sharing.tsx";
 import { DocumentStateBadge } from "./document-state-badge.tsx";
@@ -284,8 +285,8 @@ export function DocumentScreen({
         <DocumentPayments document={d} canUndo={can["books.sales.pay"]} />
       </section>
 
+      <DocumentFiles document={d} />
       <DocumentSharing document={d} />
-      {/* A bill's uploaded PDF: <DocumentFiles document={d} /> (components/document-files.tsx). */}
 
       {pending ? (
         <span className="sr-only" role="status">
