@@ -259,6 +259,7 @@ test("contacts: one created in the modal, a duplicate merged into the contact ke
   await expect(contactRow(page, BILL.supplier)).toContainText(usd(BILL.cents - BILL.paid.cents));
   await page.getByRole("navigation", { name: "Show" }).getByRole("link", { name: "All contacts" }).click();
   await expect(page.getByTestId("contact-row")).toHaveCount(5);
+  await expect(page.getByRole("link", { name: "Export the contacts (CSV)" })).toHaveAttribute("href", /\/contacts\.csv$/);
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
   await shot(page, "contacts", { widths: [390, 1280] });
 });

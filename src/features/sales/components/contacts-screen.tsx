@@ -11,6 +11,7 @@ import type { Contact, ContactPage } from "../sales.types.ts";
 import { ContactDeleteDialog } from "./contact-delete-dialog.tsx";
 import { ContactDialog, type TaxCodeChoice } from "./contact-dialog.tsx";
 import { ContactMergeDialog } from "./contact-merge-dialog.tsx";
+import { ContactsCsv } from "./contacts-csv.tsx";
 import { contactPath, roleText, useFocusReturn } from "./contact-parts.tsx";
 
 const ROLES = [
@@ -122,7 +123,6 @@ export function ContactsScreen({
           ) : null}
         </div>
       </Form>
-      {/* Import and export as CSV: <ContactsCsv /> (contacts-csv.tsx) goes here. */}
       {page.contacts.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">
           {searched || page.page > 1 ? "No contact matches this search." : "No contacts yet."}
@@ -185,6 +185,7 @@ export function ContactsScreen({
           next={page.page < page.page_count ? { to: pageHref(filters, page.page + 1), text: "Next page" } : null}
         />
       ) : null}
+      <ContactsCsv />
       <ContactDialog
         open={editing !== null}
         onOpenChange={(open) => (open ? null : setEditing(null))}
