@@ -7,7 +7,8 @@ import { useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
 import type { Side } from "../sales.schema.ts";
 import type { OpenItem } from "../sales.types.ts";
 import { agingHref, drillText, type AgingDrillKey } from "./aging-parts.tsx";
-import { contactPath, sideDocumentPath, linkClass } from "./contact-parts.tsx";
+import { contactPath, linkClass } from "./contact-parts.tsx";
+import { sideDocumentPath } from "./document-paths.ts";
 
 /** Whole days from `from` to `to` (calendar dates). */
 const daysBetween = (from: string, to: string) =>

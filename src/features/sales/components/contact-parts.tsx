@@ -32,10 +32,6 @@ export function sidesOf(c: Pick<Contact, "is_customer" | "is_supplier" | "receiv
 /** /accounting/:orgId/contacts/:contactId (with its query, when given). */
 export const contactPath = (orgId: number, contactId: number, query = "") => `${booksPath(orgId, `contacts/${contactId}`)}${query}`;
 
-/** A document's page, under its side's section: sales/:docId (invoices, credit notes) or purchases/:docId (bills, supplier credits). */
-export const sideDocumentPath = (orgId: number, side: Side, documentId: number) =>
-  booksPath(orgId, `${side === "receivable" ? "sales" : "purchases"}/${documentId}`);
-
 /**
  * Focus back on the button that opened a dialog once it closes (a dialog opened from state has no trigger of its own
  * to return to): call the returned function as it opens; `open` is whether any of the screen's dialogs is open. The

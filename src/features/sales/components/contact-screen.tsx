@@ -9,7 +9,8 @@ import type { Contact, OpenItem, Statement } from "../sales.types.ts";
 import { ContactDeleteDialog } from "./contact-delete-dialog.tsx";
 import { ContactDialog, type TaxCodeChoice } from "./contact-dialog.tsx";
 import { ContactMergeDialog } from "./contact-merge-dialog.tsx";
-import { contactPath, sideDocumentPath, linkClass, roleText, SIDE_LABELS, useFocusReturn } from "./contact-parts.tsx";
+import { contactPath, linkClass, roleText, SIDE_LABELS, useFocusReturn } from "./contact-parts.tsx";
+import { sideDocumentPath } from "./document-paths.ts";
 import { StatementSection, type StatementPeriod } from "./statement-section.tsx";
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {

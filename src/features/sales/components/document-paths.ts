@@ -7,9 +7,11 @@ export const sectionOf = (side: Side): "sales" | "purchases" => (side === "recei
 /** The list of a side's documents. */
 export const listPath = (orgId: number, side: Side): string => booksPath(orgId, sectionOf(side));
 
-/** A document's page, under its side's section. */
-export const documentPath = (orgId: number, kind: DocumentKind, id: number): string =>
-  booksPath(orgId, `${sectionOf(sideOfKind(kind))}/${id}`);
+/** A document's page, under its side's section: sales/:docId (invoices, credit notes) or purchases/:docId (bills, supplier credits). */
+export const sideDocumentPath = (orgId: number, side: Side, id: number): string => booksPath(orgId, `${sectionOf(side)}/${id}`);
+
+/** A document's page, by its kind. */
+export const documentPath = (orgId: number, kind: DocumentKind, id: number): string => sideDocumentPath(orgId, sideOfKind(kind), id);
 
 /** A draft's form. */
 export const editDocumentPath = (orgId: number, kind: DocumentKind, id: number): string => `${documentPath(orgId, kind, id)}/edit`;

@@ -8,7 +8,8 @@ import { useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
 import { AGING_BUCKETS, type Side } from "../sales.schema.ts";
 import type { Statement } from "../sales.types.ts";
 import { StatementActions } from "./statement-actions.tsx";
-import { BUCKET_LABELS, sideDocumentPath, linkClass, SIDE_LABELS } from "./contact-parts.tsx";
+import { BUCKET_LABELS, linkClass, SIDE_LABELS } from "./contact-parts.tsx";
+import { sideDocumentPath } from "./document-paths.ts";
 
 export interface StatementPeriod {
   side: Side;
