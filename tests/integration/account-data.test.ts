@@ -141,6 +141,18 @@ describe("account: your data (export) and deleting the account", () => {
   it("deletes the account with its only-member organization after its name is typed; leads stay, unlinked", async () => {
     const dave = await createSignedInUser(t, { companyName: "Dave Solo LLC" });
     const orgId = await bookEntry(t, dave, "Dave posted entry");
+    // An invoice approved and paid in part: its allocation and the documents go with the books.
+    const books = await firstBooks(t)(dave.cookie);
+    const call = (path: string, json: unknown) => t.request(`${books}${path}`, { cookie: dave.cookie, json });
+    const { accounts } = (await (await t.request(`${books}/accounts`, { cookie: dave.cookie })).json()) as { accounts: { id: number; account_code: string }[] };
+    const code = Object.fromEntries(accounts.map((a) => [a.account_code, a.id]));
+    const { contact } = (await (await call("/contacts", { name: "Dave's customer" })).json()) as { contact: { id: number } };
+    const { document } = (await (
+      await call("/documents", { kind: "invoice", contact_id: contact.id, issue_date: "2026-11-02", lines: [{ description: "Work", quantity: "1", unit_price: "80", account_id: code["4000"] }] })
+    ).json()) as { document: { id: number } };
+    const approved = (await (await t.request(`${books}/documents/${document.id}/approve`, { cookie: dave.cookie, method: "POST" })).json()) as { document: { item_id: number } };
+    const paid = await call("/payments", { contact_id: contact.id, side: "receivable", direction: "in", date: "2026-11-03", account_id: code["1000"], amount: "30.00", allocations: [{ item_id: approved.document.item_id, amount: "30.00" }] });
+    expect(paid.status).toBe(201);
     await sendLeads(t, dave, "dave-lead");
     // A second session (another browser).
     const other = await t.request("/api/auth/sign-in/email", { json: { email: dave.email, password: dave.password } });
@@ -163,6 +175,9 @@ describe("account: your data (export) and deleting the account", () => {
     expect(await count(t, sql`select count(*) as n from organizations where id = ${orgId}`)).toBe(0);
     expect(await count(t, sql`select count(*) as n from journal_entries where organization_id = ${orgId}`)).toBe(0);
     expect(await count(t, sql`select count(*) as n from chart_of_accounts where organization_id = ${orgId}`)).toBe(0);
+    expect(await count(t, sql`select count(*) as n from allocations where organization_id = ${orgId}`)).toBe(0);
+    expect(await count(t, sql`select count(*) as n from sales_documents where organization_id = ${orgId}`)).toBe(0);
+    expect(await count(t, sql`select count(*) as n from contacts where organization_id = ${orgId}`)).toBe(0);
     expect(await count(t, sql`select count(*) as n from calculator_submissions where email = ${dave.email}`)).toBe(0);
     const leads = await queryRows<{ user_id: string | null }>(
       t.ctx.db,
@@ -173,9 +188,10 @@ describe("account: your data (export) and deleting the account", () => {
     // The books' guards are back on for everyone else.
     const triggers = await queryRows<{ tgenabled: string }>(
       t.ctx.db,
-      sql`select tgenabled from pg_trigger where tgname in ('journal_entries_guard', 'journal_entry_lines_guard', 'account_day_totals_guard')`,
+      sql`select tgenabled from pg_trigger
+           where tgname in ('journal_entries_guard', 'journal_entry_lines_guard', 'account_day_totals_guard', 'allocations_no_delete')`,
     );
-    expect(triggers.map((r) => r.tgenabled)).toEqual(["O", "O", "O"]);
+    expect(triggers.map((r) => r.tgenabled)).toEqual(["O", "O", "O", "O"]);
     expect((await t.request("/api/account", { cookie: dave.cookie })).status).toBe(401);
   });
 });

@@ -45,7 +45,8 @@ export async function deletionPlan(db: Db, userId: string, lock = false): Promis
 }
 
 /**
- * The books' guards refuse to delete posted entries, their lines, their totals and reconciled bank matches, to change
+ * The books' guards refuse to delete posted entries, their lines, their totals, reconciled bank matches, allocations and
+ * the files kept with approved documents, to change
  * a posted entry (the user's deletion sets its created_by/posted_by to null) and to touch anything dated in the locked
  * period: set aside inside this one transaction only, taken first so that its locks come before any row lock.
  */
@@ -58,6 +59,8 @@ const BOOK_GUARDS = [
   ["bank_matches", "bank_matches_guard"],
   ["bank_lines", "bank_lines_guard"],
   ["bank_match_ledger_lines", "bank_match_ledger_lines_guard"],
+  ["allocations", "allocations_no_delete"],
+  ["sales_document_files", "sales_document_files_guard"],
 ] as const;
 
 async function setBookGuards(tx: Db, on: boolean): Promise<void> {
@@ -67,6 +70,10 @@ async function setBookGuards(tx: Db, on: boolean): Promise<void> {
 
 async function deleteOrganization(tx: Db, organizationId: number): Promise<void> {
   await tx.execute(sql`delete from account_day_totals where organization_id = ${organizationId}`);
+  // Allocations name journal lines (settled documents): gone first, as the lines they settle go.
+  await tx.execute(sql`delete from allocations where organization_id = ${organizationId}`);
+  // Documents (their lines, files and links with them) before the chart and tax codes their lines name.
+  await tx.execute(sql`delete from sales_documents where organization_id = ${organizationId}`);
   await tx.execute(sql`delete from journal_entry_lines where organization_id = ${organizationId}`);
   await tx.execute(sql`delete from idempotency_keys where organization_id = ${organizationId}`);
   await tx.execute(sql`delete from organizations where id = ${organizationId}`);
