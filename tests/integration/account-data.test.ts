@@ -66,6 +66,21 @@ describe("account: your data (export) and deleting the account", () => {
     await sendLeads(t, carol, "carol-lead");
     const said = await t.request(`/api/messages/${orgId}/messages`, { cookie: alice.cookie, json: { body: "Alice asks the firm" } });
     expect(said.status).toBe(201);
+    const books = await firstBooks(t)(alice.cookie);
+    const { contact } = (await (await t.request(`${books}/contacts`, { cookie: alice.cookie, json: { name: "Alice's customer" } })).json()) as {
+      contact: { id: number };
+    };
+    const { accounts } = (await (await t.request(`${books}/accounts`, { cookie: alice.cookie })).json()) as { accounts: { id: number; account_code: string }[] };
+    const drafted = await t.request(`${books}/documents`, {
+      cookie: alice.cookie,
+      json: {
+        kind: "invoice",
+        contact_id: contact.id,
+        issue_date: "2026-11-02",
+        lines: [{ description: "Consulting", quantity: "2", unit_price: "45.5", account_id: accounts.find((a) => a.account_code === "4000")!.id }],
+      },
+    });
+    expect(drafted.status).toBe(201);
 
     const res = await t.request("/api/account/export", { cookie: alice.cookie });
     expect(res.status).toBe(200);
@@ -106,6 +121,10 @@ describe("account: your data (export) and deleting the account", () => {
     expect(JSON.parse(text[`${dir}/messages.json`]!)).toMatchObject([{ seq: 1, body: "Alice asks the firm", files: [] }]);
     expect(text[`${dir}/chart-of-accounts.csv`]!.split("\r\n")[0]).toBe("account_code,account_name,account_type,is_active,created_at");
     expect(text[`${dir}/journal-entry-lines.csv`]).toContain("JE-000001,1,1000,Cash,,1250.50,0.00");
+    expect(text[`${dir}/contacts.csv`]).toContain("Alice's customer");
+    expect(JSON.parse(text[`${dir}/documents.json`]!)).toMatchObject([
+      { kind: "invoice", status: "draft", contact: "Alice's customer", total: "91.00", lines: [{ description: "Consulting", amount: "91.00" }] },
+    ]);
     const everything = Object.values(text).join("\n");
     for (const other of ["carol-lead", "Carol secret sale", "Carol Trading", carol.email.toLowerCase(), carol.id]) {
       expect(everything).not.toContain(other);

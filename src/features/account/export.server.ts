@@ -12,7 +12,7 @@ function plain(rows: Row[]): Row[] {
 }
 
 /** Columns holding the books' amounts: written as numbers (decision 082). */
-const AMOUNT_COLUMNS = new Set(["total_amount", "debit_amount", "credit_amount"]);
+const AMOUNT_COLUMNS = new Set(["total_amount", "debit_amount", "credit_amount", "subtotal", "tax_total", "total"]);
 
 function cell(column: string, value: unknown): CsvCell {
   if (value === null || value === undefined) return "";
@@ -57,6 +57,8 @@ organizations/<id>-<name>/     for each organization you belong to: its chart of
                                entries (journal-entries.json has each entry with its lines; the lines are also
                                in journal-entry-lines.csv). Amounts are exact decimals. messages.json is the
                                organization's conversation with the firm (each message, who wrote it, its files).
+                               contacts.csv lists its customers and suppliers; documents.json its invoices, credit
+                               notes, bills and supplier credits with their lines (documents.csv one row each).
 `;
 
 /** Everything the product holds about the user and their organizations, as a ZIP of JSON and CSV files. */
@@ -139,6 +141,20 @@ export async function accountExport(db: Db, userId: string): Promise<Uint8Array>
       select m.seq, m.created_at, m.author_name, m.source, m.body,
              coalesce((select json_agg(f.file_name order by f.id) from message_attachments f where f.message_id = m.id), '[]'::json) as files
         from messages m where m.organization_id = ${orgId} order by m.seq`);
+    // Customers and suppliers, and their documents with their lines (decision 116).
+    const contacts = await q(sql`
+      select id, name, is_customer, is_supplier, tax_id, email, address, payment_terms_days, merged_into, created_at
+        from contacts where organization_id = ${orgId} order by lower(name), id`);
+    const documents = await q(sql`
+      select d.id, d.kind, d.number, d.status, c.name as contact, d.issue_date::text as issue_date, d.due_date::text as due_date,
+             d.reference, d.amounts_are, d.notes, d.subtotal::text as subtotal, d.tax_total::text as tax_total, d.total::text as total,
+             d.sent_at, d.approved_at, d.voided_at,
+             coalesce((select json_agg(json_build_object('line_no', x.line_no, 'description', x.description, 'quantity', x.quantity::text,
+                                                         'unit_price', x.unit_price::text, 'discount_percent', x.discount_percent::text,
+                                                         'account_code', a.account_code, 'amount', x.amount::text) order by x.line_no)
+                         from sales_document_lines x join chart_of_accounts a on a.id = x.account_id where x.document_id = d.id), '[]'::json) as lines
+        from sales_documents d join contacts c on c.id = d.contact_id
+       where d.organization_id = ${orgId} order by d.issue_date, d.id`);
     const linesOf = new Map<unknown, Row[]>();
     for (const line of lines) linesOf.set(line.journal_entry_id, [...(linesOf.get(line.journal_entry_id) ?? []), line]);
     const dir = `organizations/${orgId}-${slug(String(org.name))}`;
@@ -148,6 +164,13 @@ export async function accountExport(db: Db, userId: string): Promise<Uint8Array>
       csv(accounts, ["account_code", "account_name", "account_type", "is_active", "created_at"]),
     );
     files[`${dir}/messages.json`] = json(messages);
+    files[`${dir}/contacts.csv`] = strToU8(
+      csv(contacts, ["name", "is_customer", "is_supplier", "tax_id", "email", "address", "payment_terms_days", "created_at"]),
+    );
+    files[`${dir}/documents.json`] = json(documents);
+    files[`${dir}/documents.csv`] = strToU8(
+      csv(documents, ["kind", "number", "status", "contact", "issue_date", "due_date", "reference", "subtotal", "tax_total", "total"]),
+    );
     files[`${dir}/journal-entries.json`] = json(entries.map((e) => ({ ...e, lines: linesOf.get(e.id) ?? [] })));
     files[`${dir}/journal-entries.csv`] = strToU8(
       csv(entries, ["entry_number", "entry_date", "description", "reference", "total_amount", "status", "created_at", "posted_at"]),
