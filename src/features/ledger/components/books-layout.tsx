@@ -19,6 +19,7 @@ const SECTIONS: readonly { path: string; label: string; need?: BooksPermission; 
   { path: "recurring", label: "Recurring entries" },
   { path: "bank", label: "Bank" },
   { path: "sales", label: "Sales" },
+  { path: "recurring-invoices", label: "Recurring invoices" },
   { path: "purchases", label: "Purchases" },
   { path: "contacts", label: "Contacts" },
   { path: "aging", label: "Aging" },
