@@ -209,6 +209,8 @@ describe("sales and purchases", () => {
     await refused(call("/documents", { json: { kind: "invoice", contact_id: bob.id, issue_date: "2026-10-01", lines: [] } }), "lines");
     await refused(call("/documents", { json: { kind: "invoice", contact_id: bob.id, issue_date: "2026-10-01", lines: [line("Refund", "-1", "10")] } }), "lines.0.quantity");
     await refused(call("/documents", { json: { kind: "bill", contact_id: bob.id, issue_date: "2026-10-01", lines: [line("x", "1", "10")] } }), "contact_id");
+    // The issue date is named as the form names it.
+    expect((await refused(call("/documents", { json: { kind: "invoice", contact_id: bob.id, issue_date: "1899-12-31", lines: [line("x", "1", "10")] } }), "issue_date")).fields).toEqual({ issue_date: "Issue date must not be before 1900-01-01" });
     // Another organization's item is not found.
     const other = await createSignedInUser(t, { companyName: "Other Books" });
     const otherOrg = ((await (await t.request("/api/accounting/orgs", { cookie: other.cookie })).json()) as { organizations: { id: number }[] }).organizations[0]!.id;

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { toCents } from "~/lib/money.ts";
 import { idField, idQueryField, isoDateField, pageField, requiredTextField, textField } from "~/lib/schema-fields.ts";
-import { EARLIEST_ENTRY_DATE, entryDateSchema, MAX_AMOUNT, MAX_LINES } from "~/features/ledger/ledger.schema.ts";
+import {
+  EARLIEST_ENTRY_DATE,
+  entryDateSchema,
+  LATEST_ENTRY_DATE,
+  latestEntryDate,
+  MAX_AMOUNT,
+  MAX_LINES,
+} from "~/features/ledger/ledger.schema.ts";
 
 /*
  * What the sales and purchases API accepts (decision 116): contacts, documents (invoices, credit notes, bills, supplier
@@ -107,11 +114,24 @@ export const documentLineSchema = z.object({
 });
 export type DocumentLineInput = z.infer<typeof documentLineSchema>;
 
+/**
+ * A document's date that is posted to the ledger, named as its form names it ("Issue date"): the rules of an entry's
+ * date (a real calendar date from 1900 to 2200, not more than one year ahead of today).
+ */
+export function documentDateField(label: string) {
+  return z.iso.date(`${label} is required`).superRefine((d, ctx) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return;
+    if (d < EARLIEST_ENTRY_DATE) ctx.addIssue({ code: "custom", message: `${label} must not be before ${EARLIEST_ENTRY_DATE}` });
+    else if (d > LATEST_ENTRY_DATE) ctx.addIssue({ code: "custom", message: `${label} must not be after ${LATEST_ENTRY_DATE}` });
+    else if (d > latestEntryDate()) ctx.addIssue({ code: "custom", message: `${label} must not be more than one year ahead` });
+  });
+}
+
 export const documentSchema = z
   .object({
     kind: z.enum(DOCUMENT_KINDS, { error: "Kind must be invoice, credit_note, bill or supplier_credit" }),
     contact_id: idField("Contact", { rangeError: "Contact not found" }),
-    issue_date: entryDateSchema,
+    issue_date: documentDateField("Issue date"),
     /** Left out: the issue date plus the contact's payment terms. */
     due_date: isoDateField("Due date", { min: EARLIEST_ENTRY_DATE }).nullish(),
     reference: textField("Reference", { max: 100 }).nullish(),

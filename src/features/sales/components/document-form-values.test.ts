@@ -4,10 +4,12 @@ import {
   blankDocument,
   blankLine,
   codesFor,
+  documentFormSchema,
   lineCents,
   payloadOf,
   plainDecimal,
   previewOf,
+  referenceMessage,
   type DocumentFormState,
 } from "./document-form-values.ts";
 
@@ -108,5 +110,33 @@ describe("what the document form sends", () => {
 
   it("writes stored decimals as typed", () => {
     expect(["2.5000", "400.0000", "19.9900", "3"].map(plainDecimal)).toEqual(["2.5", "400", "19.99", "3"]);
+  });
+});
+
+describe("the document form's refusals", () => {
+  const messages = (v: DocumentFormState) => {
+    const r = documentFormSchema.safeParse(v);
+    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+  };
+  const line = blankLine({ description: "Flour", unit_price: "10", account_id: "5" });
+
+  it("name the issue date as the form does, with an entry date's rules", () => {
+    const bill = (issue_date: string) => messages(doc({ kind: "bill", contact_id: "3", issue_date, lines: [line] })).issue_date;
+    expect(bill("")).toBe("Issue date is required");
+    expect(bill("2026-02-30")).toBe("Issue date is required");
+    expect(bill("1899-12-31")).toBe("Issue date must not be before 1900-01-01");
+    expect(bill("2201-01-01")).toBe("Issue date must not be after 2200-12-31");
+    const ahead = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10);
+    expect(bill(ahead)).toBe("Issue date must not be more than one year ahead");
+    expect(bill("2026-09-01")).toBeUndefined();
+  });
+
+  it("name a bill's reference as its field is labelled: the supplier's invoice number", () => {
+    const long = "N".repeat(101);
+    const said = messages(doc({ kind: "bill", contact_id: "3", reference: long, lines: [line] })).reference;
+    expect(said).toBe("Reference must be at most 100 characters");
+    expect(referenceMessage("bill", said)).toBe("Supplier's invoice number must be at most 100 characters");
+    expect(referenceMessage("invoice", said)).toBe("Reference must be at most 100 characters");
+    expect(referenceMessage("bill", undefined)).toBeUndefined();
   });
 });

@@ -199,6 +199,13 @@ export function previewOf(v: DocumentFormState, codes: Map<number, MathCode>, ro
   return { amounts, subtotal: total - tax, tax, total, taxes };
 }
 
+/** The reference's label on the form: a bill's is the number the supplier gave her invoice. */
+export const referenceLabel = (kind: DocumentKind): string => (kind === "bill" ? "Supplier's invoice number" : "Reference");
+
+/** A refusal of the reference (the API names it "Reference") in the words of the field's label. */
+export const referenceMessage = (kind: DocumentKind, message: string | undefined): string | undefined =>
+  message?.replace(/^Reference\b/, referenceLabel(kind));
+
 /** The codes a line of this kind may take on `date`: for its side (sales or purchases), valid then; a line's own code kept. */
 export function codesFor(codes: TaxCode[], kind: DocumentKind, date: string, kept: string[]): TaxCode[] {
   const appliesTo = sideOfKind(kind) === "receivable" ? "sales" : "purchases";

@@ -22,6 +22,8 @@ import {
   dueFromTerms,
   payloadOf,
   previewOf,
+  referenceLabel,
+  referenceMessage,
   type DocumentFormState,
 } from "./document-form-values.ts";
 import { documentPath, listPath } from "./document-paths.ts";
@@ -141,7 +143,7 @@ export function DocumentForm(props: DocumentFormProps) {
   }
 
   function refused(errors: FieldErrors<DocumentFormState>) {
-    toast.error(`${label} not saved`, { description: firstMessage(errors) ?? "Check the fields marked" });
+    toast.error(`${label} not saved`, { description: referenceMessage(kind, firstMessage(errors)) ?? "Check the fields marked" });
     if (errors.contact_id) document.getElementById(`${formId}-contact`)?.focus();
   }
 
@@ -184,10 +186,10 @@ export function DocumentForm(props: DocumentFormProps) {
         </div>
         <InputField
           id={`${formId}-reference`}
-          label={kind === "bill" ? "Supplier's invoice number" : "Reference"}
+          label={referenceLabel(kind)}
           optional
           maxLength={100}
-          error={err.reference?.message}
+          error={referenceMessage(kind, err.reference?.message)}
           fieldClassName="sm:col-span-2"
           {...register("reference")}
         />

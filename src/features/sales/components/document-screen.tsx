@@ -10,7 +10,7 @@ import { approveDocument, deleteDocument, submitDocument } from "../documents.ap
 import { sideOfKind, type DocumentKind } from "../sales.schema.ts";
 import type { DocumentDetails, OpenItem } from "../sales.types.ts";
 import { counterpartsOf, DocumentApplyDialog } from "./document-apply-dialog.tsx";
-import { creditKindOf } from "./document-form-values.ts";
+import { creditKindOf, referenceLabel } from "./document-form-values.ts";
 import { DocumentLinesTable } from "./document-lines-table.tsx";
 import { documentPath, editDocumentPath, listPath, newDocumentPath } from "./document-paths.ts";
 import { DocumentFiles } from "./document-files.tsx";
@@ -107,7 +107,7 @@ export function DocumentScreen({
           </Fact>
           <Fact term="Issue date">{formatLongDate(d.issue_date)}</Fact>
           <Fact term="Due date">{formatLongDate(d.due_date)}</Fact>
-          <Fact term={d.kind === "bill" ? "Supplier's invoice number" : "Reference"}>{d.reference ?? "—"}</Fact>
+          <Fact term={referenceLabel(d.kind)}>{d.reference ?? "—"}</Fact>
           {credited ? (
             <Fact term="Credits">
               <Link to={documentPath(orgId, credited.kind, credited.id)} className="font-medium text-brand-700 underline">
