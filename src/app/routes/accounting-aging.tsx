@@ -3,6 +3,7 @@ import type { Route } from "./+types/accounting-aging";
 import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
 import { agingItems, agingReport } from "~/features/sales/aging.server.ts";
 import { AGING_BUCKETS, agingQuerySchema, SIDES } from "~/features/sales/sales.schema.ts";
+import { readSalesSettings } from "~/features/sales/sales-settings.server.ts";
 import { AgingScreen } from "~/features/sales/components/aging-screen.tsx";
 import { todayIso } from "~/lib/format.ts";
 import { idQueryField } from "~/lib/schema-fields.ts";
@@ -25,7 +26,7 @@ const agingPageSchema = agingQuerySchema.extend({
 /**
  * /accounting/:orgId/aging?side=&as_of=&contact=&bucket=: what is owed on a side as of a day (today by default), by
  * contact and age, beside the control account's balance that day; with `contact` or `bucket`, the items behind that
- * figure. A wrong value is named at its field and left out.
+ * figure. A wrong value is named at its field and left out. The settings say whether the client's side mails statements.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { membership } = await requireBooksPage(context, request, params.orgId);
@@ -34,7 +35,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const asOf = query.as_of ?? todayIso();
   const drill =
     query.contact !== undefined || query.bucket !== undefined ? { contact: query.contact ?? null, bucket: query.bucket ?? "all" } : null;
-  const [report, items] = await Promise.all([
+  const [report, items, settings] = await Promise.all([
     agingReport(db, membership, query.side, asOf),
     drill
       ? agingItems(db, membership, {
@@ -44,10 +45,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
           bucket: drill.bucket === "all" ? undefined : drill.bucket,
         })
       : Promise.resolve(null),
+    readSalesSettings(db, membership.organizationId),
   ]);
-  return { report, drill: drill && items ? { ...drill, items } : null, errors };
+  return { report, drill: drill && items ? { ...drill, items } : null, errors, clientMaySend: settings.client_may_send };
 }
 
 export default function AccountingAging({ loaderData }: Route.ComponentProps) {
-  return <AgingScreen report={loaderData.report} drill={loaderData.drill} errors={loaderData.errors} />;
+  const d = loaderData;
+  return <AgingScreen report={d.report} drill={d.drill} errors={d.errors} clientMaySend={d.clientMaySend} />;
 }

@@ -4,6 +4,7 @@ import { pageId, requireBooksPage } from "~/features/tenancy/books-page.server.t
 import { statement } from "~/features/sales/aging.server.ts";
 import { openItems } from "~/features/sales/allocations.server.ts";
 import { getContact } from "~/features/sales/contacts.server.ts";
+import { readSalesSettings } from "~/features/sales/sales-settings.server.ts";
 import { statementQuerySchema, type Side } from "~/features/sales/sales.schema.ts";
 import { sidesOf } from "~/features/sales/components/contact-parts.tsx";
 import { ContactScreen } from "~/features/sales/components/contact-screen.tsx";
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
  * /accounting/:orgId/contacts/:contactId?side=&from=&to=: a contact (a merged one's page leads to the contact it was
  * merged into), its items open today on each of its sides (GET /open-items) and its statement of a period on one side
  * (GET /contacts/:id/statement; by default the receivables of a customer, over this month and the two before it). A
- * wrong period is named at its field and makes no statement.
+ * wrong period is named at its field and makes no statement. The settings say whether the client's side mails it.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { membership } = await requireBooksPage(context, request, params.orgId);
@@ -44,10 +45,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const from = query.from ?? `${addMonths(today, -2).slice(0, 7)}-01`;
   const to = query.to ?? today;
   const period = statementQuerySchema.safeParse({ from, to });
-  const [items, report, codes] = await Promise.all([
+  const [items, report, codes, settings] = await Promise.all([
     Promise.all(sides.map(async (s) => ({ side: s, items: await openItems(db, membership, { side: s, contact_id: contact.id }) }))),
     period.success ? statement(db, membership, contact.id, side, from, to) : Promise.resolve(null),
     listTaxCodes(db, membership, { includeArchived: true }),
+    readSalesSettings(db, membership.organizationId),
   ]);
   return {
     contact,
@@ -56,6 +58,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     period: { side, from, to, sides },
     errors: period.success ? {} : zodFields(period.error),
     taxCodes: codes.map((c) => ({ id: c.id, code: c.code, name: c.name, archived: c.archived })),
+    clientMaySend: settings.client_may_send,
   };
 }
 

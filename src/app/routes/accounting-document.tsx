@@ -30,7 +30,7 @@ const orNull = <T,>(p: Promise<T>) =>
  * /accounting/:orgId/sales/:docId (a bill or a supplier credit: purchases/:docId; either path shows any document): the
  * document (GET /documents/:id) with its lines, taxes, what is owed and the payments and credits allocated to it; for
  * an approved one, its contact's items still open on its side (GET /open-items), to pay or to apply, and the accounts
- * money is paid through.
+ * money is paid through; from the settings, whether bills wait for approval and whether the client's side may send.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { membership } = await requireBooksPage(context, request, params.orgId);
@@ -63,6 +63,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     payAccounts,
     controlAccounts: controls,
     billsNeedApproval: settings.bills_need_approval,
+    clientMaySend: settings.client_may_send,
   };
 }
 

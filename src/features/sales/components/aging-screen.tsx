@@ -12,6 +12,7 @@ import { AgingItems } from "./aging-items.tsx";
 import { agingHref, type AgingDrillKey } from "./aging-parts.tsx";
 import { AgingTable } from "./aging-table.tsx";
 import { SendAllStatements } from "./statement-actions.tsx";
+import { FIRM_SENDS_TEXT, firmSends } from "./sending.ts";
 
 const SIDE_TABS: Record<Side, { label: string; hint: string }> = {
   receivable: { label: "Receivables", hint: "what customers owe you" },
@@ -61,13 +62,18 @@ export function AgingScreen({
   report,
   drill,
   errors,
+  clientMaySend,
 }: {
   report: AgingReport;
   drill: (AgingDrillKey & { items: OpenItem[] }) | null;
   errors: Record<string, string>;
+  /** The settings let the client's side send in books the firm keeps. */
+  clientMaySend: boolean;
 }) {
   const uid = useId();
-  const { can } = useBooks();
+  const books = useBooks();
+  const { can } = books;
+  const firmOnly = firmSends(books, clientMaySend);
   const drilled = drill ? { contact: drill.contact, bucket: drill.bucket } : null;
   const contactName =
     drill && drill.contact != null ? (report.rows.find((r) => (r.contact_id ?? "none") === drill.contact)?.contact_name ?? null) : null;
@@ -123,7 +129,8 @@ export function AgingScreen({
           </p>
         ))}
       <ControlCheck report={report} />
-      {report.side === "receivable" && can["books.sales.send"] ? (
+      {report.side === "receivable" && can["books.sales.send"] && firmOnly ? <p className="text-sm text-muted">{FIRM_SENDS_TEXT}</p> : null}
+      {report.side === "receivable" && can["books.sales.send"] && !firmOnly ? (
         <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
           <span>
             Customers&rsquo; statements of {formatLongDate(`${report.as_of.slice(0, 7)}-01`)} to {formatLongDate(report.as_of)}:

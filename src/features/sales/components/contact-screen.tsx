@@ -91,6 +91,7 @@ export function ContactScreen({
   period,
   errors,
   taxCodes,
+  clientMaySend,
 }: {
   contact: Contact;
   openItems: { side: Side; items: OpenItem[] }[];
@@ -98,6 +99,8 @@ export function ContactScreen({
   period: StatementPeriod;
   errors: Record<string, string>;
   taxCodes: TaxCodeChoice[];
+  /** The settings let the client's side send in books the firm keeps. */
+  clientMaySend: boolean;
 }) {
   const { organization, accounts, can } = useBooks();
   const orgId = organization.id;
@@ -175,7 +178,7 @@ export function ContactScreen({
       {openItems.map((o) => (
         <OpenItems key={o.side} side={o.side} items={o.items} />
       ))}
-      <StatementSection statement={statement} period={period} errors={errors} />
+      <StatementSection statement={statement} period={period} errors={errors} clientMaySend={clientMaySend} />
       <ContactDialog open={editing} onOpenChange={setEditing} contact={contact} taxCodes={taxCodes} />
       <ContactMergeDialog
         contact={merging ? contact : null}

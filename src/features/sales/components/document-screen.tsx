@@ -45,6 +45,7 @@ export function DocumentScreen({
   payAccounts,
   controlAccounts,
   billsNeedApproval,
+  clientMaySend,
 }: {
   document: DocumentDetails;
   credited: { id: number; number: string | null; kind: DocumentKind } | null;
@@ -52,6 +53,8 @@ export function DocumentScreen({
   payAccounts: PayAccount[];
   controlAccounts: number[];
   billsNeedApproval: boolean;
+  /** The settings let the client's side send in books the firm keeps. */
+  clientMaySend: boolean;
 }) {
   const { organization, accounts, can } = useBooks();
   const { money } = useMoney();
@@ -286,7 +289,7 @@ export function DocumentScreen({
       </section>
 
       <DocumentFiles document={d} />
-      <DocumentSharing document={d} />
+      <DocumentSharing document={d} clientMaySend={clientMaySend} />
 
       {pending ? (
         <span className="sr-only" role="status">

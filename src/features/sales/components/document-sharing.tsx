@@ -15,6 +15,7 @@ import { useBooks } from "~/features/ledger/index.ts";
 import { KIND_LABELS } from "../document-math.ts";
 import type { DocumentDetails, DocumentLink } from "../sales.types.ts";
 import { createDocumentLink, documentPdfUrl, revokeDocumentLink, sendDocument } from "../sharing.api.ts";
+import { FIRM_SENDS_TEXT, firmSends } from "./sending.ts";
 
 /** The send form: to whom (the customer's email to start with) and the customer's own words. */
 const sendFormSchema = z.object({
@@ -31,13 +32,17 @@ const nameOf = (d: DocumentDetails) => (d.number ? `${KIND_LABELS[d.kind]} ${d.n
 /**
  * A document going out (decision 116): its PDF; for an approved invoice or credit note, mailing it to the customer
  * (with its PDF and a fresh link; it is then marked sent) and the links the customer opens it by: made (the address
- * shown once, to copy), listed with their expiry and when they were last opened, revoked.
+ * shown once, to copy), listed with their expiry and when they were last opened, revoked. In books the firm keeps, the
+ * client's side sends only when the settings let her (`clientMaySend`); otherwise she is told the firm sends them.
  */
-export function DocumentSharing({ document: d }: { document: DocumentDetails }) {
-  const { organization, can } = useBooks();
+export function DocumentSharing({ document: d, clientMaySend }: { document: DocumentDetails; clientMaySend: boolean }) {
+  const books = useBooks();
+  const { organization, can } = books;
   const orgId = organization.id;
   const shareable = d.status === "approved" && (d.kind === "invoice" || d.kind === "credit_note");
-  const maySend = shareable && can["books.sales.send"];
+  const mayRevoke = shareable && can["books.sales.send"];
+  const firmOnly = mayRevoke && firmSends(books, clientMaySend);
+  const maySend = mayRevoke && !firmOnly;
   return (
     <section aria-labelledby="document-sharing" className="space-y-3">
       <h3 id="document-sharing" className="text-lg font-semibold text-ink">
@@ -49,8 +54,9 @@ export function DocumentSharing({ document: d }: { document: DocumentDetails }) 
         </a>
         {maySend ? <SendDialog document={d} /> : null}
       </div>
+      {firmOnly ? <p className="text-sm text-muted">{FIRM_SENDS_TEXT}</p> : null}
       {d.sent_at ? <p className="text-sm text-muted">Sent {formatDateTime(d.sent_at)}.</p> : null}
-      {shareable ? <DocumentLinks document={d} maySend={maySend} /> : null}
+      {shareable ? <DocumentLinks document={d} maySend={maySend} mayRevoke={mayRevoke} /> : null}
     </section>
   );
 }
@@ -124,7 +130,7 @@ function SendForm({ document: d, onDone }: { document: DocumentDetails; onDone: 
 const liveness = (l: DocumentLink, now: number): "active" | "expired" | "revoked" =>
   l.revoked_at ? "revoked" : Date.parse(l.expires_at) <= now ? "expired" : "active";
 
-function DocumentLinks({ document: d, maySend }: { document: DocumentDetails; maySend: boolean }) {
+function DocumentLinks({ document: d, maySend, mayRevoke }: { document: DocumentDetails; maySend: boolean; mayRevoke: boolean }) {
   const { organization } = useBooks();
   const { act } = useAction();
   const [revoking, setRevoking] = useState<DocumentLink | null>(null);
@@ -163,7 +169,7 @@ function DocumentLinks({ document: d, maySend }: { document: DocumentDetails; ma
                     · {l.last_viewed_at ? `last viewed ${formatDateTime(l.last_viewed_at)}` : "never viewed"}
                   </p>
                 </div>
-                {state === "active" && maySend ? (
+                {state === "active" && mayRevoke ? (
                   <Button variant="ghost" size="sm" className="text-red-800 hover:bg-red-50" onClick={() => setRevoking(l)}>
                     Revoke<span className="sr-only"> the link made {formatDateTime(l.created_at)}</span>
                   </Button>

@@ -12,6 +12,7 @@ import { useAction } from "~/ui/use-action.ts";
 import { useBooks } from "~/features/ledger/index.ts";
 import type { Side } from "../sales.schema.ts";
 import { sendAllStatements, sendStatement, statementPdfUrl } from "../sharing.api.ts";
+import { FIRM_SENDS_TEXT, firmSends } from "./sending.ts";
 
 const message = textField("Message", { max: 2000, multiline: true });
 /** One statement's mail: an address (left empty: the contact's) and a message. */
@@ -26,16 +27,34 @@ const sendAllSchema = z.object({ message });
 
 const period = (from: string, to: string) => `${formatLongDate(from)} to ${formatLongDate(to)}`;
 
-/** A contact's statement of a period going out (decision 116): its PDF, and mailing it with the PDF attached. */
-export function StatementActions({ contactId, side, from, to }: { contactId: number; side: Side; from: string; to: string }) {
-  const { organization, can } = useBooks();
+/**
+ * A contact's statement of a period going out (decision 116): its PDF, and mailing it with the PDF attached (not on the
+ * client's side of books the firm keeps, unless the settings let her send: `clientMaySend`).
+ */
+export function StatementActions({
+  contactId,
+  side,
+  from,
+  to,
+  clientMaySend,
+}: {
+  contactId: number;
+  side: Side;
+  from: string;
+  to: string;
+  clientMaySend: boolean;
+}) {
+  const books = useBooks();
+  const { organization, can } = books;
   const [open, setOpen] = useState(false);
+  const firmOnly = can["books.sales.send"] && firmSends(books, clientMaySend);
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label="Statement">
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Statement">
       <a className={buttonClass("secondary", "sm")} href={statementPdfUrl(organization.id, contactId, side, from, to)} download>
         Download PDF
       </a>
-      {can["books.sales.send"] ? (
+      {firmOnly ? <p className="text-sm text-muted">{FIRM_SENDS_TEXT}</p> : null}
+      {can["books.sales.send"] && !firmOnly ? (
         <Modal
           open={open}
           onOpenChange={setOpen}

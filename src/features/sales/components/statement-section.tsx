@@ -56,10 +56,13 @@ export function StatementSection({
   statement,
   period,
   errors,
+  clientMaySend,
 }: {
   statement: Statement | null;
   period: StatementPeriod;
   errors: Record<string, string>;
+  /** The settings let the client's side send in books the firm keeps. */
+  clientMaySend: boolean;
 }) {
   const orgId = useBooksOrgId();
   const money = useMoney();
@@ -76,7 +79,13 @@ export function StatementSection({
           </p>
         </div>
         {statement ? (
-          <StatementActions contactId={statement.contact.id} side={statement.side} from={statement.from} to={statement.to} />
+          <StatementActions
+            contactId={statement.contact.id}
+            side={statement.side}
+            from={statement.from}
+            to={statement.to}
+            clientMaySend={clientMaySend}
+          />
         ) : null}
       </div>
       <StatementForm key={`${period.side}|${period.from}|${period.to}`} period={period} errors={errors} />
