@@ -10,12 +10,24 @@ import type { ContactsImportPreview } from "../contacts-csv.types.ts";
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 /** Errors listed under the preview; the rest counted. */
 const SHOWN_ERRORS = 50;
+/** A file changed on disk after it was chosen cannot be read again through the same choice: the browser refuses it. */
+const CHANGED = "The file was changed after it was chosen: choose it again.";
+
+/** The chosen file's text as it is now, or null when the browser can no longer read it (changed or moved since). */
+async function readChosen(file: File): Promise<File | null> {
+  try {
+    return new File([await file.text()], file.name, { type: "text/csv" });
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Contacts as CSV: the export for every member; the import for those who hold "books.sales.write". A file chosen is
  * checked first (nothing written): how many contacts it creates and updates (a row whose name matches a contact's,
  * whatever the case, updates it), and each bad row's error by line and column. Only a file without errors is imported,
- * all of it at once.
+ * all of it at once. Opening the file picker starts a new choice, so the same file chosen again after it was corrected
+ * is read afresh; a file corrected without being chosen again is said to need choosing again.
  */
 export function ContactsCsv() {
   const { organization, can } = useBooks();
@@ -25,26 +37,40 @@ export function ContactsCsv() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ContactsImportPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A new input (its key) once a file is imported or can no longer be read: it shows no file chosen.
+  const [picker, setPicker] = useState(0);
 
   const choose = (f: File | null) => {
     setFile(f);
     setPreview(null);
     setError(null);
   };
+  /** The file's text now; when it cannot be read, the choice is undone and the person asked to choose it again. */
+  const current = async (f: File) => {
+    const text = await readChosen(f);
+    if (text) return text;
+    choose(null);
+    setPicker((n) => n + 1);
+    setError(CHANGED);
+    return null;
+  };
   const check = async () => {
-    if (!file) return;
-    const res = await act(() => previewContactsImport(orgId, file), { failure: "The file was not read", changes: false });
+    const text = file && (await current(file));
+    if (!text) return;
+    const res = await act(() => previewContactsImport(orgId, text), { failure: "The file was not read", changes: false });
     setPreview(res.ok ? res.data : null);
     setError(res.ok ? null : res.message);
   };
   const run = async () => {
-    if (!file) return;
-    const res = await act(() => importContacts(orgId, file), {
+    const text = file && (await current(file));
+    if (!text) return;
+    const res = await act(() => importContacts(orgId, text), {
       failure: "Nothing was imported",
       success: (r) => `${plural(r.created, "contact")} created, ${plural(r.updated, "contact")} updated`,
     });
-    if (res.ok) choose(null);
-    else setError(res.message);
+    if (!res.ok) return setError(res.message);
+    choose(null);
+    setPicker((n) => n + 1);
   };
 
   return (
@@ -61,6 +87,7 @@ export function ContactsCsv() {
         <>
           <div className="grid gap-3 sm:grid-cols-3">
             <InputField
+              key={picker}
               id="contacts-import-file"
               type="file"
               accept=".csv,text/csv"
@@ -68,6 +95,11 @@ export function ContactsCsv() {
               hint="The columns the export writes, name first. A name already in the books (whatever the case) updates that contact; the others are added."
               fieldClassName="sm:col-span-2"
               className="mt-1 block w-full text-sm text-ink file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2"
+              onClick={(e) => {
+                // Choosing the same file again (corrected since) is then a change, read afresh.
+                e.currentTarget.value = "";
+                choose(null);
+              }}
               onChange={(e) => choose(e.target.files?.[0] ?? null)}
             />
             <div className="flex items-end">
