@@ -27,11 +27,6 @@ test("the customer opens her invoice from the mailed link, without an account, d
     expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
     return (await res.json()) as T;
   };
-  await api(
-    "/sales/company",
-    { address: "12 Baker Street\nSpringfield, IL 62701", logo: `data:image/png;base64,${logoPng().toString("base64")}` },
-    "PUT",
-  );
   const { accounts } = await api<{ accounts: { id: number; account_type: string }[] }>("/accounts", undefined, "GET");
   const revenue = accounts.find((a) => a.account_type === "Revenue")!.id;
   const email = `cafe-${Date.now().toString(36)}@example.com`;
@@ -54,8 +49,41 @@ test("the customer opens her invoice from the mailed link, without an account, d
   const { document: invoice } = await api<{ document: { id: number; number: string; total: string } }>(`/documents/${draft.id}/approve`);
   // 24 × 6.50 = 156.00; 60 × 2.25 less 10 % = 121.50.
   expect(invoice.total).toBe("277.50");
-  // The baker sends it from the invoice's page: the one dialog, the customer's email filled in.
   const orgId = Number(books.split("/").pop());
+  // Her bakery's address and logo, from the company details under the sales: the logo shown before it is saved; a file
+  // that is not a PNG or JPEG refused on its field.
+  await page.goto(`/accounting/${orgId}/sales`);
+  const details = page.getByRole("form", { name: "Company details" });
+  await details.getByLabel("Address").fill("12 Baker Street\nSpringfield, IL 62701");
+  await details.getByLabel("Choose a logo").setInputFiles({ name: "logo.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
+  await expect(details.getByText("Logo must be a PNG or JPEG image")).toBeVisible();
+  await details.getByLabel("Choose a logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logoPng() });
+  await expect(details.getByRole("img", { name: `${baker.companyName} logo` })).toBeVisible();
+  await expect(details.getByText("Logo must be a PNG or JPEG image")).toHaveCount(0);
+  await shot(page, "sales-company-details", { widths: [1280, 390], part: details });
+  await details.getByRole("button", { name: "Save company details" }).click();
+  await expect(toast(page, "Company details saved")).toBeVisible();
+  expect(await api<{ company: { address: string; logo: string } }>("/sales/company", undefined, "GET")).toMatchObject({
+    company: { address: "12 Baker Street\nSpringfield, IL 62701", logo: expect.stringMatching(/^data:image\/png;base64,/) },
+  });
+  // Removing the logo and saving again keeps the address; the logo is chosen again for the invoice.
+  await details.getByRole("button", { name: "Remove logo" }).click();
+  await expect(details.getByText("No logo.")).toBeVisible();
+  await details.getByRole("button", { name: "Save company details" }).click();
+  await expect
+    .poll(async () => (await api<{ company: { logo: string | null } }>("/sales/company", undefined, "GET")).company.logo)
+    .toBeNull();
+  await details.getByLabel("Choose a logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logoPng() });
+  await details.getByRole("button", { name: "Save company details" }).click();
+  await expect
+    .poll(async () => (await api<{ company: { logo: string | null } }>("/sales/company", undefined, "GET")).company.logo)
+    .not.toBeNull();
+  await page.reload();
+  await expect(details.getByLabel("Address")).toHaveValue("12 Baker Street\nSpringfield, IL 62701");
+  await expect(details.getByRole("img", { name: `${baker.companyName} logo` })).toBeVisible();
+  await expectNoAxeViolations(page, { exclude: [TOASTS] });
+
+  // The baker sends it from the invoice's page: the one dialog, the customer's email filled in.
   await page.goto(`/accounting/${orgId}/sales/${invoice.id}`);
   await expect(page.getByRole("heading", { name: `Invoice ${invoice.number}` })).toBeVisible();
   const sharing = page.getByRole("region", { name: "Send and share" });
@@ -103,7 +131,16 @@ test("the customer opens her invoice from the mailed link, without an account, d
   const pdf = readFileSync((await download.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   const text = pdfText(pdf);
-  for (const s of [baker.companyName, "12 Baker Street", "Maria's Caf", invoice.number, "Sourdough loaves", "$121.50", "$277.50"])
+  for (const s of [
+    baker.companyName,
+    "12 Baker Street",
+    "Springfield, IL 62701",
+    "Maria's Caf",
+    invoice.number,
+    "Sourdough loaves",
+    "$121.50",
+    "$277.50",
+  ])
     expect(text).toContain(s);
 
   // Her browser reaches nothing of the books.

@@ -5,12 +5,14 @@ import { AppError } from "~/server/http/app-error.ts";
 import { listDocuments } from "~/features/sales/documents.server.ts";
 import { getContact } from "~/features/sales/contacts.server.ts";
 import { readSalesSettings } from "~/features/sales/sales-settings.server.ts";
+import { companyOf, readBranding } from "~/features/sales/sales-pdf.server.ts";
 import { documentsQuerySchema } from "~/features/sales/sales.schema.ts";
 import { DocumentsScreen } from "~/features/sales/components/documents-screen.tsx";
 
 /**
  * /accounting/:orgId/sales: one page of the invoices and credit notes for the filters in the URL (the API's query,
- * GET /documents?side=receivable: status, q, contact_id, page), and the settings of sales and purchases.
+ * GET /documents?side=receivable: status, q, contact_id, page), the settings of sales and purchases and
+ * the business's details its documents print (GET /sales/company).
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { membership } = await requireBooksPage(context, request, params.orgId);
@@ -23,16 +25,25 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       })
     : null;
   if (query.contact_id && !contact) errors.contact_id = "Contact not found";
-  const [page, settings] = await Promise.all([
+  const [page, settings, branding] = await Promise.all([
     listDocuments(db, membership, { ...query, kind: undefined, side: "receivable", contact_id: contact ? query.contact_id : undefined }),
     readSalesSettings(db, membership.organizationId),
+    readBranding(db, membership.organizationId),
   ]);
-  return { page, filters, errors, settings, contact: contact && { id: contact.id, name: contact.name } };
+  return { page, filters, errors, settings, company: companyOf(branding), contact: contact && { id: contact.id, name: contact.name } };
 }
 
 export default function AccountingSales({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
   return (
-    <DocumentsScreen side="receivable" page={d.page} filters={d.filters} errors={d.errors} contact={d.contact} settings={d.settings} />
+    <DocumentsScreen
+      side="receivable"
+      page={d.page}
+      filters={d.filters}
+      errors={d.errors}
+      contact={d.contact}
+      settings={d.settings}
+      company={d.company}
+    />
   );
 }

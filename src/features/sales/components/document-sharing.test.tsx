@@ -1,34 +1,10 @@
-import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { canBooks, type BooksPermission } from "~/features/tenancy/index.ts";
 import type { BooksStanding } from "~/features/tenancy/tenancy.types.ts";
-import { BooksProvider, type useBooks } from "~/features/ledger/index.ts";
+import { buttonTexts as buttons, renderInBooks as render } from "../../../../tests/support/books-screen.tsx";
 import type { DocumentDetails } from "../sales.types.ts";
 import { DocumentSharing } from "./document-sharing.tsx";
 import { StatementActions } from "./statement-actions.tsx";
 import { FIRM_SENDS_TEXT } from "./sending.ts";
-
-/** A screen of the books as a member standing so sees it (the books' layout hands it `useBooks()`). */
-function render(node: ReactNode, standing: BooksStanding): string {
-  const can = new Proxy({} as Record<BooksPermission, boolean>, { get: (_, p) => canBooks(standing, p as BooksPermission) });
-  const books: ReturnType<typeof useBooks> = {
-    organization: { id: 1, name: "Bakery", currency: "USD" },
-    role: standing.role,
-    side: standing.side,
-    firmKeeps: standing.firmKeeps,
-    can,
-    userId: "u1",
-    accounts: [],
-  };
-  const router = createMemoryRouter([{ path: "/", element: <Outlet context={books} />, children: [{ index: true, element: node }] }]);
-  return renderToStaticMarkup(
-    <BooksProvider value={{ id: 1, currency: "USD" }}>
-      <RouterProvider router={router} />
-    </BooksProvider>,
-  );
-}
 
 const invoice = {
   id: 7,
@@ -44,7 +20,6 @@ const invoice = {
 } as unknown as DocumentDetails;
 
 const CLIENT_OWNER_KEPT: BooksStanding = { role: "owner", side: "client", firmKeeps: true };
-const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => m[1]);
 
 describe("sending from the books' screens", () => {
   it("the client's owner of books the firm keeps is told the firm sends, when the settings do not let her", () => {
@@ -53,7 +28,10 @@ describe("sending from the books' screens", () => {
     expect(buttons(html)).not.toContain("Send");
     expect(buttons(html)).not.toContain("Create link");
     expect(html).toContain(FIRM_SENDS_TEXT);
-    const statement = render(<StatementActions contactId={3} side="receivable" from="2026-01-01" to="2026-01-31" clientMaySend={false} />, CLIENT_OWNER_KEPT);
+    const statement = render(
+      <StatementActions contactId={3} side="receivable" from="2026-01-01" to="2026-01-31" clientMaySend={false} />,
+      CLIENT_OWNER_KEPT,
+    );
     expect(buttons(statement)).not.toContain("Send by mail");
     expect(statement).toContain(FIRM_SENDS_TEXT);
   });
@@ -67,7 +45,10 @@ describe("sending from the books' screens", () => {
       const html = render(<DocumentSharing document={invoice} clientMaySend={clientMaySend} />, standing);
       expect(buttons(html), JSON.stringify(standing)).toEqual(expect.arrayContaining(["Send", "Create link"]));
       expect(html).not.toContain(FIRM_SENDS_TEXT);
-      const statement = render(<StatementActions contactId={3} side="receivable" from="2026-01-01" to="2026-01-31" clientMaySend={clientMaySend} />, standing);
+      const statement = render(
+        <StatementActions contactId={3} side="receivable" from="2026-01-01" to="2026-01-31" clientMaySend={clientMaySend} />,
+        standing,
+      );
       expect(buttons(statement)).toContain("Send by mail");
     }
   });

@@ -7,6 +7,8 @@ import { formatCount } from "~/lib/format.ts";
 import { useBooks } from "~/features/ledger/index.ts";
 import type { Side } from "../sales.schema.ts";
 import type { DocumentPage, SalesSettings } from "../sales.types.ts";
+import type { CompanyDetails } from "../sharing.types.ts";
+import { CompanyDetailsForm } from "./company-details-form.tsx";
 import type { PickedContact } from "./document-contact-picker.tsx";
 import { newDocumentPath } from "./document-paths.ts";
 import { DocumentsFilterForm } from "./documents-filter-form.tsx";
@@ -60,7 +62,7 @@ function Empty({ children }: { children: ReactNode }) {
 /**
  * Sales (/accounting/:orgId/sales) or purchases (/accounting/:orgId/purchases): the side's documents for the filters in
  * the URL (state, search, contact, page), each with what is still owed; new documents for those who hold
- * "books.sales.write"; the settings below.
+ * "books.sales.write"; the settings and the business's details its documents print below.
  */
 export function DocumentsScreen({
   side,
@@ -69,6 +71,7 @@ export function DocumentsScreen({
   errors,
   contact,
   settings,
+  company,
 }: {
   side: Side;
   page: DocumentPage;
@@ -76,6 +79,7 @@ export function DocumentsScreen({
   errors: Record<string, string>;
   contact: PickedContact | null;
   settings: SalesSettings;
+  company: CompanyDetails;
 }) {
   const { organization, can } = useBooks();
   const t = TEXTS[side];
@@ -152,6 +156,7 @@ export function DocumentsScreen({
         />
       ) : null}
       <SalesSettingsForm settings={settings} />
+      <CompanyDetailsForm company={company} />
     </div>
   );
 }
