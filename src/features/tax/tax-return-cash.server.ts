@@ -26,10 +26,12 @@ const controls = (orgId: number) =>
 
 /**
  * `x` × `upto` ÷ `whole` rounded half away from zero to the cent, exactly (integer arithmetic on cents): `x` an amount,
- * `upto` and `whole` positive amounts.
+ * `upto` and `whole` positive amounts, `upto` at most `whole`. Nothing and all of it are said at once (most items are
+ * settled in one go).
  */
 const share = (x: SQL, upto: SQL, whole: SQL) =>
-  sql`(sign(${x}) * div(2 * abs(${x}) * ${upto} * 10000 + ${whole} * 100, 2 * ${whole} * 100) / 100)::numeric(16, 2)`;
+  sql`(case when ${upto} = 0 then 0 when ${upto} = ${whole} then ${x}
+            else (sign(${x}) * div(2 * abs(${x}) * ${upto} * 10000 + ${whole} * 100, 2 * ${whole} * 100) / 100)::numeric(16, 2) end)`;
 
 /**
  * Every piece of the period's return on the cash basis, one row per tax-coded line and allocation (allocation_id 0 for a
@@ -39,27 +41,30 @@ const share = (x: SQL, upto: SQL, whole: SQL) =>
  */
 export const cashPieces = (orgId: number, from: string, to: string, corrects: SQL) =>
   sql`with ctl as (${controls(orgId)}),
-     settled as (
-       select a.id as allocation_id, a.allocated_on, a.amount, i.journal_entry_id as entry_id
-         from allocations a
-         cross join lateral (values (a.debit_line_id), (a.credit_line_id)) x (line_id)
-         join journal_entry_lines i on i.id = x.line_id
-         join ctl on i.account_id = ctl.r or i.account_id = ctl.p
-        where a.organization_id = ${orgId} and a.undone_at is null and a.allocated_on between ${from}::date and ${to}::date
-          and i.contact_id is not null
-          and exists (select 1 from journal_entry_lines t where t.journal_entry_id = i.journal_entry_id and t.tax_code_id is not null)
+     items as (
+       select i.id, i.journal_entry_id as entry_id, abs(i.debit_amount - i.credit_amount) as amount
+         from journal_entry_lines i join ctl on i.account_id = ctl.r or i.account_id = ctl.p
+        where i.organization_id = ${orgId} and i.contact_id is not null
+          and i.journal_entry_id in (select t.journal_entry_id from journal_entry_lines t
+                                      where t.organization_id = ${orgId} and t.tax_code_id is not null)
      ),
-     shares as (
-       select s.allocation_id, s.allocated_on, s.entry_id, w.whole, u.upto, u.upto - s.amount as before
-         from settled s
-         cross join lateral (
-           select sum(abs(i.debit_amount - i.credit_amount)) as whole, array_agg(i.id) as ids
-             from journal_entry_lines i join ctl on i.account_id = ctl.r or i.account_id = ctl.p
-            where i.journal_entry_id = s.entry_id and i.contact_id is not null) w
-         cross join lateral (
-           select sum(b.amount) as upto from allocations b
-            where (b.debit_line_id = any(w.ids) or b.credit_line_id = any(w.ids)) and b.undone_at is null
-              and (b.allocated_on, b.id) <= (s.allocated_on, s.allocation_id)) u
+     settling as (
+       select it.entry_id, a.id, a.allocated_on, a.amount from items it join allocations a on a.debit_line_id = it.id
+        where a.organization_id = ${orgId} and a.undone_at is null and a.allocated_on <= ${to}::date
+       union all
+       select it.entry_id, a.id, a.allocated_on, a.amount from items it join allocations a on a.credit_line_id = it.id
+        where a.organization_id = ${orgId} and a.undone_at is null and a.allocated_on <= ${to}::date
+     ),
+     running as (
+       select s.entry_id, s.id as allocation_id, s.allocated_on, s.amount,
+              sum(s.amount) over (partition by s.entry_id order by s.allocated_on, s.id) as upto
+         from settling s
+     ),
+     wholes as (select entry_id, sum(amount) as whole from items group by entry_id),
+     shares as materialized (
+       select r.entry_id, r.allocation_id, r.allocated_on, r.upto, r.upto - r.amount as before, w.whole
+         from running r join wholes w on w.entry_id = r.entry_id
+        where r.allocated_on >= ${from}::date
      )
      select l.id as line_id, l.journal_entry_id as entry_id, h.allocated_on as on_day, h.allocation_id,
             l.tax_code_id, l.tax_part_no, l.account_id,
@@ -86,11 +91,6 @@ export const cashTaxReturnAggregate = (orgId: number, from: string, to: string, 
         from (${cashPieces(orgId, from, to, corrects)}) p
        group by 1, 2, 3, 4`;
 
-/** Live allocations of an item line dated on or before `day`, as SQL. */
-const allocatedBy = (line: SQL, day: SQL) =>
-  sql`(coalesce((select sum(a.amount) from allocations a where a.debit_line_id = ${line} and a.undone_at is null and a.allocated_on <= ${day}), 0)
-     + coalesce((select sum(a.amount) from allocations a where a.credit_line_id = ${line} and a.undone_at is null and a.allocated_on <= ${day}), 0))`;
-
 /**
  * The tax of invoices and bills not yet paid, per tax account (debit positive): on the day before `from` (`unpaid_start`)
  * and on `to` (`unpaid_end`). The tax lines of entries with an open item, less their rounded share of what is settled.
@@ -98,22 +98,34 @@ const allocatedBy = (line: SQL, day: SQL) =>
 export const unpaidTaxByAccount = (orgId: number, from: string, to: string) =>
   sql`with ctl as (${controls(orgId)}),
      items as (
-       select i.journal_entry_id as entry_id, e.entry_date < ${from}::date as before_period,
-              sum(abs(i.debit_amount - i.credit_amount)) as whole,
-              sum(${allocatedBy(sql`i.id`, sql`${from}::date - 1`)}) as upto_start,
-              sum(${allocatedBy(sql`i.id`, sql`${to}::date`)}) as upto_end
+       select i.id, i.journal_entry_id as entry_id, e.entry_date < ${from}::date as before_period,
+              abs(i.debit_amount - i.credit_amount) as amount
          from journal_entry_lines i
          join ctl on i.account_id = ctl.r or i.account_id = ctl.p
          join journal_entries e on e.id = i.journal_entry_id and e.status = 'posted' and e.entry_date <= ${to}::date
         where i.organization_id = ${orgId} and i.contact_id is not null
           and exists (select 1 from journal_entry_lines t where t.journal_entry_id = i.journal_entry_id and t.tax_part_no is not null)
-        group by 1, 2
+     ),
+     paid as (
+       select x.line_id, coalesce(sum(x.amount) filter (where x.allocated_on < ${from}::date), 0) as upto_start, sum(x.amount) as upto_end
+         from (select a.debit_line_id as line_id, a.amount, a.allocated_on from allocations a
+                where a.organization_id = ${orgId} and a.undone_at is null and a.allocated_on <= ${to}::date
+               union all
+               select a.credit_line_id, a.amount, a.allocated_on from allocations a
+                where a.organization_id = ${orgId} and a.undone_at is null and a.allocated_on <= ${to}::date) x
+        group by x.line_id
+     ),
+     entries as (
+       select it.entry_id, bool_or(it.before_period) as before_period, sum(it.amount) as whole,
+              coalesce(sum(p.upto_start), 0) as upto_start, coalesce(sum(p.upto_end), 0) as upto_end
+         from items it left join paid p on p.line_id = it.id
+        group by it.entry_id
      )
      select l.account_id,
-            sum(case when it.before_period
-                     then (l.debit_amount - l.credit_amount) - ${share(sql`(l.debit_amount - l.credit_amount)`, sql`it.upto_start`, sql`it.whole`)}
+            sum(case when en.before_period
+                     then (l.debit_amount - l.credit_amount) - ${share(sql`(l.debit_amount - l.credit_amount)`, sql`en.upto_start`, sql`en.whole`)}
                      else 0 end)::text as unpaid_start,
-            sum((l.debit_amount - l.credit_amount) - ${share(sql`(l.debit_amount - l.credit_amount)`, sql`it.upto_end`, sql`it.whole`)})::text as unpaid_end
-       from items it join journal_entry_lines l on l.journal_entry_id = it.entry_id and l.tax_part_no is not null
-      where it.upto_end < it.whole or (it.before_period and it.upto_start < it.whole)
+            sum((l.debit_amount - l.credit_amount) - ${share(sql`(l.debit_amount - l.credit_amount)`, sql`en.upto_end`, sql`en.whole`)})::text as unpaid_end
+       from entries en join journal_entry_lines l on l.journal_entry_id = en.entry_id and l.tax_part_no is not null
+      where en.upto_end < en.whole or (en.before_period and en.upto_start < en.whole)
       group by l.account_id`;
