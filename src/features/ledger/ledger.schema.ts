@@ -112,13 +112,21 @@ export function latestEntryDate(now = new Date()): string {
   return ahead < LATEST_ENTRY_DATE ? ahead : LATEST_ENTRY_DATE;
 }
 
-/** An entry's date: a real calendar date from 1900 to 2200, not more than one year ahead of today. */
-export const entryDateSchema = z.iso.date("Entry date is required").superRefine((d, ctx) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return;
-  if (d < EARLIEST_ENTRY_DATE) ctx.addIssue({ code: "custom", message: "Entry date must not be before 1900-01-01" });
-  else if (d > LATEST_ENTRY_DATE) ctx.addIssue({ code: "custom", message: "Entry date must not be after 2200-12-31" });
-  else if (d > latestEntryDate()) ctx.addIssue({ code: "custom", message: "Entry date must not be more than one year ahead" });
-});
+/**
+ * A date posted to the ledger, named as its form names it ("Entry date", a document's "Issue date"): a real calendar
+ * date from 1900 to 2200, not more than one year ahead of today.
+ */
+export function postingDateField(label: string) {
+  return z.iso.date(`${label} is required`).superRefine((d, ctx) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return;
+    if (d < EARLIEST_ENTRY_DATE) ctx.addIssue({ code: "custom", message: `${label} must not be before ${EARLIEST_ENTRY_DATE}` });
+    else if (d > LATEST_ENTRY_DATE) ctx.addIssue({ code: "custom", message: `${label} must not be after ${LATEST_ENTRY_DATE}` });
+    else if (d > latestEntryDate()) ctx.addIssue({ code: "custom", message: `${label} must not be more than one year ahead` });
+  });
+}
+
+/** An entry's date. */
+export const entryDateSchema = postingDateField("Entry date");
 
 /** What an entry and a recurring entry's template both hold: description, reference and balanced lines. */
 const entryContent = {

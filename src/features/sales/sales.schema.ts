@@ -1,14 +1,7 @@
 import { z } from "zod";
 import { toCents } from "~/lib/money.ts";
 import { idField, idQueryField, isoDateField, pageField, requiredTextField, textField } from "~/lib/schema-fields.ts";
-import {
-  EARLIEST_ENTRY_DATE,
-  entryDateSchema,
-  LATEST_ENTRY_DATE,
-  latestEntryDate,
-  MAX_AMOUNT,
-  MAX_LINES,
-} from "~/features/ledger/ledger.schema.ts";
+import { EARLIEST_ENTRY_DATE, MAX_AMOUNT, MAX_LINES, postingDateField } from "~/features/ledger/ledger.schema.ts";
 
 /*
  * What the sales and purchases API accepts (decision 116): contacts, documents (invoices, credit notes, bills, supplier
@@ -114,18 +107,8 @@ export const documentLineSchema = z.object({
 });
 export type DocumentLineInput = z.infer<typeof documentLineSchema>;
 
-/**
- * A document's date that is posted to the ledger, named as its form names it ("Issue date"): the rules of an entry's
- * date (a real calendar date from 1900 to 2200, not more than one year ahead of today).
- */
-export function documentDateField(label: string) {
-  return z.iso.date(`${label} is required`).superRefine((d, ctx) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return;
-    if (d < EARLIEST_ENTRY_DATE) ctx.addIssue({ code: "custom", message: `${label} must not be before ${EARLIEST_ENTRY_DATE}` });
-    else if (d > LATEST_ENTRY_DATE) ctx.addIssue({ code: "custom", message: `${label} must not be after ${LATEST_ENTRY_DATE}` });
-    else if (d > latestEntryDate()) ctx.addIssue({ code: "custom", message: `${label} must not be more than one year ahead` });
-  });
-}
+/** A document's date posted to the ledger, named as its form names it ("Issue date"): an entry date's rules. */
+export const documentDateField = postingDateField;
 
 export const documentSchema = z
   .object({
@@ -162,7 +145,7 @@ export const documentsQuerySchema = z.object({
 
 export const voidSchema = z.object({
   /** The reversal's date: the document's own date keeps the void in its period. */
-  date: entryDateSchema,
+  date: documentDateField("Date of the reversal"),
 });
 
 export const approveManySchema = z.object({
@@ -193,7 +176,7 @@ export const paymentSchema = z.object({
   side: z.enum(SIDES, { error: "Side must be receivable or payable" }),
   /** in: money received (a customer paying, a supplier refunding); out: money paid (a bill, a refund to a customer). */
   direction: z.enum(["in", "out"], { error: "Direction must be in or out" }),
-  date: entryDateSchema,
+  date: documentDateField("Date"),
   /** The bank or cash account of the ledger the money went through. */
   account_id: idField("Paid through", { rangeError: "Account not found or inactive" }),
   amount: moneyField("Amount"),
@@ -221,7 +204,7 @@ export const allocationSchema = z.object({
   credit_item_id: idField("Credit item", { max: Number.MAX_SAFE_INTEGER, rangeError: "Open item not found" }),
   amount: moneyField("Amount"),
   /** Left out: the later of the two items' dates. */
-  date: entryDateSchema.optional(),
+  date: documentDateField("Date").optional(),
 });
 export type AllocationInput = z.infer<typeof allocationSchema>;
 
