@@ -8,6 +8,10 @@ import type { RecurringInvoiceStatus, RecurringInvoiceSummary } from "../recurri
 
 export type RecurringInvoiceAction = "edit" | "pause" | "resume" | "delete";
 
+/** The ids of a row's Pause or Resume button (one id: only one of them is shown) and of its Delete button. */
+export const toggleButtonId = (id: number) => `recurring-invoice-${id}-toggle`;
+export const deleteButtonId = (id: number) => `recurring-invoice-${id}-delete`;
+
 const STATUS: Record<RecurringInvoiceStatus, { label: string; className: string }> = {
   active: { label: "Active", className: "bg-green-100 text-green-900" },
   paused: { label: "Paused", className: "bg-amber-100 text-amber-900" },
@@ -96,15 +100,36 @@ export function RecurringInvoiceRow({
               </Button>
             ) : null}
             {r.status === "active" ? (
-              <Button size="sm" variant="secondary" disabled={busy} onClick={() => onAction("pause")} aria-label={`Pause ${name}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                id={toggleButtonId(r.id)}
+                disabled={busy}
+                onClick={() => onAction("pause")}
+                aria-label={`Pause ${name}`}
+              >
                 Pause
               </Button>
             ) : r.status === "paused" ? (
-              <Button size="sm" variant="accent" disabled={busy} onClick={() => onAction("resume")} aria-label={`Resume ${name}`}>
+              <Button
+                size="sm"
+                variant="accent"
+                id={toggleButtonId(r.id)}
+                disabled={busy}
+                onClick={() => onAction("resume")}
+                aria-label={`Resume ${name}`}
+              >
                 Resume
               </Button>
             ) : null}
-            <Button size="sm" variant="ghost" disabled={busy} onClick={() => onAction("delete")} aria-label={`Delete ${name}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              id={deleteButtonId(r.id)}
+              disabled={busy}
+              onClick={() => onAction("delete")}
+              aria-label={`Delete ${name}`}
+            >
               Delete
             </Button>
           </div>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
@@ -10,8 +10,10 @@ import { changeRecurringInvoiceStatus, deleteRecurringInvoice } from "../recurri
 import { invoiceScheduleLabel } from "../recurring-invoices.schema.ts";
 import type { RecurringInvoiceDetails, RecurringInvoiceSummary } from "../recurring-invoices.types.ts";
 import { RecurringInvoiceForm } from "./recurring-invoices-form.tsx";
-import { RecurringInvoiceRow, type RecurringInvoiceAction } from "./recurring-invoices-row.tsx";
+import { deleteButtonId, RecurringInvoiceRow, toggleButtonId, type RecurringInvoiceAction } from "./recurring-invoices-row.tsx";
 import type { RecurringInvoiceFormState } from "./recurring-invoices-values.ts";
+
+const NEW_BUTTON_ID = "recurring-invoices-new";
 
 export interface RecurringInvoicesScreenProps {
   recurring: RecurringInvoiceSummary[];
@@ -37,12 +39,29 @@ export function RecurringInvoicesScreen({ recurring, form, taxCodes, rounding, c
   const [deleting, setDeleting] = useState<RecurringInvoiceSummary | null>(null);
   const { act: actChange, pending: changing } = useAction();
   const { act } = useAction();
+  // Where the focus goes once a change is drawn, when it was lost meanwhile (its button disabled while the change ran,
+  // or gone with the row): the first of these elements still on the screen.
+  const [refocus, setRefocus] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (!refocus || changing || deleting) return;
+    const timer = window.setTimeout(() => {
+      setRefocus(null);
+      const now = document.activeElement;
+      if (now !== null && now !== document.body) return;
+      for (const id of refocus) {
+        const el = document.getElementById(id);
+        if (el) return el.focus();
+      }
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [refocus, changing, deleting]);
 
   const openForm = (id: number | "new" | null) => setParams(id === null ? {} : { form: String(id) }, { preventScrollReset: false });
 
   async function change(r: RecurringInvoiceSummary, action: "pause" | "resume") {
     setChanged(r.id);
     const res = await actChange(() => changeRecurringInvoiceStatus(orgId, r.id, action), { failure: "Recurring invoice not changed" });
+    setRefocus([toggleButtonId(r.id), deleteButtonId(r.id)]);
     if (!res.ok) return;
     const after = res.data.recurring_invoice;
     if (action === "pause") toast.success("Recurring invoice paused", { description: "No invoice is made until it is resumed." });
@@ -63,6 +82,7 @@ export function RecurringInvoicesScreen({ recurring, form, taxCodes, rounding, c
       success: "Recurring invoice deleted",
       description: "The invoices it made stay.",
     });
+    if (res.ok) setRefocus([NEW_BUTTON_ID]);
     return res.ok;
   }
 
@@ -98,7 +118,11 @@ export function RecurringInvoicesScreen({ recurring, form, taxCodes, rounding, c
             after the customer&apos;s terms, left a draft to review or approved.
           </p>
         </div>
-        {canWrite ? <Button onClick={() => openForm("new")}>New recurring invoice</Button> : null}
+        {canWrite ? (
+          <Button id={NEW_BUTTON_ID} onClick={() => openForm("new")}>
+            New recurring invoice
+          </Button>
+        ) : null}
       </div>
       {recurring.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
