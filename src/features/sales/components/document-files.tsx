@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { formatFileSize } from "~/lib/format.ts";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
@@ -33,6 +33,19 @@ export function DocumentFiles({ document, onChange }: { document: DocumentDetail
   const [removing, setRemoving] = useState<DocumentFile | null>(null);
   const { act: actUpload, pending: uploading } = useAction();
   const { act } = useAction();
+  // A file removed takes its Remove button with it: once the question is closed the focus, lost, goes to the input that
+  // adds a file (or the heading of the files).
+  const [removed, setRemoved] = useState(false);
+  useEffect(() => {
+    if (!removed || removing) return;
+    const timer = window.setTimeout(() => {
+      setRemoved(false);
+      const now = window.document.activeElement;
+      if (now === null || now === window.document.body)
+        (window.document.getElementById(`${uid}-file`) ?? window.document.getElementById(`${uid}-heading`))?.focus();
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [removed, removing, uid]);
 
   if (!takesFiles && files.length === 0) return null;
 
@@ -51,13 +64,14 @@ export function DocumentFiles({ document, onChange }: { document: DocumentDetail
     const res = await act(() => removeDocumentFile(orgId, document.id, gone.id), { failure: "File not removed", success: "File removed" });
     if (!res.ok) return false;
     setChanged({ from: document.files, files: files.filter((f) => f.id !== gone.id) });
+    setRemoved(true);
     onChange?.();
     return true;
   }
 
   return (
     <section aria-labelledby={`${uid}-heading`} className="space-y-3">
-      <h3 id={`${uid}-heading`} className="text-base font-semibold text-ink">
+      <h3 id={`${uid}-heading`} tabIndex={-1} className="text-base font-semibold text-ink">
         Files
       </h3>
       {files.length === 0 ? (
