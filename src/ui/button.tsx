@@ -10,7 +10,7 @@ const base =
 const variants: Record<ButtonVariant, string> = {
   primary: "bg-brand-700 text-white hover:bg-brand-800",
   secondary: "border border-brand-700 bg-white text-brand-800 hover:bg-brand-50",
-  accent: "bg-accent-700 text-white hover:bg-accent-600",
+  accent: "bg-accent-700 text-white hover:bg-accent-800",
   ghost: "text-ink hover:bg-slate-100",
   danger: "bg-red-700 text-white hover:bg-red-800",
   /** Outlined, for dark backgrounds. */
