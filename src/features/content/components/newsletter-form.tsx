@@ -89,7 +89,7 @@ export function NewsletterForm({ source, dark = false, className }: { source: Ne
         <button
           type="submit"
           disabled={busy}
-          className="rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-600 disabled:opacity-60"
+          className="rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
         >
           Subscribe
         </button>
