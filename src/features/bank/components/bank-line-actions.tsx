@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Button } from "~/ui/button.tsx";
 import type { BankLine } from "../bank.types.ts";
+import { BankLineOpenItems } from "./bank-line-open-items.tsx";
 
 export type BankLineAction =
   "accept" | "reject" | "categorize" | "match" | "undo" | "rule" | "ask" | "answer" | "documents" | "exclude" | "restore";
@@ -26,6 +27,7 @@ export function BankLineActions({ line, busy, onAction }: { line: BankLine; busy
       {s ? act("reject", `Reject ${s.entry_number} for ${line.description}`, "Reject", "ghost") : null}
       {line.rule && !s ? act("rule", `Post ${line.description} to ${line.rule.account_name}`, "Post") : null}
       {q?.answer_account_id ? act("answer", `Post ${line.description} as the client answered`, "Post as answered") : null}
+      <BankLineOpenItems line={line} busy={busy} />
       {act("categorize", `Categorize ${line.description}`, "Categorize", "secondary")}
       {act("match", `Match ${line.description} by hand`, "Match…", "ghost")}
       {q ? null : act("ask", `Ask the client about ${line.description}`, "Ask client", "ghost")}
