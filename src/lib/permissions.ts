@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   "firm.work.templates": ["staff", "admin"],
   /** Marking work done while a bound item is unticked, with a reason (a reviewer's override). */
   "firm.work.override": ["admin"],
+  /** Proposals to leads and clients, their engagement letter templates, sending them and their signed PDFs. */
+  "firm.proposals": ["staff", "admin"],
   /** Keeps clients' books instead of books of one's own (no organization is made for them on first use). */
   "books.keepClients": ["staff", "admin"],
 } as const satisfies Record<string, readonly SiteRole[]>;

@@ -4,6 +4,7 @@ import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { issueFormToken } from "~/features/leads/form-token.server.ts";
 import { createSignedInUser, type TestApp, type TestUser } from "./test-app.ts";
 import { createSalesFixtures, salesRequests, type SalesFixtures } from "./sales-requests.ts";
+import { createProposalFixtures, proposalRequests, type ProposalFixtures } from "./proposal-requests.ts";
 
 /**
  * A valid request for every route of the app's API (keyed as its route table names it, see route-table.ts), and
@@ -93,6 +94,8 @@ export interface Fixtures {
   workInstanceId: number;
   /** Customers, suppliers, documents, payments and allocations (sales-requests.ts). */
   sales: SalesFixtures;
+  /** Proposals: a letter template, drafts, sent and accepted ones, links (proposal-requests.ts). */
+  proposals: ProposalFixtures;
 }
 
 /** A template of recurring work: a plain item first, then one the books tick. */
@@ -436,6 +439,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   f.versionId = Number(version!.id);
   await workFixtures(t, f);
   f.sales = await createSalesFixtures(t, admin, orgId);
+  f.proposals = await createProposalFixtures(t, admin, orgId);
   await t.ctx.db.execute(sql`delete from rate_limits`);
   return f;
 }
@@ -472,6 +476,7 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
   });
   return [
     ...salesRequests(f),
+    ...proposalRequests(f),
     { method: "GET", path: "/api/health", anonymous: true },
     { method: "GET", path: "/api/session" },
     { method: "GET", path: "/api/account/two-factor-policy" },

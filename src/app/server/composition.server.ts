@@ -25,6 +25,7 @@ import { contentRoutes } from "~/features/content/content.routes.server.ts";
 import { firmSiteContentRoutes } from "~/features/content/site-content.routes.server.ts";
 import { createSiteContentService, type SiteContentService } from "~/features/content/site-content.server.ts";
 import { firmLeadsRoutes } from "~/features/leads/leads-inbox.routes.server.ts";
+import { firmProposalsRoutes, proposalLinkRoutes } from "~/features/proposals/index.server.ts";
 import { leadsRoutes } from "~/features/leads/leads.routes.server.ts";
 import { publicPagePaths } from "~/features/marketing/public-pages.ts";
 import { firmRequestsRoutes, remindersOperation, requestRemindersJob, requestsRoutes } from "~/features/requests/index.server.ts";
@@ -105,6 +106,9 @@ const API: ApiMount[] = [
   { path: "/content", routes: contentRoutes },
   { path: "/leads", routes: leadsRoutes },
   { path: "/firm/leads", routes: firmLeadsRoutes },
+  // Proposals and their engagement letters; the one proposal a client's link opens, without a session (decision 118).
+  { path: "/firm/proposals", routes: firmProposalsRoutes },
+  { path: "/proposal-links", routes: proposalLinkRoutes },
   { path: "/firm/site-content", routes: firmSiteContentRoutes },
   { path: "/firm/team", routes: teamRoutes },
   { path: "/firm/audit-log", routes: auditLogRoutes },

@@ -1,0 +1,1 @@
+export { firmProposalsRoutes, proposalLinkRoutes } from "./proposals.routes.server.ts";
