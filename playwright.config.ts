@@ -4,7 +4,7 @@ export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 const DESKTOP = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 /** Titles of tests that change site-wide settings: see the "site-wide" project. */
-const SITE_WIDE = /the firm requires two-factor sign-in/;
+const SITE_WIDE = /the firm requires two-factor sign-in|the firm changes a price in its catalogue/;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -80,6 +80,7 @@ export default [
     route("messages/:orgId", "routes/firm-conversation.tsx"),
     route("requests", "routes/firm-requests.tsx"),
     route("site-content", "routes/firm-site-content.tsx"),
+    route("catalogue", "routes/firm-catalogue.tsx"),
     route("team", "routes/firm-team.tsx"),
     route("audit-log", "routes/firm-audit-log.tsx"),
   ]),

@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   "firm.messages.all": ["admin"],
   /** The site's stored texts (home page copy) and their versions. */
   "firm.content": ["staff", "admin"],
+  /** The firm's catalogue: the plans and add-ons it sells, their prices, as the pricing page shows them. */
+  "firm.catalogue": ["admin"],
   /** The team: invitations, roles, disabling accounts. */
   "firm.team.manage": ["admin"],
   /** The firm's two-factor policy. */

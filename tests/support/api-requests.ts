@@ -4,6 +4,7 @@ import { addMember } from "~/features/tenancy/organizations.server.ts";
 import { issueFormToken } from "~/features/leads/form-token.server.ts";
 import { createSignedInUser, type TestApp, type TestUser } from "./test-app.ts";
 import { createSalesFixtures, salesRequests, type SalesFixtures } from "./sales-requests.ts";
+import { catalogueRequests, createCatalogueFixtures, type CatalogueFixtures } from "./catalogue-requests.ts";
 import { createProposalFixtures, proposalRequests, type ProposalFixtures } from "./proposal-requests.ts";
 
 /**
@@ -94,6 +95,8 @@ export interface Fixtures {
   workInstanceId: number;
   /** Customers, suppliers, documents, payments and allocations (sales-requests.ts). */
   sales: SalesFixtures;
+  /** The firm's catalogue (catalogue-requests.ts). */
+  catalogue: CatalogueFixtures;
   /** Proposals: a letter template, drafts, sent and accepted ones, links (proposal-requests.ts). */
   proposals: ProposalFixtures;
 }
@@ -439,6 +442,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   f.versionId = Number(version!.id);
   await workFixtures(t, f);
   f.sales = await createSalesFixtures(t, admin, orgId);
+  f.catalogue = await createCatalogueFixtures(t, admin);
   f.proposals = await createProposalFixtures(t, admin, orgId);
   await t.ctx.db.execute(sql`delete from rate_limits`);
   return f;
@@ -476,6 +480,7 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
   });
   return [
     ...salesRequests(f),
+    ...catalogueRequests(() => f.catalogue),
     ...proposalRequests(f),
     { method: "GET", path: "/api/health", anonymous: true },
     { method: "GET", path: "/api/session" },

@@ -2,21 +2,26 @@ import { Link } from "react-router";
 import type { Route } from "./+types/pricing";
 import { pageMeta } from "../seo.ts";
 import { publicUrlOf } from "~/features/marketing/meta.ts";
-import { addOns, plans, pricingFaqs } from "~/features/marketing/pricing-content.ts";
+import { pricingFaqs } from "~/features/marketing/pricing-content.ts";
+import { priceHead, priceText, pricingMeta } from "~/features/billing/catalogue-display.ts";
 import { CheckList, CtaBand, PageHero, Section } from "~/features/marketing/components/sections.tsx";
 import { buttonClass } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+/** The plans and add-ons are the firm's catalogue (decision 117); the page is rendered again when it changes. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { catalogue: await context.app.catalogue.published() };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
-    title: "Pricing: Bookkeeping Plans from $299/month | Ledgerline Advisors",
-    description:
-      "Simple monthly plans: Starter $299/month, Professional $599/month, Enterprise custom. Add tax preparation, payroll, ERP implementation and financial analysis.",
+    ...(loaderData ? pricingMeta(loaderData.catalogue) : { title: "Pricing | Ledgerline Advisors", description: "Plans and add-ons." }),
     path: "/pricing",
     publicUrl: publicUrlOf(matches),
   });
 
-export default function Pricing() {
+export default function Pricing({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
+  const { plans, addOns } = loaderData.catalogue;
   return (
     <>
       <PageHero
@@ -28,7 +33,7 @@ export default function Pricing() {
         <ul className="grid gap-6 lg:grid-cols-3">
           {plans.map((plan) => (
             <li
-              key={plan.name}
+              key={plan.id}
               className={cn(
                 "relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm",
                 plan.featured ? "border-brand-700 ring-2 ring-brand-700" : "border-slate-200",
@@ -41,13 +46,16 @@ export default function Pricing() {
               ) : null}
               <h3 className="text-xl font-semibold text-ink">{plan.name}</h3>
               <p className="mt-4">
-                <span className="text-4xl font-bold text-ink">{plan.price}</span>
-                {plan.period ? <span className="text-muted">{plan.period}</span> : null}
+                <span className="text-4xl font-bold text-ink">{priceHead(plan)}</span>
+                {plan.price !== null && plan.price_suffix ? <span className="text-muted">{plan.price_suffix}</span> : null}
               </p>
               <p className="mt-3 text-slate-700">{plan.description}</p>
               <CheckList items={plan.features} className="mt-6 flex-1" />
-              <Link to={plan.cta.to} className={buttonClass(plan.featured ? "primary" : "secondary", "md", "mt-8")}>
-                {plan.cta.label}
+              <Link
+                to={plan.price === null ? "/contact" : "/consultation"}
+                className={buttonClass(plan.featured ? "primary" : "secondary", "md", "mt-8")}
+              >
+                {plan.price === null ? "Contact Sales" : "Get Started"}
                 <span className="sr-only"> with the {plan.name} plan</span>
               </Link>
             </li>
@@ -57,10 +65,10 @@ export default function Pricing() {
       <Section title="Add-Ons" intro="Add any service to any plan." tone="muted">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {addOns.map((a) => (
-            <li key={a.name} className="rounded-xl border border-slate-200 bg-white p-6">
+            <li key={a.id} className="rounded-xl border border-slate-200 bg-white p-6">
               <h3 className="text-lg font-semibold text-ink">{a.name}</h3>
-              <p className="mt-2 text-2xl font-bold text-brand-800">{a.price}</p>
-              <p className="mt-2 text-slate-700">{a.text}</p>
+              <p className="mt-2 text-2xl font-bold text-brand-800">{priceText(a)}</p>
+              <p className="mt-2 text-slate-700">{a.description}</p>
             </li>
           ))}
         </ul>

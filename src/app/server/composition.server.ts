@@ -24,6 +24,7 @@ import { auditLogRoutes } from "~/features/audit/audit-log.routes.server.ts";
 import { contentRoutes } from "~/features/content/content.routes.server.ts";
 import { firmSiteContentRoutes } from "~/features/content/site-content.routes.server.ts";
 import { createSiteContentService, type SiteContentService } from "~/features/content/site-content.server.ts";
+import { createCatalogueService, firmCatalogueRoutes, type CatalogueService } from "~/features/billing/index.server.ts";
 import { firmLeadsRoutes } from "~/features/leads/leads-inbox.routes.server.ts";
 import { firmProposalsRoutes, proposalLinkRoutes } from "~/features/proposals/index.server.ts";
 import { leadsRoutes } from "~/features/leads/leads.routes.server.ts";
@@ -49,6 +50,8 @@ declare module "~/server/context.ts" {
     auth: Auth;
     /** Stored home-page copy (site_content), cached per process. */
     siteContent: SiteContentService;
+    /** The firm's plans and add-ons (the pricing page), cached per process. */
+    catalogue: CatalogueService;
   }
 }
 
@@ -110,6 +113,8 @@ const API: ApiMount[] = [
   { path: "/firm/proposals", routes: firmProposalsRoutes },
   { path: "/proposal-links", routes: proposalLinkRoutes },
   { path: "/firm/site-content", routes: firmSiteContentRoutes },
+  // The firm's plans and add-ons, which the pricing page shows (decision 117).
+  { path: "/firm/catalogue", routes: firmCatalogueRoutes },
   { path: "/firm/team", routes: teamRoutes },
   { path: "/firm/audit-log", routes: auditLogRoutes },
   {
@@ -118,14 +123,35 @@ const API: ApiMount[] = [
   },
 ];
 
+/**
+ * The public pages' version (decision 111): one object per pair of copies (site content, catalogue), the same object
+ * while neither changed, so that a page is rendered again only when what it shows changed.
+ */
+function pageVersionOf(siteContent: SiteContentService, catalogue: CatalogueService): () => unknown {
+  let last: { content: unknown; catalogue: unknown; version: object } | null = null;
+  const versionOf = (content: unknown, published: unknown) => {
+    if (last && last.content === content && last.catalogue === published) return last.version;
+    last = { content, catalogue: published, version: {} };
+    return last.version;
+  };
+  return () => {
+    const content = siteContent.fresh();
+    const published = catalogue.fresh();
+    if (content && published) return versionOf(content, published);
+    return Promise.all([content ?? siteContent.getAll(), published ?? catalogue.published()]).then(([c, p]) => versionOf(c, p));
+  };
+}
+
 export const composition: Composition = {
   services: async ({ db, config, logger, mail }) => {
     const auth = createAuth({ db, config, logger, mail });
     const siteContent = createSiteContentService(db, logger);
+    const catalogue = createCatalogueService(db, logger);
     const readSession = await createSessionReader(auth, db, config.appSecret);
-    // The public pages show the site content: a new copy of it (a save, or another process's save once this
-    // process's copy is read again) renders them again. The copy in hand while it is fresh, without waiting.
-    return { auth, siteContent, readSession, pageVersion: () => siteContent.fresh() ?? siteContent.getAll() };
+    // The public pages show the site content and the catalogue: a new copy of either (a save, or another process's
+    // save once this process's copy is read again) renders them again. The copies in hand while fresh, without waiting.
+    const pageVersion = pageVersionOf(siteContent, catalogue);
+    return { auth, siteContent, catalogue, readSession, pageVersion };
   },
   api: API,
   publicPages: publicPagePaths,

@@ -1,16 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import Pricing, { meta } from "~/app/routes/pricing.tsx";
 import { homeCopy, homeFallbackCopy, slidesWithCopy, heroSlides, softwareLogos } from "./home-content.ts";
 import { articles, articlesIn, categoryHref, parseCategory } from "./blog-content.ts";
 import { publicPagePaths, sitemapXml, robotsTxt } from "./public-pages.ts";
 import { applyHref, jobs } from "./company-content.ts";
 import { privacySections, termsSections } from "./legal-content.ts";
-import { addOns, plans } from "./pricing-content.ts";
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../../public");
 
@@ -31,38 +26,7 @@ describe("home copy from site content", () => {
   });
 });
 
-/** The text a page's HTML shows, its tags dropped and its entities read. */
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, " ");
-
 describe("the content as the pages show it", () => {
-  it("the pricing page shows every plan and add-on of the pricing content, and its title and description name them", () => {
-    const text = textOf(renderToStaticMarkup(createElement(MemoryRouter, null, createElement(Pricing))));
-    for (const plan of plans) {
-      expect(text).toContain(plan.name);
-      expect(text).toContain(`${plan.price} ${plan.period ?? ""}`.trim());
-      expect(text).toContain(plan.description);
-      for (const feature of plan.features) expect(text).toContain(feature);
-    }
-    for (const a of addOns) expect(text).toContain(`${a.name} ${a.price}`);
-
-    // The head's text is written apart from the content: it must agree with it.
-    const head = meta({ matches: [] } as unknown as Parameters<typeof meta>[0]);
-    const tag = (has: (m: Record<string, unknown>) => boolean) =>
-      head.find((m) => has(m as Record<string, unknown>)) as Record<string, string>;
-    const title = tag((m) => "title" in m).title!;
-    const description = tag((m) => m.name === "description").content!.toLowerCase();
-    const priced = plans.filter((p) => p.period !== null);
-    const cheapest = priced.reduce((a, b) => (Number(b.price.replace(/\D/g, "")) < Number(a.price.replace(/\D/g, "")) ? b : a));
-    expect(title).toContain(`from ${cheapest.price}${cheapest.period}`);
-    for (const plan of plans) expect(description).toContain(`${plan.name} ${plan.price}${plan.period ?? ""}`.toLowerCase());
-    for (const a of addOns) expect(description).toContain(a.name.toLowerCase());
-  });
   it("every image the hero and the software logos name is in public/; a logo without one is named in text", () => {
     const images = [...heroSlides.map((s) => s.image), ...softwareLogos.flatMap((s) => (s.src ? [s.src] : []))];
     for (const src of images) expect(existsSync(path.join(PUBLIC_DIR, src)), src).toBe(true);

@@ -12,6 +12,7 @@ export const FIRM_SECTIONS: (NavItem & { permission: Permission })[] = [
   { to: "/firm/messages", label: "Messages", permission: "firm.clients" },
   { to: "/firm/requests", label: "Requests", permission: "firm.clients" },
   { to: "/firm/site-content", label: "Site content", permission: "firm.content" },
+  { to: "/firm/catalogue", label: "Catalogue", permission: "firm.catalogue" },
   { to: "/firm/team", label: "Team", permission: "firm.team.manage" },
   { to: "/firm/audit-log", label: "Audit log", permission: "firm.audit.read" },
 ];
