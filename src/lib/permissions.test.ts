@@ -22,6 +22,7 @@ describe("permissions by name", () => {
       "firm.content",
       "firm.work",
       "firm.work.templates",
+      "firm.proposals",
       "books.keepClients",
     ]);
     expect(held("admin")).toEqual(Object.keys(PERMISSIONS));
