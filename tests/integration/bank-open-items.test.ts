@@ -360,7 +360,9 @@ describe("bank lines settled against open items", () => {
     await ok(call(`${bank.path}/matches/${paper.match_id}`, { method: "DELETE" }));
     const { aging } = await ok<{ aging: AgingReport }>(call(`${books}/aging?side=payable&as_of=2026-04-30`));
     expect([aging.totals.total, aging.control_account.balance]).toEqual(["120.00", "120.00"]);
-    // The line is to settle again.
+    // The bill is owed again (its allocation undone, the payment settled by its reversal), and the line is to settle again.
+    const { documents } = await ok<{ documents: { kind: string; owed: string; state: string }[] }>(call(`${books}/documents?side=payable`));
+    expect(documents.filter((d) => d.kind === "bill").map((d) => [d.owed, d.state === "paid"])).toEqual([["120.00", false]]);
     expect((await openItems(line.paper!)).suggestions[0]).toMatchObject({ contact_id: contacts.paper, total: "120.00" });
   });
 });

@@ -297,6 +297,12 @@ describe("sales and purchases", () => {
     expect(cents("0.10")).toBe(10);
   });
 
+  it("numbers past 9,999 keep every digit", async () => {
+    await t.ctx.db.execute(sql`update document_series set last_number = 9999 where organization_id = ${org} and kind = 'invoice'`);
+    const d = await approve((await draft("invoice", bob.id, "2026-11-02", [line("Ten thousand", "1", "1")])).id);
+    expect(d.number).toBe("INV-10000");
+  });
+
   it("the trial balance equals ledger's balances over the exported journal", async () => {
     const exported = await (await t.request(`/api/books-csv/${org}/journal.csv`, { cookie: user.cookie })).text();
     const byLedger = ledgerBalances(exported);

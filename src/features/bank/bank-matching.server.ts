@@ -5,7 +5,9 @@ import { notFound, sqlState } from "~/features/ledger/index.server.ts";
 import type { CategorizeInput, MatchInput } from "./bank.schema.ts";
 import { getBankAccount } from "./bank-accounts.server.ts";
 import { createEntries } from "~/features/ledger/index.server.ts";
-import { reverseEntry } from "~/features/ledger/index.server.ts";
+import { refusingLocked, reverseEntry } from "~/features/ledger/index.server.ts";
+import { cancelSettlements } from "~/features/sales/index.server.ts";
+import type { AuditActor } from "~/server/audit.server.ts";
 import { centsToDecimal, toCents } from "~/lib/money.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 
@@ -270,9 +272,10 @@ export async function categorizeLines(
 
 /**
  * Undoes a match. A categorization is undone whole: the entry it posted is reversed on its own date (the journal keeps
- * both), so the line is to match again and the books are as before.
+ * both), so the line is to match again and the books are as before. A payment that settled invoices or bills (the line
+ * matched to open items) is cancelled with its reversal: what it settled is owed again (cancelSettlements).
  */
-export async function undoMatch(db: Db, m: Membership, bankId: number, matchId: number): Promise<void> {
+export async function undoMatch(db: Db, m: Membership, actor: AuditActor, bankId: number, matchId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [match] = await queryRows<{ kind: string; reconciliation_id: number | null }>(
       tx,
@@ -288,6 +291,10 @@ export async function undoMatch(db: Db, m: Membership, bankId: number, matchId: 
            where j.match_id = ${matchId}`,
     );
     await tx.execute(sql`delete from bank_matches where id = ${matchId}`);
-    if (match.kind === "categorized") for (const e of entries) await reverseEntry(tx, m, Number(e.id), e.entry_date);
+    if (match.kind === "categorized")
+      for (const e of entries) {
+        const mirror = await reverseEntry(tx, m, Number(e.id), e.entry_date);
+        await refusingLocked(() => cancelSettlements(tx, m, actor, Number(e.id), mirror.id), "allocated_on");
+      }
   });
 }

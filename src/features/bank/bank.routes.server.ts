@@ -128,7 +128,7 @@ export function bankRoutes(ctx: AppContext) {
   r.delete("/:orgId/accounts/:bankId/matches/:matchId", requireBooks("books.write"), async (c) => {
     const m = c.get("membership");
     const { bankId, matchId } = parseParams(c, matchParams);
-    await undoMatch(db, m, bankId, matchId);
+    await undoMatch(db, m, actor(c), bankId, matchId);
     return c.json({ undone: true } satisfies BankUndone);
   });
   r.post("/:orgId/accounts/:bankId/cleared", requireBooks("books.write"), async (c) => {

@@ -322,3 +322,37 @@ export async function openItems(db: Db, m: Membership, q: { side: Side; contact_
     description: r.document_kind && r.document_number ? `${KIND_LABELS[r.document_kind]} ${r.document_number}` : r.description,
   }));
 }
+
+/**
+ * After an entry with open items was reversed (a payment matched to a bank line, undone): its items' live allocations
+ * are undone (what they settled is owed again) and each item is settled by its mirror in the reversal, so neither stays
+ * open. In the caller's transaction; the audit log records the undoing.
+ */
+export async function cancelSettlements(tx: Db, m: Membership, actor: AuditActor, entryId: number, mirrorId: number): Promise<void> {
+  const pairs = await queryRows<{ item: number; mirror: number; signed: string; date: string }>(
+    tx,
+    sql`select o.id as item, r.id as mirror, (o.debit_amount - o.credit_amount)::text as signed, e.entry_date::text as date
+          from journal_entry_lines o
+          join journal_entry_lines r on r.journal_entry_id = ${mirrorId} and r.line_no = o.line_no
+          join journal_entries e on e.id = r.journal_entry_id
+         where o.journal_entry_id = ${entryId} and o.organization_id = ${m.organizationId} and o.contact_id is not null`,
+  );
+  for (const p of pairs) {
+    const undone = await queryRows<{ id: number; amount: string }>(
+      tx,
+      sql`update allocations set undone_at = now(), undone_by = ${m.userId}
+           where (debit_line_id = ${p.item} or credit_line_id = ${p.item}) and undone_at is null
+          returning id, amount::text as amount`,
+    );
+    for (const a of undone)
+      await recordAudit(tx, actor, {
+        action: "allocation.undone",
+        targetType: "organization",
+        targetId: m.organizationId,
+        before: { allocation_id: Number(a.id), amount: a.amount, reason: "its payment was reversed" },
+      });
+    const signed = toCents(p.signed)!;
+    const [debit, credit] = signed > 0n ? [p.item, p.mirror] : [p.mirror, p.item];
+    await insertAllocation(tx, m, Number(debit), Number(credit), signed < 0n ? -signed : signed, p.date);
+  }
+}

@@ -398,7 +398,7 @@ export async function approveInTransaction(tx: Db, m: Membership, id: number): P
     tx,
     sql`insert into document_series (organization_id, kind, prefix, last_number) values (${m.organizationId}, ${d.kind}, ${SERIES_PREFIX[d.kind]}, 1)
         on conflict (organization_id, kind) do update set last_number = document_series.last_number + 1
-        returning prefix || lpad(last_number::text, 4, '0') as number`,
+        returning prefix || case when last_number < 10000 then lpad(last_number::text, 4, '0') else last_number::text end as number`,
   );
   const number = series!.number;
   const entryInput = entryOf(d.kind, input, contact, control, `${KIND_LABELS[d.kind]} ${number} · ${contact.name}`);

@@ -4,6 +4,6 @@ export { documentFilesRoutes } from "./document-files.routes.server.ts";
 export { recurringInvoicesJob } from "./recurring-invoices.server.ts";
 export { agingSummaryPages } from "./aging-summary.server.ts";
 // For the bank: a statement line settles open items by a payment posted here (decision 116).
-export { recordPayment } from "./allocations.server.ts";
+export { recordPayment, cancelSettlements } from "./allocations.server.ts";
 export { readSalesSettings } from "./sales-settings.server.ts";
 export { KIND_LABELS } from "./document-math.ts";
