@@ -22,6 +22,7 @@ export default [
   route("invitations/:token", "routes/accounting-invitation.tsx"),
   route("welcome/:token", "routes/staff-welcome.tsx"),
   route("shared/document/:token", "routes/shared-document.tsx"),
+  route("proposal/:token", "routes/proposal-sign.tsx"),
   layout("routes/protected.tsx", [
     route("calculators", "routes/calculators.tsx", { id: "calculators" }),
     route("calculators/roi", "routes/calculators.tsx", { id: "calculators-roi" }),
@@ -79,6 +80,9 @@ export default [
     route("messages", "routes/firm-messages.tsx"),
     route("messages/:orgId", "routes/firm-conversation.tsx"),
     route("requests", "routes/firm-requests.tsx"),
+    route("proposals", "routes/firm-proposals.tsx"),
+    route("proposals/new", "routes/firm-proposal-new.tsx"),
+    route("proposals/:proposalId", "routes/firm-proposal.tsx"),
     route("site-content", "routes/firm-site-content.tsx"),
     route("catalogue", "routes/firm-catalogue.tsx"),
     route("team", "routes/firm-team.tsx"),

@@ -75,6 +75,11 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}) {
     await next();
     c.res.headers.set("Referrer-Policy", "no-referrer");
   });
+  // And the page of a proposal to sign (/proposal/:token).
+  app.use("/proposal/*", async (c, next) => {
+    await next();
+    c.res.headers.set("Referrer-Policy", "no-referrer");
+  });
 
   // Every API answer is private and never stored (refusals too), unless its route chose a public Cache-Control.
   app.use("/api/*", async (c, next) => {

@@ -84,6 +84,7 @@ test.describe("the portal's application shell on a desktop", () => {
       /^Client activity/,
       "Messages",
       "Requests",
+      "Proposals",
       "Site content",
     ]);
     await expect(page.getByRole("banner").getByRole("button", { name: ROLE_USERS.staff.email })).toBeVisible();
@@ -162,7 +163,9 @@ test.describe("the application shell on a phone", () => {
       /^Client activity/,
       "Messages",
       "Requests",
+      "Proposals",
       "Site content",
+      "Catalogue",
       "Team",
       "Audit log",
     ];

@@ -77,7 +77,14 @@ describe("the pages of a client's books tell nothing to someone the books layout
     const { contact } = await ok(
       t.request(`/api/accounting/orgs/${orgId}/contacts`, { cookie: owner.cookie, json: { name: "Canary customer of Zephyrine" } }),
     );
-    const ids: Record<string, number> = { orgId, bankId: account!.id, requestId: request!.id, leadId: 1, workId: work[0]!.id };
+    const ids: Record<string, number> = {
+      orgId,
+      bankId: account!.id,
+      requestId: request!.id,
+      leadId: 1,
+      workId: work[0]!.id,
+      proposalId: 1,
+    };
     ids.contactId = contact!.id;
     // A draft invoice for the documents' pages (sales/:docId, its form).
     const revenue = chart.accounts.find((a) => a.account_code === "4000")!.id;

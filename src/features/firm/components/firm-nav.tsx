@@ -11,6 +11,7 @@ export const FIRM_SECTIONS: (NavItem & { permission: Permission })[] = [
   { to: "/firm/activity", label: "Client activity", permission: "firm.workspace" },
   { to: "/firm/messages", label: "Messages", permission: "firm.clients" },
   { to: "/firm/requests", label: "Requests", permission: "firm.clients" },
+  { to: "/firm/proposals", label: "Proposals", permission: "firm.proposals" },
   { to: "/firm/site-content", label: "Site content", permission: "firm.content" },
   { to: "/firm/catalogue", label: "Catalogue", permission: "firm.catalogue" },
   { to: "/firm/team", label: "Team", permission: "firm.team.manage" },

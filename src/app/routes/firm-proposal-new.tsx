@@ -1,0 +1,43 @@
+import { Link } from "react-router";
+import { ProposalForm } from "~/features/proposals/components/proposal-form.tsx";
+import { leadChoices } from "~/features/proposals/proposal-pages.server.ts";
+import { listTemplates } from "~/features/proposals/proposals.server.ts";
+import { clientChoices } from "~/features/work/index.server.ts";
+import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
+import type { Route } from "./+types/firm-proposal-new";
+
+export const meta: Route.MetaFunction = () => [{ title: "New proposal | Firm workspace" }, { name: "robots", content: "noindex" }];
+
+/** /firm/proposals/new[?lead=…|?client=…]: composing a proposal, for a lead or a client chosen here or in the address. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requirePageHiddenPermission(context, "firm.proposals");
+  const { db } = context.app;
+  const [leads, clients, templates] = await Promise.all([leadChoices(db), clientChoices(db), listTemplates(db)]);
+  const url = new URL(request.url);
+  const lead = url.searchParams.get("lead");
+  const client = url.searchParams.get("client");
+  const party =
+    lead && leads.some((l) => l.id === lead)
+      ? `lead:${lead}`
+      : client && clients.some((c) => String(c.id) === client)
+        ? `org:${client}`
+        : "";
+  return { leads, clients, templates, party };
+}
+
+export default function FirmProposalNew({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <p className="text-sm">
+          <Link to="/firm/proposals" className="text-brand-700 underline">
+            All proposals
+          </Link>
+        </p>
+        <h1 className="text-2xl font-bold text-ink">New proposal</h1>
+        <p className="text-slate-700">Saved as a draft: read it over, then send it from its page.</p>
+      </header>
+      <ProposalForm proposal={null} {...loaderData} />
+    </div>
+  );
+}
