@@ -1,10 +1,6 @@
 import { useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { formatDateTime } from "~/lib/format.ts";
-import { setServerErrors } from "~/lib/form.ts";
-import { textField } from "~/lib/schema-fields.ts";
 import { Button, buttonClass } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { InputField } from "~/ui/field.tsx";
@@ -15,14 +11,11 @@ import { useBooks } from "~/features/ledger/index.ts";
 import { KIND_LABELS } from "../document-math.ts";
 import type { DocumentDetails, DocumentLink } from "../sales.types.ts";
 import { createDocumentLink, documentPdfUrl, revokeDocumentLink, sendDocument } from "../sharing.api.ts";
+import { MailDialog } from "./mail-dialog.tsx";
 import { FIRM_SENDS_TEXT, firmSends } from "./sending.ts";
 
-/** The send form: to whom (the customer's email to start with) and the customer's own words. */
-const sendFormSchema = z.object({
-  to: z.string().trim().pipe(z.email("To must be an email address").max(254, "To must be at most 254 characters")),
-  message: textField("Message", { max: 2000, multiline: true }),
-});
-type SendForm = z.input<typeof sendFormSchema>;
+/** The send form's address: to whom (the customer's email to start with). */
+const toSchema = z.string().trim().pipe(z.email("To must be an email address").max(254, "To must be at most 254 characters"));
 
 const LINK_DAYS = [7, 14, 30, 60, 90] as const;
 
@@ -63,66 +56,22 @@ export function DocumentSharing({ document: d, clientMaySend }: { document: Docu
 
 /** The one send dialog: to, message, send. */
 function SendDialog({ document: d }: { document: DocumentDetails }) {
-  const [open, setOpen] = useState(false);
+  const { organization } = useBooks();
   return (
-    <Modal
-      open={open}
-      onOpenChange={setOpen}
+    <MailDialog
       title={`Send ${KIND_LABELS[d.kind].toLowerCase()} ${d.number ?? ""}`.trim()}
       description={`${d.contact_name} gets a mail with the PDF attached and a link to view it online (open for 30 days).`}
-      dismissOnOutsideClick={false}
       trigger={<Button>Send</Button>}
-    >
-      {open ? <SendForm document={d} onDone={() => setOpen(false)} /> : null}
-    </Modal>
-  );
-}
-
-function SendForm({ document: d, onDone }: { document: DocumentDetails; onDone: () => void }) {
-  const uid = useId();
-  const { organization } = useBooks();
-  const { act, pending } = useAction();
-  const { register, handleSubmit, setError, formState } = useForm<SendForm>({
-    resolver: zodResolver(sendFormSchema),
-    defaultValues: { to: d.contact_email ?? "", message: "" },
-  });
-  const submit = handleSubmit(async (values) => {
-    const res = await act(() => sendDocument(organization.id, d.id, { to: values.to, message: values.message || null }), {
-      failure: "Not sent",
-      success: (sent) => `${nameOf(d)} sent to ${sent.sent_to}`,
-    });
-    if (res.ok) onDone();
-    else setServerErrors(setError, res.fields, ["to", "message"]);
-  });
-  return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-      <InputField
-        id={`${uid}-to`}
-        label="To"
-        type="email"
-        autoComplete="off"
-        hint={d.contact_email ? undefined : `${d.contact_name} has no email: give the address to send to.`}
-        error={formState.errors.to?.message}
-        {...register("to")}
-      />
-      <InputField
-        as="textarea"
-        id={`${uid}-message`}
-        label="Message"
-        optional
-        rows={4}
-        error={formState.errors.message?.message}
-        {...register("message")}
-      />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Sending…" : "Send"}
-        </Button>
-      </div>
-    </form>
+      address={{
+        name: "to",
+        schema: toSchema,
+        initial: d.contact_email ?? "",
+        hint: d.contact_email ? undefined : `${d.contact_name} has no email: give the address to send to.`,
+      }}
+      submitLabel="Send"
+      send={({ address, message }) => sendDocument(organization.id, d.id, { to: address, message })}
+      texts={{ failure: "Not sent", success: (sent) => `${nameOf(d)} sent to ${sent.sent_to}` }}
+    />
   );
 }
 
