@@ -2,7 +2,6 @@ import { useId, useRef, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { useAction } from "~/ui/use-action.ts";
@@ -14,6 +13,7 @@ import { allocate } from "../documents.api.ts";
 import { sideOfKind } from "../sales.schema.ts";
 import type { DocumentDetails, OpenItem } from "../sales.types.ts";
 import { isCredit, typedMoney } from "./payment-dialog.tsx";
+import { DialogFormEnd } from "./form-end.tsx";
 
 const applySchema = z.object({
   item_id: z
@@ -141,19 +141,9 @@ function ApplyForm({ document, items, onDone }: { document: DocumentDetails; ite
         error={err.amount?.message}
         {...register("amount", { onChange: () => (amountTyped.current = true) })}
       />
-      {err.root?.server?.message ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {err.root.server.message}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending || formState.isSubmitting}>
-          Apply
-        </Button>
-      </div>
+      <DialogFormEnd refusal={err.root?.server?.message} onCancel={onDone} busy={pending || formState.isSubmitting}>
+        Apply
+      </DialogFormEnd>
     </form>
   );
 }

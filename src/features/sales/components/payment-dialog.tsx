@@ -2,7 +2,6 @@ import { useId, useRef, type ReactNode, type RefObject } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { Button } from "~/ui/button.tsx";
 import { CheckboxField, FieldError, InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { useAction } from "~/ui/use-action.ts";
@@ -16,6 +15,7 @@ import { KIND_LABELS } from "../document-math.ts";
 import { recordPayment, type PaymentPayload } from "../documents.api.ts";
 import { moneyField, sideOfKind } from "../sales.schema.ts";
 import type { DocumentDetails, OpenItem } from "../sales.types.ts";
+import { DialogFormEnd } from "./form-end.tsx";
 
 /** An account money is paid through: the books' bank and cash accounts (`bank`), then other current assets. */
 export interface PayAccount {
@@ -388,19 +388,9 @@ function PaymentForm({
           </dd>
         </div>
       </dl>
-      {err.root?.server?.message ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {err.root.server.message}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending || formState.isSubmitting}>
-          {credit ? "Record refund" : "Record payment"}
-        </Button>
-      </div>
+      <DialogFormEnd refusal={err.root?.server?.message} onCancel={onDone} busy={pending || formState.isSubmitting}>
+        {credit ? "Record refund" : "Record payment"}
+      </DialogFormEnd>
     </form>
   );
 }
