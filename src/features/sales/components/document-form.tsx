@@ -27,6 +27,7 @@ import {
   type DocumentFormState,
 } from "./document-form-values.ts";
 import { documentPath, listPath } from "./document-paths.ts";
+import { FormRefusal, setRefusal } from "./form-end.tsx";
 
 /** The fields of the form a refusal may name; any other field the server names is told above the buttons. */
 const FORM_FIELD =
@@ -132,15 +133,7 @@ export function DocumentForm(props: DocumentFormProps) {
     }, refused);
 
   /** The server's refusal on the fields it names (those of the form; any other above the buttons). */
-  function tell(fields: Record<string, string>) {
-    let focus = true;
-    for (const [name, message] of Object.entries(fields)) {
-      if (FORM_FIELD.test(name)) {
-        setError(name as "contact_id", { message }, { shouldFocus: focus });
-        focus = false;
-      } else setError("root.server", { message });
-    }
-  }
+  const tell = (fields: Record<string, string>) => setRefusal(setError, fields, FORM_FIELD);
 
   function refused(errors: FieldErrors<DocumentFormState>) {
     toast.error(`${label} not saved`, { description: referenceMessage(kind, firstMessage(errors)) ?? "Check the fields marked" });
@@ -291,11 +284,7 @@ export function DocumentForm(props: DocumentFormProps) {
           <p className="mt-2 text-xs text-muted">Worked out as you type; the figures saved are the server&apos;s.</p>
         </section>
       </div>
-      {err.root?.server?.message ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {err.root.server.message}
-        </p>
-      ) : null}
+      <FormRefusal message={err.root?.server?.message} />
       <div className="flex flex-wrap gap-2">
         {approvalFirst ? (
           <Button variant="accent" disabled={pending} onClick={() => void save("submit")()}>

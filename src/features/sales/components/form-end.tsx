@@ -1,5 +1,20 @@
 import type { ReactNode } from "react";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { Button } from "~/ui/button.tsx";
+
+/**
+ * The server's refusal on the fields it names: those `formField` matches on the form's fields (the first focused), any
+ * other above the buttons (FormRefusal of `root.server`).
+ */
+export function setRefusal<T extends FieldValues>(setError: UseFormSetError<T>, fields: Record<string, string>, formField: RegExp) {
+  let focus = true;
+  for (const [name, message] of Object.entries(fields)) {
+    if (formField.test(name)) {
+      setError(name as Path<T>, { message }, { shouldFocus: focus });
+      focus = false;
+    } else setError("root.server", { message });
+  }
+}
 
 /** What the server refused that no field of the form stands for, above its buttons. */
 export function FormRefusal({ message }: { message: string | undefined }) {

@@ -24,6 +24,7 @@ import {
   recurringPayloadOf,
   type RecurringInvoiceFormState,
 } from "./recurring-invoices-values.ts";
+import { FormRefusal, setRefusal } from "./form-end.tsx";
 
 /** The fields of the form a refusal may name; any other field the server names is told above the buttons. */
 const FORM_FIELD =
@@ -114,15 +115,7 @@ export function RecurringInvoiceForm({ editing, initial, taxCodes, rounding, con
   }, refused);
 
   /** The server's refusal on the fields it names (those of the form; any other above the buttons). */
-  function tell(fields: Record<string, string>) {
-    let focus = true;
-    for (const [name, message] of Object.entries(fields)) {
-      if (FORM_FIELD.test(name)) {
-        setError(name as "contact_id", { message }, { shouldFocus: focus });
-        focus = false;
-      } else setError("root.server", { message });
-    }
-  }
+  const tell = (fields: Record<string, string>) => setRefusal(setError, fields, FORM_FIELD);
 
   function refused(errors: FieldErrors<RecurringInvoiceFormState>) {
     toast.error("Recurring invoice not saved", { description: firstMessage(errors) ?? "Check the fields marked" });
@@ -269,11 +262,7 @@ export function RecurringInvoiceForm({ editing, initial, taxCodes, rounding, con
           ) : null}
         </div>
       </fieldset>
-      {err.root?.server?.message ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {err.root.server.message}
-        </p>
-      ) : null}
+      <FormRefusal message={err.root?.server?.message} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={pending}>
           {pending ? "Saving..." : "Save recurring invoice"}
