@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import type { Route } from "./+types/proposal-sign";
-import type { AppShellHandle } from "../layout/app-shell.ts";
+import { TokenPageFrame, tokenPageHandle, tokenPageHeaders, tokenPageMeta } from "../layout/token-page.tsx";
 import { formatDateTime, formatLongDate, moneyIn } from "~/lib/format.ts";
 import { toCents } from "~/lib/money.ts";
 import { retryAfterText } from "~/lib/api-client.ts";
@@ -22,21 +22,11 @@ import type { PublicProposal } from "~/features/proposals/proposals.types.ts";
  * sent on as a referrer.
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your proposal" },
-  { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = () => tokenPageMeta("Your proposal");
 
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
-  "X-Robots-Tag": "noindex, nofollow",
-});
+export const headers: Route.HeadersFunction = tokenPageHeaders;
 
-/** No header, no footer: the page shows the proposal and nothing that leads elsewhere. */
-const Nothing = () => null;
-export const handle: AppShellHandle = { appShell: { Header: Nothing, Footer: Nothing } };
+export const handle = tokenPageHandle;
 
 export function loader({ params }: Route.LoaderArgs) {
   return { token: params.token };
@@ -70,35 +60,28 @@ export default function ProposalSignPage({ loaderData }: Route.ComponentProps) {
   }, [state]);
 
   return (
-    <div className="min-h-screen bg-slate-50 px-3 py-5 sm:px-6 sm:py-10">
-      {state.kind === "found" ? (
-        <ProposalView proposal={state.proposal} token={token} onAnswered={(proposal) => setState({ kind: "found", proposal })} />
-      ) : (
-        <section className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-6 text-ink shadow-sm" aria-live="polite">
-          {state.kind === "loading" ? (
-            <p className="text-muted">Opening the proposal…</p>
-          ) : state.kind === "not-found" ? (
-            <>
-              <h1 className="text-2xl font-bold">Proposal not found</h1>
-              <p className="mt-3 text-slate-700">
-                This link does not open a proposal: it may have been replaced by a newer one or revoked. Ask the firm that sent it for a new
-                link.
-              </p>
-            </>
-          ) : state.kind === "expired" ? (
-            <>
-              <h1 className="text-2xl font-bold">This proposal has expired</h1>
-              <p className="mt-3 text-slate-700">{state.message}</p>
-            </>
-          ) : (
-            <>
-              <h1 className="text-2xl font-bold">The proposal could not be opened</h1>
-              <p className="mt-3 text-slate-700">{state.message}</p>
-            </>
-          )}
-        </section>
-      )}
-    </div>
+    <TokenPageFrame
+      padding="py-5"
+      found={
+        state.kind === "found" ? (
+          <ProposalView proposal={state.proposal} token={token} onAnswered={(proposal) => setState({ kind: "found", proposal })} />
+        ) : null
+      }
+      loading={state.kind === "loading" ? "Opening the proposal…" : null}
+      heading={
+        state.kind === "not-found"
+          ? "Proposal not found"
+          : state.kind === "expired"
+            ? "This proposal has expired"
+            : "The proposal could not be opened"
+      }
+      text={
+        state.kind === "expired" || state.kind === "failed"
+          ? state.message
+          : "This link does not open a proposal: it may have been replaced by a newer one or revoked. Ask the firm that sent it for a new link."
+      }
+      textClass="text-slate-700"
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Route } from "./+types/shared-document";
-import type { AppShellHandle } from "../layout/app-shell.ts";
+import { TokenPageFrame, tokenPageHandle, tokenPageHeaders, tokenPageMeta } from "../layout/token-page.tsx";
 import { formatLongDate, moneyIn } from "~/lib/format.ts";
 import { retryAfterText } from "~/lib/api-client.ts";
 import { buttonClass } from "~/ui/button.tsx";
@@ -15,21 +15,11 @@ import type { SharedDocument } from "~/features/sales/sharing.types.ts";
  * secret in it) is never sent on as a referrer. An unknown, expired or revoked link shows "not found".
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your document" },
-  { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = () => tokenPageMeta("Your document");
 
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
-  "X-Robots-Tag": "noindex, nofollow",
-});
+export const headers: Route.HeadersFunction = tokenPageHeaders;
 
-/** No header, no footer: the page shows the document and nothing that leads elsewhere. */
-const Nothing = () => null;
-export const handle: AppShellHandle = { appShell: { Header: Nothing, Footer: Nothing } };
+export const handle = tokenPageHandle;
 
 export function loader({ params }: Route.LoaderArgs) {
   return { token: params.token };
@@ -57,29 +47,18 @@ export default function SharedDocumentPage({ loaderData }: Route.ComponentProps)
   }, [state]);
 
   return (
-    <div className="min-h-screen bg-slate-50 px-3 py-6 sm:px-6 sm:py-10">
-      {state.kind === "found" ? (
-        <SharedDocumentView document={state.document} token={token} />
-      ) : (
-        <section className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-6 text-ink shadow-sm" aria-live="polite">
-          {state.kind === "loading" ? (
-            <p className="text-muted">Opening the document…</p>
-          ) : state.kind === "not-found" ? (
-            <>
-              <h1 className="text-2xl font-bold">Document not found</h1>
-              <p className="mt-3 text-muted">
-                This link does not open a document: it may have expired or been revoked. Ask the business that sent it for a new one.
-              </p>
-            </>
-          ) : (
-            <>
-              <h1 className="text-2xl font-bold">The document could not be opened</h1>
-              <p className="mt-3 text-muted">{state.message}</p>
-            </>
-          )}
-        </section>
-      )}
-    </div>
+    <TokenPageFrame
+      padding="py-6"
+      found={state.kind === "found" ? <SharedDocumentView document={state.document} token={token} /> : null}
+      loading={state.kind === "loading" ? "Opening the document…" : null}
+      heading={state.kind === "not-found" ? "Document not found" : "The document could not be opened"}
+      text={
+        state.kind === "failed"
+          ? state.message
+          : "This link does not open a document: it may have expired or been revoked. Ask the business that sent it for a new one."
+      }
+      textClass="text-muted"
+    />
   );
 }
 
