@@ -139,6 +139,9 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/leads/consultation",
   "GET /api/accounting/invitations/:token",
   "GET /api/account/reauthenticate/google/done",
+  // A proposal's link: its holder accepts or declines without an account (a bad body is a 400 before the token is read).
+  "POST /api/proposal-links/:token/accept",
+  "POST /api/proposal-links/:token/decline",
 ]);
 
 /** POST routes that read no body: a malformed one changes nothing for them. */

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "~/ui/button.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import type { BankLine } from "../bank.types.ts";
-import { lineSummary } from "./bank-line-row.tsx";
+import { lineSummary } from "./bank-line-text.ts";
 import { useMoney } from "~/features/ledger/index.ts";
 
 /**

@@ -5,7 +5,7 @@ import { InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import type { BankLine, LedgerCandidate } from "../bank.types.ts";
 import { attachLineDocument } from "../bank.api.ts";
-import { lineSummary } from "./bank-line-row.tsx";
+import { lineSummary } from "./bank-line-text.ts";
 import { useMoney } from "~/features/ledger/index.ts";
 import { EntryDocuments } from "~/features/ledger/index.ts";
 

@@ -10,7 +10,7 @@ import { AccountCombobox, useBooks, useMoney } from "~/features/ledger/index.ts"
 import type { BankLine } from "../bank.types.ts";
 import { getLineOpenItems, settleLine } from "../bank-open-items.api.ts";
 import type { BankOpenItem, OpenItemReason, OpenItemSuggestion } from "../bank-open-items.types.ts";
-import { lineSummary } from "./bank-line-row.tsx";
+import { lineSummary } from "./bank-line-text.ts";
 
 /** Cents of an amount as typed ("1,234.50"), null when it is not one. */
 const typedCents = (text: string) => toCents(text.trim().replace(/,/g, ""));

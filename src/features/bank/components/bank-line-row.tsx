@@ -4,20 +4,11 @@ import type { BankLine } from "../bank.types.ts";
 import { cardRow, cardText, tdClass } from "~/ui/table.tsx";
 import { useMoney } from "~/features/ledger/index.ts";
 import { BankLineActions, type BankLineAction } from "./bank-line-actions.tsx";
+import { payeeOf } from "./bank-line-text.ts";
 
 export type { BankLineAction };
 
 const KIND_TEXT = { matched: "Matched to", categorized: "Posted as", cleared: "Cleared" } as const;
-
-/** The payee the file names apart from the bank's text, unless that text already says it; else null. */
-export function payeeOf(line: Pick<BankLine, "payee" | "description">): string | null {
-  const payee = line.payee?.trim();
-  return payee && !line.description.toLowerCase().includes(payee.toLowerCase()) ? payee : null;
-}
-
-/** A statement line in one run of text: its date, payee, the bank's text and its amount (`money`: the books' formatter). */
-export const lineSummary = (line: BankLine, money: (v: string) => string) =>
-  [line.date, payeeOf(line), line.description, money(line.amount)].filter(Boolean).join(" · ");
 
 /** One statement line: its text and amount, what it is matched to or the suggestion, and what can be done with it. */
 export function BankLineRow({

@@ -6,7 +6,7 @@ import { useLoad } from "~/ui/use-load.ts";
 import type { BankLine } from "../bank.types.ts";
 import { centsToDecimal, toCents } from "~/lib/money.ts";
 import { getMatchCandidates } from "../bank.api.ts";
-import { lineSummary } from "./bank-line-row.tsx";
+import { lineSummary } from "./bank-line-text.ts";
 import { useMoney } from "~/features/ledger/index.ts";
 
 /**

@@ -9,7 +9,7 @@ import type { TaxCode } from "~/features/ledger/tax.types.ts";
 import { AccountCombobox, useMoney } from "~/features/ledger/index.ts";
 import { MAX_SPLITS, splitSchema, type SplitForm, type SplitInput } from "../bank.schema.ts";
 import type { BankLine } from "../bank.types.ts";
-import { lineSummary } from "./bank-line-row.tsx";
+import { lineSummary } from "./bank-line-text.ts";
 import { TaxCodeSelect, taxCodeValue } from "./tax-code-select.tsx";
 import type { LineFailure } from "./use-bank-line-changes.ts";
 
