@@ -1,6 +1,6 @@
-import { HYDRATED_EVENT } from "../../src/lib/hydrated-event.ts";
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
+import { gotoHydrated } from "./support/hydration.ts";
 
 test.describe("shared layout", () => {
   test("unknown path: 404 status, the 404 page, the path logged to the console", async ({ page }) => {
@@ -157,14 +157,8 @@ test.describe("small screens", () => {
   });
 
   test("the menu opens and closes by keyboard", async ({ page }) => {
-    // With the page's script running: without it the menu is a plain <details>, which Escape does not close. The
-    // page says when React has hydrated it (HYDRATED_EVENT); the network falling quiet came first on a loaded machine.
-    await page.addInitScript(
-      (name) => window.addEventListener(name, () => document.documentElement.setAttribute("data-test-hydrated", "")),
-      HYDRATED_EVENT,
-    );
-    await page.goto("/");
-    await page.locator("html[data-test-hydrated]").waitFor({ state: "attached" });
+    // With the page's script running: without it the menu is a plain <details>, which Escape does not close.
+    await gotoHydrated(page, "/");
     const toggle = page.getByLabel("Open menu");
     await toggle.focus();
     await page.keyboard.press("Enter");
