@@ -40,6 +40,7 @@ export default [
       route("closing", "routes/accounting-closing.tsx"),
       route("packs", "routes/accounting-packs.tsx"),
       route("members", "routes/accounting-members.tsx"),
+      route("billing", "routes/accounting-billing.tsx"),
       route("import", "routes/accounting-import.tsx"),
       route("bank", "routes/accounting-bank.tsx"),
       route("bank/:bankId", "routes/accounting-bank-account.tsx"),

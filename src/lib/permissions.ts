@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   "firm.work.override": ["admin"],
   /** Proposals to leads and clients, their engagement letter templates, sending them and their signed PDFs. */
   "firm.proposals": ["staff", "admin"],
+  /** The firm's own books and its billing: its fee invoices, what clients owe it, the collection settings. */
+  "firm.billing": ["admin"],
   /** Keeps clients' books instead of books of one's own (no organization is made for them on first use). */
   "books.keepClients": ["staff", "admin"],
 } as const satisfies Record<string, readonly SiteRole[]>;

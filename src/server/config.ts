@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -53,6 +53,22 @@ export const envSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   /** Longest wait for the next piece of a request body before it is answered 408 (decision 105); 0 for no limit. */
   BODY_IDLE_TIMEOUT_MS: z.preprocess(emptyToUndefined, wholeNumber(600_000).default(30_000)),
+  /** Who collects the firm's fees (decision 120): none, Stripe, or the local test processor (refused in production). */
+  PAYMENT_PROCESSOR: z.preprocess(emptyToUndefined, z.enum(["none", "stripe", "test"], "must be none, stripe or test").default("none")),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret or restricted key (sk_… or rk_…)")
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)")
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -85,7 +101,15 @@ export interface Config {
    * The embedded database is held by one process: always 1 there.
    */
   workers: number;
+  /**
+   * The payment processor that collects the firm's fees (PAYMENT_PROCESSOR, decision 120). The test processor's
+   * webhook secret comes from APP_SECRET, so that every process of one site signs and verifies alike.
+   */
+  payments: PaymentsConfig;
 }
+
+export type PaymentsConfig =
+  { processor: "none" } | { processor: "stripe"; secretKey: string; webhookSecret: string } | { processor: "test"; webhookSecret: string };
 
 export class ConfigError extends Error {}
 
@@ -113,7 +137,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid environment variable GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
     );
   }
+  if (isProduction && env.PAYMENT_PROCESSOR === "test") {
+    throw new ConfigError("Invalid environment variable PAYMENT_PROCESSOR: the test processor moves no money and is refused in production");
+  }
+  if (env.PAYMENT_PROCESSOR === "stripe" && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
+    const missing = env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
+    throw new ConfigError(`Invalid environment variable ${missing}: is required when PAYMENT_PROCESSOR is stripe`);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
+  const appSecret = env.APP_SECRET ?? generatedSecret(dataDir);
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
@@ -124,7 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     siteOrigins: env.PUBLIC_URL
       ? [new URL(env.PUBLIC_URL).origin]
       : ["localhost", "127.0.0.1", "[::1]"].map((host) => new URL(`http://${host}:${env.PORT}`).origin),
-    appSecret: env.APP_SECRET ?? generatedSecret(dataDir),
+    appSecret,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     firmEmail: env.FIRM_EMAIL,
@@ -137,7 +169,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     bodyIdleTimeoutMs: env.BODY_IDLE_TIMEOUT_MS,
     workers: env.DATABASE_URL ? (env.WORKERS ?? availableParallelism()) : 1,
+    payments: paymentsConfig(env, appSecret),
   };
+}
+
+/** The processor chosen, its keys checked by loadConfig before (Stripe's both given, the test processor not in production). */
+function paymentsConfig(env: Env, appSecret: string): PaymentsConfig {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
+  if (env.PAYMENT_PROCESSOR === "stripe" && secretKey && webhookSecret) return { processor: "stripe", secretKey, webhookSecret };
+  if (env.PAYMENT_PROCESSOR === "test") return { processor: "test", webhookSecret: testProcessorWebhookSecret(appSecret) };
+  return { processor: "none" };
+}
+
+/** The test processor's webhook secret: derived from APP_SECRET, the same in every process of a site, never stored. */
+export function testProcessorWebhookSecret(appSecret: string): string {
+  return `whsec_${createHmac("sha256", appSecret).update("test-processor").digest("hex")}`;
 }
 
 /** Outside production a secret is generated once and kept in DATA_DIR so sessions survive restarts. */

@@ -13,6 +13,7 @@ import { CheckboxField, InputField } from "~/ui/field.tsx";
 import { acceptPublicProposal, declinePublicProposal, getPublicProposal } from "~/features/proposals/proposals.api.ts";
 import { BILLINGS, BILLING_LABELS, type Billing } from "~/features/proposals/proposals.schema.ts";
 import type { PublicProposal } from "~/features/proposals/proposals.types.ts";
+import { ProposalPayment } from "~/features/proposals/components/proposal-payment.tsx";
 
 /*
  * /proposal/:token: the page a client opens from the link in her mail, without an account (decision 118). It asks the
@@ -28,8 +29,9 @@ export const headers: Route.HeadersFunction = tokenPageHeaders;
 
 export const handle = tokenPageHandle;
 
-export function loader({ params }: Route.LoaderArgs) {
-  return { token: params.token };
+export function loader({ params, request }: Route.LoaderArgs) {
+  // Back from the processor's page where she gave her payment method (decision 119).
+  return { token: params.token, methodSaved: new URL(request.url).searchParams.get("method") === "saved" };
 }
 
 type Loaded =
@@ -40,7 +42,7 @@ type Loaded =
   | { kind: "failed"; message: string };
 
 export default function ProposalSignPage({ loaderData }: Route.ComponentProps) {
-  const { token } = loaderData;
+  const { token, methodSaved } = loaderData;
   const [state, setState] = useState<Loaded>({ kind: "loading" });
   useEffect(() => {
     const controller = new AbortController();
@@ -64,7 +66,12 @@ export default function ProposalSignPage({ loaderData }: Route.ComponentProps) {
       padding="py-5"
       found={
         state.kind === "found" ? (
-          <ProposalView proposal={state.proposal} token={token} onAnswered={(proposal) => setState({ kind: "found", proposal })} />
+          <ProposalView
+            proposal={state.proposal}
+            token={token}
+            methodSaved={methodSaved}
+            onAnswered={(proposal) => setState({ kind: "found", proposal })}
+          />
         ) : null
       }
       loading={state.kind === "loading" ? "Opening the proposal…" : null}
@@ -103,10 +110,12 @@ const declineSchema = z.object({ reason: textField("Reason", { max: 2000, multil
 function ProposalView({
   proposal: p,
   token,
+  methodSaved,
   onAnswered,
 }: {
   proposal: PublicProposal;
   token: string;
+  methodSaved: boolean;
   onAnswered: (p: PublicProposal) => void;
 }) {
   const uid = useId();
@@ -185,6 +194,8 @@ function ProposalView({
           <p className="mt-2 text-slate-700">{p.firm_name} has been told. Nothing more is needed from you.</p>
         </section>
       ) : null}
+
+      {p.status === "accepted" && p.payment ? <ProposalPayment token={token} payment={p.payment} methodSaved={methodSaved} /> : null}
 
       <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby={`${uid}-letter`}>
         <h2 id={`${uid}-letter`} className="text-lg font-semibold">

@@ -24,7 +24,16 @@ import { auditLogRoutes } from "~/features/audit/audit-log.routes.server.ts";
 import { contentRoutes } from "~/features/content/content.routes.server.ts";
 import { firmSiteContentRoutes } from "~/features/content/site-content.routes.server.ts";
 import { createSiteContentService, type SiteContentService } from "~/features/content/site-content.server.ts";
-import { createCatalogueService, firmCatalogueRoutes, type CatalogueService } from "~/features/billing/index.server.ts";
+import {
+  clientBillingRoutes,
+  createCatalogueService,
+  feeCollectionJob,
+  firmCatalogueRoutes,
+  paymentsWebhookRoutes,
+  receiveWebhook,
+  type CatalogueService,
+} from "~/features/billing/index.server.ts";
+import { createPaymentProcessor, testProcessorRoutes, type PaymentProcessor } from "~/features/payments/index.server.ts";
 import { firmLeadsRoutes } from "~/features/leads/leads-inbox.routes.server.ts";
 import { firmProposalsRoutes, proposalLinkRoutes } from "~/features/proposals/index.server.ts";
 import { leadsRoutes } from "~/features/leads/leads.routes.server.ts";
@@ -52,6 +61,8 @@ declare module "~/server/context.ts" {
     siteContent: SiteContentService;
     /** The firm's plans and add-ons (the pricing page), cached per process. */
     catalogue: CatalogueService;
+    /** The payment processor the firm's billing collects through (decision 119), or null when none is configured. */
+    payments: PaymentProcessor | null;
   }
 }
 
@@ -75,6 +86,7 @@ function accountingRoutes(ctx: AppContext) {
   books.route("/", taxRoutes(ctx));
   books.route("/", taxReturnRoutes(ctx));
   books.route("/", salesRoutes(ctx));
+  books.route("/", clientBillingRoutes(ctx));
   r.route("/orgs/:orgId", books);
   return r;
 }
@@ -112,6 +124,9 @@ const API: ApiMount[] = [
   // Proposals and their engagement letters; the one proposal a client's link opens, without a session (decision 118).
   { path: "/firm/proposals", routes: firmProposalsRoutes },
   { path: "/proposal-links", routes: proposalLinkRoutes },
+  // The payment processor's events (decision 119); the local test processor's own page where it runs.
+  { path: "/payments", routes: paymentsWebhookRoutes },
+  { path: "/test-processor", routes: (ctx: AppContext) => testProcessorRoutes({ config: ctx.config, paymentProcessor: ctx.payments }) },
   { path: "/firm/site-content", routes: firmSiteContentRoutes },
   // The firm's plans and add-ons, which the pricing page shows (decision 117).
   { path: "/firm/catalogue", routes: firmCatalogueRoutes },
@@ -151,13 +166,28 @@ export const composition: Composition = {
     // The public pages show the site content and the catalogue: a new copy of either (a save, or another process's
     // save once this process's copy is read again) renders them again. The copies in hand while fresh, without waiting.
     const pageVersion = pageVersionOf(siteContent, catalogue);
-    return { auth, siteContent, catalogue, readSession, pageVersion };
+    // The test processor hands its events to the same way in as the webhook's (decision 119).
+    const payments: PaymentProcessor | null = createPaymentProcessor(config, db, (raw, signature) =>
+      receiveWebhook({ db, processor: payments!, publicUrl: config.publicUrl, kick: () => mail.kick() }, raw, signature, null).then(() => undefined),
+    );
+    return { auth, siteContent, catalogue, payments, readSession, pageVersion };
   },
   api: API,
   publicPages: publicPagePaths,
   jobs: (ctx) => [
     { name: "recurring-entries", everyMs: 60_000, run: () => recurringEntriesJob(ctx.db, ctx.logger) },
     { name: "recurring-invoices", everyMs: 60_000, run: () => recurringInvoicesJob(ctx.db, ctx.logger) },
+    {
+      name: "fee-collection",
+      everyMs: 60_000,
+      run: () =>
+        feeCollectionJob(
+          ctx.db,
+          { processor: ctx.payments, publicUrl: ctx.config.publicUrl, firmEmail: ctx.config.firmEmail },
+          ctx.logger,
+          () => ctx.mail.kick(),
+        ),
+    },
     {
       name: "work-instances",
       everyMs: 15 * 60_000,

@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import { formatLongDate, formatMoney, todayIso } from "~/lib/format.ts";
 import { toCents } from "~/lib/money.ts";
 import { convertLead } from "~/features/leads/index.server.ts";
+import { paymentMethodSetup, paymentStateOf, startBilling } from "~/features/billing/index.server.ts";
+import type { PaymentMethodSetup } from "~/features/billing/client-billing.types.ts";
+import type { PaymentProcessor } from "~/features/payments/index.server.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { AppError, conflict, forbidden, invalidInput, notFound } from "~/server/http/app-error.ts";
@@ -89,6 +92,7 @@ function publicView(o: Opened, lines: ProposalLine[]): PublicProposal {
       o.status === "accepted" && o.signer_name && o.accepted_at
         ? { signer_name: o.signer_name, accepted_at: o.accepted_at, chosen_line_ids: (o.chosen_line_ids ?? []).map(Number) }
         : null,
+    payment: null,
   };
 }
 
@@ -96,7 +100,24 @@ function publicView(o: Opened, lines: ProposalLine[]): PublicProposal {
  * GET /api/proposal-links/:token: the proposal as the client reads it. The first view of a sent proposal marks it
  * viewed; an expired one is 410 (its link expires with it); an unknown or revoked secret 404.
  */
-export async function viewProposal(db: Db, token: string): Promise<PublicProposal> {
+/** An accepted proposal's payment state (decision 119): read from the client's billing account, once billed. */
+async function withPayment(db: Db, view: PublicProposal, processor: PaymentProcessor | null): Promise<PublicProposal> {
+  if (view.status !== "accepted") return view;
+  const [p] = await queryRows<{ organization_id: number | null }>(db, sql`select organization_id from proposals where id = ${view.proposal_id}`);
+  const orgId = p?.organization_id == null ? null : Number(p.organization_id);
+  return { ...view, payment: await paymentStateOf(db, orgId, processor) };
+}
+
+/** POST /api/proposal-links/:token/payment-method: the processor's page for the signer's payment method, back to her link. */
+export async function proposalPaymentSetup(db: Db, token: string, processor: PaymentProcessor | null, publicUrl: string): Promise<PaymentMethodSetup> {
+  const o = await open(db, token);
+  if (o.status !== "accepted") throw conflict("Accept the proposal first");
+  const [p] = await queryRows<{ organization_id: number | null }>(db, sql`select organization_id from proposals where id = ${o.id}`);
+  if (p?.organization_id == null) throw conflict("Billing has not started for this proposal");
+  return paymentMethodSetup(db, Number(p.organization_id), processor, publicUrl, `${publicUrl}/proposal/${token}`);
+}
+
+export async function viewProposal(db: Db, token: string, processor: PaymentProcessor | null = null): Promise<PublicProposal> {
   const o = await db.transaction(async (tx) => {
     const o = await open(tx, token, true);
     if (o.status === "expired") throw expiredRefusal(o);
@@ -109,7 +130,7 @@ export async function viewProposal(db: Db, token: string): Promise<PublicProposa
     }
     return o;
   });
-  return publicView(o, await proposalLines(db, o.id));
+  return withPayment(db, publicView(o, await proposalLines(db, o.id)), processor);
 }
 
 /** Refusals common to accepting and declining: the link is for this proposal, which is still open. */
@@ -215,6 +236,7 @@ export async function acceptProposal(
   visitor: Visitor,
   firmEmail: string,
   publicUrl: string,
+  processor: PaymentProcessor | null = null,
 ): Promise<PublicProposal> {
   const o = await open(db, token);
   await assertAnswerable(db, o, input.proposal_id, visitor, "accept");
@@ -276,6 +298,8 @@ export async function acceptProposal(
       after: { signerName: input.signer_name, documentSha256: o.document_sha256, signedPdfSha256: pdfHash, chosen: [...chosen] },
     });
     if (o.lead_id) await convertLeadOf(tx, o, signer, publicUrl);
+    // The client's billing starts in the firm's books (decision 119), in the same transaction.
+    await startBilling(tx, o.id, signer);
     const attachment = {
       filename: `signed-proposal-${o.id}.pdf`,
       contentType: "application/pdf",
@@ -300,9 +324,10 @@ export async function acceptProposal(
       mail(firmEmail, `Proposal accepted: ${o.title}`, `${input.signer_name} accepted the proposal for ${o.company || o.client_name}.`),
     ]);
   });
-  return publicView(
-    { ...o, status: "accepted", signer_name: input.signer_name, accepted_at: acceptedAt, chosen_line_ids: [...chosen] },
-    lines,
+  return withPayment(
+    db,
+    publicView({ ...o, status: "accepted", signer_name: input.signer_name, accepted_at: acceptedAt, chosen_line_ids: [...chosen] }, lines),
+    processor,
   );
 }
 

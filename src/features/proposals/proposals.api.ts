@@ -1,4 +1,5 @@
 import { request, type ApiResult } from "~/lib/api-client.ts";
+import type { PaymentMethodSetup } from "~/features/billing/client-billing.types.ts";
 import type { Billing } from "./proposals.schema.ts";
 import type { LetterTemplate, ProposalDetails, PublicProposal } from "./proposals.types.ts";
 
@@ -79,4 +80,9 @@ export function acceptPublicProposal(
 
 export function declinePublicProposal(token: string, input: { proposal_id: number; reason: string | null }): Promise<ApiResult<Public>> {
   return request<Public>(`${link(token)}/decline`, { json: input });
+}
+
+/** Once accepted: the processor's page where she gives her card or bank account (it brings her back with `?method=saved`). */
+export function startProposalPaymentSetup(token: string): Promise<ApiResult<PaymentMethodSetup>> {
+  return request<PaymentMethodSetup>(`${link(token)}/payment-method`, { method: "POST" });
 }

@@ -6,7 +6,7 @@ import { rateLimited } from "~/server/http/app-error.ts";
 import { requireHiddenPermission } from "~/server/http/guards.ts";
 import { FIRST_FIELD, check, json, parseJson, parseParams, parseQuery } from "~/server/http/parse.ts";
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
-import { acceptProposal, declineProposal, viewProposal, type Visitor } from "./proposal-signing.server.ts";
+import { acceptProposal, declineProposal, proposalPaymentSetup, viewProposal, type Visitor } from "./proposal-signing.server.ts";
 import {
   acceptSchema,
   declineSchema,
@@ -127,13 +127,17 @@ export function proposalLinkRoutes(ctx: AppContext) {
     }
   });
   const token = (c: Context) => c.req.param("token") ?? "";
-  r.get("/:token", async (c) => json(c, { proposal: await viewProposal(db, token(c)) }));
+  r.get("/:token", async (c) => json(c, { proposal: await viewProposal(db, token(c), ctx.payments) }));
   r.post("/:token/accept", async (c) => {
     const input = await parseJson(c, acceptSchema, FIRST_FIELD);
-    const proposal = await acceptProposal(db, token(c), input, visitor(c), ctx.config.firmEmail, ctx.config.publicUrl);
+    const proposal = await acceptProposal(db, token(c), input, visitor(c), ctx.config.firmEmail, ctx.config.publicUrl, ctx.payments);
     ctx.mail.kick();
     return json(c, { proposal });
   });
+  // Once accepted: the processor's page where she gives her card or bank account (decision 119).
+  r.post("/:token/payment-method", async (c) =>
+    json(c, await proposalPaymentSetup(db, token(c), ctx.payments, ctx.config.publicUrl)),
+  );
   r.post("/:token/decline", async (c) => {
     const input = await parseJson(c, declineSchema, FIRST_FIELD);
     const proposal = await declineProposal(db, token(c), input, visitor(c), ctx.config.firmEmail);

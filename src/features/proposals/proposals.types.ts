@@ -86,4 +86,9 @@ export interface PublicProposal {
   lines: Omit<ProposalLine, "catalogue_item_id">[];
   /** Once accepted: who signed and when, and the options chosen. */
   accepted: { signer_name: string; accepted_at: string; chosen_line_ids: number[] } | null;
+  /**
+   * Once accepted and billed (decision 119): whether she can give a card or bank debit now (a processor is configured)
+   * and the method she gave, if any.
+   */
+  payment: { card_payments: boolean; method_label: string | null } | null;
 }

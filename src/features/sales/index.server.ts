@@ -1,9 +1,13 @@
 /** What the site's composition and other features may use of sales and purchases, on the server. */
 export { salesRoutes } from "./sales.routes.server.ts";
 export { documentFilesRoutes } from "./document-files.routes.server.ts";
-export { recurringInvoicesJob } from "./recurring-invoices.server.ts";
+export { createRecurringInvoice, recurringInvoicesJob, type ScheduleOrigin } from "./recurring-invoices.server.ts";
 export { agingSummaryPages } from "./aging-summary.server.ts";
 // For the bank: a statement line settles open items by a payment posted here (decision 116).
 export { recordPayment, cancelSettlements } from "./allocations.server.ts";
 export { readSalesSettings } from "./sales-settings.server.ts";
 export { KIND_LABELS } from "./document-math.ts";
+export { createContact } from "./contacts.server.ts";
+export { getDocument, listDocuments, markSent } from "./documents.server.ts";
+export { sendDocument } from "./sales-mail.server.ts";
+export { documentPdfFile } from "./document-links.server.ts";

@@ -143,6 +143,7 @@ export async function runDueRecurringInvoices(
           const input = await templateInput(sp, m, Number(due.template_document_id), due.next_run_on);
           const made = await createDocument(sp, m, input);
           await sp.execute(sql`update sales_documents set recurring_invoice_id = ${id} where id = ${made.id}`);
+          await carryProposal(sp, id, Number(due.template_document_id), made.id);
           if (due.approve) await refusingLocked(() => approveInTransaction(sp, m, made.id), "issue_date");
           return made.id;
         });
@@ -164,6 +165,21 @@ export async function runDueRecurringInvoices(
     if (outcome === "none") return made;
     if (outcome === "made") made++;
   }
+}
+
+/**
+ * A schedule started by an accepted proposal (the firm's fees, decision 119): the invoice made names the proposal, and
+ * each of its lines the proposal's service it bills, as the template's lines do.
+ */
+async function carryProposal(tx: Db, scheduleId: number, templateId: number, documentId: number): Promise<void> {
+  await tx.execute(
+    sql`update sales_documents d set proposal_id = r.proposal_id from recurring_invoices r
+         where r.id = ${scheduleId} and r.proposal_id is not null and d.id = ${documentId}`,
+  );
+  await tx.execute(
+    sql`update sales_document_lines d set proposal_line_id = t.proposal_line_id from sales_document_lines t
+         where t.document_id = ${templateId} and t.proposal_line_id is not null and d.document_id = ${documentId} and d.line_no = t.line_no`,
+  );
 }
 
 /** The job: every due run of every schedule, logged when something was made. */
@@ -281,6 +297,21 @@ function assertMayApprove(m: Membership, input: Pick<RecurringInvoiceInput, "app
   if (input.approve) assertBooks(m, "books.sales.approve");
 }
 
+/** The accepted proposal a schedule bills, and the proposal's service each of the template's lines bills (in order). */
+export interface ScheduleOrigin {
+  proposalId: number;
+  proposalLineIds: number[];
+}
+
+async function markOrigin(tx: Db, id: number, templateId: number, origin: ScheduleOrigin): Promise<void> {
+  await tx.execute(sql`update recurring_invoices set proposal_id = ${origin.proposalId} where id = ${id}`);
+  await tx.execute(sql`update sales_documents set proposal_id = ${origin.proposalId} where id = ${templateId}`);
+  for (const [i, lineId] of origin.proposalLineIds.entries())
+    await tx.execute(
+      sql`update sales_document_lines set proposal_line_id = ${lineId} where document_id = ${templateId} and line_no = ${i + 1}`,
+    );
+}
+
 /**
  * A new recurring invoice: its template and its schedule, in one transaction. Its first run is the first scheduled
  * date on or after the start date; runs already due (a start date in the past) are made at once, before the answer.
@@ -291,6 +322,7 @@ export async function createRecurringInvoice(
   input: RecurringInvoiceInput,
   actor: AuditActor,
   today = todayIso(),
+  origin?: ScheduleOrigin,
 ): Promise<RecurringInvoiceDetails> {
   assertMayApprove(m, input);
   assertFewRunsDue(input, null, today);
@@ -306,6 +338,7 @@ export async function createRecurringInvoice(
           returning id`,
     );
     const id = Number(row!.id);
+    if (origin) await markOrigin(tx, id, template.id, origin);
     await recordAudit(tx, actor, {
       action: "recurring_invoice.created",
       targetType: "organization",

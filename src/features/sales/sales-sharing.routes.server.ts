@@ -8,8 +8,8 @@ import { check, FIRST_FIELD, json, parseJson, parseParams, parseQuery } from "~/
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
 import { requireBooks, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
 import { statement } from "./aging.server.ts";
-import { contactOfDocument, createLink, revokeLink, sharedDocument } from "./document-links.server.ts";
-import { assertMaySend, getDocument } from "./documents.server.ts";
+import { createLink, documentPdfFile, revokeLink, sharedDocument } from "./document-links.server.ts";
+import { assertMaySend } from "./documents.server.ts";
 import {
   documentFileName,
   documentPdf,
@@ -78,13 +78,8 @@ export function salesSharingRoutes(ctx: AppContext) {
   };
 
   r.get("/documents/:id/pdf", async (c) => {
-    const m = c.get("membership");
-    const d = await getDocument(db, m, parseParams(c, idParams).id);
-    const [contact, branding] = await Promise.all([
-      contactOfDocument(db, m.organizationId, d.contact_id),
-      readBranding(db, m.organizationId),
-    ]);
-    return pdfAttachment(c, documentPdf(d, contact, branding), documentFileName(d));
+    const { body, fileName } = await documentPdfFile(db, c.get("membership"), parseParams(c, idParams).id);
+    return pdfAttachment(c, body, fileName);
   });
   r.post("/documents/:id/links", send, maySend, async (c) => {
     const { id } = parseParams(c, idParams);

@@ -64,7 +64,8 @@ function keyText(sort: ClientSort): { text: SQL; type: SQL } {
 
 /** The filters, each a condition on the client `o`. */
 function filters(viewer: GlanceViewer, q: ClientGlanceQuery, only?: number): SQL {
-  const parts: SQL[] = [];
+  // The firm's own books are not a client's (decision 119).
+  const parts: SQL[] = [sql`not exists (select 1 from firm_books f where f.organization_id = o.id)`];
   if (only !== undefined) parts.push(sql`o.id = ${only}`);
   if (q.q) parts.push(sql`strpos(lower(o.name), lower(${q.q})) > 0`);
   if (q.unreconciled)

@@ -3,7 +3,14 @@ export { createClientOrganization, type ClientOrganizationInput } from "./client
 export { clientOrganizationOf, firmPeopleOf, type FirmPerson } from "./firm-access.server.ts";
 export { revokeInvitationsSentBy } from "./invitation-authority.server.ts";
 export { acceptInvitation, INVITATION_MESSAGES, pendingInvitationCount, previewInvitation } from "./invitations.server.ts";
-export { ensureOrganizations, findMembership, listOrganizations, requireMembership } from "./organizations.server.ts";
+export {
+  ensureOrganizations,
+  findMembership,
+  insertMembership,
+  insertOrganization,
+  listOrganizations,
+  requireMembership,
+} from "./organizations.server.ts";
 export { assertBooks, requireBooks } from "./books-guard.server.ts";
 export { canBooks, type BooksPermission } from "./books-permissions.ts";
 export { booksMember, type BooksMemberEnv } from "./books-member.server.ts";

@@ -17,6 +17,6 @@ export async function workStaff(db: Db): Promise<Choice[]> {
 
 /** Every client organization, by name. */
 export async function clientChoices(db: Db): Promise<{ id: number; name: string }[]> {
-  const rows = await queryRows<{ id: number; name: string }>(db, sql`select id, name from organizations order by lower(name), id`);
+  const rows = await queryRows<{ id: number; name: string }>(db, sql`select id, name from organizations o where not exists (select 1 from firm_books f where f.organization_id = o.id) order by lower(name), id`);
   return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }

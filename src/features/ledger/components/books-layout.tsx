@@ -34,6 +34,7 @@ const SECTIONS: readonly { path: string; label: string; need?: BooksPermission; 
   { path: "closing", label: "Closing", need: "books.lock" },
   { path: "packs", label: "Month-end packs" },
   { path: "members", label: "Members" },
+  { path: "billing", label: "Billing", need: "books.billing" },
   { path: "import", label: "Import and export", need: "books.import", without: "Export" },
 ];
 
