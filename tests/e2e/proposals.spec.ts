@@ -141,6 +141,23 @@ test("a proposal composed by staff, signed on the client's phone: the evidence a
   await expect(client.getByRole("button", { name: "Accept" })).toHaveCount(0);
   await expectNoAxeViolations(client);
   await shot(client, "proposal-signed", { widths: [390] });
+  // Her billing has started: she gives a card on the (test) processor's page and comes back to her proposal.
+  const pay = client.getByRole("region", { name: "How you will pay" });
+  await expect(pay).toBeVisible();
+  await pay.getByRole("button", { name: "Add a card or bank account" }).click();
+  await expect(client.getByRole("heading", { name: "Test payment processor" })).toBeVisible();
+  await shot(client, "test-processor-setup", { widths: [390] });
+  await client.getByLabel("Card or bank account number").fill("4242 4242 4242 4242");
+  await client.getByRole("button", { name: "Save" }).click();
+  await expect(client).toHaveURL(/\/proposal\/[A-Za-z0-9_-]{43}\?method=saved$/);
+  await expect(client.getByText("Your payment method is saved.")).toBeVisible();
+  // The processor's event saves it a moment later: read again until it shows.
+  await expect(async () => {
+    await client.reload();
+    await expect(client.getByTestId("proposal-payment-method")).toHaveText("Saved: Visa •••• 4242", { timeout: 1000 });
+  }).toPass();
+  await expectNoAxeViolations(client);
+  await shot(client, "proposal-payment-saved", { widths: [390, 1280] });
   // A link that opens nothing says so.
   await client.goto(url.replace(/[A-Za-z0-9_-]{43}$/, "A".repeat(43)));
   await expect(client.getByRole("heading", { name: "Proposal not found" })).toBeVisible();

@@ -142,6 +142,9 @@ const PUBLIC_ROUTES = new Set([
   // A proposal's link: its holder accepts or declines without an account (a bad body is a 400 before the token is read).
   "POST /api/proposal-links/:token/accept",
   "POST /api/proposal-links/:token/decline",
+  "POST /api/proposal-links/:token/payment-method",
+  // The payment processor's events: the signature is the credential (decision 119).
+  "POST /api/payments/webhook",
 ]);
 
 /** POST routes that read no body: a malformed one changes nothing for them. */

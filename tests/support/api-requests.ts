@@ -44,6 +44,8 @@ export interface Fixtures {
   staff: TestUser;
   /** A client who may delete their account. */
   leaver: TestUser;
+  /** The client who owns the books of `orgId` (her Billing page: the firm's invoices to her). */
+  owner: TestUser;
   orgId: number;
   accountIds: number[];
   draftId: number;
@@ -340,7 +342,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const list = await json<{ accounts: { id: number; account_type: string }[] }>(
     t.request(`/api/accounting/orgs/${orgId}/accounts`, { cookie: admin.cookie }),
   );
-  const f = { admin, spareSessionId, staff, leaver, orgId, accountIds: list.accounts.map((a) => a.id) } as Fixtures;
+  const f = { admin, spareSessionId, staff, leaver, owner: client, orgId, accountIds: list.accounts.map((a) => a.id) } as Fixtures;
   f.draftId = (
     await json<{ entry: { id: number } }>(t.request(`/api/accounting/orgs/${orgId}/entries`, { cookie: admin.cookie, json: entryBody(f) }))
   ).entry.id;

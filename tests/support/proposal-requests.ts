@@ -3,6 +3,7 @@ import { addDays, todayIso } from "~/lib/format.ts";
 import type { TestApp, TestUser } from "./test-app.ts";
 import type { Json, ValidRequest } from "./api-requests.ts";
 import { outboxRows } from "./outbox.ts";
+import { queryRows } from "~/server/db/client.ts";
 
 /*
  * Proposals in the route catalogue (api-requests.ts): a letter template, proposals to the client's books made and sent
@@ -23,6 +24,8 @@ export interface ProposalFixtures {
   view: { id: number; token: string; hash: string };
   accept: { id: number; token: string; hash: string; optionId: number };
   decline: { id: number; token: string };
+  /** The firm's first invoice to the client, made when the accepted proposal started her billing (decision 119). */
+  feeInvoiceId: number;
 }
 
 export function proposalBody(orgId: number, templateId: number, o: Json = {}): Json {
@@ -71,7 +74,14 @@ export async function createProposalFixtures(t: TestApp, admin: TestUser, orgId:
   });
   if (!res.ok) throw new Error(`fixture acceptance failed: ${res.status} ${await res.text()}`);
   const decline = await sent("Fuzz decline");
+  const [fee] = await queryRows<{ id: number }>(
+    t.ctx.db,
+    sql`select d.id from sales_documents d join firm_books f on f.organization_id = d.organization_id
+         where d.kind = 'invoice' and d.status = 'approved' order by d.id limit 1`,
+  );
+  if (!fee) throw new Error("fixture: the accepted proposal made no invoice in the firm's books");
   return {
+    feeInvoiceId: Number(fee.id),
     templateId: template.id,
     draftId: await make("Fuzz draft"),
     spareDraftId: await make("Fuzz spare"),
@@ -84,8 +94,10 @@ export async function createProposalFixtures(t: TestApp, admin: TestUser, orgId:
   };
 }
 
-export function proposalRequests(f: { orgId: number; proposals: ProposalFixtures }): ValidRequest[] {
+export function proposalRequests(f: { orgId: number; owner: TestUser; proposals: ProposalFixtures }): ValidRequest[] {
   const x = () => f.proposals;
+  const org = { orgId: () => String(f.orgId) };
+  const owner = () => f.owner;
   const id = (key: "draftId" | "spareDraftId" | "sendId" | "revokeId" | "acceptedId") => ({ id: () => String(x()[key]) });
   return [
     { method: "GET", path: "/api/firm/proposals/templates" },
@@ -130,6 +142,25 @@ export function proposalRequests(f: { orgId: number; proposals: ProposalFixtures
         agree: true,
       }),
     },
+    // After accepting: the processor's page for her payment method (409 here: the catalogue's app has no processor).
+    { method: "POST", path: "/api/proposal-links/:token/payment-method", params: { token: () => x().view.token }, anonymous: true },
+    // The client's Billing page, as her owner (decision 119).
+    { method: "GET", path: "/api/accounting/orgs/:orgId/billing", params: org, as: owner, query: () => ({ page: "1" }) },
+    {
+      method: "GET",
+      path: "/api/accounting/orgs/:orgId/billing/invoices/:id/pdf",
+      params: { ...org, id: () => String(x().feeInvoiceId) },
+      as: owner,
+    },
+    { method: "POST", path: "/api/accounting/orgs/:orgId/billing/payment-method", params: org, as: owner },
+    {
+      method: "POST",
+      path: "/api/accounting/orgs/:orgId/billing/invoices/:id/pay",
+      params: { ...org, id: () => String(x().feeInvoiceId) },
+      as: owner,
+    },
+    // The processor's events: no session, the signature is the credential (404 here: no processor is configured).
+    { method: "POST", path: "/api/payments/webhook", anonymous: true, body: () => ({ id: "evt_fuzz", type: "payout.paid" }) },
     {
       method: "POST",
       path: "/api/proposal-links/:token/decline",

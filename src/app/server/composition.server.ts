@@ -47,6 +47,7 @@ import type { Composition } from "~/server/composition.ts";
 import type { ApiMount } from "~/server/context.ts";
 import type { AppContext, AppEnv } from "~/server/context.ts";
 import { devMailRoutes } from "~/server/mail/dev-mail.routes.server.ts";
+import { errorLogFields } from "~/server/errors.ts";
 
 /**
  * The site as assembled from its features: the one place that knows which features exist. The platform
@@ -167,8 +168,14 @@ export const composition: Composition = {
     // save once this process's copy is read again) renders them again. The copies in hand while fresh, without waiting.
     const pageVersion = pageVersionOf(siteContent, catalogue);
     // The test processor hands its events to the same way in as the webhook's (decision 119).
-    const payments: PaymentProcessor | null = createPaymentProcessor(config, db, (raw, signature) =>
-      receiveWebhook({ db, processor: payments!, publicUrl: config.publicUrl, kick: () => mail.kick() }, raw, signature, null).then(() => undefined),
+    const payments: PaymentProcessor | null = createPaymentProcessor(
+      config,
+      db,
+      (raw, signature) =>
+        receiveWebhook({ db, processor: payments!, publicUrl: config.publicUrl, kick: () => mail.kick() }, raw, signature, null).then(
+          () => undefined,
+        ),
+      (err) => logger.error(errorLogFields(err), "test processor: an event was not applied"),
     );
     return { auth, siteContent, catalogue, payments, readSession, pageVersion };
   },

@@ -66,6 +66,8 @@ export default async function globalSetup() {
     // the browser's own requests fall back to the socket address.
     TRUSTED_PROXY_HEADER: "x-forwarded-for",
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+    // The local test processor stands in for the payment processor (never in production).
+    PAYMENT_PROCESSOR: "test",
     // On PostgreSQL, two workers share the port whatever the number of cores: every journey meets both.
     WORKERS: "2",
   };

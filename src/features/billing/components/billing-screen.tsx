@@ -60,7 +60,7 @@ export function BillingScreen({ billing, page, methodSaved }: BillingScreenProps
       {methodSaved ? (
         <Notice notice={{ kind: "success", text: "Your payment method is saved. It may take a moment to show here." }} className="" />
       ) : null}
-      {billing.billed || billing.card_payments ? (
+      {billing.billed ? (
         <BillingMethod orgId={organization.id} method={billing.method} cardPayments={billing.card_payments} />
       ) : null}
       {billing.billed ? (
