@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectFees } from "~/features/billing/index.server.ts";
+import { collectFees, overdueFees } from "~/features/billing/index.server.ts";
 import { issueFormToken } from "~/features/leads/form-token.server.ts";
 import type { ProposalDetails, PublicProposal } from "~/features/proposals/proposals.types.ts";
 import { isTestProcessor, type TestProcessor } from "~/features/payments/test-processor.server.ts";
@@ -74,7 +74,11 @@ describe("the firm's fees: proposal to payment", () => {
   const signedWebhook = (event: object, secret = t.config.payments.processor === "test" ? t.config.payments.webhookSecret : "") => {
     const payload = JSON.stringify(event);
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-    return t.request("/api/payments/webhook", { method: "POST", body: payload, headers: { "stripe-signature": header, "content-type": "application/json" } });
+    return t.request("/api/payments/webhook", {
+      method: "POST",
+      body: payload,
+      headers: { "stripe-signature": header, "content-type": "application/json" },
+    });
   };
 
   beforeAll(async () => {
@@ -131,16 +135,23 @@ describe("the firm's fees: proposal to payment", () => {
     const { proposal: page } = await ok<{ proposal: PublicProposal }>(link());
     const option = page.lines.find((l) => l.optional)!.id;
     const { proposal: signed } = await ok<{ proposal: PublicProposal }>(
-      link("/accept", { proposal_id: proposal.id, document_sha256: page.document_sha256, signer_name: "Maria Lopez", chosen_line_ids: [option], agree: true }),
+      link("/accept", {
+        proposal_id: proposal.id,
+        document_sha256: page.document_sha256,
+        signer_name: "Maria Lopez",
+        chosen_line_ids: [option],
+        agree: true,
+      }),
     );
     expect(signed.payment).toEqual({ card_payments: true, method_label: null });
-    [{ organization_id: firmOrg }] = (await queryRows<{ organization_id: number }>(t.ctx.db, sql`select organization_id from firm_books`)).map((r) => ({
+    [{ organization_id: firmOrg }] = (
+      await queryRows<{ organization_id: number }>(t.ctx.db, sql`select organization_id from firm_books`)
+    ).map((r) => ({
       organization_id: Number(r.organization_id),
     })) as [{ organization_id: number }];
-    [{ organization_id: clientOrg }] = (await queryRows<{ organization_id: number }>(
-      t.ctx.db,
-      sql`select organization_id from proposals where id = ${proposal.id}`,
-    )).map((r) => ({ organization_id: Number(r.organization_id) })) as [{ organization_id: number }];
+    [{ organization_id: clientOrg }] = (
+      await queryRows<{ organization_id: number }>(t.ctx.db, sql`select organization_id from proposals where id = ${proposal.id}`)
+    ).map((r) => ({ organization_id: Number(r.organization_id) })) as [{ organization_id: number }];
     expect(clientOrg).not.toBe(firmOrg);
     const invoices = await firmInvoices();
     expect(invoices.map((i) => i.total).sort()).toEqual(["1200.00", "649.00"]);
@@ -216,7 +227,11 @@ describe("the firm's fees: proposal to payment", () => {
           amount_received: amount,
           currency: "usd",
           metadata: { document_id: String(documentId) },
-          latest_charge: { id: `ch_${id}`, object: "charge", balance_transaction: { id: `txn_${id}`, object: "balance_transaction", fee: 0, currency: "usd" } },
+          latest_charge: {
+            id: `ch_${id}`,
+            object: "charge",
+            balance_transaction: { id: `txn_${id}`, object: "balance_transaction", fee: 0, currency: "usd" },
+          },
         },
       },
     });
@@ -240,8 +255,15 @@ describe("the firm's fees: proposal to payment", () => {
       t.ctx.db,
       sql`select action from audit_log where action like 'payments.webhook_%' order by id`,
     );
-    expect(audited.map((a) => a.action)).toEqual(["payments.webhook_refused", "payments.webhook_refused", "payments.webhook_bad_signature"]);
-    const events = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from processor_events where event_id = 'evt_payout_replayed'`);
+    expect(audited.map((a) => a.action)).toEqual([
+      "payments.webhook_refused",
+      "payments.webhook_refused",
+      "payments.webhook_bad_signature",
+    ]);
+    const events = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from processor_events where event_id = 'evt_payout_replayed'`,
+    );
     expect(events[0]!.n).toBe(1);
   });
 
@@ -275,6 +297,9 @@ describe("the firm's fees: proposal to payment", () => {
     expect((await collectFees(t.ctx.db, deps(), addDays(collection!.next_attempt_on, 10))).attempted).toBe(0);
     const last = (await payments()).at(-1)!;
     expect(last).toMatchObject({ status: "failed", attempt: 2 });
+    // Past its due date, the firm's overview counts it.
+    expect(await overdueFees(t.ctx.db, addDays(nextMonth, 30))).toMatchObject({ organization_id: firmOrg, count: 1, total: "649.00" });
+    expect(await overdueFees(t.ctx.db, nextMonth)).toMatchObject({ count: 0, total: "0.00" });
   });
 
   it("the client's Billing page: her invoices and payments, for her owner only; a bank transfer pays the last invoice", async () => {
@@ -284,7 +309,9 @@ describe("the firm's fees: proposal to payment", () => {
     );
     expect(owner?.email).toBe("maria@example.com");
     const maria = await createSignedInUser(t, { role: "client", email: "maria-owner@example.com" });
-    await t.ctx.db.execute(sql`insert into organization_memberships (organization_id, user_id, role) values (${clientOrg}, ${maria.id}, 'owner')`);
+    await t.ctx.db.execute(
+      sql`insert into organization_memberships (organization_id, user_id, role) values (${clientOrg}, ${maria.id}, 'owner')`,
+    );
     const page = await billing(maria);
     expect(page.billed).toBe(true);
     expect(page.invoices).toHaveLength(3);
@@ -297,7 +324,9 @@ describe("the firm's fees: proposal to payment", () => {
     const stranger = await createSignedInUser(t, { role: "client" });
     expect((await call(`/api/accounting/orgs/${clientOrg}/billing`, {}, stranger)).status).toBe(404);
     // Paying now with the declined card fails and says why.
-    const outcome = await ok<PayOutcome>(call(`/api/accounting/orgs/${clientOrg}/billing/invoices/${open.id}/pay`, { method: "POST" }, maria));
+    const outcome = await ok<PayOutcome>(
+      call(`/api/accounting/orgs/${clientOrg}/billing/invoices/${open.id}/pay`, { method: "POST" }, maria),
+    );
     expect(outcome).toMatchObject({ status: "failed", message: "Your card was declined." });
     await processor.settled();
     // The PDF of her invoice, as an attachment; another document is not hers.
@@ -305,34 +334,41 @@ describe("the firm's fees: proposal to payment", () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-disposition")).toMatch(/^attachment;/);
     expect((await call(`/api/accounting/orgs/${clientOrg}/billing/invoices/999999/pdf`, {}, maria)).status).toBe(404);
-    // The transfer found in the firm's bank: recorded as a payment in the firm's books and allocated.
-    const [item] = await queryRows<{ id: string }>(
-      t.ctx.db,
-      sql`select l.id::text as id from sales_documents d join journal_entry_lines l on l.journal_entry_id = d.journal_entry_id and l.contact_id is not null
-           where d.id = ${open.id}`,
+    // The transfer found in the firm's bank: its statement imported into the firm's books, the line matched to the invoice
+    // the suggestions rank first (its number in the text), and settled.
+    const [cash] = await queryRows<{ bank_account_id: number }>(t.ctx.db, sql`select bank_account_id from firm_books`);
+    const { account: bankAccount } = await ok<{ account: { id: number } }>(
+      call(
+        `/api/bank/${firmOrg}/accounts`,
+        { json: { name: "Firm operating account", kind: "bank", account_id: Number(cash!.bank_account_id) } },
+        admin,
+      ),
     );
-    const [contact] = await queryRows<{ contact_id: number }>(t.ctx.db, sql`select contact_id from billing_accounts where client_organization_id = ${clientOrg}`);
-    const [bank] = await queryRows<{ bank_account_id: number }>(t.ctx.db, sql`select bank_account_id from firm_books`);
+    const bankPath = `/api/bank/${firmOrg}/accounts/${bankAccount.id}`;
+    const paidOn = addDays(today, 40);
+    const csv = `Date,Description,Amount\r\n${paidOn},LOPEZ BAKERY TRANSFER ${open.number},649.00\r\n`;
+    await ok(call(`${bankPath}/statements?name=firm.csv`, { method: "POST", body: csv }, admin));
+    const { lines } = await ok<{ lines: { id: number }[] }>(call(`${bankPath}/lines?show=all`, {}, admin));
+    const { suggestions } = await ok<{ suggestions: { contact_id: number; allocations: { item_id: number; amount: string }[] }[] }>(
+      call(`${bankPath}/lines/${lines[0]!.id}/open-items`, {}, admin),
+    );
+    const [contact] = await queryRows<{ contact_id: number }>(
+      t.ctx.db,
+      sql`select contact_id from billing_accounts where client_organization_id = ${clientOrg}`,
+    );
+    expect(suggestions[0]).toMatchObject({ contact_id: Number(contact!.contact_id), allocations: [{ amount: "649.00" }] });
     await ok(
       call(
-        `/api/accounting/orgs/${firmOrg}/payments`,
-        {
-          json: {
-            contact_id: Number(contact!.contact_id),
-            side: "receivable",
-            direction: "in",
-            date: addDays(today, 40),
-            account_id: Number(bank!.bank_account_id),
-            amount: "649.00",
-            allocations: [{ item_id: Number(item!.id), amount: "649.00" }],
-          },
-        },
+        `${bankPath}/lines/${lines[0]!.id}/settle`,
+        { json: { contact_id: suggestions[0]!.contact_id, allocations: suggestions[0]!.allocations } },
         admin,
       ),
     );
     const after = await billing(maria);
     expect(after.invoices.every((i) => i.state === "paid")).toBe(true);
-    expect(after.payments.filter((p) => p.via === "transfer")).toEqual([expect.objectContaining({ amount: "649.00", status: "succeeded" })]);
+    expect(after.payments.filter((p) => p.via === "transfer")).toEqual([
+      expect.objectContaining({ amount: "649.00", status: "succeeded" }),
+    ]);
     // Paid: nothing more is collected or reminded.
     expect(await collectFees(t.ctx.db, deps(), addDays(today, 90))).toEqual({ mailed: 0, attempted: 0, reminded: 0 });
   });
@@ -340,9 +376,7 @@ describe("the firm's fees: proposal to payment", () => {
   it("the firm's trial balance equals ledger's balances over its exported journal", async () => {
     const exported = await (await t.request(`/api/books-csv/${firmOrg}/journal.csv`, { cookie: admin.cookie })).text();
     const byLedger = ledgerBalances(exported);
-    const byProduct = new Map(
-      Object.entries(await balances()).map(([code, net]) => [code, Math.round(Number(net) * 100)] as const),
-    );
+    const byProduct = new Map(Object.entries(await balances()).map(([code, net]) => [code, Math.round(Number(net) * 100)] as const));
     expect(byProduct.get("4100")).toBe(-249_800);
     expect(byLedger).toEqual(byProduct);
   });

@@ -8,6 +8,7 @@ import { addDays, todayIso } from "~/lib/format.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { outboxRows } from "../support/outbox.ts";
 import { pdfText } from "../support/pdf.ts";
+import { verifyPdfSignature } from "../support/pdf-signature.ts";
 
 /*
  * Proposals and signing them online (decision 118), through the API: a letter template, a proposal to a lead composed
@@ -224,6 +225,14 @@ describe("proposals: composing, sending, signing", () => {
     expect(text).toContain(proposal.document_sha256!);
     expect(text).toContain("203.0.113.7");
     expect(text).toContain("Maria Lopez");
+    // Signed with the firm's certificate: the signature verifies, and a change to one byte it covers does not.
+    const signature = verifyPdfSignature(pdf);
+    expect(signature.ok, signature.detail).toBe(true);
+    expect(signature.signer).toContain("Ledgerline Advisors");
+    const tampered = Buffer.from(pdf);
+    const at = Math.floor(pdf.indexOf("/ByteRange") / 2);
+    tampered[at] = tampered[at]! ^ 0x01;
+    expect(verifyPdfSignature(tampered).ok).toBe(false);
 
     const signedMails = await outboxRows(t.ctx.db, sql`kind = 'proposal-signed'`);
     expect(signedMails.map((m) => m.to_address).sort()).toEqual([t.config.firmEmail, "maria@example.com"].sort());

@@ -35,7 +35,7 @@ import {
 } from "~/features/billing/index.server.ts";
 import { createPaymentProcessor, testProcessorRoutes, type PaymentProcessor } from "~/features/payments/index.server.ts";
 import { firmLeadsRoutes } from "~/features/leads/leads-inbox.routes.server.ts";
-import { firmProposalsRoutes, proposalLinkRoutes } from "~/features/proposals/index.server.ts";
+import { firmProposalsRoutes, proposalLinkRoutes, proposalRemindersJob } from "~/features/proposals/index.server.ts";
 import { leadsRoutes } from "~/features/leads/leads.routes.server.ts";
 import { publicPagePaths } from "~/features/marketing/public-pages.ts";
 import { firmRequestsRoutes, remindersOperation, requestRemindersJob, requestsRoutes } from "~/features/requests/index.server.ts";
@@ -210,6 +210,11 @@ export const composition: Composition = {
       name: "client-activity-mails",
       everyMs: 60_000,
       run: () => clientActivityMailsJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick()),
+    },
+    {
+      name: "proposal-reminders",
+      everyMs: 5 * 60_000,
+      run: () => proposalRemindersJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick(), ctx.logger),
     },
     { name: "bank-questions", everyMs: 5 * 60_000, run: () => bankQuestionsJob(ctx.db, ctx.config.publicUrl, () => ctx.mail.kick()) },
   ],

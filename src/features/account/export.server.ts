@@ -53,12 +53,16 @@ consultations.json / .csv      consultation requests you sent
 calculator-results.json / .csv results you saved from the calculators
                                (these three also hold what was sent from your verified email address before
                                you had an account)
+proposals.json / .csv          proposals the firm sent to your verified email address: their terms, lines and, once
+                               you accepted one, the evidence kept (the name typed, the time, the address and browser)
 organizations/<id>-<name>/     for each organization you belong to: its chart of accounts and its journal
                                entries (journal-entries.json has each entry with its lines; the lines are also
                                in journal-entry-lines.csv). Amounts are exact decimals. messages.json is the
                                organization's conversation with the firm (each message, who wrote it, its files).
                                contacts.csv lists its customers and suppliers; documents.json its invoices, credit
                                notes, bills and supplier credits with their lines (documents.csv one row each).
+                               firm-invoices.json: the firm's invoices to the organization for its fees, and the
+                               payments made on them through the payment processor.
 `;
 
 /** Everything the product holds about the user and their organizations, as a ZIP of JSON and CSV files. */
@@ -86,6 +90,20 @@ export async function accountExport(db: Db, userId: string): Promise<Uint8Array>
   const results = await q(sql`
     select id, calculator_type, email, name, inputs, results, created_at
       from calculator_submissions where ${mine} order by created_at`);
+  // Proposals the firm sent to her verified address (decision 118): hers to read, with the evidence of her signature.
+  const proposals = profile?.email_verified
+    ? await q(sql`
+        select p.id, p.title, p.status, p.company, p.currency, p.start_date::text as start_date, p.minimum_term_months,
+               p.expires_on::text as expires_on, p.sent_at, p.sent_to, p.viewed_at, p.declined_at, p.decline_reason, p.accepted_at,
+               p.signer_name, p.signer_email, p.signer_ip, p.signer_user_agent, p.document_sha256, p.signed_pdf_sha256, p.document_text,
+               coalesce((select json_agg(json_build_object('name', l.name, 'description', l.description,
+                                                            'price', (l.price_cents / 100.0)::numeric(20,2)::text, 'billing', l.billing,
+                                                            'quantity', l.quantity, 'optional', l.optional) order by l.position)
+                           from proposal_lines l where l.proposal_id = p.id), '[]'::json) as lines
+          from proposals p
+         where p.status <> 'draft' and (lower(p.sent_to) = lower(${String(profile.email)}) or lower(p.signer_email) = lower(${String(profile.email)}))
+         order by p.sent_at`)
+    : [];
   const organizations = await q(sql`
     select o.id, o.name, m.role, m.created_at as member_since
       from organization_memberships m join organizations o on o.id = m.organization_id
@@ -114,6 +132,20 @@ export async function accountExport(db: Db, userId: string): Promise<Uint8Array>
         "annual_revenue_range",
         "challenges",
         "preferred_time",
+      ]),
+    ),
+    "proposals.json": json(proposals),
+    "proposals.csv": strToU8(
+      csv(proposals, [
+        "id",
+        "title",
+        "status",
+        "sent_at",
+        "expires_on",
+        "accepted_at",
+        "signer_name",
+        "document_sha256",
+        "signed_pdf_sha256",
       ]),
     ),
     "calculator-results.json": json(results),
@@ -168,6 +200,17 @@ export async function accountExport(db: Db, userId: string): Promise<Uint8Array>
       csv(contacts, ["name", "is_customer", "is_supplier", "tax_id", "email", "address", "payment_terms_days", "created_at"]),
     );
     files[`${dir}/documents.json`] = json(documents);
+    // The firm's invoices to this organization for its fees (decision 119), read from the firm's books, and their payments.
+    const firmInvoices = await q(sql`
+      select d.number, d.issue_date::text as issue_date, d.due_date::text as due_date, d.total::text as total,
+             coalesce((select json_agg(json_build_object('status', x.status, 'amount', (x.amount_cents / 100.0)::numeric(20,2)::text,
+                                                          'date', x.created_at, 'failure', x.failure_message) order by x.id)
+                         from processor_payments x where x.document_id = d.id), '[]'::json) as payments
+        from billing_accounts b join sales_documents d on d.contact_id = b.contact_id
+        join firm_books f on f.organization_id = d.organization_id
+       where b.client_organization_id = ${orgId} and d.kind = 'invoice' and d.status = 'approved'
+       order by d.issue_date, d.id`);
+    files[`${dir}/firm-invoices.json`] = json(firmInvoices);
     files[`${dir}/documents.csv`] = strToU8(
       csv(documents, ["kind", "number", "status", "contact", "issue_date", "due_date", "reference", "subtotal", "tax_total", "total"]),
     );

@@ -1,26 +1,23 @@
 import { sql } from "drizzle-orm";
 import { todayIso } from "~/lib/format.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
+import { OWED_OF_ITEM } from "~/features/sales/index.server.ts";
 import type { FeesOverdue } from "./firm-billing-overview.types.ts";
 
 /**
  * The firm's fee invoices past due with something still owed (decision 119), for its overview: how many and how much,
- * in its own books' currency; null while the firm has no books. What is owed is read as the sales feature reads it: the
- * invoice's open item (its entry's line naming the client) less its live allocations. Past due is the day's date in
+ * in its own books' currency; null while the firm has no books. What is owed is the sales feature's own reading (OWED_OF_ITEM):
+ * the invoice's open item less its live allocations. Past due is the day's date in
  * UTC, as the books' aging and their invoices' "Overdue" state count it.
  */
-export async function overdueFees(db: Db): Promise<FeesOverdue | null> {
+export async function overdueFees(db: Db, today = todayIso()): Promise<FeesOverdue | null> {
   const [row] = await queryRows<{ organization_id: number; currency: string; count: string; total: string }>(
     db,
     sql`with owed as (
-          select (select abs(l.debit_amount - l.credit_amount)
-                         - coalesce((select sum(a.amount) from allocations a where a.debit_line_id = l.id and a.undone_at is null), 0)
-                         - coalesce((select sum(a.amount) from allocations a where a.credit_line_id = l.id and a.undone_at is null), 0)
-                    from journal_entry_lines l
-                   where l.journal_entry_id = d.journal_entry_id and l.contact_id is not null limit 1) as amount
+          select (${OWED_OF_ITEM(sql`d.journal_entry_id`)}) as amount
             from firm_books f
             join sales_documents d on d.organization_id = f.organization_id
-           where d.kind = 'invoice' and d.status = 'approved' and d.due_date < ${todayIso()}::date
+           where d.kind = 'invoice' and d.status = 'approved' and d.due_date < ${today}::date
         )
         select f.organization_id, o.currency,
                (select count(*) from owed where amount > 0)::text as count,

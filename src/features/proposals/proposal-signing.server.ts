@@ -11,6 +11,7 @@ import { AppError, conflict, forbidden, invalidInput, notFound } from "~/server/
 import { enqueueMail } from "~/server/mail/outbox.server.ts";
 import { renderMail } from "~/server/mail/html.ts";
 import { BRAND, INK, MUTED, drawFacts, pdfBytes, renderPdf } from "~/server/pdf.server.ts";
+import { firmSigningCertificate, signPdf } from "~/server/pdf-signature.server.ts";
 import { FIRM_NAME, sha256Hex } from "./proposal-document.ts";
 import { BILLING_LABELS, PROPOSAL_TOKEN_PATTERN, type AcceptInput, type ProposalStatus } from "./proposals.schema.ts";
 import { proposalLines, statusSql, tokenHash } from "./proposals.server.ts";
@@ -167,6 +168,8 @@ export function signedLetterPdf(o: {
   ip: string;
   user_agent: string | null;
   proposal_id: number;
+  /** The certificate the file is signed with (its SHA-256), printed for a reader to compare. */
+  certificate_sha256: string;
 }): ReadableStream<Uint8Array> {
   return renderPdf(
     { margin: 54, info: { Title: `${o.title} (signed)`, Author: FIRM_NAME, CreationDate: new Date(o.accepted_at) } },
@@ -214,7 +217,8 @@ export function signedLetterPdf(o: {
       pdf.moveDown().font("Helvetica").fontSize(9).fillColor(MUTED);
       pdf.text(
         "The signer opened the proposal through a link with a secret sent to the address above, read the document whose " +
-          "SHA-256 is printed here, typed her name and accepted it. The firm keeps this PDF and its own SHA-256.",
+          "SHA-256 is printed here, typed her name and accepted it. The firm keeps this PDF and its own SHA-256. The file is " +
+          `signed with ${FIRM_NAME}'s certificate (SHA-256 ${o.certificate_sha256}): a PDF reader shows any change made to it since.`,
         { width: frame.width },
       );
     },
@@ -234,10 +238,9 @@ export async function acceptProposal(
   token: string,
   input: AcceptInput,
   visitor: Visitor,
-  firmEmail: string,
-  publicUrl: string,
-  processor: PaymentProcessor | null = null,
+  deps: { firmEmail: string; publicUrl: string; appSecret: string; processor: PaymentProcessor | null },
 ): Promise<PublicProposal> {
+  const { firmEmail, publicUrl, processor } = deps;
   const o = await open(db, token);
   await assertAnswerable(db, o, input.proposal_id, visitor, "accept");
   if (input.document_sha256 !== o.document_sha256) {
@@ -262,8 +265,10 @@ export async function acceptProposal(
     throw invalidInput({ chosen_line_ids: "Choose among the options offered" }, "chosen_line_ids: Choose among the options offered");
   const chosen = new Set(input.chosen_line_ids);
   const acceptedAt = new Date().toISOString();
-  const pdf = await pdfBytes(
+  const certificate = await firmSigningCertificate(db, deps.appSecret, FIRM_NAME);
+  const drawn = await pdfBytes(
     signedLetterPdf({
+      certificate_sha256: certificate.sha256,
       title: o.title,
       document_text: o.document_text,
       document_sha256: o.document_sha256,
@@ -278,6 +283,14 @@ export async function acceptProposal(
       proposal_id: o.id,
     }),
   );
+  // Signed with the firm's certificate: a change to the file is detectable by any PDF reader.
+  const pdf = await signPdf(drawn, certificate, {
+    reason: `Engagement letter accepted by ${input.signer_name}`,
+    name: FIRM_NAME,
+    location: publicUrl,
+    contactInfo: firmEmail,
+    signingTime: new Date(acceptedAt),
+  });
   const pdfHash = sha256Hex(pdf);
   await db.transaction(async (tx) => {
     // Still open now (a second acceptance racing this one waits here, then is refused).

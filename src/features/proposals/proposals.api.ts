@@ -22,6 +22,8 @@ export interface ProposalBody {
   start_date: string;
   minimum_term_months: number;
   expires_on: string;
+  reminder_every_days: number;
+  max_reminders: number;
   template_id: number | null;
   letter: string | null;
   lines: { name: string; description: string | null; price: string; billing: Billing; quantity: number; optional: boolean }[];

@@ -130,7 +130,12 @@ export function proposalLinkRoutes(ctx: AppContext) {
   r.get("/:token", async (c) => json(c, { proposal: await viewProposal(db, token(c), ctx.payments) }));
   r.post("/:token/accept", async (c) => {
     const input = await parseJson(c, acceptSchema, FIRST_FIELD);
-    const proposal = await acceptProposal(db, token(c), input, visitor(c), ctx.config.firmEmail, ctx.config.publicUrl, ctx.payments);
+    const proposal = await acceptProposal(db, token(c), input, visitor(c), {
+      firmEmail: ctx.config.firmEmail,
+      publicUrl: ctx.config.publicUrl,
+      appSecret: ctx.config.appSecret,
+      processor: ctx.payments,
+    });
     ctx.mail.kick();
     return json(c, { proposal });
   });

@@ -73,6 +73,19 @@ export const proposalSchema = z
       .max(120, "Minimum term must be at most 120 months"),
     expires_on: isoDateField("Valid until", { max: "9999-01-01" }),
     template_id: idField("Letter template").nullish(),
+    /** Reminders until she answers: every N days (0: none), at most this many. */
+    reminder_every_days: z
+      .number({ error: "Remind every must be a whole number of days" })
+      .int("Remind every must be a whole number of days")
+      .min(0, "Remind every must be 0 to 30 days")
+      .max(30, "Remind every must be 0 to 30 days")
+      .default(3),
+    max_reminders: z
+      .number({ error: "Reminders must be a whole number" })
+      .int("Reminders must be a whole number")
+      .min(0, "Reminders must be 0 to 10")
+      .max(10, "Reminders must be 0 to 10")
+      .default(3),
     letter: textField("Letter", { max: 50000, multiline: true }).nullish(),
     lines: z
       .array(lineSchema, { error: "Lines must be a list" })

@@ -57,6 +57,9 @@ interface ProposalRow {
   signer_user_agent: string | null;
   chosen_line_ids: number[] | null;
   signed_pdf_sha256: string | null;
+  reminder_every_days: number;
+  max_reminders: number;
+  reminders_sent: number;
   created_at: string;
   totals: Partial<Record<Billing, string>> | null;
 }
@@ -65,7 +68,8 @@ const COLUMNS = sql`p.id, p.title, ${statusSql} as status, p.lead_id::text as le
   p.company, p.currency, p.start_date::text as start_date, p.expires_on::text as expires_on, p.minimum_term_months, p.template_id,
   p.letter, p.document_text, p.document_sha256, ${ts("p.sent_at")} as sent_at, p.sent_to, ${ts("p.viewed_at")} as viewed_at,
   ${ts("p.declined_at")} as declined_at, p.decline_reason, ${ts("p.accepted_at")} as accepted_at, p.signer_name, p.signer_email,
-  p.signer_ip, p.signer_user_agent, p.chosen_line_ids, p.signed_pdf_sha256, ${ts("p.created_at")} as created_at,
+  p.signer_ip, p.signer_user_agent, p.chosen_line_ids, p.signed_pdf_sha256, p.reminder_every_days, p.max_reminders, p.reminders_sent,
+  ${ts("p.created_at")} as created_at,
   (select jsonb_object_agg(t.billing, t.total) from (select l.billing, (sum(l.price_cents * l.quantity) / 100.0)::numeric(20,2)::text as total
      from proposal_lines l where l.proposal_id = p.id and not l.optional group by l.billing) t) as totals`;
 
@@ -143,6 +147,7 @@ export async function getProposal(db: Db, id: number): Promise<ProposalDetails> 
     minimum_term_months: Number(r.minimum_term_months),
     template_id: r.template_id === null ? null : Number(r.template_id),
     letter: r.letter,
+    reminders: { every_days: Number(r.reminder_every_days), max: Number(r.max_reminders), sent: Number(r.reminders_sent) },
     lines,
     document_text: r.document_text,
     document_sha256: r.document_sha256,
@@ -315,10 +320,10 @@ export async function createProposal(db: Db, input: ProposalInput, actor: AuditA
     const [p] = await queryRows<{ id: number }>(
       tx,
       sql`insert into proposals (lead_id, organization_id, title, client_name, client_email, company, currency, start_date,
-                                 minimum_term_months, expires_on, template_id, letter, created_by)
+                                 minimum_term_months, expires_on, template_id, letter, reminder_every_days, max_reminders, created_by)
           values (${input.lead_id ?? null}, ${who.organization_id}, ${input.title}, ${who.client_name}, ${who.client_email}, ${who.company},
                   ${who.currency}, ${input.start_date}, ${input.minimum_term_months}, ${input.expires_on}, ${input.template_id ?? null},
-                  ${letter}, ${actor.id})
+                  ${letter}, ${input.reminder_every_days}, ${input.max_reminders}, ${actor.id})
           returning id`,
     );
     const id = Number(p!.id);
@@ -340,7 +345,8 @@ export async function updateProposal(db: Db, id: number, input: ProposalInput, a
       sql`update proposals set lead_id = ${input.lead_id ?? null}, organization_id = ${who.organization_id}, title = ${input.title},
                  client_name = ${who.client_name}, client_email = ${who.client_email}, company = ${who.company}, currency = ${who.currency},
                  start_date = ${input.start_date}, minimum_term_months = ${input.minimum_term_months}, expires_on = ${input.expires_on},
-                 template_id = ${input.template_id ?? null}, letter = ${letter}, updated_at = now()
+                 template_id = ${input.template_id ?? null}, letter = ${letter}, reminder_every_days = ${input.reminder_every_days},
+                 max_reminders = ${input.max_reminders}, updated_at = now()
            where id = ${id}`,
     );
     await writeLines(tx, id, input);

@@ -56,6 +56,8 @@ export interface ProposalDetails extends ProposalSummary {
   minimum_term_months: number;
   template_id: number | null;
   letter: string;
+  /** Reminders until she answers: every N days (0: none), at most `max`; how many were sent. */
+  reminders: { every_days: number; max: number; sent: number };
   lines: ProposalLine[];
   /** The document as frozen at sending (null while a draft). */
   document_text: string | null;

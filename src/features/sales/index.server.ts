@@ -4,7 +4,7 @@ export { documentFilesRoutes } from "./document-files.routes.server.ts";
 export { createRecurringInvoice, recurringInvoicesJob, type ScheduleOrigin } from "./recurring-invoices.server.ts";
 export { agingSummaryPages } from "./aging-summary.server.ts";
 // For the bank: a statement line settles open items by a payment posted here (decision 116).
-export { recordPayment, cancelSettlements } from "./allocations.server.ts";
+export { recordPayment, cancelSettlements, OWED_OF_ITEM } from "./allocations.server.ts";
 export { readSalesSettings } from "./sales-settings.server.ts";
 export { KIND_LABELS } from "./document-math.ts";
 export { createContact } from "./contacts.server.ts";

@@ -169,6 +169,23 @@ export function ProposalForm({
             {...register("expires_on")}
           />
         </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <InputField
+            id={id("remind-every")}
+            label="Remind every (days)"
+            inputMode="numeric"
+            hint="Until she answers; 0 for no reminders."
+            error={err.reminder_every_days?.message}
+            {...register("reminder_every_days")}
+          />
+          <InputField
+            id={id("reminders")}
+            label="Reminders at most"
+            inputMode="numeric"
+            error={err.max_reminders?.message}
+            {...register("max_reminders")}
+          />
+        </div>
       </fieldset>
 
       <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
