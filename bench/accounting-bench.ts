@@ -1,10 +1,10 @@
 /**
  * Accounting benchmark (see bench/README.md): one organization, 500 accounts, 250,000 posted entries
  * (1,000,000 lines) on PostgreSQL. Times each report through the HTTP API, the bare SQL aggregates and
- * Debian's `ledger` on the same data; then 16 clients save and post 4-line entries for 30 s, spread over 16
- * organizations, then all in the one organization. Every acknowledged write is durable (decision 053). Then the
- * database alone: pgbench runs the statements the API sends for each entry (bench/posting-sql) over the same 16
- * organizations, and the API's posting rate is printed as a ratio of that rate.
+ * Debian's `ledger` on the same data, and the owner's dashboard beside its bare SQL; then 16 clients save and post
+ * 4-line entries for 30 s, spread over 16 organizations, then all in the one organization. Every acknowledged write is
+ * durable (decision 053). Then the database alone: pgbench runs the statements the API sends for each entry
+ * (bench/posting-sql) over the same 16 organizations, and the API's posting rate is printed as a ratio of that rate.
  *
  *   npx tsx bench/accounting-bench.ts            (BENCH_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_POSTING_ONLY=1 BENCH_WORKERS=2 npx tsx bench/accounting-bench.ts   posting and reports through 2 processes
@@ -19,6 +19,7 @@ import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { randomUUID } from "node:crypto";
 import { closeAgent, SEED_PASSWORD, signInOwners } from "../tests/support/crash-harness.ts";
+import { PgDialect } from "drizzle-orm/pg-core";
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = process.env.BENCH_DB_NAME ?? "bench_accounting";
@@ -638,6 +639,65 @@ async function generalLedgerTimes(cookie: string, db: pg.Client, orgId: number) 
   return out;
 }
 
+/**
+ * The owner's dashboard (decision 121) as of the last generated day: its read through the server function the home's
+ * loader calls (the one statement, the figures and the charts laid out), beside the same statement in bare SQL. For the
+ * time of the measurement the books get a bank account (on their first asset account) and sales settings (on an asset
+ * and a liability account), so that cash and the control accounts are read over their two years; both are removed after.
+ * The application's modules are imported here, when needed: the database module sets how pg reads dates and numbers for
+ * the whole process, which the measurements before this one do not share.
+ */
+async function dashboardTimes(db: pg.Client, orgId: number) {
+  const { openDatabase } = await import("../src/server/db/client.ts");
+  const { ownerDashboard } = await import("../src/features/insight/index.server.ts");
+  const { dashboardQuery } = await import("../src/features/insight/dashboard.server.ts");
+  const { dashboardWindow } = await import("../src/features/insight/dashboard-figures.ts");
+  const pick = async (type: string, n: number) =>
+    (
+      await db.query<{ id: number }>(
+        `select id from chart_of_accounts where organization_id = $1 and account_type = $2 order by account_code offset $3 limit 1`,
+        [orgId, type, n],
+      )
+    ).rows[0]!.id;
+  const [bank, receivable, payable] = [await pick("Asset", 0), await pick("Asset", 1), await pick("Liability", 0)];
+  await db.query(
+    `insert into bank_accounts (organization_id, name, kind, account_id, currency) values ($1, 'Bench bank', 'bank', $2, 'USD')`,
+    [orgId, bank],
+  );
+  await db.query(`insert into sales_settings (organization_id, receivable_account_id, payable_account_id) values ($1, $2, $3)`, [
+    orgId,
+    receivable,
+    payable,
+  ]);
+  const database = await openDatabase({ url: DB_URL, poolSize: 2 });
+  try {
+    const asOf = RANGE.end;
+    const bare = new PgDialect().sqlToQuery(dashboardQuery(orgId, dashboardWindow(asOf)));
+    let categories = 0;
+    const [fnMs, sqlMs] = await mediansInTurn([
+      async () => {
+        categories = (await ownerDashboard(database.db, orgId, "USD", asOf)).expenses.length;
+      },
+      () => db.query(bare.sql, bare.params),
+    ]);
+    const rows = (await db.query(bare.sql, bare.params)).rowCount;
+    return [
+      {
+        dashboard: `as of ${asOf}`,
+        "server function": ms(fnMs!),
+        "bare SQL (its one statement)": ms(sqlMs!),
+        "function / SQL": (fnMs! / sqlMs!).toFixed(2),
+        "rows answered": String(rows),
+        categories: String(categories),
+      },
+    ];
+  } finally {
+    await database.close();
+    await db.query(`delete from sales_settings where organization_id = $1`, [orgId]);
+    await db.query(`delete from bank_accounts where organization_id = $1 and account_id = $2`, [orgId, bank]);
+  }
+}
+
 async function main() {
   console.log(`PostgreSQL ${DB_URL}; ${ENTRIES} entries x 4 lines, ${ACCOUNTS} accounts; medians of ${RUNS} runs`);
   await recreateDatabase();
@@ -705,6 +765,7 @@ async function main() {
       console.table(await journalSearch(cookie, db, orgId));
       console.table(await generalLedgerTimes(cookie, db, orgId));
       console.table(await taxReturnTimes(cookie, db, orgId));
+      console.table(await dashboardTimes(db, orgId));
       console.log(
         `ledger bal (same year, ${ENTRIES * 4} postings): median ${ms(median(ledgerRuns))}; trial balance vs ledger: ${tb.report.rows.length} accounts, ${mismatches} mismatches; totals ${tb.report.total_debit} = ${tb.report.total_credit}`,
       );

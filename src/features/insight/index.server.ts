@@ -1,0 +1,2 @@
+/** What other features and the pages may use of the insight feature on the server (server-only: not for browser code). */
+export { ownerDashboard } from "./dashboard.server.ts";

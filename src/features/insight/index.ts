@@ -1,0 +1,2 @@
+/** What other features may use of the insight feature, in the browser and on the server alike (no server module here). */
+export { Dashboard } from "./components/dashboard.tsx";
