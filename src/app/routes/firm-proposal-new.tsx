@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ProposalForm } from "~/features/proposals/components/proposal-form.tsx";
 import { leadChoices } from "~/features/proposals/proposal-pages.server.ts";
 import { listTemplates } from "~/features/proposals/proposals.server.ts";
+import { cataloguePicks } from "~/features/proposals/catalogue-picks.server.ts";
 import { clientChoices } from "~/features/work/index.server.ts";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/firm-proposal-new";
@@ -12,7 +13,12 @@ export const meta: Route.MetaFunction = () => [{ title: "New proposal | Firm wor
 export async function loader({ context, request }: Route.LoaderArgs) {
   requirePageHiddenPermission(context, "firm.proposals");
   const { db } = context.app;
-  const [leads, clients, templates] = await Promise.all([leadChoices(db), clientChoices(db), listTemplates(db)]);
+  const [leads, clients, templates, published] = await Promise.all([
+    leadChoices(db),
+    clientChoices(db),
+    listTemplates(db),
+    context.app.catalogue.published(),
+  ]);
   const url = new URL(request.url);
   const lead = url.searchParams.get("lead");
   const client = url.searchParams.get("client");
@@ -22,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       : client && clients.some((c) => String(c.id) === client)
         ? `org:${client}`
         : "";
-  return { leads, clients, templates, party };
+  return { leads, clients, templates, catalogue: cataloguePicks(published), party };
 }
 
 export default function FirmProposalNew({ loaderData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { clientChoices } from "~/features/work/index.server.ts";
 import { AppError } from "~/server/http/app-error.ts";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/firm-proposal";
+import { cataloguePicks } from "~/features/proposals/catalogue-picks.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.proposal.title ?? "Proposal"} | Proposals | Firm workspace` },
@@ -22,9 +23,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = context.app;
   try {
     const proposal = await getProposal(db, parsed.data.id);
-    const [leads, clients, templates] =
-      proposal.status === "draft" ? await Promise.all([leadChoices(db), clientChoices(db), listTemplates(db)]) : [[], [], []];
-    return { proposal, leads, clients, templates };
+    const [leads, clients, templates, published] =
+      proposal.status === "draft"
+        ? await Promise.all([leadChoices(db), clientChoices(db), listTemplates(db), context.app.catalogue.published()])
+        : [[], [], [], { plans: [], addOns: [] }];
+    return { proposal, leads, clients, templates, catalogue: cataloguePicks(published) };
   } catch (err) {
     if (err instanceof AppError && err.status === 404) throw data("Not found", { status: 404 });
     throw err;

@@ -41,6 +41,8 @@ const lineForm = z.object({
   billing: z.enum(BILLINGS, { error: "Choose how it is billed" }),
   quantity: whole("Quantity", 1, 10000),
   optional: z.boolean(),
+  /** The catalogue item the line was copied from ("" when typed). */
+  catalogue_item_id: z.string(),
 });
 
 export const proposalFormSchema = z
@@ -71,6 +73,7 @@ export const emptyLine = (billing: Billing = "monthly"): ProposalFormValues["lin
   billing,
   quantity: "1",
   optional: false,
+  catalogue_item_id: "",
 });
 
 /** The form's values: a proposal's as saved, or a new one's (starting in a week, valid for two). */
@@ -111,6 +114,7 @@ export function proposalFormValues(p: ProposalDetails | null, party = ""): Propo
       billing: l.billing,
       quantity: String(l.quantity),
       optional: l.optional,
+      catalogue_item_id: l.catalogue_item_id === null ? "" : String(l.catalogue_item_id),
     })),
   };
 }
@@ -139,6 +143,7 @@ export function proposalBody(v: ProposalFormOutput): ProposalBody {
       billing: l.billing,
       quantity: l.quantity,
       optional: l.optional,
+      catalogue_item_id: l.catalogue_item_id ? Number(l.catalogue_item_id) : null,
     })),
   };
 }
@@ -152,3 +157,25 @@ export interface ProposalListRow extends ProposalSummary {
   viewed_at: string | null;
   declined_at: string | null;
 }
+
+/** A plan or add-on of the firm's catalogue, as the composer offers it (decision 117): copied into a line when chosen. */
+export interface CataloguePick {
+  id: number;
+  kind: "plan" | "add_on";
+  name: string;
+  description: string;
+  /** A decimal ("599.00"); items priced case by case are not offered. */
+  price: string;
+  billing: Billing;
+}
+
+/** The line a catalogue item makes: a copy (a later change of the catalogue never changes the proposal), an add-on optional. */
+export const lineOfItem = (item: CataloguePick): ProposalFormValues["lines"][number] => ({
+  name: item.name,
+  description: item.description,
+  price: item.price,
+  billing: item.billing,
+  quantity: "1",
+  optional: item.kind === "add_on",
+  catalogue_item_id: String(item.id),
+});

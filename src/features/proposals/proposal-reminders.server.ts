@@ -47,7 +47,9 @@ export async function remindProposals(db: Db, publicUrl: string, now = new Date(
       );
       if (!p) return true;
       const token = randomBytes(32).toString("base64url");
-      await tx.execute(sql`insert into proposal_links (proposal_id, token_hash, sent_to) values (${p.id}, ${tokenHash(token)}, ${p.sent_to})`);
+      await tx.execute(
+        sql`insert into proposal_links (proposal_id, token_hash, sent_to) values (${p.id}, ${tokenHash(token)}, ${p.sent_to})`,
+      );
       await tx.execute(
         sql`update proposals set reminders_sent = reminders_sent + 1, last_reminded_at = ${now.toISOString()}::timestamptz where id = ${p.id}`,
       );
@@ -69,7 +71,12 @@ export async function remindProposals(db: Db, publicUrl: string, now = new Date(
         html,
         text,
       });
-      await recordAudit(tx, SYSTEM, { action: "proposal.reminded", targetType: "proposal", targetId: Number(p.id), after: { reminder: n } });
+      await recordAudit(tx, SYSTEM, {
+        action: "proposal.reminded",
+        targetType: "proposal",
+        targetId: Number(p.id),
+        after: { reminder: n },
+      });
       sent++;
       return false;
     });

@@ -104,13 +104,21 @@ function publicView(o: Opened, lines: ProposalLine[]): PublicProposal {
 /** An accepted proposal's payment state (decision 119): read from the client's billing account, once billed. */
 async function withPayment(db: Db, view: PublicProposal, processor: PaymentProcessor | null): Promise<PublicProposal> {
   if (view.status !== "accepted") return view;
-  const [p] = await queryRows<{ organization_id: number | null }>(db, sql`select organization_id from proposals where id = ${view.proposal_id}`);
+  const [p] = await queryRows<{ organization_id: number | null }>(
+    db,
+    sql`select organization_id from proposals where id = ${view.proposal_id}`,
+  );
   const orgId = p?.organization_id == null ? null : Number(p.organization_id);
   return { ...view, payment: await paymentStateOf(db, orgId, processor) };
 }
 
 /** POST /api/proposal-links/:token/payment-method: the processor's page for the signer's payment method, back to her link. */
-export async function proposalPaymentSetup(db: Db, token: string, processor: PaymentProcessor | null, publicUrl: string): Promise<PaymentMethodSetup> {
+export async function proposalPaymentSetup(
+  db: Db,
+  token: string,
+  processor: PaymentProcessor | null,
+  publicUrl: string,
+): Promise<PaymentMethodSetup> {
   const o = await open(db, token);
   if (o.status !== "accepted") throw conflict("Accept the proposal first");
   const [p] = await queryRows<{ organization_id: number | null }>(db, sql`select organization_id from proposals where id = ${o.id}`);

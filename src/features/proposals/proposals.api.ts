@@ -26,7 +26,15 @@ export interface ProposalBody {
   max_reminders: number;
   template_id: number | null;
   letter: string | null;
-  lines: { name: string; description: string | null; price: string; billing: Billing; quantity: number; optional: boolean }[];
+  lines: {
+    name: string;
+    description: string | null;
+    price: string;
+    billing: Billing;
+    quantity: number;
+    optional: boolean;
+    catalogue_item_id: number | null;
+  }[];
 }
 
 type One = { proposal: ProposalDetails };

@@ -140,9 +140,7 @@ export function proposalLinkRoutes(ctx: AppContext) {
     return json(c, { proposal });
   });
   // Once accepted: the processor's page where she gives her card or bank account (decision 119).
-  r.post("/:token/payment-method", async (c) =>
-    json(c, await proposalPaymentSetup(db, token(c), ctx.payments, ctx.config.publicUrl)),
-  );
+  r.post("/:token/payment-method", async (c) => json(c, await proposalPaymentSetup(db, token(c), ctx.payments, ctx.config.publicUrl)));
   r.post("/:token/decline", async (c) => {
     const input = await parseJson(c, declineSchema, FIRST_FIELD);
     const proposal = await declineProposal(db, token(c), input, visitor(c), ctx.config.firmEmail);

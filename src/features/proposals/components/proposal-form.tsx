@@ -9,12 +9,15 @@ import { CheckboxField, InputField } from "~/ui/field.tsx";
 import { toast } from "~/ui/toast.ts";
 import { useAction } from "~/ui/use-action.ts";
 import { createProposal, updateProposal } from "../proposals.api.ts";
+import { CataloguePicker } from "./catalogue-picker.tsx";
 import {
   emptyLine,
   formFieldOf,
+  lineOfItem,
   proposalBody,
   proposalFormSchema,
   proposalFormValues,
+  type CataloguePick,
   type ClientChoice,
   type LeadChoice,
   type ProposalFormOutput,
@@ -49,12 +52,14 @@ export function ProposalForm({
   leads,
   clients,
   templates,
+  catalogue = [],
   party = "",
 }: {
   proposal: ProposalDetails | null;
   leads: LeadChoice[];
   clients: ClientChoice[];
   templates: LetterTemplate[];
+  catalogue?: CataloguePick[];
   party?: string;
 }) {
   const uid = useId();
@@ -260,15 +265,23 @@ export function ProposalForm({
           })}
         </ol>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Button
-            type="button"
-            size="sm"
-            variant="secondary"
-            disabled={lines.fields.length >= MAX_PROPOSAL_LINES}
-            onClick={() => lines.append(emptyLine(), { shouldFocus: true })}
-          >
-            Add a line
-          </Button>
+          <div className="flex flex-wrap items-end gap-3">
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              disabled={lines.fields.length >= MAX_PROPOSAL_LINES}
+              onClick={() => lines.append(emptyLine(), { shouldFocus: true })}
+            >
+              Add a line
+            </Button>
+            <CataloguePicker
+              items={catalogue}
+              currency={proposal?.currency ?? "USD"}
+              disabled={lines.fields.length >= MAX_PROPOSAL_LINES}
+              onPick={(item) => lines.append(lineOfItem(item), { shouldFocus: true })}
+            />
+          </div>
           <p className="text-sm text-ink" aria-live="polite">
             Total without add-ons: <span className="font-semibold">{totalsText(values)}</span>
           </p>

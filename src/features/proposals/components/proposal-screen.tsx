@@ -12,7 +12,7 @@ import { Modal } from "~/ui/modal.tsx";
 import { useAction } from "~/ui/use-action.ts";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import { deleteProposal, revokeProposalLinks, sendProposal, signedPdfUrl } from "../proposals.api.ts";
-import type { ClientChoice, LeadChoice } from "../proposal-form.ts";
+import type { CataloguePick, ClientChoice, LeadChoice } from "../proposal-form.ts";
 import { BILLING_LABELS } from "../proposals.schema.ts";
 import type { LetterTemplate, ProposalDetails } from "../proposals.types.ts";
 import { ProposalForm } from "./proposal-form.tsx";
@@ -26,11 +26,13 @@ export function ProposalScreen({
   leads,
   clients,
   templates,
+  catalogue,
 }: {
   proposal: ProposalDetails;
   leads: LeadChoice[];
   clients: ClientChoice[];
   templates: LetterTemplate[];
+  catalogue: CataloguePick[];
 }) {
   const uid = useId();
   const hydrated = useHydrated();
@@ -87,7 +89,7 @@ export function ProposalScreen({
       </header>
 
       {draft ? (
-        <ProposalForm proposal={p} leads={leads} clients={clients} templates={templates} />
+        <ProposalForm proposal={p} leads={leads} clients={clients} templates={templates} catalogue={catalogue} />
       ) : (
         <>
           {p.evidence ? (
