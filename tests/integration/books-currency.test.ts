@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/server/db/client.ts";
 import { addMember } from "~/features/tenancy/organizations.server.ts";
-import { issueFormToken } from "~/features/leads/form-token.server.ts";
+import { consultationLead } from "../support/consultation.ts";
 import type { LeadSummary } from "~/features/leads/leads-inbox.types.ts";
 import { firstBooks } from "../support/books.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
@@ -82,24 +82,15 @@ describe("the books' currency", () => {
 
   it("converting a lead chooses the currency and may start from an empty chart", async () => {
     const staff = await createSignedInUser(t, { role: "staff", firstName: "Sam", lastName: "Staff" });
-    const res = await t.request("/api/leads/consultation", {
-      json: {
-        firstName: "Lea",
-        lastName: "Peeters",
-        email: "lea@example.be",
-        phone: "+32 2 555 01 00",
-        companyName: "Peeters Tuinen",
-        annualRevenueRange: "1m-5m",
-        servicesInterested: ["tax"],
-        challenges: "VAT returns.",
-        preferredTime: "afternoon",
-        website: "",
-        formToken: issueFormToken(t.config.appSecret, Date.now() - 10_000),
-      },
+    const leadId = await consultationLead(t, {
+      firstName: "Lea",
+      lastName: "Peeters",
+      email: "lea@example.be",
+      phone: "+32 2 555 01 00",
+      companyName: "Peeters Tuinen",
+      challenges: "VAT returns.",
     });
-    expect(res.status).toBe(201);
-    const [lead] = await queryRows<{ id: string }>(t.ctx.db, sql`select id from leads where email = 'lea@example.be'`);
-    const convert = (json: unknown) => t.request(`/api/firm/leads/${lead!.id}/convert`, { json, cookie: staff.cookie });
+    const convert = (json: unknown) => t.request(`/api/firm/leads/${leadId}/convert`, { json, cookie: staff.cookie });
     const bad = await convert({ companyName: "Peeters Tuinen", currency: "BEF", chart: "standard" });
     expect(bad.status).toBe(400);
     expect((await fields(bad)).currency).toMatch(/three-letter code/);

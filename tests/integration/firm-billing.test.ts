@@ -2,13 +2,13 @@ import Stripe from "stripe";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectFees, overdueFees } from "~/features/billing/index.server.ts";
-import { issueFormToken } from "~/features/leads/form-token.server.ts";
 import type { ProposalDetails, PublicProposal } from "~/features/proposals/proposals.types.ts";
 import { isTestProcessor, type TestProcessor } from "~/features/payments/test-processor.server.ts";
 import { runDueRecurringInvoices } from "~/features/sales/recurring-invoices.server.ts";
 import { addDays, todayIso } from "~/lib/format.ts";
 import { queryRows } from "~/server/db/client.ts";
 import type { ClientBilling, PayOutcome } from "~/features/billing/client-billing.types.ts";
+import { consultationLead } from "../support/consultation.ts";
 import { ledgerBalances } from "../support/ledger.ts";
 import { outboxRows } from "../support/outbox.ts";
 import { createSignedInUser, createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "../support/test-app.ts";
@@ -88,28 +88,11 @@ describe("the firm's fees: proposal to payment", () => {
     processor = t.ctx.payments;
     admin = await createSignedInUser(t, { role: "admin", firstName: "Ada", lastName: "Admin" });
     staff = await createSignedInUser(t, { role: "staff", firstName: "Sam", lastName: "Staff" });
-    const res = await t.request("/api/leads/consultation", {
-      headers: { "x-forwarded-for": "10.0.0.9" },
-      json: {
-        firstName: "Maria",
-        lastName: "Lopez",
-        email: "maria@example.com",
-        phone: "+1 212 555 0100",
-        companyName: "Lopez Bakery",
-        annualRevenueRange: "1m-5m",
-        servicesInterested: ["tax"],
-        challenges: "Payroll every month.",
-        preferredTime: "afternoon",
-        website: "",
-        formToken: issueFormToken(t.config.appSecret, Date.now() - 10_000),
-      },
-    });
-    expect(res.status).toBe(201);
-    const [lead] = await queryRows<{ id: string }>(t.ctx.db, sql`select id from leads where email = 'maria@example.com'`);
+    const leadId = await consultationLead(t);
     ({ proposal } = await ok<{ proposal: ProposalDetails }>(
       call("/api/firm/proposals", {
         json: {
-          lead_id: lead!.id,
+          lead_id: leadId,
           title: "Professional with payroll",
           start_date: today,
           minimum_term_months: 12,

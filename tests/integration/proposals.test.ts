@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueFormToken } from "~/features/leads/form-token.server.ts";
 import type { ProposalDetails, PublicProposal } from "~/features/proposals/proposals.types.ts";
 import { queryRows } from "~/server/db/client.ts";
 import { addDays, todayIso } from "~/lib/format.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { outboxRows } from "../support/outbox.ts";
+import { consultationLead } from "../support/consultation.ts";
 import { pdfText } from "../support/pdf.ts";
 import { verifyPdfSignature } from "../support/pdf-signature.ts";
 
@@ -91,24 +91,7 @@ describe("proposals: composing, sending, signing", () => {
     await t.ctx.mail.stop();
     staff = await createSignedInUser(t, { role: "staff", firstName: "Sam", lastName: "Staff" });
     client = await createSignedInUser(t, { role: "client" });
-    const res = await t.request("/api/leads/consultation", {
-      headers: { "x-forwarded-for": "10.0.0.9" },
-      json: {
-        firstName: "Maria",
-        lastName: "Lopez",
-        email: "maria@example.com",
-        phone: "+1 212 555 0100",
-        companyName: "Lopez Bakery",
-        annualRevenueRange: "1m-5m",
-        servicesInterested: ["tax"],
-        challenges: "Payroll every month.",
-        preferredTime: "afternoon",
-        website: "",
-        formToken: issueFormToken(t.config.appSecret, Date.now() - 10_000),
-      },
-    });
-    expect(res.status).toBe(201);
-    leadId = (await queryRows<{ id: string }>(t.ctx.db, sql`select id from leads where email = 'maria@example.com'`))[0]!.id;
+    leadId = await consultationLead(t);
   });
   afterAll(async () => {
     await t?.close();
