@@ -8,6 +8,7 @@
  *
  *   npx tsx bench/accounting-bench.ts            (BENCH_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_POSTING_ONLY=1 BENCH_WORKERS=2 npx tsx bench/accounting-bench.ts   posting and reports through 2 processes
+ *   BENCH_READS_ONLY=1 npx tsx bench/accounting-bench.ts   the bulk load and the reads only (no posting runs)
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -25,6 +26,8 @@ const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:
 const DB_NAME = process.env.BENCH_DB_NAME ?? "bench_accounting";
 /** Skips the bulk load, the reports and ledger: only the posting runs. */
 const POSTING_ONLY = process.env.BENCH_POSTING_ONLY === "1";
+/** Skips the posting runs: only the bulk load, the reports, ledger and the dashboard. */
+const READS_ONLY = process.env.BENCH_READS_ONLY === "1";
 const DB_URL = (() => {
   const u = new URL(ADMIN_URL);
   u.pathname = `/${DB_NAME}`;
@@ -640,14 +643,15 @@ async function generalLedgerTimes(cookie: string, db: pg.Client, orgId: number) 
 }
 
 /**
- * The owner's dashboard (decision 121) as of the last generated day: its read through the server function the home's
- * loader calls (the one statement, the figures and the charts laid out), beside the same statement in bare SQL. For the
+ * The owner's dashboard (decision 121) as of the last generated day: its read through the HTTP API and through the server
+ * function the home's loader calls (the one statement, the figures and the charts laid out), beside the same statement
+ * in bare SQL. For the
  * time of the measurement the books get a bank account (on their first asset account) and sales settings (on an asset
  * and a liability account), so that cash and the control accounts are read over their two years; both are removed after.
  * The application's modules are imported here, when needed: the database module sets how pg reads dates and numbers for
  * the whole process, which the measurements before this one do not share.
  */
-async function dashboardTimes(db: pg.Client, orgId: number) {
+async function dashboardTimes(cookie: string, db: pg.Client, orgId: number) {
   const { openDatabase } = await import("../src/server/db/client.ts");
   const { ownerDashboard } = await import("../src/features/insight/index.server.ts");
   const { dashboardQuery } = await import("../src/features/insight/dashboard.server.ts");
@@ -674,7 +678,8 @@ async function dashboardTimes(db: pg.Client, orgId: number) {
     const asOf = RANGE.end;
     const bare = new PgDialect().sqlToQuery(dashboardQuery(orgId, dashboardWindow(asOf)));
     let categories = 0;
-    const [fnMs, sqlMs] = await mediansInTurn([
+    const [apiMs, fnMs, sqlMs] = await mediansInTurn([
+      () => api(cookie, `/dashboard?as_of=${asOf}`),
       async () => {
         categories = (await ownerDashboard(database.db, orgId, "USD", asOf)).expenses.length;
       },
@@ -684,9 +689,10 @@ async function dashboardTimes(db: pg.Client, orgId: number) {
     return [
       {
         dashboard: `as of ${asOf}`,
+        api: ms(apiMs!),
         "server function": ms(fnMs!),
         "bare SQL (its one statement)": ms(sqlMs!),
-        "function / SQL": (fnMs! / sqlMs!).toFixed(2),
+        "api / SQL": (apiMs! / sqlMs!).toFixed(2),
         "rows answered": String(rows),
         categories: String(categories),
       },
@@ -765,12 +771,13 @@ async function main() {
       console.table(await journalSearch(cookie, db, orgId));
       console.table(await generalLedgerTimes(cookie, db, orgId));
       console.table(await taxReturnTimes(cookie, db, orgId));
-      console.table(await dashboardTimes(db, orgId));
+      console.table(await dashboardTimes(cookie, db, orgId));
       console.log(
         `ledger bal (same year, ${ENTRIES * 4} postings): median ${ms(median(ledgerRuns))}; trial balance vs ledger: ${tb.report.rows.length} accounts, ${mismatches} mismatches; totals ${tb.report.total_debit} = ${tb.report.total_credit}`,
       );
     }
 
+    if (READS_ONLY) return;
     // Durable posting: first 16 clients spread over ORGS organizations (the seeded owners, each with the standard
     // chart), then the same 16 clients all in the benchmark's one organization.
     const seeded = await signInOwners(BASE, ORGS);

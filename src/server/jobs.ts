@@ -20,6 +20,9 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/** A run longer than this is logged (a warning): every process's jobs share its database connections. */
+const SLOW_RUN_MS = 1_000;
+
 /** Runs each job now, then every `everyMs`; a run never overlaps the previous one of the same job. */
 export function startJobs(jobs: ScheduledJob[], logger: Logger): JobRunner {
   let stopped = false;
@@ -27,8 +30,13 @@ export function startJobs(jobs: ScheduledJob[], logger: Logger): JobRunner {
   const inFlight = new Set<Promise<void>>();
 
   function runOnce(job: ScheduledJob): Promise<void> {
+    const start = performance.now();
     const run = job
       .run()
+      .then(() => {
+        const ms = Math.round(performance.now() - start);
+        if (ms > SLOW_RUN_MS) logger.warn({ job: job.name, ms }, "scheduled job slow");
+      })
       .catch((err: unknown) => logger.error({ job: job.name, ...errorLogFields(err) }, "scheduled job failed"))
       .finally(() => inFlight.delete(run));
     inFlight.add(run);

@@ -113,13 +113,15 @@ test.describe("organizations and their members", () => {
     await expect(page).toHaveURL(new RegExp(`/accounting/${otherOrg}/home$`));
     await expect(page.getByText(`Books of ${otherOwner.companyName}`)).toBeVisible();
 
-    // The switcher lists both; choosing one opens its books.
+    // The switcher lists both; choosing one opens its books on their home.
     const switcher = page.getByLabel("Organization");
     await expect(switcher).toHaveValue(String(otherOrg));
     await switcher.selectOption(String(ownOrg));
-    await expect(page).toHaveURL(new RegExp(`/accounting/${ownOrg}$`));
+    await expect(page).toHaveURL(new RegExp(`/accounting/${ownOrg}/home$`));
     await expect(page.getByText(`Books of ${user.companyName}`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your business at a glance" })).toBeVisible();
     await expectNoAxeViolations(page);
+    await page.goto(`/accounting/${ownOrg}`);
 
     // A second tab on the other organization; an account made there stays there.
     const second = await page.context().newPage();

@@ -291,4 +291,20 @@ describe("the owner's dashboard", () => {
     expect(labels.find((l) => l.startsWith("Revenue by month"))).toContain(`${revenueTotal} in all`);
     expect(html).toContain("Your business at a glance");
   });
+
+  it("answers the same figures through its API, as of a day given or today, and refuses a bad day naming it", async () => {
+    const asOf = `${shift(current, -4)}-15`;
+    type Answer = { dashboard: Awaited<ReturnType<typeof ownerDashboard>> };
+    const { dashboard } = await ok<Answer>(call(`${booksPath(org)}/dashboard?as_of=${asOf}`));
+    const want = expected(entries, asOf);
+    expect(dashboard.cashToday).toBe(want.cashToday);
+    expect(dashboard.months.map((m) => ({ month: m.month, figures: m.figures, lastYear: m.lastYear }))).toEqual(want.months);
+    expect(dashboard.expenses).toEqual(want.expenses);
+    expect((await ok<Answer>(call(`${booksPath(org)}/dashboard`))).dashboard.cashToday).toBe(expected(entries, today).cashToday);
+    for (const bad of ["2026-02-30", "1899-12-31", "yesterday"]) {
+      const res = await call(`${booksPath(org)}/dashboard?as_of=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(Object.keys(((await res.json()) as { fields: Record<string, string> }).fields)).toEqual(["as_of"]);
+    }
+  });
 });

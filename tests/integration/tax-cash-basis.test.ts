@@ -352,6 +352,17 @@ describe("tax return on the cash basis", () => {
     });
     expect(await refused(late, "date")).toContain("Sales tax 2026-10 (2026-10-01 to 2026-10-31) is filed");
     expect((await report("2026-10-01", "2026-10-31")).boxes).toEqual(before.boxes);
+
+    // The basis the return was counted on stays: a switch back to invoices is refused, the other settings still change.
+    const { settings } = await ok<{ settings: Record<string, string> }>(call("/tax-settings"));
+    const basis = await refused(call("/tax-settings", { method: "PUT", json: { ...settings, tax_basis: "invoice" } }), "tax_basis");
+    expect(basis).toBe(
+      "Returns are filed on the cash basis (the last: Sales tax 2026-10, 2026-10-01 to 2026-10-31): the tax basis cannot change once a return is filed",
+    );
+    const rounding = settings.tax_rounding === "line" ? "document" : "line";
+    await ok(call("/tax-settings", { method: "PUT", json: { ...settings, tax_rounding: rounding } }));
+    await ok(call("/tax-settings", { method: "PUT", json: settings }));
+    expect((await ok<{ settings: Record<string, string> }>(call("/tax-settings"))).settings).toEqual(settings);
   });
 
   it("after October is filed, November's accounts reconcile too; undoing a November allocation moves November only", async () => {

@@ -637,6 +637,7 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       query: () => ({ account: String(f.accountIds[0]), ...period() }),
     },
     { method: "GET", path: "/api/accounting/orgs/:orgId/reports/cash_flows", params: org, query: period },
+    { method: "GET", path: "/api/accounting/orgs/:orgId/dashboard", params: org, query: () => ({ as_of: "2026-03-31" }) },
     { method: "GET", path: "/api/accounting/orgs/:orgId/year-end", params: org },
     { method: "GET", path: "/api/accounting/orgs/:orgId/year-end/preview", params: org, query: () => ({ fiscal_year: "2025" }) },
     {

@@ -242,6 +242,23 @@ export async function readTaxSettings(db: Db, m: Membership): Promise<TaxSetting
   return row;
 }
 
+/**
+ * The tax basis is how every return is counted (on the invoice's date, or as it is paid): once a return is filed on one
+ * basis, a change would count the documents of the filed periods again, or never, in the next return. Filing locks the
+ * organization's row too, so the two cannot pass each other.
+ */
+async function assertNoFiledReturn(tx: Db, organizationId: number, basis: string): Promise<void> {
+  const [filed] = await queryRows<{ name: string; period_start: string; period_end: string }>(
+    tx,
+    sql`select name, period_start::text, period_end::text from tax_returns
+         where organization_id = ${organizationId} order by period_end desc limit 1`,
+  );
+  if (filed)
+    throw invalidInput({
+      tax_basis: `Returns are filed on the ${basis} basis (the last: ${filed.name}, ${filed.period_start} to ${filed.period_end}): the tax basis cannot change once a return is filed`,
+    });
+}
+
 export async function saveTaxSettings(db: Db, m: Membership, actor: AuditActor, input: TaxSettingsInput): Promise<TaxSettings> {
   return db.transaction(async (tx) => {
     const [before] = await queryRows<TaxSettings>(
@@ -249,6 +266,7 @@ export async function saveTaxSettings(db: Db, m: Membership, actor: AuditActor, 
       sql`select tax_amounts, tax_rounding, tax_basis from organizations where id = ${m.organizationId} for update`,
     );
     if (!before) throw notFound("Organization not found");
+    if (input.tax_basis !== before.tax_basis) await assertNoFiledReturn(tx, m.organizationId, before.tax_basis);
     await tx.execute(
       sql`update organizations set tax_amounts = ${input.tax_amounts}, tax_rounding = ${input.tax_rounding}, tax_basis = ${input.tax_basis}
            where id = ${m.organizationId}`,
