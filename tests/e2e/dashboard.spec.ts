@@ -65,7 +65,10 @@ function expected(entries: Entry[], today: string) {
   return {
     revenue: months.map((m) => [revenue(m), revenue(shift(m, -12))]),
     grossMargin: months.map((m) => [revenue(m) - cost(m), revenue(shift(m, -12)) - cost(shift(m, -12))]),
-    netIncome: months.map((m) => [revenue(m) - cost(m) - expense(m), revenue(shift(m, -12)) - cost(shift(m, -12)) - expense(shift(m, -12))]),
+    netIncome: months.map((m) => [
+      revenue(m) - cost(m) - expense(m),
+      revenue(shift(m, -12)) - cost(shift(m, -12)) - expense(shift(m, -12)),
+    ]),
     cashEnds: months.map((m) => cashAt(endOf(m))),
     cashToday: cashAt(today),
   };

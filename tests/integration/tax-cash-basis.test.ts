@@ -82,7 +82,8 @@ describe("tax return on the cash basis", () => {
   let aOctoberAllocation = 0;
   let bNovemberAllocation = 0;
 
-  const call = (path: string, init: RequestInit & { json?: unknown } = {}) => t.request(`${booksPath(org)}${path}`, { ...init, cookie: user.cookie });
+  const call = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+    t.request(`${booksPath(org)}${path}`, { ...init, cookie: user.cookie });
   const ok = async <T>(res: Response | Promise<Response>): Promise<T> => {
     const r = await res;
     const text = await r.text();
@@ -96,7 +97,8 @@ describe("tax return on the cash basis", () => {
     expect(Object.keys(body.fields ?? {}), JSON.stringify(body)).toContain(field);
     return body.fields![field]!;
   };
-  const report = async (from: string, to: string) => (await ok<{ tax_return: TaxReturnReport }>(call(`/tax-return?from=${from}&to=${to}`))).tax_return;
+  const report = async (from: string, to: string) =>
+    (await ok<{ tax_return: TaxReturnReport }>(call(`/tax-return?from=${from}&to=${to}`))).tax_return;
   const boxesOf = (r: TaxReturnReport) => Object.fromEntries(r.boxes.map((b) => [b.box, [b.base, b.tax]]));
   const contact = async (name: string) =>
     (await ok<{ contact: { id: number } }>(call("/contacts", { json: { name, payment_terms_days: 30 } }))).contact.id;
@@ -108,7 +110,9 @@ describe("tax return on the cash basis", () => {
     tax_code_id: taxed ? code : null,
   });
   const invoice = async (kind: string, contact_id: number, issue_date: string, lines: unknown[], o: Record<string, unknown> = {}) => {
-    const { document } = await ok<{ document: DocumentDetails }>(call("/documents", { json: { kind, contact_id, issue_date, lines, ...o } }));
+    const { document } = await ok<{ document: DocumentDetails }>(
+      call("/documents", { json: { kind, contact_id, issue_date, lines, ...o } }),
+    );
     return (await ok<{ document: DocumentDetails }>(call(`/documents/${document.id}/approve`, { method: "POST" }))).document;
   };
   const pay = async (name: string, contact_id: number, date: string, amount: number) => {
@@ -158,11 +162,13 @@ describe("tax return on the cash basis", () => {
   beforeAll(async () => {
     t = await createTestApp();
     user = await createSignedInUser(t, { companyName: "Sunset Patio Supply Inc" });
-    org = ((await (await t.request("/api/accounting/orgs", { cookie: user.cookie })).json()) as { organizations: { id: number }[] }).organizations[0]!.id;
+    org = ((await (await t.request("/api/accounting/orgs", { cookie: user.cookie })).json()) as { organizations: { id: number }[] })
+      .organizations[0]!.id;
     await ok(call("/sales/settings"));
     const { accounts } = await ok<{ accounts: { id: number; account_name: string; account_type: string }[] }>(call("/accounts"));
     const liability = async (account_code: string, account_name: string) =>
-      (await ok<{ account: { id: number } }>(call("/accounts", { json: { account_code, account_name, account_type: "Liability" } }))).account.id;
+      (await ok<{ account: { id: number } }>(call("/accounts", { json: { account_code, account_name, account_type: "Liability" } })))
+        .account.id;
     acc.bank = accounts.find((a) => a.account_type === "Asset")!.id;
     acc.revenue = accounts.find((a) => a.account_type === "Revenue")!.id;
     acc.state = await liability("2210", "California sales tax payable");
@@ -275,7 +281,11 @@ describe("tax return on the cash basis", () => {
     for (const doc of Object.values(docs)) {
       const [base, state, county] = counted(doc, "2026-01-01", "2026-12-31");
       const full = doc.paid.reduce((s, [, a]) => s + a, 0) === doc.total;
-      for (const [x, whole] of [[base, doc.base], [state, doc.state], [county, doc.county]] as const) {
+      for (const [x, whole] of [
+        [base, doc.base],
+        [state, doc.state],
+        [county, doc.county],
+      ] as const) {
         expect(Math.abs(x)).toBeLessThanOrEqual(whole);
         if (full) expect(Math.abs(x), doc.name).toBe(whole);
       }
