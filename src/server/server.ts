@@ -58,6 +58,9 @@ export async function startServer(config: Config, composition: Composition, opts
     if (!pages?.answer(req, res)) return void toApp(req, res);
     if (logger.isLevelEnabled("info")) logger.info({ method: req.method, path: req.url, status: res.statusCode, ms: 0 }, "request");
   });
+  // An idle kept-alive connection is closed after 65 s, longer than the proxies and clients in front keep theirs (nginx's
+  // upstream keepalive 60 s): with Node's 5 s, a client reusing a connection just as the server closed it got a reset.
+  server.keepAliveTimeout = 65_000;
   if (opts.wrap) {
     const listeners = server.listeners("request") as ((...a: unknown[]) => void)[];
     server.removeAllListeners("request");

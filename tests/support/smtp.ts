@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
@@ -58,7 +58,12 @@ export async function startSmtpServer(opts: { port?: number; dir?: string } = {}
               receivedAt: Date.now(),
             };
             messages.push(mail);
-            if (opts.dir) writeFileSync(path.join(opts.dir, `${Date.now()}-${process.pid}-${++seq}.json`), JSON.stringify(mail));
+            if (opts.dir) {
+              // Written aside, then renamed: a reader never sees half a mail.
+              const file = path.join(opts.dir, `${Date.now()}-${process.pid}-${++seq}.json`);
+              writeFileSync(`${file}.part`, JSON.stringify(mail));
+              renameSync(`${file}.part`, file);
+            }
             for (const w of waiters) w();
             callback();
           },

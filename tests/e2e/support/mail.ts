@@ -2,14 +2,21 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { ReceivedMail } from "../../support/smtp.ts";
 
-/** Every mail the test SMTP server has received so far. */
+/** The mails read so far, by file name: a file is written once, whole, and never changed. */
+const read = new Map<string, ReceivedMail>();
+
+/** Every mail the test SMTP server has received so far (each file parsed once per worker, not at every look). */
 export function allMail(): ReceivedMail[] {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error("E2E_MAIL_DIR is not set (global setup did not run)");
   return readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
     .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as ReceivedMail);
+    .map((f) => {
+      let mail = read.get(f);
+      if (!mail) read.set(f, (mail = JSON.parse(readFileSync(path.join(dir, f), "utf8")) as ReceivedMail));
+      return mail;
+    });
 }
 
 /** Waits for a mail to `to` (and matching `match`) to arrive at the test SMTP server. */
