@@ -13,6 +13,8 @@ import type { OwnerDashboard } from "./dashboard.types.ts";
  * payable control accounts (none before the sales settings exist). The year-end closing entries, and the reversals of
  * those reopened, move a year's income to equity: income leaves them out, as the profit and loss does (decision 097).
  * A day's month is taken without a time zone (`::timestamp`): cheaper over the many days read than the zoned `date_trunc`.
+ * The income accounts' days are read account by account through the totals' account index (an index-only scan of the
+ * income accounts' two years), not the organization's every day total filtered after: half the time at 1,000,000 lines.
  */
 export function dashboardQuery(organizationId: number, w: DashboardWindow) {
   return sql`
@@ -30,15 +32,19 @@ export function dashboardQuery(organizationId: number, w: DashboardWindow) {
     income as (
       select date_trunc('month', t.day::timestamp)::date as month, t.account_id, sum(t.debit) as debit, sum(t.credit) as credit
         from (select d.day, d.account_id, d.debit_total as debit, d.credit_total as credit
-                from account_day_totals d
-               where d.organization_id = ${organizationId} and d.day between ${w.from}::date and ${w.monthsTo}::date
+                from acc a
+                cross join lateral (select d.day, d.account_id, d.debit_total, d.credit_total
+                                      from account_day_totals d
+                                     where d.organization_id = ${organizationId} and d.account_id = a.id
+                                       and d.day between ${w.from}::date and ${w.monthsTo}::date) d
+               where a.role = 'income'
               union all
               select c.fiscal_year_end, l.account_id, -l.debit_amount, -l.credit_amount
                 from fiscal_year_closes c
                 join journal_entry_lines l on l.organization_id = c.organization_id
                                           and l.journal_entry_id in (c.journal_entry_id, c.reversal_entry_id)
+                join acc a on a.id = l.account_id and a.role = 'income'
                where c.organization_id = ${organizationId} and c.fiscal_year_end between ${w.from}::date and ${w.monthsTo}::date) t
-        join acc a on a.id = t.account_id and a.role = 'income'
        group by 1, 2
     )
     select 'month' as part, to_char(i.month, 'YYYY-MM') as key, a.detail_type as name,
