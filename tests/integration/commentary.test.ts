@@ -36,7 +36,7 @@ const change = (from: bigint, to: bigint) => {
 };
 
 /** The month's figures from the entries alone: the dashboard's definitions (decision 121) written out again. */
-function expected(month: string) {
+function expected(month: string): Record<string, string> {
   const lines = entries.flatMap((e) => e.lines.map(([code, d, c]) => ({ date: e.date, code, d, c })));
   const inMonth = (m: string, codes: string[]) => lines.filter((l) => l.date.startsWith(m) && codes.includes(l.code));
   const revenue = (m: string) => sum(inMonth(m, ["4000", "4100"]).map((l) => l.c - l.d));
@@ -46,7 +46,7 @@ function expected(month: string) {
   const cash = (m: string) => sum(lines.filter((l) => l.code === "1000" && l.date <= lastDay(m)).map((l) => l.d - l.c));
   const shift = (m: string, by: number) =>
     new Date(Date.UTC(Number(m.slice(0, 4)), Number(m.slice(5, 7)) - 1 + by, 1)).toISOString().slice(0, 7);
-  const of = (f: (m: string) => bigint, name: string) => ({
+  const of = (f: (m: string) => bigint, name: string): Record<string, string> => ({
     [`{{${name}}}`]: usd(f(month)),
     [`{{${name}:change_month}}`]: change(f(shift(month, -1)), f(month)),
     [`{{${name}:last_year}}`]: usd(f(shift(month, -12))),
@@ -221,7 +221,7 @@ describe("the monthly commentary", () => {
       "{{cash}}",
       "{{account:2100:balance}}",
     ];
-    expect(values(await read())).toMatchObject(Object.fromEntries(used.map((k) => [k, want[k as keyof typeof want]])));
+    expect(values(await read())).toMatchObject(Object.fromEntries(used.map((k) => [k, want[k]])));
     // Every figure of the menu, as the firm's editor reads them.
     const { commentaryFigures } = await import("~/features/insight/index.server.ts");
     const all = await commentaryFigures(t.ctx.db, orgId, "USD", MONTH, "all");

@@ -3,7 +3,7 @@ import { formatLongDate } from "~/lib/format.ts";
 import { printBooks, type PrintableReport, type PrintRow } from "~/features/reports/index.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 import { fillIn } from "./commentary-figures.ts";
-import { publishedCommentaryOf } from "./commentary.server.ts";
+import { publishedCommentaryOf } from "./commentary-read.server.ts";
 
 /** The commentary page's title, as the pack's cover lists it. */
 export const COMMENTARY_TITLE = "Monthly commentary";

@@ -5,14 +5,8 @@ import type { AppContext } from "~/server/context.ts";
 import { FIRST_FIELD, json, parseJson, parseParams } from "~/server/http/parse.ts";
 import { requireBooks, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
 import { commentaryMonthParams, commentarySchema } from "./commentary.schema.ts";
-import {
-  listCommentaryMonths,
-  publishCommentary,
-  readCommentary,
-  reviewCommentary,
-  saveCommentary,
-  withdrawCommentary,
-} from "./commentary.server.ts";
+import { listCommentaryMonths, readCommentary } from "./commentary-read.server.ts";
+import { publishCommentary, reviewCommentary, saveCommentary, withdrawCommentary } from "./commentary.server.ts";
 import type { CommentaryAnswer, CommentaryMonthsAnswer, CommentarySaved } from "./commentary.types.ts";
 
 type C = Context<BooksMemberEnv>;
