@@ -15,8 +15,8 @@ import { shiftMonth } from "./dashboard-figures.ts";
  * may see it (the client only once published), and the latest published one for the client's home.
  */
 
-/** Months the firm's list offers: this month and the 24 before it (older ones are listed once written). */
-const LISTED_MONTHS = 25;
+/** Months the firm's list offers: this month and the twelve before it (older ones are listed once written). */
+const LISTED_MONTHS = 13;
 
 export interface Row {
   id: number;
@@ -66,7 +66,7 @@ export async function findRow(db: Db, organizationId: number, month: string, loc
   return row;
 }
 
-/** The firm's list: this month and the 24 before it, and any older month written, the latest first, with their state. */
+/** The firm's list: this month and the twelve before it, and any older month written, the latest first, with their state. */
 export async function listCommentaryMonths(db: Db, m: Membership, today = todayIso()): Promise<CommentaryMonth[]> {
   const rows = await queryRows<{ month: string; status: CommentaryStatus; headline: string }>(
     db,

@@ -50,7 +50,7 @@ export interface CommentaryAnswer {
   figures: FigureValues;
 }
 
-/** GET /commentary: the months the firm may write for (this month and the 24 before it) and their state. */
+/** GET /commentary: the months the firm may write for (this month and the twelve before it, and older ones written) and their state. */
 export interface CommentaryMonthsAnswer {
   months: CommentaryMonth[];
 }

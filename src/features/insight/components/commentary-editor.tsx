@@ -69,7 +69,7 @@ export function CommentaryEditor({ commentary, figures }: { commentary: Commenta
           <InputField as="textarea" rows={5} optional maxLength={PART_MAX} {...field("changes")} />
           <InputField as="textarea" rows={4} optional maxLength={PART_MAX} {...field("actions")} />
         </fieldset>
-        <FigureMenu values={figures.values} accounts={figures.accounts} disabled={published} onInsert={insert} />
+        {published ? null : <FigureMenu values={figures.values} accounts={figures.accounts} onInsert={insert} />}
         {published ? (
           <p className="text-sm text-muted">Published: the client reads it. Withdraw it to change it.</p>
         ) : (
