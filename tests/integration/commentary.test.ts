@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestPublishedCommentary } from "~/features/insight/index.server.ts";
+import { createApp } from "~/server/app.ts";
 import { queryRows } from "~/server/db/client.ts";
+import { pageBuild } from "../support/page-build.ts";
 import { outboxRows } from "../support/outbox.ts";
 import { pdfPages } from "../support/pdf.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
@@ -67,6 +69,7 @@ function expected(month: string): Record<string, string> {
 
 describe("the monthly commentary", () => {
   let t: TestApp;
+  let pages: ReturnType<typeof createApp>;
   let owner: TestUser;
   let writer: TestUser;
   let reviewer: TestUser;
@@ -93,6 +96,12 @@ describe("the monthly commentary", () => {
   const commentary = (u: TestUser, path = "") => as(u, `${books}/commentary/${MONTH}${path}`, path ? { method: "POST" } : {});
   const save = (u: TestUser, json: unknown) => as(u, `${books}/commentary/${MONTH}`, { method: "PUT", json });
   const status = async (res: Promise<Response>) => (await res).status;
+  /** A page's data (React Router's `.data` answer) as this user gets it. */
+  const page = async (u: TestUser, path: string) => {
+    const res = await pages.request(path, { headers: { cookie: u.cookie } });
+    expect(res.status, path).toBe(200);
+    return res.text();
+  };
   const mails = () => outboxRows(t.ctx.db, sql`kind = 'monthly-commentary'`);
   const audits = async () =>
     (
@@ -111,6 +120,7 @@ describe("the monthly commentary", () => {
   beforeAll(async () => {
     t = await createTestApp();
     await t.ctx.mail.stop();
+    pages = createApp(t.ctx, { build: await pageBuild(["routes/accounting-home.tsx", "routes/accounting-commentary.tsx"]) });
     owner = await createSignedInUser(t, { companyName: "Juniper Ceramics", firstName: "Maria", lastName: "Gonzalez" });
     writer = await createSignedInUser(t, { role: "staff", firstName: "Sam", lastName: "Writer" });
     reviewer = await createSignedInUser(t, { role: "staff", firstName: "Rita", lastName: "Reviewer" });
@@ -163,6 +173,10 @@ describe("the monthly commentary", () => {
     // The client reads no draft: none through the API, none on her home.
     expect(await ok(commentary(owner))).toEqual({ commentary: null, figures: {} });
     expect(await latestPublishedCommentary(t.ctx.db, orgId, "USD")).toBeNull();
+    // Nor through the pages' data: her home, the Commentary page asked for the month.
+    for (const path of [`/accounting/${orgId}/home.data`, `/accounting/${orgId}/commentary.data?month=${MONTH}`])
+      expect(await page(owner, path), path).not.toContain("October: revenue");
+    expect(await page(writer, `/accounting/${orgId}/commentary.data?month=${MONTH}`)).toContain("October: revenue");
     const months = await ok<{ months: { month: string; status: string | null }[] }>(as(writer, `${books}/commentary`));
     expect(months.months.find((m) => m.month === MONTH)).toMatchObject({ status: "draft" });
   });
@@ -236,6 +250,8 @@ describe("the monthly commentary", () => {
     const home = await latestPublishedCommentary(t.ctx.db, orgId, "USD");
     expect(home).toMatchObject({ month: MONTH, label: "October 2026", headline: text.headline });
     expect(home!.figures["{{revenue}}"]!.value).toBe(after["{{revenue}}"]);
+    const homeData = await page(owner, `/accounting/${orgId}/home.data`);
+    for (const part of [text.headline, after["{{revenue}}"], after["{{cash}}"]]) expect(homeData).toContain(part);
   });
 
   it("is the first page of the month's pack after the cover; a pack prepared before publishing stays as it was", async () => {

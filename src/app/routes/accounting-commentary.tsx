@@ -1,7 +1,14 @@
 import type { Route } from "./+types/accounting-commentary";
 import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
-import { commentaryFigures, listCommentaryMonths, readCommentary } from "~/features/insight/index.server.ts";
-import { CommentaryScreen } from "~/features/insight/index.ts";
+import {
+  commentaryFigures,
+  latestPublishedCommentary,
+  listCommentaryMonths,
+  publishedCommentaryOf,
+  readCommentary,
+} from "~/features/insight/index.server.ts";
+import { CommentaryReader, CommentaryScreen } from "~/features/insight/index.ts";
+import { canBooks } from "~/features/tenancy/index.ts";
 import { commentaryMonthParams } from "~/features/insight/commentary.schema.ts";
 import { monthName } from "~/features/reports/index.ts";
 import { todayIso } from "~/lib/format.ts";
@@ -20,20 +27,28 @@ function lastMonth(today = todayIso()): string {
 /**
  * /accounting/:orgId/commentary?month=2026-10: the month's commentary for the firm to write, review and publish
  * (decision 122), the months and their state, and every figure the menu offers with its value from the posted books.
- * The firm's side only ("books.commentary.write"); the client reads a published one on her home.
+ * Writing is the firm's ("books.commentary.write", the navigation shows it to them only); the page answers every member
+ * (decision 114), a reader seeing the month's published commentary (the latest when no month is asked), never a draft.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { membership } = await requireBooksPage(context, request, params.orgId, "books.commentary.write");
+  const { membership } = await requireBooksPage(context, request, params.orgId);
   const db = context.app.db;
   const asked = commentaryMonthParams.safeParse({ month: new URL(request.url).searchParams.get("month") ?? "" });
+  const { organizationId, currency } = membership;
+  if (!canBooks(membership, "books.commentary.write")) {
+    const published = asked.success
+      ? await publishedCommentaryOf(db, organizationId, currency, asked.data.month)
+      : await latestPublishedCommentary(db, organizationId, currency);
+    return { reader: true as const, published };
+  }
   const month = asked.success ? asked.data.month : lastMonth();
   // One after the other: the embedded database answers one query at a time anyway.
   const months = await listCommentaryMonths(db, membership);
   const { commentary } = await readCommentary(db, membership, month);
-  const { values, accounts } = await commentaryFigures(db, membership.organizationId, membership.currency, month, "all");
-  return { months, commentary, figures: { month, label: monthName(month), currency: membership.currency, values, accounts } };
+  const { values, accounts } = await commentaryFigures(db, organizationId, currency, month, "all");
+  return { reader: false as const, months, commentary, figures: { month, label: monthName(month), currency, values, accounts } };
 }
 
 export default function AccountingCommentary({ loaderData }: Route.ComponentProps) {
-  return <CommentaryScreen {...loaderData} />;
+  return loaderData.reader ? <CommentaryReader published={loaderData.published} /> : <CommentaryScreen {...loaderData} />;
 }

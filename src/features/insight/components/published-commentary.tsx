@@ -35,3 +35,25 @@ function CommentaryPart({ title, text, figures }: { title: string; text: string;
     </div>
   );
 }
+
+/**
+ * The Commentary page for a member who does not write it (the client, a viewer): the month's published commentary,
+ * or a sentence saying none is; drafts never reach this page.
+ */
+export function CommentaryReader({ published }: { published: PublishedCommentary | null }) {
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-xl font-semibold text-ink">Monthly commentary</h2>
+        <p className="mt-1 max-w-3xl text-sm text-muted">
+          The firm writes how each month went, what changed and why, and what to do. The latest one is also on your home.
+        </p>
+      </div>
+      {published ? (
+        <PublishedCommentaryCard commentary={published} />
+      ) : (
+        <p className="text-muted">No commentary is published for this month yet.</p>
+      )}
+    </div>
+  );
+}
