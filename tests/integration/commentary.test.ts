@@ -177,6 +177,14 @@ describe("the monthly commentary", () => {
     for (const path of [`/accounting/${orgId}/home.data`, `/accounting/${orgId}/commentary.data?month=${MONTH}`])
       expect(await page(owner, path), path).not.toContain("October: revenue");
     expect(await page(writer, `/accounting/${orgId}/commentary.data?month=${MONTH}`)).toContain("October: revenue");
+    // Two first saves of a month at once make one commentary.
+    const september = () => as(writer, `${books}/commentary/2026-09`, { method: "PUT", json: { ...text, headline: "September" } });
+    expect((await Promise.all([september(), september()])).map((r) => r.status)).toEqual([200, 200]);
+    const rows = await queryRows(
+      t.ctx.db,
+      sql`select 1 from monthly_commentaries where organization_id = ${orgId} and month = '2026-09-01'`,
+    );
+    expect(rows).toHaveLength(1);
     const months = await ok<{ months: { month: string; status: string | null }[] }>(as(writer, `${books}/commentary`));
     expect(months.months.find((m) => m.month === MONTH)).toMatchObject({ status: "draft" });
   });
@@ -213,6 +221,7 @@ describe("the monthly commentary", () => {
     expect(sent[0]!.text_body).toContain(`http://localhost:3000/accounting/${orgId}/home`);
     expect(sent[0]!.text_body).toContain(`October: revenue ${expected(MONTH)["{{revenue}}"]}`);
     expect(await audits()).toEqual([
+      "books.commentary_saved",
       "books.commentary_saved",
       "books.commentary_reviewed",
       "books.commentary_saved",

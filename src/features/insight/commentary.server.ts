@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { recordAudit, senderName, type AuditActor } from "~/server/audit.server.ts";
-import type { Db } from "~/server/db/client.ts";
+import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, forbidden, invalidInput, notFound } from "~/server/http/app-error.ts";
 import { monthName } from "~/features/reports/index.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
@@ -31,25 +31,32 @@ async function checkAccounts(db: Db, organizationId: number, input: CommentaryIn
 
 const audited = (c: Commentary) => ({ month: c.month, status: c.status, headline: c.headline });
 
-/** Writes the month's commentary (a draft); a reviewed one returns to draft. A published one is withdrawn first (409). */
+/**
+ * Writes the month's commentary (a draft); a reviewed one returns to draft. A published one is withdrawn first (409).
+ * The first save makes the row (`on conflict do nothing`: two first saves at once make one, the second then changing it).
+ */
 export async function saveCommentary(db: Db, m: Membership, actor: AuditActor, month: string, input: CommentaryInput): Promise<Commentary> {
   await checkAccounts(db, m.organizationId, input);
   return db.transaction(async (tx) => {
-    const before = await findRow(tx, m.organizationId, month, true);
+    const made = await queryRows(
+      tx,
+      sql`insert into monthly_commentaries (organization_id, month, headline, changes, actions, created_by, written_by)
+          values (${m.organizationId}, ${monthDate(month)}::date, ${input.headline}, ${input.changes}, ${input.actions},
+                  ${m.userId}, ${m.userId})
+          on conflict (organization_id, month) do nothing returning id`,
+    );
+    const before = made.length > 0 ? undefined : await findRow(tx, m.organizationId, month, true);
     if (before?.status === "published")
       throw conflict(`The commentary for ${monthName(month)} is published: withdraw it before changing it`);
     if (before && before.headline === input.headline && before.changes === input.changes && before.actions === input.actions)
       return toCommentary(before);
-    await tx.execute(
-      before
-        ? sql`update monthly_commentaries
-                 set headline = ${input.headline}, changes = ${input.changes}, actions = ${input.actions}, status = 'draft',
-                     written_by = ${m.userId}, written_at = now(), reviewed_by = null, reviewed_at = null
-               where id = ${before.id}`
-        : sql`insert into monthly_commentaries (organization_id, month, headline, changes, actions, created_by, written_by)
-              values (${m.organizationId}, ${monthDate(month)}::date, ${input.headline}, ${input.changes}, ${input.actions},
-                      ${m.userId}, ${m.userId})`,
-    );
+    if (before)
+      await tx.execute(
+        sql`update monthly_commentaries
+               set headline = ${input.headline}, changes = ${input.changes}, actions = ${input.actions}, status = 'draft',
+                   written_by = ${m.userId}, written_at = now(), reviewed_by = null, reviewed_at = null
+             where id = ${before.id}`,
+      );
     const after = toCommentary((await findRow(tx, m.organizationId, month))!);
     await recordAudit(tx, actor, {
       action: "books.commentary_saved",
