@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { newUser, signUpAndSignIn } from "./support/auth.ts";
@@ -154,6 +156,8 @@ test("the firm writes, reviews and publishes a month's commentary; the client re
   expect(prepared.ok(), await prepared.text()).toBe(true);
   const { pack } = (await prepared.json()) as { pack: { id: number } };
   const pdf = Buffer.from(await (await staff.request.get(`${books}/packs/${pack.id}/pdf`)).body());
+  // Kept beside the screenshots for a person to look at.
+  if (process.env.SHOTS_DIR) writeFileSync(path.join(process.env.SHOTS_DIR, "commentary-pack.pdf"), pdf);
   const pages = pdfPages(pdf);
   expect(pages[0]).toContain("Contents: Monthly commentary, Profit & Loss");
   expect(pages[1]).toContain("Monthly commentary");
