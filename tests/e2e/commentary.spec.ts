@@ -149,6 +149,11 @@ test("the firm writes, reviews and publishes a month's commentary; the client re
   await expect(page.getByRole("navigation", { name: "Accounting sections" }).getByRole("link", { name: "Commentary" })).toHaveCount(0);
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
   await shot(page, "commentary-home", { widths: [390, 1280], part: card });
+  // The Commentary page itself, reached by its address, shows her the published one and nothing to edit.
+  await page.goto(`/accounting/${orgId}/commentary`);
+  await expect(page.getByRole("region", { name: `The firm's commentary on ${LABEL}` })).toContainText(`Revenue up ${change} on last month`);
+  await expect(page.getByLabel("Headline")).toHaveCount(0);
+  await expectNoAxeViolations(page, { exclude: [TOASTS] });
   await phone.close();
 
   // The month's pack, prepared now, opens with it after the cover.
