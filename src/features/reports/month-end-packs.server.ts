@@ -47,10 +47,9 @@ export async function listPacks(db: Db, m: Membership): Promise<MonthEndPack[]> 
 
 /**
  * The month's pack as one PDF: a cover (organization, month, the firm, who prepared it and when), the month's published
- * commentary when there is one (decision 122), the profit and loss
- * beside the previous month and the same month last year, the balance sheet at the month's end, the month's statement
- * of cash flows and its trial balance; the tax summary and the aged receivables and payables at the month's end when the
- * books have them.
+ * commentary when there is one (decision 122), the profit and loss beside the previous month and the same month last
+ * year, the balance sheet at the month's end, the month's statement of cash flows and its trial balance; the tax summary
+ * and the aged receivables and payables at the month's end when the books have them.
  */
 export async function buildPackPdf(db: Db, m: Membership, month: string, preparedBy: string, today: string): Promise<Buffer> {
   const current = monthRange(month);
