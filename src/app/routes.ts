@@ -39,6 +39,7 @@ export default [
       route("opening-balances", "routes/accounting-opening-balances.tsx"),
       route("closing", "routes/accounting-closing.tsx"),
       route("packs", "routes/accounting-packs.tsx"),
+      route("commentary", "routes/accounting-commentary.tsx"),
       route("members", "routes/accounting-members.tsx"),
       route("billing", "routes/accounting-billing.tsx"),
       route("import", "routes/accounting-import.tsx"),

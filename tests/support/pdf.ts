@@ -31,3 +31,24 @@ export function pdfText(pdf: Buffer): string {
 export function mediaBoxes(pdf: Buffer): string[] {
   return [...pdf.toString("latin1").matchAll(/\/MediaBox \[([^\]]+)\]/g)].map((m) => m[1]!.trim());
 }
+
+/** The text of each page of such a PDF (pdfkit writes one content stream per page, in order), lines joined by spaces. */
+export function pdfPages(pdf: Buffer): string[] {
+  const raw = pdf.toString("latin1");
+  const pages: string[] = [];
+  for (const m of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, start + Number(m[1]))).toString("latin1");
+    } catch {
+      continue;
+    }
+    if (!content.includes("TJ")) continue;
+    const lines = [...content.matchAll(/\[(.*?)\] TJ/g)].map((tj) =>
+      [...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, "hex").toString("latin1")).join(""),
+    );
+    pages.push(lines.join(" ").replace(/\s+/g, " "));
+  }
+  return pages;
+}

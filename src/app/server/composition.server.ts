@@ -3,6 +3,7 @@ import { accountRoutes } from "~/features/account/account.routes.server.ts";
 import { ledgerRoutes } from "~/features/ledger/ledger.routes.server.ts";
 import { reportsRoutes } from "~/features/reports/reports.routes.server.ts";
 import { dashboardRoutes } from "~/features/insight/index.server.ts";
+import { commentaryRoutes } from "~/features/insight/commentary.routes.server.ts";
 import { taxRoutes } from "~/features/tax/tax-codes.routes.server.ts";
 import { taxReturnRoutes } from "~/features/tax/tax-return.routes.server.ts";
 import { documentFilesRoutes, recurringInvoicesJob, salesRoutes } from "~/features/sales/index.server.ts";
@@ -90,6 +91,7 @@ function accountingRoutes(ctx: AppContext) {
   books.route("/", taxReturnRoutes(ctx));
   books.route("/", salesRoutes(ctx));
   books.route("/", clientBillingRoutes(ctx));
+  books.route("/", commentaryRoutes(ctx));
   r.route("/orgs/:orgId", books);
   return r;
 }

@@ -39,9 +39,10 @@ export interface DashboardWindow {
   monthsTo: string;
 }
 
-export function dashboardWindow(today: string): DashboardWindow {
+/** The window of the dashboard as of `today`: `count` full months before today's month (twelve; the commentary reads thirteen). */
+export function dashboardWindow(today: string, count = DASHBOARD_MONTHS): DashboardWindow {
   const current = today.slice(0, 7);
-  const months = Array.from({ length: DASHBOARD_MONTHS }, (_, i) => shiftMonth(current, i - DASHBOARD_MONTHS));
+  const months = Array.from({ length: count }, (_, i) => shiftMonth(current, i - count));
   return {
     today,
     months,
@@ -77,6 +78,14 @@ function incomeByMonth(rows: DashboardRow[]): Map<string, Map<string, bigint>> {
     out.set(r.key, month);
   }
   return out;
+}
+
+/**
+ * A month's operating expenses: Σ (debit − credit) on the `operating_expense` accounts, the categories' definition over
+ * one month (the monthly commentary's figure, decision 122).
+ */
+export function operatingExpensesOf(rows: DashboardRow[], month: string): string {
+  return money(-(incomeByMonth(rows).get(month)?.get("operating_expense") ?? 0n));
 }
 
 /** Revenue (operating revenue), gross margin (revenue less cost of sales) and net income (all income less all expenses). */
@@ -145,7 +154,7 @@ export function dashboardFigures(
   const cash = balances(rows, "cash", window.months);
   const cashMonthEnds: CashMonthEnd[] = window.months.map((month, i) => ({ month, label: label(month), balance: money(cash.ends[i]!) }));
   const expenses = expenseCategories(rows);
-  const burnFrom = DASHBOARD_MONTHS - BURN_MONTHS - 1;
+  const burnFrom = window.months.length - BURN_MONTHS - 1;
   const runway = cashRunway(cash.ends[burnFrom]!, cash.ends.at(-1)!, cash.today);
   const receivable = balances(rows, "receivable", window.months).today;
   const payable = -balances(rows, "payable", window.months).today;

@@ -15,6 +15,7 @@ import { REPORT_LABELS } from "./reports.ts";
 import { generateReport } from "./reports.server.ts";
 import { taxSummaryPage } from "~/features/tax/index.server.ts";
 import { agingSummaryPages } from "~/features/sales/index.server.ts";
+import { commentaryPage } from "~/features/insight/index.server.ts";
 
 /** The firm that prepares the packs, as the cover names it. */
 export const PREPARED_BY_FIRM = "Ledgerline Advisors";
@@ -45,17 +46,17 @@ export async function listPacks(db: Db, m: Membership): Promise<MonthEndPack[]> 
 }
 
 /**
- * The month's pack as one PDF: a cover (organization, month, the firm, who prepared it and when), the profit and loss
- * beside the previous month and the same month last year, the balance sheet at the month's end, the month's statement
- * of cash flows and its trial balance; the tax summary and the aged receivables and payables at the month's end when the
- * books have them.
+ * The month's pack as one PDF: a cover (organization, month, the firm, who prepared it and when), the month's published
+ * commentary when there is one (decision 122), the profit and loss beside the previous month and the same month last
+ * year, the balance sheet at the month's end, the month's statement of cash flows and its trial balance; the tax summary
+ * and the aged receivables and payables at the month's end when the books have them.
  */
 export async function buildPackPdf(db: Db, m: Membership, month: string, preparedBy: string, today: string): Promise<Buffer> {
   const current = monthRange(month);
   const previous = monthRange(month, 1);
   const lastYear = monthRange(month, 12);
   const org = m.organizationName;
-  const [pl, balance, cash, trial, tax, aging] = await withStatementTimeout(db, (tx) =>
+  const [pl, balance, cash, trial, tax, aging, commentary] = await withStatementTimeout(db, (tx) =>
     Promise.all([
       generateReport(tx, m, "profit_loss", current.start, current.end, { compare: "both" }),
       generateReport(tx, m, "balance_sheet", current.start, current.end),
@@ -63,6 +64,8 @@ export async function buildPackPdf(db: Db, m: Membership, month: string, prepare
       generateReport(tx, m, "trial_balance", current.start, current.end),
       taxSummaryPage(tx, m, current.start, current.end),
       agingSummaryPages(tx, m, current.end),
+      // The month's published commentary, the pack's first page after the cover (decision 122).
+      commentaryPage(tx, m, month),
     ]),
   );
   // The comparison columns named by their months: the month, the month before, the same month last year.
@@ -74,7 +77,13 @@ export async function buildPackPdf(db: Db, m: Membership, month: string, prepare
       )
     : printableReport(pl, printBooks(m));
   const books = printBooks(m);
-  const reports = [profitLoss, printableReport(balance, books), cashFlowPrint(cash, books), printableReport(trial, books)];
+  const reports = [
+    ...(commentary ? [commentary] : []),
+    profitLoss,
+    printableReport(balance, books),
+    cashFlowPrint(cash, books),
+    printableReport(trial, books),
+  ];
   if (tax) reports.push(tax);
   reports.push(...aging);
   return pdfBytes(

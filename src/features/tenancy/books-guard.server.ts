@@ -43,7 +43,12 @@ const REFUSALS: Record<BooksPermission, Refusals> = {
   "books.sales.pay": { role: VIEWERS },
   "books.sales.void": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} voiding a document is the firm's to do` },
   "books.sales.settings": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} the receivables and payables settings are the firm's to set` },
-  "books.billing": { role: "Only the owner sees and pays the firm's invoices", side: "The firm's invoices are the client's to see and pay" },
+  "books.billing": {
+    role: "Only the owner sees and pays the firm's invoices",
+    side: "The firm's invoices are the client's to see and pay",
+  },
+  "books.commentary.write": { role: VIEWERS, side: "The monthly commentary is the firm's to write" },
+  "books.commentary.publish": { role: VIEWERS, side: "The monthly commentary is the firm's to review and publish" },
 };
 
 /** The 403 for a member who does not hold the permission, saying why. */

@@ -70,6 +70,10 @@ export const BOOKS_PERMISSIONS = {
   "books.sales.settings": { roles: WRITERS, firmKeeps: "firm" },
   /** The firm's invoices to the client, paying them and her payment method: her owner alone (decision 119). */
   "books.billing": { roles: OWNER, side: "client" },
+  /** Writing the month's commentary for the client: drafts and their edits (decision 122). */
+  "books.commentary.write": { roles: WRITERS, side: "firm" },
+  /** Reviewing a commentary another of the firm's people wrote, publishing a reviewed one, withdrawing a published one. */
+  "books.commentary.publish": { roles: WRITERS, side: "firm" },
 } as const satisfies Record<string, BooksRule>;
 
 export type BooksPermission = keyof typeof BOOKS_PERMISSIONS;

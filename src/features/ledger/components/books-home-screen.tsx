@@ -1,7 +1,8 @@
 import type { ClientTodo } from "~/features/requests/requests.types.ts";
 import type { Message } from "~/features/messages/messages.types.ts";
 import type { OwnerDashboard } from "~/features/insight/dashboard.types.ts";
-import { Dashboard } from "~/features/insight/index.ts";
+import type { PublishedCommentary } from "~/features/insight/commentary.types.ts";
+import { Dashboard, PublishedCommentaryCard } from "~/features/insight/index.ts";
 import { HomeTodoList } from "./home-todo-list.tsx";
 import { HomeMessages, HomeStatements, type HomePack } from "./home-updates.tsx";
 
@@ -15,15 +16,17 @@ export interface BooksHomeData {
   unread: number;
   /** Her business at a glance: the figures of the posted books and their charts (decision 121). */
   dashboard: OwnerDashboard;
+  /** The firm's latest published monthly commentary, its figures filled in (decision 122); null when none is published. */
+  commentary: PublishedCommentary | null;
 }
 
 /**
  * Home (/accounting/:orgId/home), where a client lands: first what the firm needs from her (questions, documents to
  * upload or send again) with their due dates, then her latest month-end pack and the statements, then the messages;
- * below them her business at a glance. On a phone it is one column, the things to do first; on a wide screen the packs
+ * below them the firm's latest published commentary, then her business at a glance. On a phone it is one column, the things to do first; on a wide screen the packs
  * and messages stand beside them.
  */
-export function BooksHomeScreen({ todo, total, packs, messages, unread, dashboard }: BooksHomeData) {
+export function BooksHomeScreen({ todo, total, packs, messages, unread, dashboard, commentary }: BooksHomeData) {
   return (
     <div className="space-y-8">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -33,6 +36,7 @@ export function BooksHomeScreen({ todo, total, packs, messages, unread, dashboar
           <HomeMessages messages={messages} unread={unread} />
         </div>
       </div>
+      {commentary ? <PublishedCommentaryCard commentary={commentary} /> : null}
       <Dashboard dashboard={dashboard} />
     </div>
   );

@@ -33,6 +33,7 @@ const SECTIONS: readonly { path: string; label: string; need?: BooksPermission; 
   { path: "opening-balances", label: "Opening balances", need: "books.opening" },
   { path: "closing", label: "Closing", need: "books.lock" },
   { path: "packs", label: "Month-end packs" },
+  { path: "commentary", label: "Commentary", need: "books.commentary.write" },
   { path: "members", label: "Members" },
   { path: "billing", label: "Billing", need: "books.billing" },
   { path: "import", label: "Import and export", need: "books.import", without: "Export" },
