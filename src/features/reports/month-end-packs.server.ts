@@ -15,6 +15,7 @@ import { REPORT_LABELS } from "./reports.ts";
 import { generateReport } from "./reports.server.ts";
 import { taxSummaryPage } from "~/features/tax/index.server.ts";
 import { agingSummaryPages } from "~/features/sales/index.server.ts";
+import { budgetPackPages } from "~/features/insight/index.server.ts";
 
 /** The firm that prepares the packs, as the cover names it. */
 export const PREPARED_BY_FIRM = "Ledgerline Advisors";
@@ -48,14 +49,14 @@ export async function listPacks(db: Db, m: Membership): Promise<MonthEndPack[]> 
  * The month's pack as one PDF: a cover (organization, month, the firm, who prepared it and when), the profit and loss
  * beside the previous month and the same month last year, the balance sheet at the month's end, the month's statement
  * of cash flows and its trial balance; the tax summary and the aged receivables and payables at the month's end when the
- * books have them.
+ * books have them; the budget against actual when the month's fiscal year has a budget.
  */
 export async function buildPackPdf(db: Db, m: Membership, month: string, preparedBy: string, today: string): Promise<Buffer> {
   const current = monthRange(month);
   const previous = monthRange(month, 1);
   const lastYear = monthRange(month, 12);
   const org = m.organizationName;
-  const [pl, balance, cash, trial, tax, aging] = await withStatementTimeout(db, (tx) =>
+  const [pl, balance, cash, trial, tax, aging, budget] = await withStatementTimeout(db, (tx) =>
     Promise.all([
       generateReport(tx, m, "profit_loss", current.start, current.end, { compare: "both" }),
       generateReport(tx, m, "balance_sheet", current.start, current.end),
@@ -63,6 +64,8 @@ export async function buildPackPdf(db: Db, m: Membership, month: string, prepare
       generateReport(tx, m, "trial_balance", current.start, current.end),
       taxSummaryPage(tx, m, current.start, current.end),
       agingSummaryPages(tx, m, current.end),
+      // The budget against actual of the month, when its fiscal year has a budget (decision 123).
+      budgetPackPages(tx, m, month),
     ]),
   );
   // The comparison columns named by their months: the month, the month before, the same month last year.
@@ -76,7 +79,7 @@ export async function buildPackPdf(db: Db, m: Membership, month: string, prepare
   const books = printBooks(m);
   const reports = [profitLoss, printableReport(balance, books), cashFlowPrint(cash, books), printableReport(trial, books)];
   if (tax) reports.push(tax);
-  reports.push(...aging);
+  reports.push(...aging, ...budget);
   return pdfBytes(
     reportsPdf(reports, {
       title: `Month-end pack · ${monthName(month)} · ${org}`,
