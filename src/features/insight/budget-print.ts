@@ -1,4 +1,5 @@
 import { moneyIn } from "~/lib/format.ts";
+import { csvAmount, type CsvAmount } from "~/lib/csv.ts";
 import { longDate, monthName, type PrintableReport, type PrintBooks, type PrintRow } from "~/features/reports/index.ts";
 import type { BudgetActualLine, BudgetActualReport, Period, Variance } from "./budgets.types.ts";
 
@@ -58,4 +59,15 @@ export function budgetActualPrint(report: BudgetActualReport, books: PrintBooks)
       ...groupPrint(report, books, "forecast", `${FORECAST_TITLE} (actuals to ${month}, then budget)`, ["Forecast", "Budget"]),
     },
   ];
+}
+
+/** The budget against actual as CSV rows: a line per account and total, four columns per group. */
+export function budgetActualCsv(report: BudgetActualReport): { header: string[]; records: (string | CsvAmount)[][] } {
+  const groups: Group[] = ["month", "quarter", "year", "forecast"];
+  const names = { month: report.month, quarter: "quarter_to_date", year: "year_to_date", forecast: "year_forecast" };
+  const header = ["line", ...groups.flatMap((g) => [g === "forecast" ? "forecast" : "actual", "budget", "difference", "percent"].map((c) => `${names[g]}_${c}`))];
+  const records = report.lines
+    .filter((l) => l.kind !== "heading")
+    .map((l) => [l.label, ...groups.flatMap((g) => (l[g] ? [csvAmount(l[g].actual), csvAmount(l[g].budget), csvAmount(l[g].difference), l[g].percent ?? ""] : []))]);
+  return { header, records };
 }

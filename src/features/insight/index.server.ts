@@ -1,3 +1,3 @@
 /** What other features and the pages may use of the insight feature on the server (server-only: not for browser code). */
 export { ownerDashboard } from "./dashboard.server.ts";
-export { budgetPackPages } from "./budget-report.server.ts";
+export { budgetActual, budgetPackPages } from "./budget-report.server.ts";

@@ -16,6 +16,7 @@ import { CASH_FLOWS, CASH_FLOWS_LABEL, CASH_FLOW_CSV_COLUMNS, cashFlowCsvRecords
 import { PrintedOrganization, ReportPdfLink } from "./report-print-parts.tsx";
 import { ReportFilterForm, type ReportFilters } from "./report-filter-form.tsx";
 import { useMoney } from "~/features/ledger/index.ts";
+import { BUDGET_ACTUAL, BUDGET_ACTUAL_LABEL, BudgetActualTable, budgetActualCsv, type BudgetActualReport } from "~/features/insight/index.ts";
 
 function download(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
@@ -41,17 +42,19 @@ export function ReportsScreen({
   fiscalYearStartMonth,
   report,
   cashFlows = null,
+  budget = null,
   failure,
   filters,
   errors,
 }: {
-  type: ReportType | typeof CASH_FLOWS;
+  type: ReportType | typeof CASH_FLOWS | typeof BUDGET_ACTUAL;
   start: string;
   end: string;
   compare: Comparison | undefined;
   fiscalYearStartMonth: number;
   report: Report | null;
   cashFlows?: CashFlowReport | null;
+  budget?: BudgetActualReport | null;
   failure: string | null;
   filters: ReportFilters;
   errors: Record<string, string>;
@@ -71,6 +74,12 @@ export function ReportsScreen({
       toast.success("Export successful", { description: "Report has been exported to CSV" });
       return;
     }
+    if (type === BUDGET_ACTUAL && budget) {
+      const { header, records } = budgetActualCsv(budget);
+      download(csvRows(header, records), `budget_actual_${budget.month}.csv`);
+      toast.success("Export successful", { description: "Report has been exported to CSV" });
+      return;
+    }
     if (!report) return;
     try {
       const { header, records } = reportCsv(report);
@@ -82,6 +91,7 @@ export function ReportsScreen({
     }
   }
 
+  const shown = report ?? cashFlows ?? budget;
   const ledgerRange = report?.type === "balance_sheet" ? { start: "1900-01-01", end } : { start, end };
 
   return (
@@ -89,7 +99,7 @@ export function ReportsScreen({
       <div className="flex flex-wrap items-end gap-4">
         <ReportFilterForm filters={filters} errors={errors} fiscalYearStartMonth={fiscalYearStartMonth} />
         <div className="flex flex-wrap gap-4">
-          <Button variant="secondary" onClick={exportCsv} disabled={!(report ?? cashFlows) || loading}>
+          <Button variant="secondary" onClick={exportCsv} disabled={!shown || loading}>
             Export CSV
           </Button>
           <ReportPdfLink
@@ -97,7 +107,8 @@ export function ReportsScreen({
             start={report?.start ?? start}
             end={end}
             compare={compare}
-            disabled={!(report ?? cashFlows) || loading}
+            month={budget?.month}
+            disabled={!shown || loading}
           />
         </div>
       </div>
@@ -105,10 +116,14 @@ export function ReportsScreen({
       <section aria-live="polite" aria-busy={loading} className="rounded-lg border border-slate-200" data-printable>
         <PrintedOrganization />
         <h2 className="border-b border-slate-200 px-3 py-3 text-lg font-semibold text-ink">
-          {type === CASH_FLOWS ? CASH_FLOWS_LABEL : REPORT_LABELS[type]}{" "}
-          <span className="text-sm font-normal text-muted">{type === "balance_sheet" ? `as of ${end}` : `${start} to ${end}`}</span>
+          {type === CASH_FLOWS ? CASH_FLOWS_LABEL : type === BUDGET_ACTUAL ? BUDGET_ACTUAL_LABEL : REPORT_LABELS[type]}{" "}
+          <span className="text-sm font-normal text-muted">
+            {type === "balance_sheet" ? `as of ${end}` : type === BUDGET_ACTUAL ? `to ${end.slice(0, 7)}` : `${start} to ${end}`}
+          </span>
         </h2>
-        {type === CASH_FLOWS && cashFlows ? (
+        {type === BUDGET_ACTUAL && budget ? (
+          <BudgetActualTable report={budget} />
+        ) : type === CASH_FLOWS && cashFlows ? (
           cashFlows.empty ? (
             <p className="p-4 text-muted">No posted journal entries for the selected date range.</p>
           ) : (
