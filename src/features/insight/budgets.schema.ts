@@ -16,16 +16,21 @@ export const budgetYearField = (label = "Year") =>
 
 export const budgetYearParams = z.object({ year: budgetYearField() });
 
-/** A month's budget as typed: blank is zero; at most two decimals; "1,234.50" as typed in a form. Output: "1234.50". */
-const cell = z.union([z.string(), z.number()], { error: "must be an amount" }).transform((value, ctx) => {
-  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "x") : value;
-  const cents = cellCents(text);
-  if (typeof cents === "string") {
-    ctx.addIssue({ code: "custom", message: `Amount ${cents}`, input: value });
-    return z.NEVER;
-  }
-  return centsToDecimal(cents);
-});
+/**
+ * A row's twelve months as typed: blank is zero; at most two decimals; "1,234.50" as typed in a form. Output: "1234.50"
+ * each. A bad cell is named by its month's place in the year ("Month 3: amount is not an amount"), at its index.
+ */
+const months = z
+  .array(z.union([z.string(), z.number()], { error: "Each month must be an amount" }), { error: "Twelve monthly amounts are required" })
+  .length(BUDGET_MONTHS, "Twelve monthly amounts are required")
+  .transform((values, ctx) =>
+    values.map((value, i) => {
+      const cents = cellCents(typeof value === "number" ? (Number.isFinite(value) ? String(value) : "x") : value);
+      if (typeof cents !== "string") return centsToDecimal(cents);
+      ctx.addIssue({ code: "custom", message: `Month ${i + 1}: amount ${cents}`, path: [i], input: value });
+      return "0.00";
+    }),
+  );
 
 /** PUT /budgets/:year and the grid: each account's twelve months, in the year's order. Accounts left out have no budget. */
 export const budgetGridSchema = z.object({
@@ -33,9 +38,7 @@ export const budgetGridSchema = z.object({
     .array(
       z.object({
         account_id: idField("Account", { rangeError: "Account not found" }),
-        amounts: z
-          .array(cell, { error: "Twelve monthly amounts are required" })
-          .length(BUDGET_MONTHS, "Twelve monthly amounts are required"),
+        amounts: months,
       }),
       { error: "Rows are required" },
     )
