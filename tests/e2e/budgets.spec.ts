@@ -79,6 +79,8 @@ for (const viewport of [
     await page.getByRole("region", { name: "Budget 2026, scrolls sideways" }).focus();
     await page.keyboard.press("Tab");
     await expect(cell("4000 Sales Revenue", "January")).toBeFocused();
+    // The page itself does not scroll sideways: only the grid's region does.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await shot(page, "budgets-grid");
 
@@ -102,6 +104,7 @@ for (const viewport of [
     ]);
     // Net income for March: 1,500.05 against 1,650.06, 150.01 short: -9.1 % (150.01 / 1,650.06 = 9.09 %).
     expect((await rowCells(page, "Net income")).slice(0, 5)).toEqual(["Net income", "$1,500.05", "$1,650.06", "-$150.01", "-9.1 %"]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await shot(page, "budgets-report");
     const pdf = page.getByRole("link", { name: "Download PDF" });

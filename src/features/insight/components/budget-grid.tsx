@@ -88,7 +88,7 @@ export function BudgetGridForm({ orgId, grid, canWrite }: { orgId: number; grid:
       <h2 id="budget-grid-heading" className="text-lg font-semibold text-ink">
         Budget {grid.label} by account and month
       </h2>
-      <div role="region" aria-label={`Budget ${grid.label}, scrolls sideways`} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus:ring-2 focus:ring-brand-600">
+      <div role="region" aria-label={`Budget ${grid.label}, scrolls sideways`} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus:ring-2 focus:ring-brand-600">
         <table className="min-w-full border-collapse">
           <caption className="sr-only">Budget {grid.label}: each account's amount by month, signed as its balance (revenue as credit, expenses as debit)</caption>
           <thead className="bg-slate-50">
