@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
-import { toCents } from "~/lib/money.ts";
 import { fiscalYearStartMonth } from "~/features/ledger/index.server.ts";
 import type { AccountDetailType } from "~/features/ledger/index.ts";
 import { budgetActualReport, type BudgetAccountMonths } from "./budget-report.ts";
@@ -11,7 +10,8 @@ import { budgetActualPrint } from "./budget-print.ts";
 
 /**
  * The one statement of the budget against actual (decision 123): over the twelve months of a budget year, each
- * profit-and-loss account's posted debits and credits by month, from the day totals the database keeps at posting
+ * profit-and-loss account's posted amount by month (in cents, signed as its natural balance: credit less debit for
+ * revenue, debit less credit for expenses), from the day totals the database keeps at posting
  * (`account_day_totals`, as the dashboard reads them, decision 121), the year-end closing entries and the reversals of
  * those reopened left out (they move the year's income to equity, decision 097), beside the year's budget amounts by
  * month. One row per account and month that has either. A day's month is taken without a time zone (`::timestamp`).
@@ -46,13 +46,13 @@ export function budgetActualQuery(organizationId: number, fy: number, months: re
     ),
     by_month as (
       select t.account_id, to_char(t.day::timestamp, 'YYYY-MM') as month,
-             sum(t.debit) as debit, sum(t.credit) as credit, sum(t.budget) as budget
-        from moves t
-       where t.account_id in (select id from acc)
+             sum(case when a.account_type = 'Revenue' then t.credit - t.debit else t.debit - t.credit end) as actual,
+             sum(t.budget) as budget
+        from moves t join acc a on a.id = t.account_id
        group by 1, 2
     )
     select a.id as account_id, a.account_code, a.account_name, a.account_type, a.detail_type, x.month,
-           x.debit::text as debit, x.credit::text as credit, x.budget::text as budget
+           (x.actual * 100)::bigint::text as actual, (x.budget * 100)::bigint::text as budget
       from by_month x join acc a on a.id = x.account_id`;
 }
 
@@ -63,28 +63,34 @@ interface StatementRow {
   account_type: "Revenue" | "Expense";
   detail_type: AccountDetailType;
   month: string;
-  debit: string;
-  credit: string;
+  /** Cents, signed as the account's natural balance. */
+  actual: string;
   budget: string;
 }
 
 /** The statement's rows as twelve months of actual and budget per account, in cents signed by the account's type. */
 export function accountMonths(rows: readonly StatementRow[], months: readonly string[]): BudgetAccountMonths[] {
   const byAccount = new Map<number, BudgetAccountMonths>();
-  const zeros = () => months.map(() => 0n);
+  const index = new Map(months.map((m, i) => [m, i]));
   for (const r of rows) {
+    const i = index.get(r.month);
+    if (i === undefined) continue;
     const id = Number(r.account_id);
     let a = byAccount.get(id);
     if (!a) {
-      a = { ...r, account_id: id, actual: zeros(), budget: zeros() };
+      a = {
+        account_id: id,
+        account_code: r.account_code,
+        account_name: r.account_name,
+        account_type: r.account_type,
+        detail_type: r.detail_type,
+        actual: months.map(() => 0n),
+        budget: months.map(() => 0n),
+      };
       byAccount.set(id, a);
     }
-    const i = months.indexOf(r.month);
-    if (i < 0) continue;
-    const debit = toCents(r.debit)!;
-    const credit = toCents(r.credit)!;
-    a.actual[i]! += r.account_type === "Revenue" ? credit - debit : debit - credit;
-    a.budget[i]! += toCents(r.budget)!;
+    a.actual[i] = BigInt(r.actual);
+    a.budget[i] = BigInt(r.budget);
   }
   return [...byAccount.values()];
 }

@@ -1,5 +1,5 @@
 import type { AccountDetailType } from "~/features/ledger/index.ts";
-import { BUDGET_MONTHS, forecastCents, quarterFirst, sumMonths, variance, type BudgetKind } from "./budgets.ts";
+import { BUDGET_MONTHS, quarterFirst, variance, type BudgetKind } from "./budgets.ts";
 import type { BudgetActualLine, BudgetActualReport, BudgetPeriods } from "./budgets.types.ts";
 
 /**
@@ -33,14 +33,25 @@ const zeros = () => Array.from({ length: BUDGET_MONTHS }, () => 0n);
 const add = (a: bigint[], b: readonly bigint[]) => a.map((x, i) => x + (b[i] ?? 0n));
 const minus = (a: readonly bigint[], b: readonly bigint[]) => a.map((x, i) => x - (b[i] ?? 0n));
 
+/** Running totals: `at[i]` is the sum of months 0 to i - 1 (so a range's sum is two lookups). */
+function running(xs: readonly bigint[]): bigint[] {
+  const at = [0n];
+  for (let i = 0; i < BUDGET_MONTHS; i++) at.push(at[i]! + (xs[i] ?? 0n));
+  return at;
+}
+
 /** One line's four groups at month k. */
 function groups(actual: readonly bigint[], budget: readonly bigint[], k: number, kind: BudgetKind) {
   const q = quarterFirst(k);
+  const a = running(actual);
+  const b = running(budget);
+  const range = (t: bigint[], from: number, to: number) => t[to + 1]! - t[from]!;
   return {
-    month: variance(actual[k] ?? 0n, budget[k] ?? 0n, kind),
-    quarter: variance(sumMonths(actual, q, k), sumMonths(budget, q, k), kind),
-    year: variance(sumMonths(actual, 0, k), sumMonths(budget, 0, k), kind),
-    forecast: variance(forecastCents(actual, budget, k), sumMonths(budget, 0, BUDGET_MONTHS - 1), kind),
+    month: variance(range(a, k, k), range(b, k, k), kind),
+    quarter: variance(range(a, q, k), range(b, q, k), kind),
+    year: variance(a[k + 1]!, b[k + 1]!, kind),
+    // The forecast: the actuals to month k, then the budget of the months after (forecastCents, by running totals).
+    forecast: variance(a[k + 1]! + b[BUDGET_MONTHS]! - b[k + 1]!, b[BUDGET_MONTHS]!, kind),
   };
 }
 
