@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
@@ -107,7 +108,12 @@ for (const viewport of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await expectNoAxeViolations(page, { exclude: [TOASTS] });
     await shot(page, "budgets-report");
-    const pdf = page.getByRole("link", { name: "Download PDF" });
-    await expect(pdf).toHaveAttribute("href", /\/reports\/budget_actual\/pdf\?month=2026-03$/);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download PDF" }).click();
+    const file = (await (await download).path())!;
+    const text = spawnSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).stdout.replace(/ +/g, " ");
+    expect(text).toContain("Budget vs. Actual: March 2026");
+    expect(text).toContain("4000 Sales Revenue $3,000.05 $3,300.06 -$300.01 -9.1 %");
+    expect(text).toContain("Forecast for the year");
   });
 }

@@ -65,7 +65,7 @@ export async function importBudgetCsv(
     db,
     sql`select id, account_code, account_type from chart_of_accounts where organization_id = ${m.organizationId}`,
   );
-  const byCode = new Map(accounts.map((a) => [a.account_code.toLowerCase(), a]));
+  const byCode = new Map(accounts.map((a) => [a.account_code, a]));
   const { rows, lines } = read;
   const headed = (rows[0]?.[0] ?? "").trim().replace(/^\uFEFF/, "").toLowerCase() === ACCOUNT_CODE_COLUMN;
   const start = headed ? 1 : 0;
@@ -81,7 +81,7 @@ export async function importBudgetCsv(
     const code = csvTextBack((row[0] ?? "").trim());
     const extra = row.slice(BUDGET_MONTHS + 1).findIndex((c) => c.trim() !== "");
     if (extra >= 0) fail(line, BUDGET_MONTHS + 2 + extra, "Too many columns: an account code, then twelve months");
-    const account = byCode.get(code.toLowerCase());
+    const account = byCode.get(code);
     if (code === "") fail(line, 1, "Account code is required");
     else if (!account) fail(line, 1, `No account ${code.slice(0, 40)} in these books`);
     else if (account.account_type !== "Revenue" && account.account_type !== "Expense")

@@ -67,7 +67,7 @@ export function BudgetActualTable({ report }: { report: BudgetActualReport }) {
             <tr>
               <td className="sticky left-0 bg-slate-50" />
               {GROUPS.map((g) => (
-                <th key={g} scope="colgroup" colSpan={4} className={`${th} border-l border-slate-200 text-center text-ink`}>
+                <th key={g} scope="colgroup" colSpan={4} className={`${th} border-l border-slate-200 text-left text-ink`}>
                   {names[g]}
                 </th>
               ))}

@@ -14,6 +14,7 @@ import { TrialBalanceTable } from "./report-tables.tsx";
 import { CashFlowsTable } from "./cash-flows-table.tsx";
 import { CASH_FLOWS, CASH_FLOWS_LABEL, CASH_FLOW_CSV_COLUMNS, cashFlowCsvRecords, type CashFlowReport } from "../cash-flow.ts";
 import { PrintedOrganization, ReportPdfLink } from "./report-print-parts.tsx";
+import { monthName } from "../report-print.ts";
 import { ReportFilterForm, type ReportFilters } from "./report-filter-form.tsx";
 import { useMoney } from "~/features/ledger/index.ts";
 import { BUDGET_ACTUAL, BUDGET_ACTUAL_LABEL, BudgetActualTable, budgetActualCsv, type BudgetActualReport } from "~/features/insight/index.ts";
@@ -118,7 +119,7 @@ export function ReportsScreen({
         <h2 className="border-b border-slate-200 px-3 py-3 text-lg font-semibold text-ink">
           {type === CASH_FLOWS ? CASH_FLOWS_LABEL : type === BUDGET_ACTUAL ? BUDGET_ACTUAL_LABEL : REPORT_LABELS[type]}{" "}
           <span className="text-sm font-normal text-muted">
-            {type === "balance_sheet" ? `as of ${end}` : type === BUDGET_ACTUAL ? `to ${end.slice(0, 7)}` : `${start} to ${end}`}
+            {type === "balance_sheet" ? `as of ${end}` : type === BUDGET_ACTUAL ? `for ${monthName(end.slice(0, 7))}` : `${start} to ${end}`}
           </span>
         </h2>
         {type === BUDGET_ACTUAL && budget ? (
