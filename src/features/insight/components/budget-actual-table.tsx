@@ -58,7 +58,7 @@ export function BudgetActualTable({ report }: { report: BudgetActualReport }) {
       {report.has_budget ? null : (
         <p className="px-3 pt-3 text-sm text-muted">No budget for this fiscal year yet: enter one under Budgets. Actuals are shown against zero.</p>
       )}
-      <div role="region" aria-label="Budget vs. Actual, scrolls sideways" tabIndex={0} className="relative overflow-x-auto focus:outline-none focus:ring-2 focus:ring-brand-600">
+      <div role="region" aria-label="Budget vs. Actual, scrolls sideways" tabIndex={0} className="relative overflow-x-auto print:overflow-visible focus:outline-none focus:ring-2 focus:ring-brand-600">
         <table className="min-w-full border-collapse">
           <caption className="sr-only">
             Budget vs. Actual for {names.month}: actual, budget, difference (favourable positive) and difference in per cent
