@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { centsToDecimal, toCents } from "~/lib/money.ts";
-import { budgetActualLines, budgetPeriods, type BudgetAccountMonths } from "./budget-report.ts";
+import { budgetActualCsv, budgetActualPrint } from "./budget-print.ts";
+import { budgetActualLines, budgetActualReport, budgetPeriods, type BudgetAccountMonths } from "./budget-report.ts";
 import {
   budgetMonths,
   cellCents,
@@ -154,5 +155,42 @@ describe("the budget against actual's groups", () => {
       "Net income",
     ]);
     expect(centsToDecimal(0n)).toBe(lines[2]!.month!.actual);
+  });
+});
+
+describe("the budget against actual printed and as CSV", () => {
+  const z = () => Array.from({ length: 12 }, () => 0n);
+  const sales: BudgetAccountMonths = {
+    account_id: 1,
+    account_code: "4000",
+    account_name: "Sales",
+    account_type: "Revenue",
+    detail_type: "operating_revenue",
+    actual: z().map((_, i) => (i < 3 ? 100_00n : 0n)),
+    budget: z().map(() => 110_00n),
+  };
+  const report = budgetActualReport({ fiscal_year: 2026, months: budgetMonths(1, 2026), month: "2026-03", hasBudget: true, accounts: [sales] });
+
+  it("prints one report per group, five columns filling the width", () => {
+    const printed = budgetActualPrint(report, { name: "Acme", currency: "EUR" });
+    expect(printed.map((p) => p.title)).toEqual([
+      "Budget vs. Actual: March 2026",
+      "Budget vs. Actual: quarter to date",
+      "Budget vs. Actual: year to date",
+      "Forecast for the year (actuals to March 2026, then budget)",
+    ]);
+    for (const p of printed) expect(p.columns.reduce((s, c) => s + c.width, 0)).toBeCloseTo(1);
+    expect(printed[0]!.period).toBe("March 1, 2026 to March 31, 2026");
+    expect(printed[0]!.rows).toContainEqual({ kind: "line", cells: ["4000 Sales", "€100.00", "€110.00", "-€10.00", "-9.1 %"], depth: 1 });
+    // The forecast: 3 × 100 actual, then 9 × 110 budget, against 12 × 110.
+    expect(printed[3]!.rows).toContainEqual({ kind: "line", cells: ["4000 Sales", "€1,290.00", "€1,320.00", "-€30.00", "-2.3 %"], depth: 1 });
+  });
+
+  it("writes a CSV row per line, four columns per group", () => {
+    const { header, records } = budgetActualCsv(report);
+    expect(header).toHaveLength(17);
+    expect(header.slice(0, 5)).toEqual(["line", "2026-03_actual", "2026-03_budget", "2026-03_difference", "2026-03_percent"]);
+    expect(records[0]).toEqual(["4000 Sales", ...["100.00", "110.00", "-10.00"].map((amount) => ({ amount })), "-9.1", ...records[0]!.slice(5)]);
+    expect(records.map((r) => r[0])).toContain("Net income");
   });
 });
