@@ -75,7 +75,12 @@ for (const viewport of [
     await expect(cell("4000 Sales Revenue", "March")).toHaveValue("3300.06");
     await expect(cell("6000 Rent Expense", "March")).toHaveValue("1650.00");
     await expect(cell("6000 Rent Expense", "April")).toHaveValue("");
-    await expect(page.getByRole("row", { name: /^4000 Sales Revenue/ }).getByRole("cell").last()).toHaveText("$8,250.61");
+    await expect(
+      page
+        .getByRole("row", { name: /^4000 Sales Revenue/ })
+        .getByRole("cell")
+        .last(),
+    ).toHaveText("$8,250.61");
     // The grid scrolls sideways inside a region the keyboard reaches; its cells are reached with Tab.
     await page.getByRole("region", { name: "Budget 2026, scrolls sideways" }).focus();
     await page.keyboard.press("Tab");

@@ -47,8 +47,11 @@ describe("budgets", () => {
   const ids: Record<string, number> = {};
   const posted: { date: string; lines: Line[] }[] = [];
 
-  const call = (path: string, init: { json?: unknown; method?: string; body?: string; headers?: Record<string, string> } = {}, who = owner) =>
-    t.request(path.startsWith("/api/") ? path : `${booksPath(org)}${path}`, { cookie: who.cookie, ...init });
+  const call = (
+    path: string,
+    init: { json?: unknown; method?: string; body?: string; headers?: Record<string, string> } = {},
+    who = owner,
+  ) => t.request(path.startsWith("/api/") ? path : `${booksPath(org)}${path}`, { cookie: who.cookie, ...init });
   const ok = async <T>(res: Promise<Response>): Promise<T> => {
     const r = await res;
     const text = await r.text();
@@ -72,7 +75,11 @@ describe("budgets", () => {
   };
   /** An account's actual in a month, natural sign, from the entries posted here. */
   const actual = (code: string, month: string) =>
-    sum(posted.filter((e) => e.date.startsWith(month)).flatMap((e) => e.lines.filter((l) => l[0] === code).map(([, d, c]) => (REVENUE.has(code) ? c - d : d - c))));
+    sum(
+      posted
+        .filter((e) => e.date.startsWith(month))
+        .flatMap((e) => e.lines.filter((l) => l[0] === code).map(([, d, c]) => (REVENUE.has(code) ? c - d : d - c))),
+    );
   const lastYear = (m: string) => `2025-${m.slice(5)}`;
   type Grid = { budget: { exists: boolean; months: string[]; rows: { account_code: string; amounts: string[] }[] } };
   const gridOf = async (year = 2026) => (await ok<Grid>(call(`/budgets/${year}`))).budget;
@@ -83,7 +90,11 @@ describe("budgets", () => {
     await t.ctx.mail.stop();
     owner = await createSignedInUser(t, { companyName: "Larkspur Studio" });
     org = (await ok<{ organizations: { id: number }[] }>(call("/api/accounting/orgs"))).organizations[0]!.id;
-    await ok(call("/accounts", { json: { account_code: "4500", account_name: "Interest Income", account_type: "Revenue", detail_type: "other_income" } }));
+    await ok(
+      call("/accounts", {
+        json: { account_code: "4500", account_name: "Interest Income", account_type: "Revenue", detail_type: "other_income" },
+      }),
+    );
     const { accounts } = await ok<{ accounts: { id: number; account_code: string }[] }>(call("/accounts"));
     for (const a of accounts) ids[a.account_code] = a.id;
     for (const year of [2025, 2026])
@@ -91,17 +102,42 @@ describe("budgets", () => {
         const on = (d: string) => `${year}-${String(m).padStart(2, "0")}-${d}`;
         const k = BigInt(m + (year - 2025) * 3);
         const sales = 1_234_55n + k * 101_15n; // odd cents: +10 % meets halves
-        await post(on("05"), [["1000", sales, 0n], ["4000", 0n, sales]]);
-        await post(on("12"), [["5000", sales / 3n, 0n], ["6000", 1_500_00n, 0n], ["1000", 0n, sales / 3n + 1_500_00n]]);
-        if (m % 2 === 0) await post(on("15"), [["1000", 400_05n + k, 0n], ["4100", 0n, 400_05n + k]]);
-        if (m % 3 === 0) await post(on("20"), [["4000", 12_35n, 0n], ["1000", 0n, 12_35n]]); // a refund
-        if (m % 2 === 1) await post(on("22"), [["6200", 87_45n, 0n], ["1000", 0n, 87_45n]]);
-        if (m >= 10) await post(on("28"), [["1000", 3_33n, 0n], ["4500", 0n, 3_33n]]);
+        await post(on("05"), [
+          ["1000", sales, 0n],
+          ["4000", 0n, sales],
+        ]);
+        await post(on("12"), [
+          ["5000", sales / 3n, 0n],
+          ["6000", 1_500_00n, 0n],
+          ["1000", 0n, sales / 3n + 1_500_00n],
+        ]);
+        if (m % 2 === 0)
+          await post(on("15"), [
+            ["1000", 400_05n + k, 0n],
+            ["4100", 0n, 400_05n + k],
+          ]);
+        if (m % 3 === 0)
+          await post(on("20"), [
+            ["4000", 12_35n, 0n],
+            ["1000", 0n, 12_35n],
+          ]); // a refund
+        if (m % 2 === 1)
+          await post(on("22"), [
+            ["6200", 87_45n, 0n],
+            ["1000", 0n, 87_45n],
+          ]);
+        if (m >= 10)
+          await post(on("28"), [
+            ["1000", 3_33n, 0n],
+            ["4500", 0n, 3_33n],
+          ]);
       }
     // 2025 closed: its closing entry (dated 2025-12-31) moves the year's income to equity and is no actual.
     await ok(call("/year-end/close", { json: { fiscal_year: 2025, reason: "Year done" } }));
     viewer = await createSignedInUser(t, { companyName: "Viewer" });
-    await t.ctx.db.execute(sql`insert into organization_memberships (organization_id, user_id, role) values (${org}, ${viewer.id}, 'viewer')`);
+    await t.ctx.db.execute(
+      sql`insert into organization_memberships (organization_id, user_id, role) values (${org}, ${viewer.id}, 'viewer')`,
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -116,7 +152,9 @@ describe("budgets", () => {
   });
 
   it("copies last year's actuals at +10 %, each month rounded to the cent", async () => {
-    await refused(call("/budgets/2026/copy", { json: { percent: "ten" } }), 400).then((b) => expect(Object.keys(b.fields!)).toEqual(["percent"]));
+    await refused(call("/budgets/2026/copy", { json: { percent: "ten" } }), 400).then((b) =>
+      expect(Object.keys(b.fields!)).toEqual(["percent"]),
+    );
     const { budget } = await ok<Grid>(call("/budgets/2026/copy", { json: { percent: "10" } }));
     expect(budget.exists).toBe(true);
     for (const code of PL) expect(amountsOf(budget, code), code).toEqual(MONTHS_2026.map((m) => dec(up10(actual(code, lastYear(m))))));
@@ -172,7 +210,9 @@ describe("budgets", () => {
     const sales = line(`account:${ids["4000"]}`);
     for (const text of ["Budget vs. Actual: August 2026", "Budget vs. Actual: year to date", "Forecast for the year", "4000 Sales Revenue"])
       expect(pdf).toContain(text);
-    expect(pdf).toContain(`${money(sales.month.actual)} ${money(sales.month.budget)} ${money(sales.month.difference)} ${sales.month.percent} %`);
+    expect(pdf).toContain(
+      `${money(sales.month.actual)} ${money(sales.month.budget)} ${money(sales.month.difference)} ${sales.month.percent} %`,
+    );
   });
 
   it("puts the budget against actual in the month-end pack when the month's year has a budget", async () => {
@@ -188,18 +228,29 @@ describe("budgets", () => {
     const before = await gridOf();
     const row = (code: string, amounts: (string | number)[]) => ({ account_id: ids[code], amounts });
     const twelve = (first: string | number) => [first, ...Array.from({ length: 11 }, () => "")];
-    let body = await refused(call("/budgets/2026", { method: "PUT", json: { rows: [row("4000", twelve("1,000.50")), row("1000", twelve(5))] } }), 400);
+    let body = await refused(
+      call("/budgets/2026", { method: "PUT", json: { rows: [row("4000", twelve("1,000.50")), row("1000", twelve(5))] } }),
+      400,
+    );
     expect(body.fields).toEqual({ "rows.1.account_id": "Account not found, or not a revenue or expense account" });
-    body = await refused(call("/budgets/2026", { method: "PUT", json: { rows: [row("4000", ["1", "2", "x", ...twelve("").slice(3)])] } }), 400);
+    body = await refused(
+      call("/budgets/2026", { method: "PUT", json: { rows: [row("4000", ["1", "2", "x", ...twelve("").slice(3)])] } }),
+      400,
+    );
     expect(body.fields).toEqual({ "rows.0.amounts": "Month 3: amount is not an amount" });
     body = await refused(call("/budgets/2026", { method: "PUT", json: { rows: [row("4000", ["1"])] } }), 400);
     expect(Object.keys(body.fields!)).toEqual(["rows.0.amounts"]);
-    body = await refused(call("/budgets/2026", { method: "PUT", json: { rows: [row("4000", twelve("1")), row("4000", twelve("2"))] } }), 400);
+    body = await refused(
+      call("/budgets/2026", { method: "PUT", json: { rows: [row("4000", twelve("1")), row("4000", twelve("2"))] } }),
+      400,
+    );
     expect(body.fields).toEqual({ "rows.1.account_id": "Account appears twice" });
     expect(await gridOf()).toEqual(before);
     await refused(call("/reports/budget_actual?month=2026-13"), 400).then((b) => expect(Object.keys(b.fields!)).toEqual(["month"]));
 
-    const { budget } = await ok<Grid>(call("/budgets/2026", { method: "PUT", json: { rows: [row("4000", twelve("1,000.50")), row("6000", twelve(-20))] } }));
+    const { budget } = await ok<Grid>(
+      call("/budgets/2026", { method: "PUT", json: { rows: [row("4000", twelve("1,000.50")), row("6000", twelve(-20))] } }),
+    );
     expect(amountsOf(budget, "4000")).toEqual(["1000.50", ...Array.from({ length: 11 }, () => "0.00")]);
     expect(amountsOf(budget, "6000")[0]).toBe("-20.00");
     expect(amountsOf(budget, "5000").every((a) => a === "0.00")).toBe(true);
@@ -209,8 +260,15 @@ describe("budgets", () => {
     const before = await gridOf();
     const header = `account_code,${MONTHS_2026.join(",")}`;
     const months = (xs: string[]) => [...xs, ...Array.from({ length: 12 - xs.length }, () => "")].join(",");
-    const upload = (csv: string, who = owner) => call(`/api/budgets-csv/${org}/2026`, { method: "POST", body: csv, headers: { "content-type": "text/csv" } }, who);
-    const bad = [header, `4000,${months(["100", "200", "3x0"])}`, `9999,${months(["1"])}`, `1000,${months(["1"])}`, `4000,${months([])}`].join("\r\n");
+    const upload = (csv: string, who = owner) =>
+      call(`/api/budgets-csv/${org}/2026`, { method: "POST", body: csv, headers: { "content-type": "text/csv" } }, who);
+    const bad = [
+      header,
+      `4000,${months(["100", "200", "3x0"])}`,
+      `9999,${months(["1"])}`,
+      `1000,${months(["1"])}`,
+      `4000,${months([])}`,
+    ].join("\r\n");
     const body = await refused(upload(bad), 400);
     expect(body.error).toBe("Line 2, column 4 (2026-03): Amount is not an amount (and 3 more)");
     expect(body.fields).toEqual({
@@ -239,12 +297,17 @@ describe("budgets", () => {
     await ok(call("/reports/budget_actual?month=2026-01", {}, viewer));
     expect((await refused(put(viewer), 403)).error).toBe("Viewers cannot change the books");
     await refused(call("/budgets/2026/copy", { json: { percent: "1" } }, viewer), 403);
-    await refused(call(`/api/budgets-csv/${org}/2026`, { method: "POST", body: "4000", headers: { "content-type": "text/csv" } }, viewer), 403);
+    await refused(
+      call(`/api/budgets-csv/${org}/2026`, { method: "POST", body: "4000", headers: { "content-type": "text/csv" } }, viewer),
+      403,
+    );
     const stranger = await createSignedInUser(t, { companyName: "Elsewhere" });
     await refused(call("/budgets/2026", {}, stranger), 404);
     await refused(call(`/api/budgets-csv/${org}/2026`, {}, stranger), 404);
     const staff = await createSignedInUser(t, { role: "staff" });
-    await t.ctx.db.execute(sql`insert into organization_memberships (organization_id, user_id, role) values (${org}, ${staff.id}, 'accountant')`);
+    await t.ctx.db.execute(
+      sql`insert into organization_memberships (organization_id, user_id, role) values (${org}, ${staff.id}, 'accountant')`,
+    );
     expect((await refused(put(owner), 403)).error).toBe("The firm keeps these books: the budgets are the firm's to set");
     await ok(put(staff));
     expect((await gridOf()).rows.every((r) => r.amounts.every((a) => a === "0.00"))).toBe(true);

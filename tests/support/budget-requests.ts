@@ -42,7 +42,10 @@ export function budgetRequests(f: { orgId: number; budgets: BudgetFixtures }): V
       method: "POST",
       path: "/api/budgets-csv/:orgId/:year",
       params: year,
-      file: () => `account_code,${twelve("m").map((_, i) => `2026-${String(i + 1).padStart(2, "0")}`).join(",")}\r\n4000,${twelve("100.00").join(",")}\r\n`,
+      file: () =>
+        `account_code,${twelve("m")
+          .map((_, i) => `2026-${String(i + 1).padStart(2, "0")}`)
+          .join(",")}\r\n4000,${twelve("100.00").join(",")}\r\n`,
     },
   ];
 }

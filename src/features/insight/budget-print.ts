@@ -65,9 +65,17 @@ export function budgetActualPrint(report: BudgetActualReport, books: PrintBooks)
 export function budgetActualCsv(report: BudgetActualReport): { header: string[]; records: (string | CsvAmount)[][] } {
   const groups: Group[] = ["month", "quarter", "year", "forecast"];
   const names = { month: report.month, quarter: "quarter_to_date", year: "year_to_date", forecast: "year_forecast" };
-  const header = ["line", ...groups.flatMap((g) => [g === "forecast" ? "forecast" : "actual", "budget", "difference", "percent"].map((c) => `${names[g]}_${c}`))];
+  const header = [
+    "line",
+    ...groups.flatMap((g) => [g === "forecast" ? "forecast" : "actual", "budget", "difference", "percent"].map((c) => `${names[g]}_${c}`)),
+  ];
   const records = report.lines
     .filter((l) => l.kind !== "heading")
-    .map((l) => [l.label, ...groups.flatMap((g) => (l[g] ? [csvAmount(l[g].actual), csvAmount(l[g].budget), csvAmount(l[g].difference), l[g].percent ?? ""] : []))]);
+    .map((l) => [
+      l.label,
+      ...groups.flatMap((g) =>
+        l[g] ? [csvAmount(l[g].actual), csvAmount(l[g].budget), csvAmount(l[g].difference), l[g].percent ?? ""] : [],
+      ),
+    ]);
   return { header, records };
 }

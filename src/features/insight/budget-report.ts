@@ -70,7 +70,13 @@ export function budgetActualLines(accounts: readonly BudgetAccountMonths[], k: n
       actual = add(actual, a.actual);
       budget = add(budget, a.budget);
       const label = `${a.account_code} ${a.account_name}`;
-      lines.push({ key: `account:${a.account_id}`, kind: "account", label, account_id: a.account_id, ...groups(a.actual, a.budget, k, s.kind) });
+      lines.push({
+        key: `account:${a.account_id}`,
+        kind: "account",
+        label,
+        account_id: a.account_id,
+        ...groups(a.actual, a.budget, k, s.kind),
+      });
     }
     lines.push({ key: `total:${s.key}`, kind: "subtotal", label: s.total, ...groups(actual, budget, k, s.kind) });
     const t = totals[s.kind];

@@ -67,14 +67,19 @@ export async function importBudgetCsv(
   );
   const byCode = new Map(accounts.map((a) => [a.account_code, a]));
   const { rows, lines } = read;
-  const headed = (rows[0]?.[0] ?? "").trim().replace(/^\uFEFF/, "").toLowerCase() === ACCOUNT_CODE_COLUMN;
+  const headed =
+    (rows[0]?.[0] ?? "")
+      .trim()
+      .replace(/^\uFEFF/, "")
+      .toLowerCase() === ACCOUNT_CODE_COLUMN;
   const start = headed ? 1 : 0;
   if (rows.length <= start) throw invalidInput({ file: "The file has no budget rows" }, "The file has no budget rows");
   const names = [ACCOUNT_CODE_COLUMN, ...year.months];
   const errors: RowError[] = [];
   const cells: BudgetCells[] = [];
   const firstLine = new Map<number, number>();
-  const fail = (line: number, column: number, message: string) => errors.push({ line, column, name: names[column - 1] ?? "extra", message });
+  const fail = (line: number, column: number, message: string) =>
+    errors.push({ line, column, name: names[column - 1] ?? "extra", message });
   for (let i = start; i < rows.length; i++) {
     const row = rows[i]!;
     const line = lines[i]!;

@@ -52,7 +52,10 @@ export function budgetsRoutes(ctx: AppContext) {
     const { month } = parseQuery(c, budgetReportQuerySchema, FIRST_FIELD);
     const m = c.get("membership");
     const report = await withStatementTimeout(db, (tx) => budgetActual(tx, m.organizationId, month));
-    const pdf = reportsPdf(budgetActualPrint(report, printBooks(m)), { title: `${BUDGET_ACTUAL_TITLE} · ${m.organizationName}`, author: m.organizationName });
+    const pdf = reportsPdf(budgetActualPrint(report, printBooks(m)), {
+      title: `${BUDGET_ACTUAL_TITLE} · ${m.organizationName}`,
+      author: m.organizationName,
+    });
     return c.body(pdf, 200, {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="budget_actual_${month}.pdf"`,

@@ -53,7 +53,10 @@ export const budgetCopySchema = z.object({
     .union([z.string(), z.number()], { error: "Percentage is required" })
     .transform((v) => (typeof v === "number" ? String(v) : v))
     .refine((v) => v.trim() !== "", "Percentage is required")
-    .refine((v) => v.trim() === "" || percentHundredths(v) !== null, "Percentage must be a number from -100 to 1000 with at most 2 decimals"),
+    .refine(
+      (v) => v.trim() === "" || percentHundredths(v) !== null,
+      "Percentage must be a number from -100 to 1000 with at most 2 decimals",
+    ),
 });
 export type BudgetCopyInput = z.infer<typeof budgetCopySchema>;
 export type BudgetCopyForm = z.input<typeof budgetCopySchema>;

@@ -147,7 +147,13 @@ export async function replaceBudget(
       action: "books.budget_saved",
       targetType: "organization",
       targetId: m.organizationId,
-      after: { fiscal_year: year.fiscal_year, source, accounts: cells.filter((c) => c.cents.some((x) => x !== 0n)).length, net: centsToDecimal(total), ...detail },
+      after: {
+        fiscal_year: year.fiscal_year,
+        source,
+        accounts: cells.filter((c) => c.cents.some((x) => x !== 0n)).length,
+        net: centsToDecimal(total),
+        ...detail,
+      },
     });
   });
 }

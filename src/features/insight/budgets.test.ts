@@ -90,8 +90,18 @@ describe("the copy of last year's actuals with a percentage", () => {
 
 describe("an actual against its budget", () => {
   it("is favourable positive: revenue above budget, expenses below", () => {
-    expect(variance(c("1000"), c("1100"), "revenue")).toEqual({ actual: "1000.00", budget: "1100.00", difference: "-100.00", percent: "-9.1" });
-    expect(variance(c("1000"), c("1100"), "expense")).toEqual({ actual: "1000.00", budget: "1100.00", difference: "100.00", percent: "9.1" });
+    expect(variance(c("1000"), c("1100"), "revenue")).toEqual({
+      actual: "1000.00",
+      budget: "1100.00",
+      difference: "-100.00",
+      percent: "-9.1",
+    });
+    expect(variance(c("1000"), c("1100"), "expense")).toEqual({
+      actual: "1000.00",
+      budget: "1100.00",
+      difference: "100.00",
+      percent: "9.1",
+    });
     expect(variance(c("1200"), c("1000"), "revenue").percent).toBe("20.0");
   });
   it("has no percentage against a zero budget, and a percentage of the budget's size when it is negative", () => {
@@ -169,7 +179,13 @@ describe("the budget against actual printed and as CSV", () => {
     actual: z().map((_, i) => (i < 3 ? 100_00n : 0n)),
     budget: z().map(() => 110_00n),
   };
-  const report = budgetActualReport({ fiscal_year: 2026, months: budgetMonths(1, 2026), month: "2026-03", hasBudget: true, accounts: [sales] });
+  const report = budgetActualReport({
+    fiscal_year: 2026,
+    months: budgetMonths(1, 2026),
+    month: "2026-03",
+    hasBudget: true,
+    accounts: [sales],
+  });
 
   it("prints one report per group, five columns filling the width", () => {
     const printed = budgetActualPrint(report, { name: "Acme", currency: "EUR" });
@@ -183,14 +199,23 @@ describe("the budget against actual printed and as CSV", () => {
     expect(printed[0]!.period).toBe("March 1, 2026 to March 31, 2026");
     expect(printed[0]!.rows).toContainEqual({ kind: "line", cells: ["4000 Sales", "€100.00", "€110.00", "-€10.00", "-9.1 %"], depth: 1 });
     // The forecast: 3 × 100 actual, then 9 × 110 budget, against 12 × 110.
-    expect(printed[3]!.rows).toContainEqual({ kind: "line", cells: ["4000 Sales", "€1,290.00", "€1,320.00", "-€30.00", "-2.3 %"], depth: 1 });
+    expect(printed[3]!.rows).toContainEqual({
+      kind: "line",
+      cells: ["4000 Sales", "€1,290.00", "€1,320.00", "-€30.00", "-2.3 %"],
+      depth: 1,
+    });
   });
 
   it("writes a CSV row per line, four columns per group", () => {
     const { header, records } = budgetActualCsv(report);
     expect(header).toHaveLength(17);
     expect(header.slice(0, 5)).toEqual(["line", "2026-03_actual", "2026-03_budget", "2026-03_difference", "2026-03_percent"]);
-    expect(records[0]).toEqual(["4000 Sales", ...["100.00", "110.00", "-10.00"].map((amount) => ({ amount })), "-9.1", ...records[0]!.slice(5)]);
+    expect(records[0]).toEqual([
+      "4000 Sales",
+      ...["100.00", "110.00", "-10.00"].map((amount) => ({ amount })),
+      "-9.1",
+      ...records[0]!.slice(5),
+    ]);
     expect(records.map((r) => r[0])).toContain("Net income");
   });
 });

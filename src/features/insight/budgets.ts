@@ -21,7 +21,20 @@ export function budgetMonths(startMonth: number, fy: number): string[] {
   });
 }
 
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const monthText = (month: string) => {
   const [y, m] = month.split("-").map(Number) as [number, number];
   return `${MONTH_NAMES[m - 1]} ${y}`;

@@ -37,7 +37,10 @@ function Line({ line }: { line: BudgetActualLine }) {
   const strong = line.kind !== "account";
   return (
     <tr className={cn("border-t", line.kind === "total" ? "border-slate-400" : "border-slate-100")} data-line={line.key}>
-      <th scope="row" className={cn("sticky left-0 z-10 min-w-44 bg-white px-2 py-1 text-left text-sm", strong ? "font-semibold" : "pl-5 font-normal")}>
+      <th
+        scope="row"
+        className={cn("sticky left-0 z-10 min-w-44 bg-white px-2 py-1 text-left text-sm", strong ? "font-semibold" : "pl-5 font-normal")}
+      >
         {line.label}
       </th>
       {GROUPS.map((g) => (line[g] ? <Cells key={g} v={line[g]} strong={strong} /> : null))}
@@ -56,9 +59,16 @@ export function BudgetActualTable({ report }: { report: BudgetActualReport }) {
   return (
     <>
       {report.has_budget ? null : (
-        <p className="px-3 pt-3 text-sm text-muted">No budget for this fiscal year yet: enter one under Budgets. Actuals are shown against zero.</p>
+        <p className="px-3 pt-3 text-sm text-muted">
+          No budget for this fiscal year yet: enter one under Budgets. Actuals are shown against zero.
+        </p>
       )}
-      <div role="region" aria-label="Budget vs. Actual, scrolls sideways" tabIndex={0} className="relative overflow-x-auto print:overflow-visible focus:outline-none focus:ring-2 focus:ring-brand-600">
+      <div
+        role="region"
+        aria-label="Budget vs. Actual, scrolls sideways"
+        tabIndex={0}
+        className="relative overflow-x-auto print:overflow-visible focus:outline-none focus:ring-2 focus:ring-brand-600"
+      >
         <table className="min-w-full border-collapse">
           <caption className="sr-only">
             Budget vs. Actual for {names.month}: actual, budget, difference (favourable positive) and difference in per cent
@@ -78,7 +88,11 @@ export function BudgetActualTable({ report }: { report: BudgetActualReport }) {
               </th>
               {GROUPS.map((g) =>
                 [g === "forecast" ? "Forecast" : "Actual", "Budget", "Difference", "%"].map((h) => (
-                  <th key={`${g}-${h}`} scope="col" className={cn(th, "text-right", h !== "%" && h !== "Budget" && h !== "Difference" && "border-l border-slate-200")}>
+                  <th
+                    key={`${g}-${h}`}
+                    scope="col"
+                    className={cn(th, "text-right", h !== "%" && h !== "Budget" && h !== "Difference" && "border-l border-slate-200")}
+                  >
                     {h}
                   </th>
                 )),
@@ -93,9 +107,9 @@ export function BudgetActualTable({ report }: { report: BudgetActualReport }) {
         </table>
       </div>
       <p className="px-3 py-3 text-xs text-muted">
-        Difference: actual less budget for revenue and net income, budget less actual for expenses, so that a positive
-        difference is favourable. % of the budget; n/a where the budget is zero. The forecast is the actuals to{" "}
-        {names.month}, then the budget of the months after.
+        Difference: actual less budget for revenue and net income, budget less actual for expenses, so that a positive difference is
+        favourable. % of the budget; n/a where the budget is zero. The forecast is the actuals to {names.month}, then the budget of the
+        months after.
       </p>
     </>
   );

@@ -88,36 +88,68 @@ export function BudgetGridForm({ orgId, grid, canWrite }: { orgId: number; grid:
       <h2 id="budget-grid-heading" className="text-lg font-semibold text-ink">
         Budget {grid.label} by account and month
       </h2>
-      <div role="region" aria-label={`Budget ${grid.label}, scrolls sideways`} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus:ring-2 focus:ring-brand-600">
+      <div
+        role="region"
+        aria-label={`Budget ${grid.label}, scrolls sideways`}
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus:ring-2 focus:ring-brand-600"
+      >
         <table className="min-w-full border-collapse">
-          <caption className="sr-only">Budget {grid.label}: each account's amount by month, signed as its balance (revenue as credit, expenses as debit)</caption>
+          <caption className="sr-only">
+            Budget {grid.label}: each account's amount by month, signed as its balance (revenue as credit, expenses as debit)
+          </caption>
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className={`${thClass} sticky left-0 z-10 bg-slate-50 text-left`}>Account</th>
+              <th scope="col" className={`${thClass} sticky left-0 z-10 bg-slate-50 text-left`}>
+                Account
+              </th>
               {grid.months.map((m) => (
                 <th key={m} scope="col" className={`${thClass} text-right`}>
-                  <abbr title={monthName(m)} className="no-underline">{shortMonth(m)}</abbr>
+                  <abbr title={monthName(m)} className="no-underline">
+                    {shortMonth(m)}
+                  </abbr>
                 </th>
               ))}
-              <th scope="col" className={`${thClass} text-right`}>Total</th>
+              <th scope="col" className={`${thClass} text-right`}>
+                Total
+              </th>
             </tr>
           </thead>
           {sections.map((s) => (
             <tbody key={s.key}>
               <tr>
-                <th scope="colgroup" colSpan={grid.months.length + 2} className="sticky left-0 bg-white px-2 pb-1 pt-3 text-left text-sm font-semibold text-ink">
+                <th
+                  scope="colgroup"
+                  colSpan={grid.months.length + 2}
+                  className="sticky left-0 bg-white px-2 pb-1 pt-3 text-left text-sm font-semibold text-ink"
+                >
                   {s.heading}
                 </th>
               </tr>
               {s.rows.map((row) => {
                 const i = index++;
-                return <GridRow key={row.account_id} row={row} index={i} months={grid.months} register={register} control={control} errors={cellErrors(i)} readOnly={!canWrite} />;
+                return (
+                  <GridRow
+                    key={row.account_id}
+                    row={row}
+                    index={i}
+                    months={grid.months}
+                    register={register}
+                    control={control}
+                    errors={cellErrors(i)}
+                    readOnly={!canWrite}
+                  />
+                );
               })}
             </tbody>
           ))}
         </table>
       </div>
-      {problem ? <p role="alert" className="text-sm font-medium text-red-700">{problem}</p> : null}
+      {problem ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      ) : null}
       {canWrite ? (
         <Button type="submit" disabled={pending}>
           {pending ? "Saving..." : "Save budget"}

@@ -16,7 +16,14 @@ export function BudgetsScreen({ grid, years }: { grid: BudgetGrid; years: number
   return (
     <div className="space-y-6">
       <Form method="get" aria-label="Budget year" className="flex flex-wrap items-end gap-4">
-        <InputField as="select" id="budget-year" name="year" label="Fiscal year" defaultValue={String(grid.fiscal_year)} fieldClassName="w-48">
+        <InputField
+          as="select"
+          id="budget-year"
+          name="year"
+          label="Fiscal year"
+          defaultValue={String(grid.fiscal_year)}
+          fieldClassName="w-48"
+        >
           {years.map((y) => (
             <option key={y} value={y}>
               {y}
@@ -28,8 +35,8 @@ export function BudgetsScreen({ grid, years }: { grid: BudgetGrid; years: number
         </Button>
       </Form>
       <p className="text-sm text-muted">
-        Revenue and expense accounts only, in {organization.currency}: a revenue budget is income expected, an expense budget
-        a cost expected. Compare it with the actuals in Reports, under Budget vs. Actual.
+        Revenue and expense accounts only, in {organization.currency}: a revenue budget is income expected, an expense budget a cost
+        expected. Compare it with the actuals in Reports, under Budget vs. Actual.
         {!canWrite && firmKeeps && side === "client" ? " The firm keeps these books: the budgets are the firm's to set." : ""}
       </p>
       <BudgetTools orgId={organization.id} grid={grid} canWrite={canWrite} />
