@@ -9,6 +9,7 @@
  *   npx tsx bench/accounting-bench.ts            (BENCH_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_POSTING_ONLY=1 BENCH_WORKERS=2 npx tsx bench/accounting-bench.ts   posting and reports through 2 processes
  *   BENCH_READS_ONLY=1 npx tsx bench/accounting-bench.ts   the bulk load and the reads only (no posting runs)
+ *   BENCH_ONLY=budgets npx tsx bench/accounting-bench.ts   the load, then the budget against actual alone (decision 123)
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -28,6 +29,8 @@ const DB_NAME = process.env.BENCH_DB_NAME ?? "bench_accounting";
 const POSTING_ONLY = process.env.BENCH_POSTING_ONLY === "1";
 /** Skips the posting runs: only the bulk load, the reports, ledger and the dashboard. */
 const READS_ONLY = process.env.BENCH_READS_ONLY === "1";
+/** "budgets": after the load, only the budget against actual is measured (no reports, ledger, dashboard or posting). */
+const ONLY = process.env.BENCH_ONLY ?? "";
 const DB_URL = (() => {
   const u = new URL(ADMIN_URL);
   u.pathname = `/${DB_NAME}`;
@@ -704,6 +707,61 @@ async function dashboardTimes(cookie: string, db: pg.Client, orgId: number) {
   }
 }
 
+/**
+ * The budget against actual (decision 123) of December 2025 (the whole fiscal year 2025: the month, its quarter, the
+ * year to date and the forecast), through the API route, through the server function the route and the Reports page
+ * call (the statement and the report made from it), and its one statement run bare. For the measurement the books get
+ * a budget for 2025: each revenue and expense account's 2024 actual of each month at +10 %, written in SQL here.
+ */
+async function budgetTimes(cookie: string, db: pg.Client, orgId: number) {
+  const { openDatabase } = await import("../src/server/db/client.ts");
+  const { budgetActual } = await import("../src/features/insight/index.server.ts");
+  const { budgetActualQuery } = await import("../src/features/insight/budget-report.server.ts");
+  const { budgetMonths } = await import("../src/features/insight/budgets.ts");
+  const { rows } = await db.query<{ id: number }>(
+    `insert into budgets (organization_id, fiscal_year, starts_on) values ($1, 2025, '2025-01-01') returning id`,
+    [orgId],
+  );
+  await db.query(
+    `insert into budget_amounts (organization_id, budget_id, account_id, month, amount)
+     select $1, $2, t.account_id, (date_trunc('month', t.day) + interval '1 year')::date,
+            round(sum(case when a.account_type = 'Revenue' then t.credit_total - t.debit_total else t.debit_total - t.credit_total end) * 1.1, 2)
+       from account_day_totals t join chart_of_accounts a on a.id = t.account_id and a.account_type in ('Revenue', 'Expense')
+      where t.organization_id = $1 and t.day between '2024-01-01' and '2024-12-31'
+      group by t.account_id, 4
+     having round(sum(case when a.account_type = 'Revenue' then t.credit_total - t.debit_total else t.debit_total - t.credit_total end) * 1.1, 2) <> 0`,
+    [orgId, rows[0]!.id],
+  );
+  const database = await openDatabase({ url: DB_URL, poolSize: 2 });
+  try {
+    const bare = new PgDialect().sqlToQuery(budgetActualQuery(orgId, 2025, budgetMonths(1, 2025)));
+    let lines = 0;
+    const [apiMs, fnMs, sqlMs] = await mediansInTurn([
+      () => api(cookie, "/reports/budget_actual?month=2025-12"),
+      async () => {
+        lines = (await budgetActual(database.db, orgId, "2025-12")).lines.length;
+      },
+      () => db.query(bare.sql, bare.params),
+    ]);
+    const answered = (await db.query(bare.sql, bare.params)).rowCount;
+    return [
+      {
+        "budget vs. actual": "FY2025 to December",
+        api: ms(apiMs!),
+        "server function": ms(fnMs!),
+        "bare SQL (its one statement)": ms(sqlMs!),
+        "function / SQL": (fnMs! / sqlMs!).toFixed(2),
+        "api / SQL": (apiMs! / sqlMs!).toFixed(2),
+        "rows answered": String(answered),
+        "report lines": String(lines),
+      },
+    ];
+  } finally {
+    await database.close();
+    await db.query(`delete from budgets where organization_id = $1`, [orgId]);
+  }
+}
+
 async function main() {
   console.log(`PostgreSQL ${DB_URL}; ${ENTRIES} entries x 4 lines, ${ACCOUNTS} accounts; medians of ${RUNS} runs`);
   await recreateDatabase();
@@ -720,6 +778,10 @@ async function main() {
     if (!POSTING_ONLY) {
       const [genMs] = await timed(() => generate(db, orgId, userId));
       console.log(`generated in ${(genMs / 1000).toFixed(1)} s`);
+      if (ONLY === "budgets") {
+        console.table(await budgetTimes(cookie, db, orgId));
+        return;
+      }
 
       const results: Record<string, string>[] = [];
       for (const type of ["trial_balance", "profit_loss", "balance_sheet"] as const) {
@@ -772,6 +834,7 @@ async function main() {
       console.table(await generalLedgerTimes(cookie, db, orgId));
       console.table(await taxReturnTimes(cookie, db, orgId));
       console.table(await dashboardTimes(cookie, db, orgId));
+      console.table(await budgetTimes(cookie, db, orgId));
       console.log(
         `ledger bal (same year, ${ENTRIES * 4} postings): median ${ms(median(ledgerRuns))}; trial balance vs ledger: ${tb.report.rows.length} accounts, ${mismatches} mismatches; totals ${tb.report.total_debit} = ${tb.report.total_credit}`,
       );

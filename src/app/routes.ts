@@ -35,6 +35,7 @@ export default [
       route("recurring", "routes/accounting-recurring.tsx"),
       route("recurring-invoices", "routes/accounting-recurring-invoices.tsx"),
       route("reports", "routes/accounting-reports.tsx"),
+      route("budgets", "routes/accounting-budgets.tsx"),
       route("ledger", "routes/accounting-ledger.tsx"),
       route("opening-balances", "routes/accounting-opening-balances.tsx"),
       route("closing", "routes/accounting-closing.tsx"),

@@ -7,6 +7,7 @@ import { createSalesFixtures, salesRequests, type SalesFixtures } from "./sales-
 import { catalogueRequests, createCatalogueFixtures, type CatalogueFixtures } from "./catalogue-requests.ts";
 import { createProposalFixtures, proposalRequests, type ProposalFixtures } from "./proposal-requests.ts";
 import { commentaryRequests, createCommentaryFixtures, type CommentaryFixtures } from "./commentary-requests.ts";
+import { budgetRequests, createBudgetFixtures, type BudgetFixtures } from "./budget-requests.ts";
 
 /**
  * A valid request for every route of the app's API (keyed as its route table names it, see route-table.ts), and
@@ -104,6 +105,8 @@ export interface Fixtures {
   proposals: ProposalFixtures;
   /** The monthly commentary: a draft, a reviewed and a published month (commentary-requests.ts). */
   commentary: CommentaryFixtures;
+  /** Budgets: a revenue account for the grid (budget-requests.ts). */
+  budgets: BudgetFixtures;
 }
 
 /** A template of recurring work: a plain item first, then one the books tick. */
@@ -450,6 +453,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   f.catalogue = await createCatalogueFixtures(t, admin);
   f.proposals = await createProposalFixtures(t, admin, orgId);
   f.commentary = await createCommentaryFixtures(t, admin, staff, orgId);
+  f.budgets = await createBudgetFixtures(t, admin, orgId);
   await t.ctx.db.execute(sql`delete from rate_limits`);
   return f;
 }
@@ -492,6 +496,7 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       () => f.orgId,
       () => f.commentary,
     ),
+    ...budgetRequests(f),
     { method: "GET", path: "/api/health", anonymous: true },
     { method: "GET", path: "/api/session" },
     { method: "GET", path: "/api/account/two-factor-policy" },

@@ -4,6 +4,7 @@ import { ledgerRoutes } from "~/features/ledger/ledger.routes.server.ts";
 import { reportsRoutes } from "~/features/reports/reports.routes.server.ts";
 import { dashboardRoutes } from "~/features/insight/index.server.ts";
 import { commentaryRoutes } from "~/features/insight/commentary.routes.server.ts";
+import { budgetsCsvRoutes, budgetsRoutes } from "~/features/insight/budgets.routes.server.ts";
 import { taxRoutes } from "~/features/tax/tax-codes.routes.server.ts";
 import { taxReturnRoutes } from "~/features/tax/tax-return.routes.server.ts";
 import { documentFilesRoutes, recurringInvoicesJob, salesRoutes } from "~/features/sales/index.server.ts";
@@ -84,6 +85,8 @@ function accountingRoutes(ctx: AppContext) {
   const books = new Hono<BooksMemberEnv>();
   books.use(booksMember(ctx.db));
   books.route("/", ledgerRoutes(ctx));
+  // Budgets before the reports: their `/reports/budget_actual` is not one of the reports' `/reports/:type` (decision 123).
+  books.route("/", budgetsRoutes(ctx));
   books.route("/", reportsRoutes(ctx));
   books.route("/", dashboardRoutes(ctx));
   books.route("/", membersRoutes(ctx));
@@ -104,6 +107,8 @@ const API: ApiMount[] = [
   { path: "/accounting", routes: accountingRoutes, maxBodyBytes: 1024 * 1024 },
   // CSV import of the books: a file of up to 20 MB, read as it arrives (decision 086).
   { path: "/books-csv", routes: importRoutes, maxBodyBytes: 20 * 1024 * 1024 },
+  // A budget as CSV: a file of up to 20 MB, read as it arrives like the books' (decision 123).
+  { path: "/budgets-csv", routes: budgetsCsvRoutes, maxBodyBytes: 20 * 1024 * 1024 },
   // Documents on journal entries: a file of up to 10 MB, read as it arrives (decision 089).
   { path: "/entry-documents", routes: entryDocumentsRoutes, maxBodyBytes: 10 * 1024 * 1024 + 1024 },
   // Files kept with bills and supplier credits: a PDF of up to 10 MB, read as it arrives (decision 116).

@@ -4,3 +4,4 @@ export { dashboardRoutes } from "./dashboard.routes.server.ts";
 export { commentaryPage } from "./commentary-page.server.ts";
 export { latestPublishedCommentary, listCommentaryMonths, publishedCommentaryOf, readCommentary } from "./commentary-read.server.ts";
 export { commentaryFigures } from "./commentary-figures.server.ts";
+export { budgetActual, budgetPackPages } from "./budget-report.server.ts";

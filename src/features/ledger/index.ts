@@ -14,6 +14,7 @@ export {
 } from "./account-types.ts";
 export { AccountCombobox } from "./components/account-combobox.tsx";
 export { AccountOptions } from "./components/account-options.tsx";
+export { AmountInput } from "./components/amount-input.tsx";
 export { booksPath, BooksProvider, useBooks, useBooksOrgId, useMoney } from "./components/books-context.tsx";
 export { EntryDocuments } from "./components/entry-documents.tsx";
 export {

@@ -15,7 +15,7 @@ import { REPORT_LABELS } from "./reports.ts";
 import { generateReport } from "./reports.server.ts";
 import { taxSummaryPage } from "~/features/tax/index.server.ts";
 import { agingSummaryPages } from "~/features/sales/index.server.ts";
-import { commentaryPage } from "~/features/insight/index.server.ts";
+import { budgetPackPages, commentaryPage } from "~/features/insight/index.server.ts";
 
 /** The firm that prepares the packs, as the cover names it. */
 export const PREPARED_BY_FIRM = "Ledgerline Advisors";
@@ -50,13 +50,17 @@ export async function listPacks(db: Db, m: Membership): Promise<MonthEndPack[]> 
  * commentary when there is one (decision 122), the profit and loss beside the previous month and the same month last
  * year, the balance sheet at the month's end, the month's statement of cash flows and its trial balance; the tax summary
  * and the aged receivables and payables at the month's end when the books have them.
+ * The month's pack as one PDF: a cover (organization, month, the firm, who prepared it and when), the profit and loss
+ * beside the previous month and the same month last year, the balance sheet at the month's end, the month's statement
+ * of cash flows and its trial balance; the tax summary and the aged receivables and payables at the month's end when the
+ * books have them; the budget against actual when the month's fiscal year has a budget.
  */
 export async function buildPackPdf(db: Db, m: Membership, month: string, preparedBy: string, today: string): Promise<Buffer> {
   const current = monthRange(month);
   const previous = monthRange(month, 1);
   const lastYear = monthRange(month, 12);
   const org = m.organizationName;
-  const [pl, balance, cash, trial, tax, aging, commentary] = await withStatementTimeout(db, (tx) =>
+  const [pl, balance, cash, trial, tax, aging, commentary, budget] = await withStatementTimeout(db, (tx) =>
     Promise.all([
       generateReport(tx, m, "profit_loss", current.start, current.end, { compare: "both" }),
       generateReport(tx, m, "balance_sheet", current.start, current.end),
@@ -66,6 +70,8 @@ export async function buildPackPdf(db: Db, m: Membership, month: string, prepare
       agingSummaryPages(tx, m, current.end),
       // The month's published commentary, the pack's first page after the cover (decision 122).
       commentaryPage(tx, m, month),
+      // The budget against actual of the month, when its fiscal year has a budget (decision 123).
+      budgetPackPages(tx, m, month),
     ]),
   );
   // The comparison columns named by their months: the month, the month before, the same month last year.
@@ -85,7 +91,7 @@ export async function buildPackPdf(db: Db, m: Membership, month: string, prepare
     printableReport(trial, books),
   ];
   if (tax) reports.push(tax);
-  reports.push(...aging);
+  reports.push(...aging, ...budget);
   return pdfBytes(
     reportsPdf(reports, {
       title: `Month-end pack · ${monthName(month)} · ${org}`,

@@ -68,6 +68,9 @@ export const BOOKS_PERMISSIONS = {
   "books.sales.void": { roles: WRITERS, firmKeeps: "firm" },
   /** The control accounts, whether bills are approved before posting, whether the client sends her own invoices. */
   "books.sales.settings": { roles: WRITERS, firmKeeps: "firm" },
+  /** A fiscal year's budget: the grid saved, copied from last year's actuals, imported from CSV (decision 123). Reading it,
+   * and the budget against actual, is "books.read". */
+  "books.budgets": { roles: WRITERS, firmKeeps: "firm" },
   /** The firm's invoices to the client, paying them and her payment method: her owner alone (decision 119). */
   "books.billing": { roles: OWNER, side: "client" },
   /** Writing the month's commentary for the client: drafts and their edits (decision 122). */

@@ -29,6 +29,7 @@ const SECTIONS: readonly { path: string; label: string; need?: BooksPermission; 
   { path: "messages", label: "Messages" },
   { path: "requests", label: "Requests" },
   { path: "reports", label: "Reports" },
+  { path: "budgets", label: "Budgets" },
   { path: "ledger", label: "General ledger" },
   { path: "opening-balances", label: "Opening balances", need: "books.opening" },
   { path: "closing", label: "Closing", need: "books.lock" },

@@ -5,11 +5,12 @@ import { InputField } from "~/ui/field.tsx";
 import { CASH_FLOWS, CASH_FLOWS_LABEL } from "../cash-flow.ts";
 import type { PeriodPreset } from "~/features/ledger/index.ts";
 import { REPORT_LABELS, REPORT_TYPES, type ReportType } from "../reports.ts";
+import { BUDGET_ACTUAL, BUDGET_ACTUAL_LABEL } from "~/features/insight/budgets.types.ts";
 import { PeriodChoices, filterControlClass, presetPeriodToday, presetToday } from "./report-period-choices.tsx";
 
 /** The Reports screen's filters as its form shows them (the loader's values; a wrong date blank). */
 export interface ReportFilters {
-  type: ReportType | typeof CASH_FLOWS;
+  type: ReportType | typeof CASH_FLOWS | typeof BUDGET_ACTUAL;
   start: string;
   end: string;
   compare: string;
@@ -45,7 +46,7 @@ export function ReportFilterForm({
     const data = new FormData(form);
     const type = data.get("type");
     // The trial balance and the cash flows have no comparison; a blank field is no filter.
-    if (type === "trial_balance" || type === CASH_FLOWS) data.delete("compare");
+    if (type === "trial_balance" || type === CASH_FLOWS || type === BUDGET_ACTUAL) data.delete("compare");
     for (const [name, value] of [...data.entries()]) if (value === "") data.delete(name);
     const state: FiltersState = { reportFilters: formKey };
     void submit(data, { method: "get", replace: true, preventScrollReset: true, state });
@@ -110,6 +111,7 @@ export function ReportFilterForm({
           </option>
         ))}
         <option value={CASH_FLOWS}>{CASH_FLOWS_LABEL}</option>
+        <option value={BUDGET_ACTUAL}>{BUDGET_ACTUAL_LABEL}</option>
       </InputField>
       {/* The cash flows take a period's presets without a comparison, as the trial balance does. */}
       <PeriodChoices
@@ -121,12 +123,13 @@ export function ReportFilterForm({
         fiscalYearStartMonth={fiscalYearStartMonth}
       />
       {/* The balance sheet is a position at its end date: the start given is kept for the other reports. */}
-      {filters.type === "balance_sheet" ? (
+      {/* The budget against actual is of the end date's month, in its fiscal year (decision 123). */}
+      {filters.type === "balance_sheet" || filters.type === BUDGET_ACTUAL ? (
         <input key="start-kept" type="hidden" name="start" defaultValue={filters.start} />
       ) : (
         dateField("start", "Start date")
       )}
-      {dateField("end", "End date")}
+      {filters.type === BUDGET_ACTUAL ? dateField("end", "Month of (a day in it)") : dateField("end", "End date")}
       <Button type="submit" variant="secondary">
         Show report
       </Button>

@@ -11,6 +11,7 @@ export function ReportPdfLink({
   start,
   end,
   compare,
+  month,
   disabled,
 }: {
   type: string;
@@ -18,6 +19,8 @@ export function ReportPdfLink({
   end: string;
   /** The comparison columns shown beside the period, printed too. */
   compare?: string;
+  /** The budget against actual's month (decision 123): its PDF takes the month, not a period. */
+  month?: string;
   disabled: boolean;
 }) {
   const orgId = useBooksOrgId();
@@ -28,7 +31,9 @@ export function ReportPdfLink({
         Download PDF
       </span>
     );
-  const query = new URLSearchParams({ start, end, ...(compare && type !== "trial_balance" ? { compare } : {}) });
+  const query = month
+    ? new URLSearchParams({ month })
+    : new URLSearchParams({ start, end, ...(compare && type !== "trial_balance" ? { compare } : {}) });
   return (
     <a className={className} href={reportPdfUrl(orgId, type, query)} download>
       Download PDF

@@ -14,8 +14,16 @@ import { TrialBalanceTable } from "./report-tables.tsx";
 import { CashFlowsTable } from "./cash-flows-table.tsx";
 import { CASH_FLOWS, CASH_FLOWS_LABEL, CASH_FLOW_CSV_COLUMNS, cashFlowCsvRecords, type CashFlowReport } from "../cash-flow.ts";
 import { PrintedOrganization, ReportPdfLink } from "./report-print-parts.tsx";
+import { monthName } from "../report-print.ts";
 import { ReportFilterForm, type ReportFilters } from "./report-filter-form.tsx";
 import { useMoney } from "~/features/ledger/index.ts";
+import {
+  BUDGET_ACTUAL,
+  BUDGET_ACTUAL_LABEL,
+  BudgetActualTable,
+  budgetActualCsv,
+  type BudgetActualReport,
+} from "~/features/insight/index.ts";
 
 function download(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
@@ -26,6 +34,36 @@ function download(text: string, fileName: string) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The report shown as CSV, downloaded (one of the three kinds of report the screen holds). */
+function exportReportCsv({
+  report,
+  cashFlows,
+  budget,
+}: {
+  report: Report | null;
+  cashFlows?: CashFlowReport | null;
+  budget?: BudgetActualReport | null;
+}) {
+  const done = () => toast.success("Export successful", { description: "Report has been exported to CSV" });
+  if (cashFlows) {
+    download(csvRows(CASH_FLOW_CSV_COLUMNS, cashFlowCsvRecords(cashFlows)), `cash_flows_${cashFlows.start}_${cashFlows.end}.csv`);
+    return done();
+  }
+  if (budget) {
+    const { header, records } = budgetActualCsv(budget);
+    download(csvRows(header, records), `budget_actual_${budget.month}.csv`);
+    return done();
+  }
+  if (!report) return;
+  try {
+    const { header, records } = reportCsv(report);
+    download(csvRows(header, records), reportFileName(report.type, report.start, report.end));
+    done();
+  } catch (err) {
+    toast.error("Error generating report", { description: (err as Error).message });
+  }
 }
 
 /**
@@ -41,17 +79,19 @@ export function ReportsScreen({
   fiscalYearStartMonth,
   report,
   cashFlows = null,
+  budget = null,
   failure,
   filters,
   errors,
 }: {
-  type: ReportType | typeof CASH_FLOWS;
+  type: ReportType | typeof CASH_FLOWS | typeof BUDGET_ACTUAL;
   start: string;
   end: string;
   compare: Comparison | undefined;
   fiscalYearStartMonth: number;
   report: Report | null;
   cashFlows?: CashFlowReport | null;
+  budget?: BudgetActualReport | null;
   failure: string | null;
   filters: ReportFilters;
   errors: Record<string, string>;
@@ -65,23 +105,8 @@ export function ReportsScreen({
     if (failure) toast.error("Error generating report", { description: failure });
   }, [failure, type, start, end]);
 
-  function exportCsv() {
-    if (type === CASH_FLOWS && cashFlows) {
-      download(csvRows(CASH_FLOW_CSV_COLUMNS, cashFlowCsvRecords(cashFlows)), `cash_flows_${cashFlows.start}_${cashFlows.end}.csv`);
-      toast.success("Export successful", { description: "Report has been exported to CSV" });
-      return;
-    }
-    if (!report) return;
-    try {
-      const { header, records } = reportCsv(report);
-      const csv = csvRows(header, records);
-      download(csv, reportFileName(report.type, report.start, report.end));
-      toast.success("Export successful", { description: "Report has been exported to CSV" });
-    } catch (err) {
-      toast.error("Error generating report", { description: (err as Error).message });
-    }
-  }
-
+  const exportCsv = () => exportReportCsv({ report, cashFlows, budget });
+  const shown = report ?? cashFlows ?? budget;
   const ledgerRange = report?.type === "balance_sheet" ? { start: "1900-01-01", end } : { start, end };
 
   return (
@@ -89,7 +114,7 @@ export function ReportsScreen({
       <div className="flex flex-wrap items-end gap-4">
         <ReportFilterForm filters={filters} errors={errors} fiscalYearStartMonth={fiscalYearStartMonth} />
         <div className="flex flex-wrap gap-4">
-          <Button variant="secondary" onClick={exportCsv} disabled={!(report ?? cashFlows) || loading}>
+          <Button variant="secondary" onClick={exportCsv} disabled={!shown || loading}>
             Export CSV
           </Button>
           <ReportPdfLink
@@ -97,7 +122,8 @@ export function ReportsScreen({
             start={report?.start ?? start}
             end={end}
             compare={compare}
-            disabled={!(report ?? cashFlows) || loading}
+            month={budget?.month}
+            disabled={!shown || loading}
           />
         </div>
       </div>
@@ -105,10 +131,18 @@ export function ReportsScreen({
       <section aria-live="polite" aria-busy={loading} className="rounded-lg border border-slate-200" data-printable>
         <PrintedOrganization />
         <h2 className="border-b border-slate-200 px-3 py-3 text-lg font-semibold text-ink">
-          {type === CASH_FLOWS ? CASH_FLOWS_LABEL : REPORT_LABELS[type]}{" "}
-          <span className="text-sm font-normal text-muted">{type === "balance_sheet" ? `as of ${end}` : `${start} to ${end}`}</span>
+          {type === CASH_FLOWS ? CASH_FLOWS_LABEL : type === BUDGET_ACTUAL ? BUDGET_ACTUAL_LABEL : REPORT_LABELS[type]}{" "}
+          <span className="text-sm font-normal text-muted">
+            {type === "balance_sheet"
+              ? `as of ${end}`
+              : type === BUDGET_ACTUAL
+                ? `for ${monthName(end.slice(0, 7))}`
+                : `${start} to ${end}`}
+          </span>
         </h2>
-        {type === CASH_FLOWS && cashFlows ? (
+        {type === BUDGET_ACTUAL && budget ? (
+          <BudgetActualTable report={budget} />
+        ) : type === CASH_FLOWS && cashFlows ? (
           cashFlows.empty ? (
             <p className="p-4 text-muted">No posted journal entries for the selected date range.</p>
           ) : (
