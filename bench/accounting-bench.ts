@@ -10,6 +10,7 @@
  *   BENCH_POSTING_ONLY=1 BENCH_WORKERS=2 npx tsx bench/accounting-bench.ts   posting and reports through 2 processes
  *   BENCH_READS_ONLY=1 npx tsx bench/accounting-bench.ts   the bulk load and the reads only (no posting runs)
  *   BENCH_ONLY=budgets npx tsx bench/accounting-bench.ts   the load, then the budget against actual alone (decision 123)
+ *   BENCH_ONLY=dashboard npx tsx bench/accounting-bench.ts   the load, then the owner's dashboard alone (decision 121)
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -29,7 +30,7 @@ const DB_NAME = process.env.BENCH_DB_NAME ?? "bench_accounting";
 const POSTING_ONLY = process.env.BENCH_POSTING_ONLY === "1";
 /** Skips the posting runs: only the bulk load, the reports, ledger and the dashboard. */
 const READS_ONLY = process.env.BENCH_READS_ONLY === "1";
-/** "budgets": after the load, only the budget against actual is measured (no reports, ledger, dashboard or posting). */
+/** "budgets" or "dashboard": after the load, only that one is measured (no reports, ledger or posting). */
 const ONLY = process.env.BENCH_ONLY ?? "";
 const DB_URL = (() => {
   const u = new URL(ADMIN_URL);
@@ -778,8 +779,8 @@ async function main() {
     if (!POSTING_ONLY) {
       const [genMs] = await timed(() => generate(db, orgId, userId));
       console.log(`generated in ${(genMs / 1000).toFixed(1)} s`);
-      if (ONLY === "budgets") {
-        console.table(await budgetTimes(cookie, db, orgId));
+      if (ONLY === "budgets" || ONLY === "dashboard") {
+        console.table(await (ONLY === "budgets" ? budgetTimes : dashboardTimes)(cookie, db, orgId));
         return;
       }
 
