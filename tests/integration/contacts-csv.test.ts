@@ -83,10 +83,11 @@ describe("contacts as CSV", () => {
       "revenue_account_code",
       "expense_account_code",
       "tax_code",
+      "is_1099_contractor",
     ]);
     expect(rows.slice(1)).toEqual([
-      ["'=SUM(A1)", "false", "true", "BE0123", "", "", "30", "", expense.code, ""],
-      ["Alice Ltd", "true", "false", "", "alice@example.com", "1 High St\nLeeds", "14", revenue.code, "", ""],
+      ["'=SUM(A1)", "false", "true", "BE0123", "", "", "30", "", expense.code, "", "false"],
+      ["Alice Ltd", "true", "false", "", "alice@example.com", "1 High St\nLeeds", "14", revenue.code, "", "", "false"],
     ]);
   });
 

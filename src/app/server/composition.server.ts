@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { accountRoutes } from "~/features/account/account.routes.server.ts";
 import { ledgerRoutes } from "~/features/ledger/ledger.routes.server.ts";
 import { reportsRoutes } from "~/features/reports/reports.routes.server.ts";
+import { yearEndPackageRoutes } from "~/features/yearend/index.server.ts";
 import { taxRoutes } from "~/features/tax/tax-codes.routes.server.ts";
 import { taxReturnRoutes } from "~/features/tax/tax-return.routes.server.ts";
 import { documentFilesRoutes, recurringInvoicesJob, salesRoutes } from "~/features/sales/index.server.ts";
@@ -83,6 +84,7 @@ function accountingRoutes(ctx: AppContext) {
   books.use(booksMember(ctx.db));
   books.route("/", ledgerRoutes(ctx));
   books.route("/", reportsRoutes(ctx));
+  books.route("/", yearEndPackageRoutes(ctx));
   books.route("/", membersRoutes(ctx));
   books.route("/", taxRoutes(ctx));
   books.route("/", taxReturnRoutes(ctx));

@@ -43,6 +43,7 @@ const REFUSALS: Record<BooksPermission, Refusals> = {
   "books.sales.pay": { role: VIEWERS },
   "books.sales.void": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} voiding a document is the firm's to do` },
   "books.sales.settings": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} the receivables and payables settings are the firm's to set` },
+  "books.yearend.prepare": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} the year-end package is the firm's to prepare` },
   "books.billing": { role: "Only the owner sees and pays the firm's invoices", side: "The firm's invoices are the client's to see and pay" },
 };
 

@@ -68,6 +68,8 @@ export const BOOKS_PERMISSIONS = {
   "books.sales.void": { roles: WRITERS, firmKeeps: "firm" },
   /** The control accounts, whether bills are approved before posting, whether the client sends her own invoices. */
   "books.sales.settings": { roles: WRITERS, firmKeeps: "firm" },
+  /** Preparing a closed fiscal year's package for the tax preparer (decision 124); every member reads the kept ones. */
+  "books.yearend.prepare": { roles: WRITERS, firmKeeps: "firm" },
   /** The firm's invoices to the client, paying them and her payment method: her owner alone (decision 119). */
   "books.billing": { roles: OWNER, side: "client" },
 } as const satisfies Record<string, BooksRule>;
