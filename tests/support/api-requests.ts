@@ -6,6 +6,7 @@ import { createSignedInUser, type TestApp, type TestUser } from "./test-app.ts";
 import { createSalesFixtures, salesRequests, type SalesFixtures } from "./sales-requests.ts";
 import { catalogueRequests, createCatalogueFixtures, type CatalogueFixtures } from "./catalogue-requests.ts";
 import { createProposalFixtures, proposalRequests, type ProposalFixtures } from "./proposal-requests.ts";
+import { createYearEndFixtures, yearEndRequests, type YearEndFixtures } from "./yearend-requests.ts";
 
 /**
  * A valid request for every route of the app's API (keyed as its route table names it, see route-table.ts), and
@@ -101,6 +102,8 @@ export interface Fixtures {
   catalogue: CatalogueFixtures;
   /** Proposals: a letter template, drafts, sent and accepted ones, links (proposal-requests.ts). */
   proposals: ProposalFixtures;
+  /** A kept year-end package (yearend-requests.ts). */
+  yearEnd: YearEndFixtures;
 }
 
 /** A template of recurring work: a plain item first, then one the books tick. */
@@ -446,6 +449,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   f.sales = await createSalesFixtures(t, admin, orgId);
   f.catalogue = await createCatalogueFixtures(t, admin);
   f.proposals = await createProposalFixtures(t, admin, orgId);
+  f.yearEnd = await createYearEndFixtures(t, orgId);
   await t.ctx.db.execute(sql`delete from rate_limits`);
   return f;
 }
@@ -484,6 +488,7 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
     ...salesRequests(f),
     ...catalogueRequests(() => f.catalogue),
     ...proposalRequests(f),
+    ...yearEndRequests(f),
     { method: "GET", path: "/api/health", anonymous: true },
     { method: "GET", path: "/api/session" },
     { method: "GET", path: "/api/account/two-factor-policy" },
