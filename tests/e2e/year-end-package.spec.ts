@@ -7,14 +7,23 @@ import { booksApi } from "./support/books.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 import { shot } from "./support/shots.ts";
 
-// The year-end package for the tax preparer (decision 124): a small business's 2025, closed through the API as the
-// Closing section closes it; in the browser the owner prepares the year's package, sees it kept at 1280 and 390 px,
-// and downloads its PDF: a cover, the contents and each part, with the year's figures.
+// The year-end package for the tax preparer (decision 124): the owner marks a supplier as a 1099 contractor in the
+// contact form; a small business's 2025 (the contractor's bill paid among it) is closed through the API as the Closing
+// section closes it; in the browser the owner prepares the year's package, sees it kept at 1280 and 390 px, and
+// downloads its PDF: a cover, the contents and each part, with the year's figures.
 
-/** Posts 2025's entries (capital, a machine bought, a sale, rent, the machine's depreciation) and closes the year. */
-async function closedYear(page: Page) {
+/**
+ * Posts 2025's entries (capital, a machine bought, a sale, rent, the machine's depreciation), the contractor's bill of
+ * 700.00 paid from the bank account, and closes the year.
+ */
+async function closedYear(page: Page, contractor: number) {
   const books = await booksApi(page);
   const headers = { origin: process.env.E2E_BASE_URL! };
+  const posted = async (path: string, data: unknown) => {
+    const res = await page.request.post(`${books}${path}`, { headers, data });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return res.json() as Promise<Record<string, { id: number; item_id: number }>>;
+  };
   const { accounts } = (await (await page.request.get(`${books}/accounts`)).json()) as { accounts: { id: number; account_code: string }[] };
   const code = Object.fromEntries(accounts.map((a) => [a.account_code, a.id]));
   for (const data of [
@@ -39,6 +48,27 @@ async function closedYear(page: Page) {
     });
     expect(saved.status(), await saved.text()).toBe(201);
   }
+  const bank = await page.request.post(books.replace("/accounting/orgs", "/bank") + "/accounts", {
+    headers,
+    data: { name: "Checking", kind: "bank", account_id: code["1000"], currency: "USD" },
+  });
+  expect(bank.status(), await bank.text()).toBe(201);
+  const { document } = await posted("/documents", {
+    kind: "bill",
+    contact_id: contractor,
+    issue_date: "2025-03-03",
+    lines: [{ description: "Cabinet doors", quantity: "1", unit_price: "700.00", account_id: code["6100"] }],
+  });
+  const bill = (await posted(`/documents/${document!.id}/approve`, {})).document!;
+  await posted("/payments", {
+    contact_id: contractor,
+    side: "payable",
+    direction: "out",
+    date: "2025-03-20",
+    account_id: code["1000"],
+    amount: "700.00",
+    allocations: [{ item_id: bill.item_id, amount: "700.00" }],
+  });
   const closed = await page.request.post(`${books}/year-end/close`, { headers, data: { fiscal_year: 2025, reason: "2025 for the tax preparer" } });
   expect(closed.status(), await closed.text()).toBe(200);
   return books.replace("/api/accounting/orgs", "/accounting");
@@ -47,7 +77,26 @@ async function closedYear(page: Page) {
 test("the owner prepares a closed year's package, sees it kept and reads its PDF", async ({ page }) => {
   test.setTimeout(120_000);
   await signUpAndSignIn(page);
-  const orgPath = await closedYear(page);
+  const books = await booksApi(page);
+  const orgPath = books.replace("/api/accounting/orgs", "/accounting");
+
+  // The contractor, marked in the contact form.
+  await gotoHydrated(page, `${orgPath}/contacts`);
+  await page.getByRole("button", { name: "New contact" }).click();
+  const dialog = page.getByRole("dialog", { name: "New contact" });
+  await dialog.getByLabel("Name", { exact: true }).fill("Oak Carpentry");
+  await dialog.getByLabel("A customer (you invoice them)").uncheck();
+  await dialog.getByLabel("A supplier (you pay their bills)").check();
+  await dialog.getByLabel("A 1099 contractor (payments listed at year end)").check();
+  await expectNoAxeViolations(page, { exclude: [TOASTS] });
+  await shot(page, "year-end-contractor", { widths: [390, 1280], part: dialog });
+  await dialog.getByRole("button", { name: "Save contact" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Oak Carpentry saved" })).toBeVisible();
+  const { contacts } = (await (await page.request.get(`${books}/contacts`)).json()) as { contacts: { id: number; name: string; is_1099_contractor: boolean }[] };
+  const oak = contacts.find((c) => c.name === "Oak Carpentry")!;
+  expect(oak.is_1099_contractor).toBe(true);
+
+  await closedYear(page, oak.id);
   await gotoHydrated(page, `${orgPath}/closing`);
 
   const section = page.getByTestId("year-end-packages");
@@ -95,7 +144,8 @@ test("the owner prepares a closed year's package, sees it kept and reads its PDF
   // The figures, by plain arithmetic over the entries above.
   expect(text).toContain("1500 Equipment $0.00 $6,000.00 $0.00 $6,000.00");
   expect(text).toContain(`Net book value $0.00 $${(6000 - 1200).toLocaleString("en-US")}.00`);
-  expect(text).toContain(`Cash at the end of the period $${(20000 - 6000 + 4500 - 1800).toLocaleString("en-US")}.00`);
-  expect(text).toContain(`Net income $${(4500 - 1800 - 1200).toLocaleString("en-US")}.00`);
+  expect(text).toContain(`Cash at the end of the period $${(20000 - 6000 + 4500 - 1800 - 700).toLocaleString("en-US")}.00`);
+  expect(text).toContain(`Net income $${(4500 - 1800 - 1200 - 700).toLocaleString("en-US")}.00`);
+  expect(text).toContain("Oak Carpentry 1 $700.00 Total $700.00");
   expect(text).toContain("Depreciation expense for the year $1,200.00");
 });
