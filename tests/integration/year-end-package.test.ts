@@ -5,6 +5,8 @@ import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.ts";
 import { addMember } from "~/features/tenancy/organizations.server.ts";
+import type { Membership } from "~/features/tenancy/tenancy.types.ts";
+import { yearLedger } from "~/features/yearend/year-end-ledger.server.ts";
 import type { YearEndPackage } from "~/features/yearend/year-end-package.types.ts";
 import { createSignedInUser, createTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { booksPath } from "../support/books.ts";
@@ -271,6 +273,18 @@ describe("the year-end package of a closed fiscal year", () => {
     const ledger = csvOf(file("general_ledger.csv")).filter((r) => r.Entry);
     expect(ledger.length).toBe(journal.length);
     expect(new Set(ledger.map((r) => r.Entry))).toEqual(new Set(journal.map((r) => r.entry)));
+  });
+
+  it("leaves a general ledger longer than the PDF's room to the ZIP's CSV, which still holds every line", async () => {
+    const m = { userId: owner.id, organizationId: org, organizationName: "Harbor Joinery", currency: "USD", role: "owner", side: "client", firmKeeps: false } as Membership;
+    const year = { fiscal_year: 2025, start: "2025-01-01", end: "2025-12-31", label: "2025" };
+    const ledger = await yearLedger(t.ctx.db, m, year, 3);
+    expect(ledger.lines).toBeGreaterThan(3);
+    expect(ledger.print.rows).toEqual([
+      { kind: "note", text: `The year has ${ledger.lines} general ledger lines, more than this PDF holds with the other parts: they are in the package's ZIP, general_ledger.csv.` },
+    ]);
+    expect(ledger.file).toBe("general_ledger.csv");
+    expect(csvOf(ledger.csv).filter((r) => r.Entry).length).toBe(ledger.lines);
   });
 
   it("keeps a package as prepared: reopened, changed and closed again, the year has a new package beside the old one", async () => {
