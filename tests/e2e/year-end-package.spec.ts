@@ -120,8 +120,17 @@ test("the owner prepares a closed year's package, sees it kept and reads its PDF
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
 
+  // The Month-end packs section, which every member is offered (Closing is the firm's when it keeps the books), lists it too.
+  await page.getByRole("navigation", { name: "Accounting sections" }).getByRole("link", { name: "Month-end packs", exact: true }).click();
+  const listed = page.getByTestId("year-end-packages");
+  await expect(listed.getByTestId("kept-packages").getByRole("listitem")).toContainText("Fiscal year 2025");
+  await expect(listed.getByRole("button", { name: /Prepare the year-end package/ })).toHaveCount(0);
+  await expectNoAxeViolations(page, { exclude: [TOASTS] });
+  await shot(page, "year-end-package-in-packs", { part: listed, widths: [390, 1280] });
+  await page.setViewportSize({ width: 390, height: 844 });
+
   const download = page.waitForEvent("download");
-  await pdfLink.click();
+  await listed.getByRole("link", { name: /^PDF of the package for fiscal year 2025/ }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe("year_end_package_2025.pdf");
   const text = pdfText(readFileSync((await file.path())!));

@@ -56,14 +56,15 @@ function KeptPackage({ p }: { p: YearEndPackage }) {
 }
 
 /**
- * The Closing section's year-end packages (decision 124): for each closed fiscal year, "Prepare the year-end package"
- * (those who hold "books.yearend.prepare": the firm when it keeps the books), and every package kept, with its PDF
- * and its ZIP for every member.
+ * The year-end packages (decision 124): every package kept, with its PDF and its ZIP for every member; in the Closing
+ * section (`closed` given) also, for each closed fiscal year, "Prepare the year-end package" for those who hold
+ * "books.yearend.prepare" (the firm when it keeps the books). The Month-end packs section lists them only, so that a
+ * client who is not offered Closing finds them there.
  */
-export function YearEndPackages({ closed, packages }: { closed: ClosedYear[]; packages: YearEndPackage[] }) {
+export function YearEndPackages({ closed, packages }: { closed?: ClosedYear[]; packages: YearEndPackage[] }) {
   const uid = useId();
   const { can, firmKeeps } = useBooks();
-  const mayPrepare = can["books.yearend.prepare"];
+  const mayPrepare = closed !== undefined && can["books.yearend.prepare"];
   return (
     <section aria-labelledby={`${uid}-title`} className="space-y-4 rounded-lg border border-slate-200 p-4" data-testid="year-end-packages">
       <div>
@@ -76,7 +77,7 @@ export function YearEndPackages({ closed, packages }: { closed: ClosedYear[]; pa
           1099 contractors and the tax returns. Each package is kept as it was prepared.
         </p>
       </div>
-      {mayPrepare ? (
+      {closed === undefined ? null : mayPrepare ? (
         closed.length === 0 ? (
           <p className="text-sm text-muted">Close a fiscal year to prepare its package.</p>
         ) : (
