@@ -51,7 +51,7 @@ export async function closedYear(db: Db, m: Membership, fy: number): Promise<Pac
 }
 
 /** Every part of the year, read in one snapshot (one read-only transaction on PostgreSQL), in the package's order. */
-async function readParts(db: Db, m: Membership, year: PackageYear): Promise<{ parts: PackagePart[]; ledgerCsv: { file: string; csv: string } }> {
+async function readParts(db: Db, m: Membership, year: PackageYear): Promise<PackagePart[]> {
   const books = printBooks(m);
   const calendarYear = Number(year.end.slice(0, 4));
   return withStatementTimeout(db, async (tx) => {
@@ -86,7 +86,7 @@ async function readParts(db: Db, m: Membership, year: PackageYear): Promise<{ pa
     ];
     const used = [...before, ...after].reduce((n, p) => n + p.print.rows.filter((r) => r.kind === "line").length, 0);
     const ledger = await yearLedger(tx, m, year, MAX_PRINTED_LINES - used);
-    return { parts: [...before, { print: ledger.print, csv: null }, ...after], ledgerCsv: ledger };
+    return [...before, { print: ledger.print, csv: null, written: { file: ledger.file, text: ledger.csv } }, ...after];
   });
 }
 
@@ -121,7 +121,7 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
  */
 export async function preparePackage(db: Db, m: Membership, fy: number, actor: AuditActor, now = new Date()): Promise<YearEndPackage> {
   const year = await closedYear(db, m, fy);
-  const { parts, ledgerCsv } = await readParts(db, m, year);
+  const parts = await readParts(db, m, year);
   const org = m.organizationName;
   const pdf = await pdfBytes(
     reportsPdf(
@@ -151,7 +151,7 @@ export async function preparePackage(db: Db, m: Membership, fy: number, actor: A
   const numbered = (file: string) => `${String(++n).padStart(2, "0")}_${file}`;
   for (const part of parts) {
     if (part.csv) files[numbered(part.csv.file)] = strToU8(`${csvRows(part.csv.header, part.csv.records)}\r\n`);
-    else if (part.print.title === "General ledger") files[numbered(ledgerCsv.file)] = strToU8(ledgerCsv.csv);
+    else if (part.written) files[numbered(part.written.file)] = strToU8(part.written.text);
   }
   const zip = zipSync(files, { level: 6, mtime: now });
   const pdfName = `${base}.pdf`;

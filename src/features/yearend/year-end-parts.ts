@@ -60,10 +60,12 @@ export interface FiledReturn {
   settlement: string | null;
 }
 
-/** A part of the package: its printed pages, and its CSV in the ZIP (null: the PDF alone holds it). */
+/** A part of the package: its printed pages, and its CSV in the ZIP (null: the PDF alone holds it, unless `written`). */
 export interface PackagePart {
   print: PrintableReport;
   csv: { file: string; header: readonly string[]; records: CsvCell[][] } | null;
+  /** A file of the ZIP already written (the general ledger's CSV, written an account at a time). */
+  written?: { file: string; text: string };
 }
 
 export const amount = (c: bigint) => csvAmount(centsToDecimal(c));
