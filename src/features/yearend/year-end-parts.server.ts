@@ -8,6 +8,11 @@ import type { AccountBalance, AdjustingLine, ContractorPaid, FiledReturn, Packag
  * The year-end package's reads (decision 124), each over posted entries of one organization and one closed fiscal year.
  * Adjusting entries are the entries dated in the year and posted after its last day (UTC), the closing entries and
  * their reversals left out; both trial balances leave the closing entries out.
+ *
+ * The lines of the organization's entries are joined by their entry alone (`l.journal_entry_id = e.id`, the entry's own
+ * index; a line's organization is its entry's by the foreign key): with the organization's id on the lines too, the
+ * planner, before the statistics of a freshly loaded journal are gathered, intersected each entry's lines with all of
+ * the organization's (50,000 lines: 43 s instead of 50 ms, measured on PostgreSQL 15).
  */
 
 const cents = (d: string | null | undefined) => toCents(d ?? "0") ?? 0n;
@@ -47,7 +52,7 @@ export async function yearBalances(db: Db, organizationId: number, year: Package
       db,
       sql`select l.account_id, sum(l.debit_amount)::text as debit, sum(l.credit_amount)::text as credit
             from journal_entries e
-            join journal_entry_lines l on l.organization_id = e.organization_id and l.journal_entry_id = e.id
+            join journal_entry_lines l on l.journal_entry_id = e.id
            where e.organization_id = ${organizationId} and e.status = 'posted'
              and e.entry_date between ${year.start}::date and ${year.end}::date
              and ${postedAfter(year.end)} and ${notClosing(organizationId)}
@@ -84,7 +89,7 @@ export async function adjustingLines(db: Db, organizationId: number, year: Packa
                coalesce(nullif(btrim(l.description), ''), e.description) as description, a.account_code as code, a.account_name as name,
                l.debit_amount::text as debit, l.credit_amount::text as credit
           from journal_entries e
-          join journal_entry_lines l on l.organization_id = e.organization_id and l.journal_entry_id = e.id
+          join journal_entry_lines l on l.journal_entry_id = e.id
           join chart_of_accounts a on a.id = l.account_id
          where e.organization_id = ${organizationId} and e.status = 'posted'
            and e.entry_date between ${year.start}::date and ${year.end}::date
@@ -110,7 +115,7 @@ export async function contractorPayments(db: Db, organizationId: number, calenda
              paying as (
                select e.id as entry_id, min(coalesce(c.merged_into, c.id)) as contact_id
                  from journal_entries e
-                 join journal_entry_lines l on l.organization_id = e.organization_id and l.journal_entry_id = e.id
+                 join journal_entry_lines l on l.journal_entry_id = e.id
                  join contacts c on c.id = l.contact_id
                 where e.organization_id = ${organizationId} and e.status = 'posted'
                   and e.entry_date between ${from}::date and ${to}::date
@@ -123,7 +128,7 @@ export async function contractorPayments(db: Db, organizationId: number, calenda
                count(distinct b.journal_entry_id)::int as payments
           from contacts k
           left join paying p on p.contact_id = k.id
-          left join journal_entry_lines b on b.organization_id = ${organizationId} and b.journal_entry_id = p.entry_id
+          left join journal_entry_lines b on b.journal_entry_id = p.entry_id
                                          and b.account_id in (select account_id from banks)
          where k.organization_id = ${organizationId} and k.merged_into is null and k.is_1099_contractor
          group by k.id
