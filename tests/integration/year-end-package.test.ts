@@ -23,10 +23,7 @@ import { pdfText } from "../support/pdf.ts";
  */
 
 type Files = Record<string, string>;
-interface Refusal {
-  error: string;
-  fields?: Record<string, string>;
-}
+type Refusal = { error: string; fields?: Record<string, string> };
 
 /** The text of each page of a pdfkit PDF (one deflated content stream a page), in order. */
 function pageTexts(pdf: Buffer): string[] {
@@ -185,8 +182,7 @@ describe("the year-end package of a closed fiscal year", () => {
     expect(zip.length).toBe(kept.zip_size_bytes);
     files = unzip(zip);
     expect(Buffer.from(unzipSync(new Uint8Array(zip))["year_end_package_2025.pdf"]!).equals(pdf)).toBe(true);
-    const refused = await prepare(2025, viewer);
-    expect(refused.status).toBe(403);
+    expect((await prepare(2025, viewer)).status).toBe(403);
     const audit = await queryRows<{ after: { fiscal_year: number } }>(t.ctx.db, sql`select after from audit_log where action = 'books.year_end_package_prepared'`);
     expect(audit.map((a) => a.after.fiscal_year)).toEqual([2025]);
   });
