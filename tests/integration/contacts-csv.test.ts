@@ -83,10 +83,11 @@ describe("contacts as CSV", () => {
       "revenue_account_code",
       "expense_account_code",
       "tax_code",
+      "is_1099_contractor",
     ]);
     expect(rows.slice(1)).toEqual([
-      ["'=SUM(A1)", "false", "true", "BE0123", "", "", "30", "", expense.code, ""],
-      ["Alice Ltd", "true", "false", "", "alice@example.com", "1 High St\nLeeds", "14", revenue.code, "", ""],
+      ["'=SUM(A1)", "false", "true", "BE0123", "", "", "30", "", expense.code, "", "false"],
+      ["Alice Ltd", "true", "false", "", "alice@example.com", "1 High St\nLeeds", "14", revenue.code, "", "", "false"],
     ]);
   });
 
@@ -177,6 +178,19 @@ describe("contacts as CSV", () => {
       sql`select after from audit_log where action = 'contacts.imported' order by id desc limit 1`,
     );
     expect(audit!.after).toEqual({ created: 1, updated: 1 });
+  });
+
+  it("marks 1099 contractors from the column is_1099_contractor; a file without it keeps each contact's mark", async () => {
+    const marked = await importCsv("name,is_supplier,is_1099_contractor\r\nDora Design,true,true\r\nEd Electric,true,no\r\n");
+    expect(marked.status, await marked.clone().text()).toBe(200);
+    const flag = async (name: string) => (await contacts()).find((c) => c.name === name)!.is_1099_contractor;
+    expect([await flag("Dora Design"), await flag("Ed Electric")]).toEqual([true, false]);
+    expect((await importCsv("name,email\r\nDora Design,dora@example.com\r\nFay Farms,fay@example.com\r\n")).status).toBe(200);
+    expect([await flag("Dora Design"), await flag("Fay Farms")]).toEqual([true, false]);
+    const rows = Papa.parse<string[]>((await exported()).trimEnd(), { newline: "\r\n" }).data;
+    expect(rows.find((r) => r[0] === "Dora Design")!.at(-1)).toBe("true");
+    const bad = await importCsv("name,is_1099_contractor\r\nGus,perhaps\r\n");
+    expect(((await bad.json()) as Refusal).fields).toEqual({ "rows.2.is_1099_contractor": "is_1099_contractor must be true or false" });
   });
 
   it("refuses a header naming an unknown column, an empty file, JSON, and a viewer", async () => {

@@ -108,6 +108,7 @@ describe("books the firm keeps: the client's owner reads and answers, the firm l
       "POST lock/unlock": () => as(owner, `${books}/lock/unlock`, { json: { reason: "Fix January" } }),
       "POST year-end/close": () => as(owner, `${books}/year-end/close`, { json: { fiscal_year: 2025, reason: "Year done" } }),
       "POST year-end/reopen": () => as(owner, `${books}/year-end/reopen`, { json: { fiscal_year: 2025, reason: "Redo" } }),
+      "POST year-end/packages": () => as(owner, `${books}/year-end/packages`, { json: { fiscal_year: 2025 } }),
       "PUT fiscal-year": () => as(owner, `${books}/fiscal-year`, { method: "PUT", json: { fiscal_year_start_month: 4 } }),
       "PUT currency": () => as(owner, `${books}/currency`, { method: "PUT", json: { currency: "EUR" } }),
       "PUT opening-balances": () =>
@@ -143,6 +144,7 @@ describe("books the firm keeps: the client's owner reads and answers, the firm l
       `${books}/accounts`,
       `${books}/lock`,
       `${books}/year-end`,
+      `${books}/year-end/packages`,
       `/api/bank/${orgId}/rules`,
       `${bank}/lines`,
     ])

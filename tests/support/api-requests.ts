@@ -8,6 +8,7 @@ import { catalogueRequests, createCatalogueFixtures, type CatalogueFixtures } fr
 import { createProposalFixtures, proposalRequests, type ProposalFixtures } from "./proposal-requests.ts";
 import { commentaryRequests, createCommentaryFixtures, type CommentaryFixtures } from "./commentary-requests.ts";
 import { budgetRequests, createBudgetFixtures, type BudgetFixtures } from "./budget-requests.ts";
+import { createYearEndFixtures, yearEndRequests, type YearEndFixtures } from "./yearend-requests.ts";
 
 /**
  * A valid request for every route of the app's API (keyed as its route table names it, see route-table.ts), and
@@ -107,6 +108,8 @@ export interface Fixtures {
   commentary: CommentaryFixtures;
   /** Budgets: a revenue account for the grid (budget-requests.ts). */
   budgets: BudgetFixtures;
+  /** A kept year-end package (yearend-requests.ts). */
+  yearEnd: YearEndFixtures;
 }
 
 /** A template of recurring work: a plain item first, then one the books tick. */
@@ -454,6 +457,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   f.proposals = await createProposalFixtures(t, admin, orgId);
   f.commentary = await createCommentaryFixtures(t, admin, staff, orgId);
   f.budgets = await createBudgetFixtures(t, admin, orgId);
+  f.yearEnd = await createYearEndFixtures(t, orgId);
   await t.ctx.db.execute(sql`delete from rate_limits`);
   return f;
 }
@@ -497,6 +501,7 @@ export function apiRequests(t: TestApp, f: Fixtures): ValidRequest[] {
       () => f.commentary,
     ),
     ...budgetRequests(f),
+    ...yearEndRequests(f),
     { method: "GET", path: "/api/health", anonymous: true },
     { method: "GET", path: "/api/session" },
     { method: "GET", path: "/api/account/two-factor-policy" },

@@ -5,6 +5,7 @@ import { reportsRoutes } from "~/features/reports/reports.routes.server.ts";
 import { dashboardRoutes } from "~/features/insight/index.server.ts";
 import { commentaryRoutes } from "~/features/insight/commentary.routes.server.ts";
 import { budgetsCsvRoutes, budgetsRoutes } from "~/features/insight/budgets.routes.server.ts";
+import { yearEndPackageRoutes } from "~/features/yearend/index.server.ts";
 import { taxRoutes } from "~/features/tax/tax-codes.routes.server.ts";
 import { taxReturnRoutes } from "~/features/tax/tax-return.routes.server.ts";
 import { documentFilesRoutes, recurringInvoicesJob, salesRoutes } from "~/features/sales/index.server.ts";
@@ -89,6 +90,7 @@ function accountingRoutes(ctx: AppContext) {
   books.route("/", budgetsRoutes(ctx));
   books.route("/", reportsRoutes(ctx));
   books.route("/", dashboardRoutes(ctx));
+  books.route("/", yearEndPackageRoutes(ctx));
   books.route("/", membersRoutes(ctx));
   books.route("/", taxRoutes(ctx));
   books.route("/", taxReturnRoutes(ctx));

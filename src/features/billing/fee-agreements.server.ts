@@ -62,6 +62,7 @@ async function billingAccountOf(tx: Db, books: FirmBooks, actorM: NonNullable<Aw
     name: (p.company || p.client_name).slice(0, 200),
     is_customer: true,
     is_supplier: false,
+    is_1099_contractor: false,
     email: p.sent_to,
     payment_terms_days: 14,
     default_revenue_account_id: books.revenueAccountId,

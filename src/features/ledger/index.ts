@@ -32,7 +32,7 @@ export {
   previousPosition,
   previousYear,
 } from "./periods.ts";
-export { withoutClosingEntries } from "./year-end-close.ts";
+export { fiscalYear, type FiscalYear, withoutClosingEntries } from "./year-end-close.ts";
 export {
   TAX_AMOUNTS,
   TAX_APPLIES_TO,

@@ -1,2 +1,10 @@
-export { reportPdf, reportsPdf } from "./report-pdf.server.ts";
-export { listPacks } from "./month-end-packs.server.ts";
+export { reportPdf, reportsPdf, type PrintCover } from "./report-pdf.server.ts";
+export { listPacks, PREPARED_BY_FIRM } from "./month-end-packs.server.ts";
+export { generateReport } from "./reports.server.ts";
+export { cashFlowReport } from "./cash-flow.server.ts";
+export { cashFlowPrint } from "./report-print-cash-flow.ts";
+export { generalLedgerAll, generalLedgerLineCount } from "./general-ledger.server.ts";
+export { GL_ALL_CSV_COLUMNS, generalLedgersCsvRecords } from "./general-ledger.ts";
+export { generalLedgersPrint } from "./report-print-ledger.ts";
+export { reportCsv } from "./report-csv.ts";
+export { asOfText, periodText, printableReport } from "./report-print.ts";

@@ -6,6 +6,7 @@ export {
   type PrintableReport,
   printBooks,
   type PrintBooks,
+  type PrintColumn,
   printedLinesMessage,
   type PrintRow,
 } from "./report-print.ts";

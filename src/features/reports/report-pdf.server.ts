@@ -31,7 +31,7 @@ type Doc = PDFKit.PDFDocument;
  */
 export function reportsPdf(
   reports: PrintableReport[],
-  meta: { title: string; author: string; cover?: PrintCover },
+  meta: { title: string; author: string; cover?: PrintCover; contents?: boolean },
 ): ReadableStream<Uint8Array> {
   const lines = reports.reduce((n, r) => n + r.rows.filter((row) => row.kind === "line").length, 0);
   if (lines > MAX_PRINTED_LINES) {
@@ -40,8 +40,13 @@ export function reportsPdf(
   }
   const info = { Title: meta.title, Author: meta.author };
   return renderPdf({ margin: MARGIN, info }, async (doc, frame, pause) => {
-    let total = meta.cover ? 1 : 0;
-    for (const report of reports) total += await drawReport(doc, frame, report, pause, null);
+    let total = (meta.cover ? 1 : 0) + (meta.contents ? 1 : 0);
+    /** The page each report starts on, for the contents page. */
+    const starts: number[] = [];
+    for (const report of reports) {
+      starts.push(total + 1);
+      total += await drawReport(doc, frame, report, pause, null);
+    }
     let page = 0;
     const endPage = () => drawFooter(doc, frame, meta.title, ++page, total);
     const newPage = () => {
@@ -49,8 +54,12 @@ export function reportsPdf(
       doc.addPage();
     };
     if (meta.cover) drawCover(doc, frame, meta.cover);
+    if (meta.contents) {
+      if (meta.cover) newPage();
+      drawContents(doc, frame, reports, starts);
+    }
     for (const [i, report] of reports.entries()) {
-      if (i > 0 || meta.cover) newPage();
+      if (i > 0 || meta.cover || meta.contents) newPage();
       await drawReport(doc, frame, report, pause, newPage);
     }
     endPage();
@@ -73,6 +82,22 @@ function drawCover(doc: Doc, { left, width }: PdfFrame, cover: PrintCover) {
   for (const [label, value] of cover.facts) {
     doc.font("Helvetica-Bold").fillColor(MUTED).text(`${label}: `, { continued: true }).font("Helvetica").fillColor(INK).text(value);
     doc.moveDown(0.3);
+  }
+}
+
+/** A contents page: each report's title and the page it starts on (one page: a document of a few dozen parts). */
+function drawContents(doc: Doc, { left, width }: PdfFrame, reports: PrintableReport[], starts: number[]) {
+  doc.x = left;
+  doc.y = MARGIN;
+  doc.font("Helvetica-Bold").fontSize(15).fillColor(INK).text("Contents", left, doc.y, { width });
+  doc.moveDown(0.8);
+  doc.fontSize(11);
+  for (const [i, report] of reports.entries()) {
+    const y = doc.y;
+    doc.font("Helvetica").fillColor(INK).text(report.title, left, y, { width: width * 0.8, lineBreak: false, ellipsis: true });
+    doc.text(`Page ${starts[i]}`, left + width * 0.8, y, { width: width * 0.2, align: "right", lineBreak: false });
+    doc.x = left;
+    doc.y = y + 18;
   }
 }
 

@@ -18,7 +18,8 @@ import type { ContactsImported, ContactsImportPreview, ContactsImportRow, Contac
  *
  * Columns: name, is_customer, is_supplier (true | false; blank: a new contact is a customer, a contact updated keeps
  * its own), tax_id, email, address, payment_terms_days (0 to 365; blank: 30, or the contact's own), revenue_account_code,
- * expense_account_code, tax_code. A column left out of the file leaves that field of an updated contact as it is; a
+ * expense_account_code, tax_code, is_1099_contractor (true | false, decision 124; blank: false for a new contact, its
+ * own for one updated: a file made before the column existed imports as it did). A column left out of the file leaves that field of an updated contact as it is; a
  * blank text or code cell clears it.
  */
 
@@ -33,6 +34,7 @@ export const CONTACTS_CSV_HEADER = [
   "revenue_account_code",
   "expense_account_code",
   "tax_code",
+  "is_1099_contractor",
 ] as const;
 type Column = (typeof CONTACTS_CSV_HEADER)[number];
 
@@ -48,6 +50,7 @@ const FIELD_COLUMN: Record<string, Column> = {
   default_revenue_account_id: "revenue_account_code",
   default_expense_account_id: "expense_account_code",
   default_tax_code_id: "tax_code",
+  is_1099_contractor: "is_1099_contractor",
 };
 const MAX_ERRORS = 200;
 /** Most rows one file imports. */
@@ -58,6 +61,7 @@ interface ExistingContact {
   name: string;
   is_customer: boolean;
   is_supplier: boolean;
+  is_1099_contractor: boolean;
   tax_id: string | null;
   email: string | null;
   address: string | null;
@@ -67,7 +71,7 @@ interface ExistingContact {
   default_tax_code_id: number | null;
 }
 
-const contactColumns = sql`c.id, c.name, c.is_customer, c.is_supplier, c.tax_id, c.email, c.address, c.payment_terms_days,
+const contactColumns = sql`c.id, c.name, c.is_customer, c.is_supplier, c.is_1099_contractor, c.tax_id, c.email, c.address, c.payment_terms_days,
   c.default_revenue_account_id, c.default_expense_account_id, c.default_tax_code_id`;
 
 /** Every contact of the books (not the duplicates merged into another), by name, as CSV with its header row. */
@@ -93,6 +97,7 @@ export async function contactsCsv(db: Db, m: Membership): Promise<string> {
     c.revenue_code,
     c.expense_code,
     c.tax_code,
+    c.is_1099_contractor,
   ]);
   return `${csvRows([...CONTACTS_CSV_HEADER], cells)}\r\n`;
 }
@@ -189,7 +194,7 @@ async function planImport(db: Db, m: Membership, text: string): Promise<{ planne
     if (matches.length > 1) fail("name", `Several contacts are named ${name.slice(0, 60)}: merge them first`);
     const current = matches.length === 1 ? matches[0]! : null;
 
-    const flag = (c: "is_customer" | "is_supplier", fallback: boolean): boolean => {
+    const flag = (c: "is_customer" | "is_supplier" | "is_1099_contractor", fallback: boolean): boolean => {
       const v = cell(c).toLowerCase();
       if (!has(c) || v === "") return fallback;
       const b = BOOLEAN[v];
@@ -211,6 +216,7 @@ async function planImport(db: Db, m: Membership, text: string): Promise<{ planne
       name,
       is_customer: flag("is_customer", current ? current.is_customer : true),
       is_supplier: flag("is_supplier", current ? current.is_supplier : false),
+      is_1099_contractor: flag("is_1099_contractor", current ? current.is_1099_contractor : false),
       tax_id: text("tax_id", current?.tax_id ?? null),
       email: text("email", current?.email ?? null),
       address: text("address", current?.address ?? null),
@@ -258,6 +264,7 @@ const record = (p: Planned) => ({
   name: p.input.name,
   is_customer: p.input.is_customer,
   is_supplier: p.input.is_supplier,
+  is_1099_contractor: p.input.is_1099_contractor,
   tax_id: p.input.tax_id || null,
   email: p.input.email || null,
   address: p.input.address || null,
@@ -267,7 +274,7 @@ const record = (p: Planned) => ({
   default_tax_code_id: p.input.default_tax_code_id ?? null,
 });
 
-const RECORD_TYPE = sql`x(id integer, name text, is_customer boolean, is_supplier boolean, tax_id text, email text, address text,
+const RECORD_TYPE = sql`x(id integer, name text, is_customer boolean, is_supplier boolean, is_1099_contractor boolean, tax_id text, email text, address text,
   payment_terms_days integer, default_revenue_account_id integer, default_expense_account_id integer, default_tax_code_id integer)`;
 
 /**
@@ -284,15 +291,16 @@ export async function importContacts(db: Db, m: Membership, actor: AuditActor, t
     const updated = planned.filter((p) => p.id !== null).map(record);
     if (created.length)
       await tx.execute(
-        sql`insert into contacts (organization_id, name, is_customer, is_supplier, tax_id, email, address, payment_terms_days,
+        sql`insert into contacts (organization_id, name, is_customer, is_supplier, is_1099_contractor, tax_id, email, address, payment_terms_days,
                                   default_revenue_account_id, default_expense_account_id, default_tax_code_id, created_by)
-            select ${m.organizationId}, x.name, x.is_customer, x.is_supplier, x.tax_id, x.email, x.address, x.payment_terms_days,
+            select ${m.organizationId}, x.name, x.is_customer, x.is_supplier, x.is_1099_contractor, x.tax_id, x.email, x.address, x.payment_terms_days,
                    x.default_revenue_account_id, x.default_expense_account_id, x.default_tax_code_id, ${m.userId}
               from jsonb_to_recordset(${JSON.stringify(created)}::jsonb) as ${RECORD_TYPE}`,
       );
     if (updated.length)
       await tx.execute(
-        sql`update contacts c set name = x.name, is_customer = x.is_customer, is_supplier = x.is_supplier, tax_id = x.tax_id,
+        sql`update contacts c set name = x.name, is_customer = x.is_customer, is_supplier = x.is_supplier,
+                   is_1099_contractor = x.is_1099_contractor, tax_id = x.tax_id,
                    email = x.email, address = x.address, payment_terms_days = x.payment_terms_days,
                    default_revenue_account_id = x.default_revenue_account_id, default_expense_account_id = x.default_expense_account_id,
                    default_tax_code_id = x.default_tax_code_id, updated_at = now()

@@ -15,7 +15,7 @@ import type { Contact, ContactPage } from "./sales.types.ts";
 
 export const PAGE_SIZE = 50;
 
-const columns = sql`c.id, c.name, c.is_customer, c.is_supplier, c.tax_id, c.email, c.address, c.payment_terms_days,
+const columns = sql`c.id, c.name, c.is_customer, c.is_supplier, c.is_1099_contractor, c.tax_id, c.email, c.address, c.payment_terms_days,
                     c.default_revenue_account_id, c.default_expense_account_id, c.default_tax_code_id`;
 
 /** Today's balances of these contacts (and of the contacts merged into them) on the two control accounts. */
@@ -92,6 +92,7 @@ const values = (input: ContactInput) => ({
   name: input.name,
   is_customer: input.is_customer,
   is_supplier: input.is_supplier,
+  is_1099_contractor: input.is_1099_contractor,
   tax_id: input.tax_id || null,
   email: input.email || null,
   address: input.address || null,
@@ -106,9 +107,9 @@ export async function createContact(db: Db, m: Membership, input: ContactInput):
   const v = values(input);
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`insert into contacts (organization_id, name, is_customer, is_supplier, tax_id, email, address, payment_terms_days,
+    sql`insert into contacts (organization_id, name, is_customer, is_supplier, is_1099_contractor, tax_id, email, address, payment_terms_days,
                               default_revenue_account_id, default_expense_account_id, default_tax_code_id, created_by)
-        values (${m.organizationId}, ${v.name}, ${v.is_customer}, ${v.is_supplier}, ${v.tax_id}, ${v.email}, ${v.address},
+        values (${m.organizationId}, ${v.name}, ${v.is_customer}, ${v.is_supplier}, ${v.is_1099_contractor}, ${v.tax_id}, ${v.email}, ${v.address},
                 ${v.payment_terms_days}, ${v.default_revenue_account_id}, ${v.default_expense_account_id}, ${v.default_tax_code_id}, ${m.userId})
         returning id`,
   );
@@ -120,7 +121,8 @@ export async function updateContact(db: Db, m: Membership, id: number, input: Co
   const v = values(input);
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`update contacts set name = ${v.name}, is_customer = ${v.is_customer}, is_supplier = ${v.is_supplier}, tax_id = ${v.tax_id},
+    sql`update contacts set name = ${v.name}, is_customer = ${v.is_customer}, is_supplier = ${v.is_supplier},
+               is_1099_contractor = ${v.is_1099_contractor}, tax_id = ${v.tax_id},
                email = ${v.email}, address = ${v.address}, payment_terms_days = ${v.payment_terms_days},
                default_revenue_account_id = ${v.default_revenue_account_id}, default_expense_account_id = ${v.default_expense_account_id},
                default_tax_code_id = ${v.default_tax_code_id}, updated_at = now()
@@ -150,7 +152,8 @@ export async function mergeContact(db: Db, m: Membership, actor: AuditActor, id:
     await tx.execute(sql`update contacts set merged_into = ${intoId}, updated_at = now()
                           where organization_id = ${m.organizationId} and (id = ${id} or merged_into = ${id})`);
     await tx.execute(sql`update contacts set is_customer = is_customer or (select is_customer from contacts where id = ${id}),
-                                             is_supplier = is_supplier or (select is_supplier from contacts where id = ${id})
+                                             is_supplier = is_supplier or (select is_supplier from contacts where id = ${id}),
+                                             is_1099_contractor = is_1099_contractor or (select is_1099_contractor from contacts where id = ${id})
                           where id = ${intoId}`);
     await tx.execute(sql`update sales_documents set contact_id = ${intoId}
                           where organization_id = ${m.organizationId} and contact_id = ${id} and status in ('template', 'draft', 'awaiting_approval')`);

@@ -3,6 +3,7 @@ export { salesRoutes } from "./sales.routes.server.ts";
 export { documentFilesRoutes } from "./document-files.routes.server.ts";
 export { createRecurringInvoice, recurringInvoicesJob, type ScheduleOrigin } from "./recurring-invoices.server.ts";
 export { agingSummaryPages } from "./aging-summary.server.ts";
+export { agingReport } from "./aging.server.ts";
 // For the bank: a statement line settles open items by a payment posted here (decision 116).
 export { recordPayment, cancelSettlements, OWED_OF_ITEM } from "./allocations.server.ts";
 export { readSalesSettings } from "./sales-settings.server.ts";

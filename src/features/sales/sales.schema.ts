@@ -67,6 +67,8 @@ export const contactSchema = z
     name: requiredTextField("Name", { max: 200 }),
     is_customer: z.boolean({ error: "is_customer must be true or false" }).default(true),
     is_supplier: z.boolean({ error: "is_supplier must be true or false" }).default(false),
+    /** Paid as an independent contractor: its payments are listed for the 1099 of the year-end package (decision 124). */
+    is_1099_contractor: z.boolean({ error: "is_1099_contractor must be true or false" }).default(false),
     tax_id: textField("Tax id", { max: 50 }).nullish(),
     email: emailField.nullish(),
     address: textField("Address", { max: 1000, multiline: true }).nullish(),

@@ -8,6 +8,8 @@ export interface Contact {
   name: string;
   is_customer: boolean;
   is_supplier: boolean;
+  /** Paid as an independent contractor (a 1099 is filed for what it was paid: decision 124). */
+  is_1099_contractor: boolean;
   tax_id: string | null;
   email: string | null;
   address: string | null;

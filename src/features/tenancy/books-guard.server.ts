@@ -50,6 +50,7 @@ const REFUSALS: Record<BooksPermission, Refusals> = {
   "books.commentary.write": { role: VIEWERS, side: "The monthly commentary is the firm's to write" },
   "books.commentary.publish": { role: VIEWERS, side: "The monthly commentary is the firm's to review and publish" },
   "books.budgets": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} the budgets are the firm's to set` },
+  "books.yearend.prepare": { role: VIEWERS, firmKeeps: `${FIRM_KEEPS} the year-end package is the firm's to prepare` },
 };
 
 /** The 403 for a member who does not hold the permission, saying why. */

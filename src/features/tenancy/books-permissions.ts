@@ -71,6 +71,8 @@ export const BOOKS_PERMISSIONS = {
   /** A fiscal year's budget: the grid saved, copied from last year's actuals, imported from CSV (decision 123). Reading it,
    * and the budget against actual, is "books.read". */
   "books.budgets": { roles: WRITERS, firmKeeps: "firm" },
+  /** Preparing a closed fiscal year's package for the tax preparer (decision 124); every member reads the kept ones. */
+  "books.yearend.prepare": { roles: WRITERS, firmKeeps: "firm" },
   /** The firm's invoices to the client, paying them and her payment method: her owner alone (decision 119). */
   "books.billing": { roles: OWNER, side: "client" },
   /** Writing the month's commentary for the client: drafts and their edits (decision 122). */

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { BooksLock } from "../ledger.types.ts";
 import type { YearEndPreview, YearEndState } from "../year-end-close.types.ts";
 import { useBooks } from "./books-context.tsx";
@@ -10,9 +11,20 @@ import { formatDateTime } from "~/lib/format.ts";
 /**
  * Closing (/accounting/:orgId/closing): the books' lock date, why and by whom it was set, and every change of it.
  * Those who hold "books.lock" set, move or lift it, always with a reason; "books.close" closes or reopens a fiscal year.
- * When the firm keeps the books, both are the firm's: the client reads them here.
+ * When the firm keeps the books, both are the firm's: the client reads them here. `children` follow the year-end close
+ * (the page puts the year-end packages there).
  */
-export function ClosingScreen({ lock, yearEnd, preview }: { lock: BooksLock; yearEnd: YearEndState; preview: YearEndPreview }) {
+export function ClosingScreen({
+  lock,
+  yearEnd,
+  preview,
+  children,
+}: {
+  lock: BooksLock;
+  yearEnd: YearEndState;
+  preview: YearEndPreview;
+  children?: ReactNode;
+}) {
   const { can, firmKeeps, organization } = useBooks();
   return (
     <div className="space-y-6">
@@ -52,6 +64,7 @@ export function ClosingScreen({ lock, yearEnd, preview }: { lock: BooksLock; yea
       <FiscalYearForm key={yearEnd.fiscal_year_start_month} current={yearEnd.fiscal_year_start_month} />
       <BooksCurrencyForm key={organization.currency} />
       <YearEndCloseSection state={yearEnd} preview={preview} />
+      {children}
       <section aria-labelledby="lock-history">
         <h3 id="lock-history" className="text-base font-semibold text-ink">
           History

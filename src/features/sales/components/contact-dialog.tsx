@@ -15,6 +15,7 @@ const EMPTY: ContactFormValues = {
   name: "",
   is_customer: true,
   is_supplier: false,
+  is_1099_contractor: false,
   tax_id: "",
   email: "",
   address: "",
@@ -28,6 +29,7 @@ const valuesOf = (c: Contact): ContactFormValues => ({
   name: c.name,
   is_customer: c.is_customer,
   is_supplier: c.is_supplier,
+  is_1099_contractor: c.is_1099_contractor,
   tax_id: c.tax_id ?? "",
   email: c.email ?? "",
   address: c.address ?? "",
@@ -144,6 +146,7 @@ function ContactForm({
           <div className="mt-2 flex flex-wrap gap-6">
             <CheckboxField id={id("customer")} label="A customer (you invoice them)" {...register("is_customer")} />
             <CheckboxField id={id("supplier")} label="A supplier (you pay their bills)" {...register("is_supplier")} />
+            <CheckboxField id={id("contractor")} label="A 1099 contractor (payments listed at year end)" {...register("is_1099_contractor")} />
           </div>
           <FieldError id={id("role-error")} message={err.is_customer?.message} />
         </fieldset>
