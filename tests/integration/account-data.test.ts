@@ -67,17 +67,23 @@ describe("account: your data (export) and deleting the account", () => {
     const said = await t.request(`/api/messages/${orgId}/messages`, { cookie: alice.cookie, json: { body: "Alice asks the firm" } });
     expect(said.status).toBe(201);
     const books = await firstBooks(t)(alice.cookie);
-    const { contact } = (await (await t.request(`${books}/contacts`, { cookie: alice.cookie, json: { name: "Alice's customer" } })).json()) as {
+    const { contact } = (await (
+      await t.request(`${books}/contacts`, { cookie: alice.cookie, json: { name: "Alice's customer" } })
+    ).json()) as {
       contact: { id: number };
     };
-    const { accounts } = (await (await t.request(`${books}/accounts`, { cookie: alice.cookie })).json()) as { accounts: { id: number; account_code: string }[] };
+    const { accounts } = (await (await t.request(`${books}/accounts`, { cookie: alice.cookie })).json()) as {
+      accounts: { id: number; account_code: string }[];
+    };
     const drafted = await t.request(`${books}/documents`, {
       cookie: alice.cookie,
       json: {
         kind: "invoice",
         contact_id: contact.id,
         issue_date: "2026-11-02",
-        lines: [{ description: "Consulting", quantity: "2", unit_price: "45.5", account_id: accounts.find((a) => a.account_code === "4000")!.id }],
+        lines: [
+          { description: "Consulting", quantity: "2", unit_price: "45.5", account_id: accounts.find((a) => a.account_code === "4000")!.id },
+        ],
       },
     });
     expect(drafted.status).toBe(201);
@@ -121,9 +127,18 @@ describe("account: your data (export) and deleting the account", () => {
     expect(JSON.parse(text[`${dir}/messages.json`]!)).toMatchObject([{ seq: 1, body: "Alice asks the firm", files: [] }]);
     expect(text[`${dir}/chart-of-accounts.csv`]!.split("\r\n")[0]).toBe("account_code,account_name,account_type,is_active,created_at");
     expect(text[`${dir}/journal-entry-lines.csv`]).toContain("JE-000001,1,1000,Cash,,1250.50,0.00");
+    expect(text[`${dir}/contacts.csv`]!.split("\r\n")[0]).toBe(
+      "name,is_customer,is_supplier,is_1099_contractor,tax_id,email,address,payment_terms_days,created_at",
+    );
     expect(text[`${dir}/contacts.csv`]).toContain("Alice's customer");
     expect(JSON.parse(text[`${dir}/documents.json`]!)).toMatchObject([
-      { kind: "invoice", status: "draft", contact: "Alice's customer", total: "91.00", lines: [{ description: "Consulting", amount: "91.00" }] },
+      {
+        kind: "invoice",
+        status: "draft",
+        contact: "Alice's customer",
+        total: "91.00",
+        lines: [{ description: "Consulting", amount: "91.00" }],
+      },
     ]);
     const everything = Object.values(text).join("\n");
     for (const other of ["carol-lead", "Carol secret sale", "Carol Trading", carol.email.toLowerCase(), carol.id]) {
@@ -163,14 +178,31 @@ describe("account: your data (export) and deleting the account", () => {
     // An invoice approved and paid in part: its allocation and the documents go with the books.
     const books = await firstBooks(t)(dave.cookie);
     const call = (path: string, json: unknown) => t.request(`${books}${path}`, { cookie: dave.cookie, json });
-    const { accounts } = (await (await t.request(`${books}/accounts`, { cookie: dave.cookie })).json()) as { accounts: { id: number; account_code: string }[] };
+    const { accounts } = (await (await t.request(`${books}/accounts`, { cookie: dave.cookie })).json()) as {
+      accounts: { id: number; account_code: string }[];
+    };
     const code = Object.fromEntries(accounts.map((a) => [a.account_code, a.id]));
     const { contact } = (await (await call("/contacts", { name: "Dave's customer" })).json()) as { contact: { id: number } };
     const { document } = (await (
-      await call("/documents", { kind: "invoice", contact_id: contact.id, issue_date: "2026-11-02", lines: [{ description: "Work", quantity: "1", unit_price: "80", account_id: code["4000"] }] })
+      await call("/documents", {
+        kind: "invoice",
+        contact_id: contact.id,
+        issue_date: "2026-11-02",
+        lines: [{ description: "Work", quantity: "1", unit_price: "80", account_id: code["4000"] }],
+      })
     ).json()) as { document: { id: number } };
-    const approved = (await (await t.request(`${books}/documents/${document.id}/approve`, { cookie: dave.cookie, method: "POST" })).json()) as { document: { item_id: number } };
-    const paid = await call("/payments", { contact_id: contact.id, side: "receivable", direction: "in", date: "2026-11-03", account_id: code["1000"], amount: "30.00", allocations: [{ item_id: approved.document.item_id, amount: "30.00" }] });
+    const approved = (await (
+      await t.request(`${books}/documents/${document.id}/approve`, { cookie: dave.cookie, method: "POST" })
+    ).json()) as { document: { item_id: number } };
+    const paid = await call("/payments", {
+      contact_id: contact.id,
+      side: "receivable",
+      direction: "in",
+      date: "2026-11-03",
+      account_id: code["1000"],
+      amount: "30.00",
+      allocations: [{ item_id: approved.document.item_id, amount: "30.00" }],
+    });
     expect(paid.status).toBe(201);
     await sendLeads(t, dave, "dave-lead");
     // A second session (another browser).

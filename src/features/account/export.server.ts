@@ -175,7 +175,7 @@ export async function accountExport(db: Db, userId: string): Promise<Uint8Array>
         from messages m where m.organization_id = ${orgId} order by m.seq`);
     // Customers and suppliers, and their documents with their lines (decision 116).
     const contacts = await q(sql`
-      select id, name, is_customer, is_supplier, tax_id, email, address, payment_terms_days, merged_into, created_at
+      select id, name, is_customer, is_supplier, is_1099_contractor, tax_id, email, address, payment_terms_days, merged_into, created_at
         from contacts where organization_id = ${orgId} order by lower(name), id`);
     const documents = await q(sql`
       select d.id, d.kind, d.number, d.status, c.name as contact, d.issue_date::text as issue_date, d.due_date::text as due_date,
@@ -197,7 +197,17 @@ export async function accountExport(db: Db, userId: string): Promise<Uint8Array>
     );
     files[`${dir}/messages.json`] = json(messages);
     files[`${dir}/contacts.csv`] = strToU8(
-      csv(contacts, ["name", "is_customer", "is_supplier", "tax_id", "email", "address", "payment_terms_days", "created_at"]),
+      csv(contacts, [
+        "name",
+        "is_customer",
+        "is_supplier",
+        "is_1099_contractor",
+        "tax_id",
+        "email",
+        "address",
+        "payment_terms_days",
+        "created_at",
+      ]),
     );
     files[`${dir}/documents.json`] = json(documents);
     // The firm's invoices to this organization for its fees (decision 119), read from the firm's books, and their payments.
