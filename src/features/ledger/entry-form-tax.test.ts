@@ -109,6 +109,36 @@ describe("the entry form's tax (decision 112)", () => {
     expect(formTaxedEntry([line(10, "5.00", "0.00", null, null, null)]).taxAmounts).toBeUndefined();
   });
 
+  it("a saved draft with a partly recoverable code reopens with the part's whole tax, and posts as it was", () => {
+    const half: MathCode = { ...V21, parts: [{ ...V21.parts[0]!, recoverable_percent: "50.0000" }] };
+    const halfTax: EntryTax = { codes: new Map([[7, half]]), amounts: "exclusive", rounding: "line" };
+    const first = purchase("100.01", "121.01");
+    const posted = taxPreview(first, halfTax)!.lines;
+    // 21.00 of tax: 10.50 recovered on the tax account, 10.50 left on the taxed line (a cost).
+    expect(posted.map((l) => [l.account_id, l.amount])).toEqual([
+      [10, 11051n],
+      [20, -12101n],
+      [30, 1050n],
+    ]);
+    const saved = posted.map((l) => ({
+      account_id: l.account_id,
+      description: null,
+      debit_amount: l.amount > 0n ? (Number(l.amount) / 100).toFixed(2) : "0.00",
+      credit_amount: l.amount < 0n ? (Number(-l.amount) / 100).toFixed(2) : "0.00",
+      tax_code_id: l.tax_code_id,
+      tax_part_no: l.tax_part_no,
+      tax_base: l.tax_base == null ? null : (Number(l.tax_base) / 100).toFixed(2),
+    }));
+    const form = formTaxedEntry(saved);
+    expect(form.taxOverrides).toEqual({ [taxKey(7, 1)]: "21.00" });
+    const values = { description: "Mower", entryDate: "2026-03-10", reference: "", ...form };
+    const again = taxPreview(values, halfTax)!;
+    expect(again.problems).toEqual({});
+    expect(again.overrides).toEqual([]);
+    expect(again.lines.map((l) => [l.account_id, l.amount])).toEqual(posted.map((l) => [l.account_id, l.amount]));
+    expect(validateEntryForm(values, halfTax)).toBeNull();
+  });
+
   it("a tax amount typed and then cleared leaves the form as it was", () => {
     const start = purchase("100", "121");
     expect(isDirty({ ...start, taxOverrides: { [taxKey(7, 1)]: " " } }, start)).toBe(false);

@@ -42,10 +42,22 @@ const absCents = (n: bigint): bigint => (n < 0n ? -n : n);
  */
 export function formTaxedEntry(lines: SavedTaxedLine[]): Pick<EntryFormValues, "lines" | "taxAmounts" | "taxOverrides"> {
   const typed = lines.filter((l) => l.tax_part_no == null);
+  const signed = (l: SavedTaxedLine) => (toCents(l.debit_amount) ?? 0n) - (toCents(l.credit_amount) ?? 0n);
+  // What a partly recoverable part left on its code's taxed lines (their amount less their base): with the share posted
+  // to the tax account, the part's whole tax, which is what the form types and compares with the computed one.
+  const kept = new Map<number, bigint>();
+  for (const l of typed)
+    if (l.tax_code_id != null && l.tax_base != null)
+      kept.set(l.tax_code_id, (kept.get(l.tax_code_id) ?? 0n) + signed(l) - (toCents(l.tax_base) ?? 0n));
   const taxOverrides: Record<string, string> = {};
   for (const l of lines) {
     if (l.tax_part_no == null || l.tax_code_id == null) continue;
-    taxOverrides[taxKey(l.tax_code_id, l.tax_part_no)] = l.debit_amount !== "0.00" ? l.debit_amount : l.credit_amount;
+    const posted = signed(l);
+    const rest = kept.get(l.tax_code_id) ?? 0n;
+    // The rest belongs to the deductible part, on the taxed lines' side (a reverse charge's due part is on the other).
+    const whole = rest !== 0n && rest > 0n === posted > 0n ? posted + rest : posted;
+    if (whole !== posted) kept.delete(l.tax_code_id);
+    taxOverrides[taxKey(l.tax_code_id, l.tax_part_no)] = centsToDecimal(absCents(whole));
   }
   const formed = typed.map((l, i) => {
     const line = formLines([l])[0]!;
