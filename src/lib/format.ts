@@ -102,6 +102,28 @@ export function formatLongDate(date: Date | string): string {
   return longDate.format(d);
 }
 
+/** The months' names, January first. */
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** A month as written ("2026-10") as "October 2026": no time zone involved. */
+export function formatMonth(month: string): string {
+  const [y, m] = month.split("-").map(Number);
+  return `${MONTH_NAMES[(m ?? 1) - 1]} ${y}`;
+}
+
 /** Today's calendar date in UTC, "2026-11-27" (`now` for tests and jobs that hold their own clock). */
 export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);

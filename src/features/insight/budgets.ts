@@ -1,4 +1,5 @@
 import { centsToDecimal, toCents } from "~/lib/money.ts";
+import { formatMonth } from "~/lib/format.ts";
 
 /**
  * Budgets' rules (decision 123), pure: the months of a budget year, a cell's amount, the copy of last year's actuals
@@ -21,30 +22,11 @@ export function budgetMonths(startMonth: number, fy: number): string[] {
   });
 }
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const monthText = (month: string) => {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return `${MONTH_NAMES[m - 1]} ${y}`;
-};
-
 /** A budget year's name: "2026" on the calendar, else "FY2026 (July 2025 to June 2026)". */
 export function fiscalYearLabel(startMonth: number, fy: number): string {
   if (startMonth === 1) return String(fy);
   const months = budgetMonths(startMonth, fy);
-  return `FY${fy} (${monthText(months[0]!)} to ${monthText(months[BUDGET_MONTHS - 1]!)})`;
+  return `FY${fy} (${formatMonth(months[0]!)} to ${formatMonth(months[BUDGET_MONTHS - 1]!)})`;
 }
 
 /** The fiscal year a month ("YYYY-MM") falls in, named by the calendar year it ends in. */

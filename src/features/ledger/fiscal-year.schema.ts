@@ -1,20 +1,5 @@
 import { z } from "zod";
 
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
 const message = "Choose the month the fiscal year starts in";
 
 /** PUT /fiscal-year and the Closing section's form: the month (1 = January) the organization's fiscal year starts in. */

@@ -1,4 +1,4 @@
-import { moneyIn, type MoneyFormat, formatCount } from "~/lib/format.ts";
+import { moneyIn, type MoneyFormat, formatCount, formatMonth, MONTH_NAMES } from "~/lib/format.ts";
 import { toCents } from "~/lib/money.ts";
 import { isLaidOut, laidOutPrint } from "./report-print-statement.ts";
 import type { PrintBooks, PrintColumn, PrintableReport, PrintRow } from "./report-print.types.ts";
@@ -32,19 +32,14 @@ const count = formatCount;
 export const printedLinesMessage = (lines: number, advice = "Choose a shorter period, or download the CSV.") =>
   `This report has ${count(lines)} lines; a PDF holds at most ${count(MAX_PRINTED_LINES)}. ${advice}`;
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
 /** "2026-10-31" as "October 31, 2026" (the date as written, no time zone involved). */
 export function longDate(iso: string): string {
   const [y, m, d] = iso.split("-").map(Number);
-  return `${MONTHS[(m ?? 1) - 1]} ${d}, ${y}`;
+  return `${MONTH_NAMES[(m ?? 1) - 1]} ${d}, ${y}`;
 }
 
-/** "2026-10" as "October 2026". */
-export function monthName(month: string): string {
-  const [y, m] = month.split("-").map(Number);
-  return `${MONTHS[(m ?? 1) - 1]} ${y}`;
-}
+/** "2026-10" as "October 2026" (the one month formatter, `formatMonth`). */
+export const monthName = formatMonth;
 
 export const periodText = (start: string, end: string) => `${longDate(start)} to ${longDate(end)}`;
 export const asOfText = (end: string) => `As of ${longDate(end)}`;

@@ -26,7 +26,7 @@ export interface Period {
   end: string;
 }
 
-import { MONTH_NAMES } from "~/features/ledger/fiscal-year.schema.ts";
+import { MONTH_NAMES } from "~/lib/format.ts";
 import { addDays } from "~/lib/format.ts";
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
