@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { csvAmount, csvRows, csvTextBack } from "~/lib/csv.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import type { AuditActor } from "~/server/audit.server.ts";
-import { invalidInput, type AppError } from "~/server/http/app-error.ts";
+import { fileRowErrors, invalidInput, type FileRowError } from "~/server/http/app-error.ts";
 import { bodyChunks, CsvReadError, readCsv } from "~/features/import-export/index.server.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 import { BUDGET_MONTHS, cellCents } from "./budgets.ts";
@@ -19,7 +19,6 @@ import type { BudgetImported } from "./budgets.types.ts";
  */
 
 export const ACCOUNT_CODE_COLUMN = "account_code";
-const MAX_ERRORS = 200;
 
 /** GET /budgets-csv/:orgId/:year: the year's grid as CSV. */
 export async function budgetCsv(db: Db, m: Membership, fy: number): Promise<string> {
@@ -28,21 +27,6 @@ export async function budgetCsv(db: Db, m: Membership, fy: number): Promise<stri
     [ACCOUNT_CODE_COLUMN, ...grid.months],
     grid.rows.map((r) => [r.account_code, ...r.amounts.map(csvAmount)]),
   );
-}
-
-interface RowError {
-  line: number;
-  column: number;
-  name: string;
-  message: string;
-}
-
-function rowErrors(errors: RowError[]): AppError {
-  const fields: Record<string, string> = {};
-  for (const e of errors.slice(0, MAX_ERRORS)) fields[`rows.${e.line}.${e.column}`] ??= e.message;
-  const [first] = errors;
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
-  return invalidInput(fields, `Line ${first!.line}, column ${first!.column} (${first!.name}): ${first!.message}${more}`);
 }
 
 /** POST /budgets-csv/:orgId/:year: the file replaces the year's budget, all rows or none. */
@@ -75,7 +59,7 @@ export async function importBudgetCsv(
   const start = headed ? 1 : 0;
   if (rows.length <= start) throw invalidInput({ file: "The file has no budget rows" }, "The file has no budget rows");
   const names = [ACCOUNT_CODE_COLUMN, ...year.months];
-  const errors: RowError[] = [];
+  const errors: FileRowError[] = [];
   const cells: BudgetCells[] = [];
   const firstLine = new Map<number, number>();
   const fail = (line: number, column: number, message: string) =>
@@ -103,7 +87,7 @@ export async function importBudgetCsv(
       cells.push({ account_id: Number(account.id), cents });
     }
   }
-  if (errors.length > 0) throw rowErrors(errors);
+  if (errors.length > 0) throw fileRowErrors(errors);
   await replaceBudget(db, m, actor, year, cells, "import", { rows: cells.length });
   return { budget: await readBudget(db, m, fy), imported_rows: cells.length };
 }

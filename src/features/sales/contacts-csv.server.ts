@@ -4,7 +4,7 @@ import { safeParse } from "zod";
 import { csvRows, csvTextBack, type CsvCell } from "~/lib/csv.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
-import { invalidInput, type AppError } from "~/server/http/app-error.ts";
+import { fileRowErrors, invalidInput } from "~/server/http/app-error.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 import { contactSchema, type ContactFormValues, type ContactInput } from "./sales.schema.ts";
 import type { ContactsImported, ContactsImportPreview, ContactsImportRow, ContactsImportError } from "./contacts-csv.types.ts";
@@ -52,7 +52,6 @@ const FIELD_COLUMN: Record<string, Column> = {
   default_tax_code_id: "tax_code",
   is_1099_contractor: "is_1099_contractor",
 };
-const MAX_ERRORS = 200;
 /** Most rows one file imports. */
 export const MAX_IMPORT_ROWS = 10_000;
 
@@ -105,14 +104,6 @@ export async function contactsCsv(db: Db, m: Membership): Promise<string> {
 interface Row {
   line: number;
   cells: Partial<Record<Column, string>>;
-}
-
-function rowErrors(errors: ContactsImportError[]): AppError {
-  const fields: Record<string, string> = {};
-  for (const e of errors.slice(0, MAX_ERRORS)) fields[`rows.${e.line}.${e.column}`] ??= e.message;
-  const [first] = errors;
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
-  return invalidInput(fields, `Line ${first!.line}, column ${first!.column}: ${first!.message}${more}`);
 }
 
 /** The file's rows under its header, each with the line it starts on, and the header's own errors. */
@@ -286,7 +277,7 @@ export async function importContacts(db: Db, m: Membership, actor: AuditActor, t
     // One import of a books' contacts at a time: two files naming the same new contact make it once.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contacts-import:${m.organizationId}`}))`);
     const { planned, errors } = await planImport(tx, m, text);
-    if (errors.length) throw rowErrors(errors);
+    if (errors.length) throw fileRowErrors(errors);
     const created = planned.filter((p) => p.id === null).map(record);
     const updated = planned.filter((p) => p.id !== null).map(record);
     if (created.length)

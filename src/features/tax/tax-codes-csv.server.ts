@@ -4,7 +4,7 @@ import { safeParse } from "zod";
 import { csvAmount, csvRows, csvTextBack, type CsvCell } from "~/lib/csv.ts";
 import { pgArray, queryRows, type Db } from "~/server/db/client.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
-import { invalidInput, type AppError } from "~/server/http/app-error.ts";
+import { fileRowErrors, invalidInput, type FileRowError } from "~/server/http/app-error.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 import { taxCodeSchema, type TaxCodeForm, type TaxCodeInput } from "./tax-codes.schema.ts";
 import { insertTaxCode, listTaxCodes } from "./tax-codes.server.ts";
@@ -53,7 +53,6 @@ const PART_FIELD_COLUMN: Record<string, Column> = {
   account_id: "account_code",
   boxes: "boxes",
 };
-const MAX_ERRORS = 200;
 
 export async function taxCodesCsv(db: Db, m: Membership): Promise<string> {
   const codes = await listTaxCodes(db, m, { includeArchived: true });
@@ -86,20 +85,6 @@ interface Row {
   cells: Partial<Record<Column, string>>;
 }
 
-interface RowError {
-  line: number;
-  column: string;
-  message: string;
-}
-
-function rowErrors(errors: RowError[]): AppError {
-  const fields: Record<string, string> = {};
-  for (const e of errors.slice(0, MAX_ERRORS)) fields[`rows.${e.line}.${e.column}`] ??= e.message;
-  const [first] = errors;
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
-  return invalidInput(fields, `Line ${first!.line}, column ${first!.column}: ${first!.message}${more}`);
-}
-
 /** The file's rows under its header, each with the line it starts on; a header naming an unknown column is refused. */
 function readRows(text: string): Row[] {
   const records: { line: number; cells: string[] }[] = [];
@@ -115,14 +100,14 @@ function readRows(text: string): Row[] {
   const [header, ...data] = records;
   if (!header) throw invalidInput({ file: "The file is empty" }, "The file is empty");
   const names = header.cells.map((h) => h.trim().toLowerCase());
-  const errors: RowError[] = [];
+  const errors: FileRowError[] = [];
   names.forEach((n, i) => {
     if (!(TAX_CODES_CSV_HEADER as readonly string[]).includes(n))
       errors.push({ line: header.line, column: n || `column ${i + 1}`, message: `Unknown column "${n.slice(0, 40)}"` });
   });
   for (const r of REQUIRED)
     if (!names.includes(r)) errors.push({ line: header.line, column: r, message: `The header needs a column ${r}` });
-  if (errors.length) throw rowErrors(errors);
+  if (errors.length) throw fileRowErrors(errors);
   if (data.length === 0) throw invalidInput({ file: "The file has no tax codes" }, "The file has no tax codes");
   return data.map(({ line, cells }) => ({
     line,
@@ -141,7 +126,7 @@ interface Planned {
 /** Reads and checks the whole file: every code as the tax-code form would save it, or every error found. */
 async function planImport(db: Db, m: Membership, text: string): Promise<Planned[]> {
   const rows = readRows(text.replace(/^\uFEFF/, ""));
-  const errors: RowError[] = [];
+  const errors: FileRowError[] = [];
   const groups = new Map<string, Row[]>();
   for (const r of rows) {
     const code = r.cells.code ?? "";
@@ -218,7 +203,7 @@ async function planImport(db: Db, m: Membership, text: string): Promise<Planned[
     }
     planned.push({ input: parsed.data, archived: archived ?? false, line: first.line });
   }
-  if (errors.length) throw rowErrors(errors.sort((a, b) => a.line - b.line));
+  if (errors.length) throw fileRowErrors(errors.sort((a, b) => a.line - b.line));
   return planned;
 }
 
@@ -230,7 +215,7 @@ export async function importTaxCodes(db: Db, m: Membership, actor: AuditActor, t
     const created: string[] = [];
     for (const p of planned) {
       if ((await insertTaxCode(tx, m, p.input, p.archived)) === null)
-        throw rowErrors([{ line: p.line, column: "code", message: `A tax code ${p.input.code} already exists in these books` }]);
+        throw fileRowErrors([{ line: p.line, column: "code", message: `A tax code ${p.input.code} already exists in these books` }]);
       created.push(p.input.code);
     }
     await recordAudit(tx, actor, {

@@ -29,6 +29,31 @@ export class AppError extends Error {
 
 export const invalidInput = (fields: Record<string, string>, message = `Invalid fields: ${Object.keys(fields).join(", ")}`) =>
   new AppError(400, "INVALID_INPUT", message, fields);
+
+/** A file's row refused: its line, its column (the header's name, or its number with the name beside it) and why. */
+export interface FileRowError {
+  line: number;
+  column: string | number;
+  /** The column's name, written after a numbered column ("column 4 (2026-03)"). */
+  name?: string;
+  message: string;
+}
+
+/** Most refused rows one answer names field by field (the message counts them all). */
+const MAX_ROW_ERRORS = 200;
+
+/**
+ * An import refused whole for its rows (400): each row's first problem as the field `rows.<line>.<column>`, the first
+ * one in the message ("Line 2, column 4 (2026-03): … (and 3 more)").
+ */
+export function fileRowErrors(errors: FileRowError[]): AppError {
+  const fields: Record<string, string> = {};
+  for (const e of errors.slice(0, MAX_ROW_ERRORS)) fields[`rows.${e.line}.${e.column}`] ??= e.message;
+  const first = errors[0]!;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
+  const column = first.name === undefined ? `${first.column}` : `${first.column} (${first.name})`;
+  return invalidInput(fields, `Line ${first.line}, column ${column}: ${first.message}${more}`);
+}
 export const notAuthenticated = () => new AppError(401, "NOT_AUTHENTICATED", "Not authenticated");
 export const forbidden = (message = "Not allowed") => new AppError(403, "FORBIDDEN", message);
 export const notFound = (message = "Not found") => new AppError(404, "NOT_FOUND", message);
