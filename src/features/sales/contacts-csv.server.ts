@@ -1,7 +1,7 @@
-import Papa from "papaparse";
 import { sql } from "drizzle-orm";
 import { safeParse } from "zod";
 import { csvRows, csvTextBack, type CsvCell } from "~/lib/csv.ts";
+import { csvRecords } from "~/server/files/csv-records.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { fileRowErrors, invalidInput } from "~/server/http/app-error.ts";
@@ -108,17 +108,7 @@ interface Row {
 
 /** The file's rows under its header, each with the line it starts on, and the header's own errors. */
 function readRows(text: string): { rows: Row[]; columns: Set<Column>; errors: ContactsImportError[] } {
-  const records: { line: number; cells: string[] }[] = [];
-  let start = 0;
-  let line = 1;
-  Papa.parse<string[]>(text, {
-    step: (r) => {
-      if (r.data.some((cell) => cell.trim() !== "")) records.push({ line, cells: r.data });
-      line += (text.slice(start, r.meta.cursor).match(/\n/g) ?? []).length;
-      start = r.meta.cursor;
-    },
-  });
-  const [header, ...data] = records;
+  const [header, ...data] = csvRecords(text);
   if (!header) throw invalidInput({ file: "The file is empty" }, "The file is empty");
   const names = header.cells.map((h) => h.trim().toLowerCase());
   const errors: ContactsImportError[] = [];
