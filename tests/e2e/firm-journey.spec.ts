@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { openBooksSection } from "./support/books.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { newUser } from "./support/auth.ts";
+import { gotoHydrated } from "./support/hydration.ts";
 import { pickAccount } from "./support/entry-form.ts";
 import { requestConsultation } from "./support/leads.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
@@ -108,7 +109,7 @@ test("from consultation request to the client's books, kept by the firm", async 
 
   // Signed in, the client writes through the contact form: the message goes into her conversation with the firm
   // (decision 100), not the leads, and her accountant is told of it as client activity (decision 115).
-  await client.goto("/contact");
+  await gotoHydrated(client, "/contact");
   const form = client.getByRole("form", { name: "Contact form" });
   await form.getByLabel("First Name").fill("Lena");
   await form.getByLabel("Last Name").fill("Okafor");

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
+import { gotoHydrated } from "./support/hydration.ts";
 import { waitForMail } from "./support/mail.ts";
 import { MIN_SUBMIT_MS } from "../../src/features/leads/spam.ts";
 
@@ -12,7 +13,7 @@ function toast(page: Page, title: string) {
 
 test.describe("contact form", () => {
   test("required fields, 'Message Sent!', a cleared form, and the firm's mail carrying the message", async ({ page }) => {
-    await page.goto("/contact");
+    await gotoHydrated(page, "/contact");
     await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
     const form = page.getByRole("form", { name: "Contact form" });
 
@@ -50,7 +51,7 @@ test.describe("contact form", () => {
     await page.route("**/api/leads/contact", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"down"}' }),
     );
-    await page.goto("/contact");
+    await gotoHydrated(page, "/contact");
     const form = page.getByRole("form", { name: "Contact form" });
     await form.getByLabel("First Name").fill("Ann");
     await form.getByLabel("Last Name").fill("Lee");
@@ -69,7 +70,7 @@ test.describe("contact form", () => {
   });
 
   test("contact details, business hours, a link to /consultation, and no axe violations", async ({ page }) => {
-    await page.goto("/contact");
+    await gotoHydrated(page, "/contact");
     const hours = page.getByRole("region", { name: "Business Hours" });
     await expect(hours).toContainText("Monday - Friday");
     await expect(hours).toContainText("9:00 - 18:00");
@@ -106,7 +107,7 @@ test.describe("contact form without JavaScript", () => {
 
 test.describe("consultation wizard", () => {
   test("the page: explanation, two testimonials, no axe violations (also with the wizard open)", async ({ page }) => {
-    await page.goto("/consultation");
+    await gotoHydrated(page, "/consultation");
     await expect(page.getByRole("heading", { level: 1, name: "Free 30-Minute Consultation" })).toBeVisible();
     await expect(page.getByRole("figure")).toHaveCount(2);
     await expectNoAxeViolations(page);
@@ -116,7 +117,7 @@ test.describe("consultation wizard", () => {
   });
 
   test("each step's rules, Previous/Next, 'Consultation Requested!', and the notification carrying the company", async ({ page }) => {
-    await page.goto("/consultation");
+    await gotoHydrated(page, "/consultation");
     await page.getByRole("button", { name: "Schedule Your Free Consultation" }).click();
     const dialog = page.getByRole("dialog", { name: "Schedule Your Free Consultation" });
     const next = dialog.getByRole("button", { name: "Next" });
@@ -200,7 +201,7 @@ test.describe("consultation wizard", () => {
 
   test("a failed submission says 'Failed to submit request. Please try again.' and keeps the answers", async ({ page }) => {
     await page.route("**/api/leads/consultation", (route) => route.abort("failed"));
-    await page.goto("/consultation");
+    await gotoHydrated(page, "/consultation");
     await page.getByRole("button", { name: "Schedule Your Free Consultation" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("First Name").fill("Ann");

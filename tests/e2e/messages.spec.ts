@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
+import { gotoHydrated } from "./support/hydration.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
 import { ROLE_USERS, signInWithRole } from "./support/role-users.ts";
 import { shot } from "./support/shots.ts";
@@ -102,7 +103,7 @@ test("messages between the firm and a client, with files, badges and the mail", 
   await expect(page.getByText("No conversations match.")).toBeVisible();
 
   // Signed in, she writes through the public contact form: the message lands in her conversation, not in the leads.
-  await client.goto("/contact");
+  await gotoHydrated(client, "/contact");
   const contact = client.getByRole("form", { name: "Contact form" });
   await contact.getByLabel("First Name").fill("Dana");
   await contact.getByLabel("Last Name").fill("Whitfield");

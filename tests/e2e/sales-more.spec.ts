@@ -275,10 +275,10 @@ test("contacts as CSV: exported; a file with a bad line named before anything is
   expect(download.suggestedFilename()).toBe("contacts.csv");
   const exported = (await bytesOf(download)).toString("utf8").split("\r\n");
   expect(exported[0]).toBe(
-    "name,is_customer,is_supplier,tax_id,email,address,payment_terms_days,revenue_account_code,expense_account_code,tax_code",
+    "name,is_customer,is_supplier,tax_id,email,address,payment_terms_days,revenue_account_code,expense_account_code,tax_code,is_1099_contractor",
   );
-  expect(exported).toContain(`${CUSTOMER},true,false,,accounts@maple.example,,14,4000,,`);
-  expect(exported).toContain(`${SUPPLIER},false,true,,,,30,,6000,`);
+  expect(exported).toContain(`${CUSTOMER},true,false,,accounts@maple.example,,14,4000,,,false`);
+  expect(exported).toContain(`${SUPPLIER},false,true,,,,30,,6000,,false`);
 
   // A file of three contacts whose line 3 has an email that is not one: named by line and column, nothing written.
   const lines = (email: string) =>
