@@ -97,7 +97,10 @@ test("a monthly recurring invoice started two months ago: the runs due made appr
   expect(due.length).toBeGreaterThanOrEqual(1);
 
   await page.goto(`${screens}/sales`);
-  await page.getByRole("navigation", { name: "Accounting sections" }).getByRole("link", { name: "Recurring invoices", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Accounting sections" })
+    .getByRole("link", { name: "Recurring invoices", exact: true })
+    .click();
   await expect(page.getByRole("heading", { name: "Recurring invoices", level: 2 })).toBeVisible();
   await expect(page.getByText("No recurring invoices yet.")).toBeVisible();
   await page.getByRole("button", { name: "New recurring invoice" }).click();
@@ -297,7 +300,9 @@ test("contacts as CSV: exported; a file with a bad line named before anything is
   const checkButton = csv.getByRole("button", { name: "Check the file" });
   await checkButton.click();
   const preview = csv.getByTestId("contacts-import-preview");
-  await expect(preview).toContainText("1 contact to add, 1 contact to update; 1 error to correct first: nothing is imported while the file has one.");
+  await expect(preview).toContainText(
+    "1 contact to add, 1 contact to update; 1 error to correct first: nothing is imported while the file has one.",
+  );
   const error = preview.getByRole("list", { name: "Errors by line" }).getByRole("listitem");
   await expect(error).toHaveText("Line 3, email: Email must be an email address");
   await expectOnTop(error);
