@@ -85,6 +85,8 @@ test("messages between the firm and a client, with files, badges and the mail", 
   await mailChoice.getByLabel("Mail me about new messages").selectOption("daily");
   await mailChoice.getByRole("button", { name: "Save" }).click();
   await expect(toast(client, "Saved")).toContainText("Once a day");
+  await client.reload();
+  await expect(mailChoice.getByLabel("Mail me about new messages")).toHaveValue("daily");
 
   // The firm's inbox: the conversation unread, found by its client.
   await page.goto(`/firm/messages?unread=1&client=${orgId}`);

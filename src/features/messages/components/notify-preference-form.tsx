@@ -25,10 +25,13 @@ export function NotifyPreferenceForm({
   });
   const { act } = useAction();
   const submit = handleSubmit(async (values) => {
+    // The choice shows in its own field: nothing else on the screen reads it, so the loaders are not run again and the
+    // toast says "Saved" as soon as the server has it.
     const res = await act(() => savePreferences(values), {
       failure: "Not saved",
       success: "Saved",
       description: NOTIFY_LABELS[values.notify],
+      changes: false,
     });
     if (!res.ok && res.fields.notify) setError("notify", { message: res.fields.notify });
   });
