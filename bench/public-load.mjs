@@ -4,9 +4,10 @@
 //                                       embedded database, writes what it answers for each page to a temporary folder,
 //                                       serves that folder with nginx on another port, then runs wrk in turns.
 // Knobs: BENCH_SKIP_BUILD=1, BENCH_SECONDS (20), BENCH_CONNECTIONS (50), BENCH_THREADS (2), BENCH_PAGES (comma list),
-// BENCH_NGINX_WORKERS (1; `auto` for one per core).
+// BENCH_NGINX_WORKERS (1; `auto` for one per core), BENCH_RUNS (1: the whole comparison that many times in a row).
 // Targets (decision 111): the app at >= 60% of nginx's requests/s, p99 < 50 ms, no errors. Exit code 1 when one is
-// missed.
+// missed. Beside them, a plain `http.createServer` in one Node process answering the same bytes and headers from memory
+// ("node"): the most any app on one Node process could reach here, so app/node is what the app itself costs.
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -19,6 +20,7 @@ const THREADS = Number(process.env.BENCH_THREADS ?? 2);
 const PAGES = (process.env.BENCH_PAGES ?? "/,/pricing,/blog/quarterly-estimated-taxes-guide").split(",");
 // nginx's worker processes: one by default, the fair pairing for the app's one process on the embedded database.
 const NGINX_WORKERS = process.env.BENCH_NGINX_WORKERS ?? "1";
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 
 async function freePort() {
   return new Promise((resolve) => {
@@ -77,13 +79,42 @@ for (let i = 0; ; i++) {
 
 // nginx serving what the app answers for each page (uncompressed, as wrk asks).
 const root = path.join(temp, "www");
+const answers = {};
 for (const page of PAGES) {
-  const res = await fetch(app + page);
+  // As wrk asks: no Accept-Encoding, so the stored page's uncompressed bytes and the headers that go with them.
+  const res = await fetch(app + page, { headers: { "accept-encoding": "identity" } });
   if (res.status !== 200) throw new Error(`${page}: ${res.status}`);
   const file = path.join(root, page === "/" ? "index.html" : `${page.slice(1)}.html`);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  const headers = Object.fromEntries([...res.headers].filter(([name]) => !["date", "connection", "keep-alive"].includes(name)));
+  answers[page] = { file, headers };
 }
+
+// A plain Node server answering the same bytes with the same headers from memory: Node's own HTTP cost, nothing else.
+const nodePort = await freePort();
+const plainNode = `http://127.0.0.1:${nodePort}`;
+writeFileSync(path.join(temp, "answers.json"), JSON.stringify(answers));
+const plain = spawn(
+  process.execPath,
+  [
+    "--input-type=module",
+    "-e",
+    `import http from "node:http"; import { readFileSync } from "node:fs";
+const answers = JSON.parse(readFileSync(${JSON.stringify(path.join(temp, "answers.json"))}, "utf8"));
+const pages = new Map(Object.entries(answers).map(([page, a]) => [page, { headers: a.headers, body: readFileSync(a.file) }]));
+const server = http.createServer((req, res) => {
+  const page = pages.get(req.url);
+  if (!page) return res.writeHead(404).end();
+  res.writeHead(200, page.headers);
+  res.end(page.body);
+});
+server.keepAliveTimeout = 65000;
+server.listen(${nodePort}, "127.0.0.1");`,
+  ],
+  { stdio: ["ignore", "inherit", "inherit"] },
+);
+children.push(plain);
 spawnSync("chmod", ["-R", "a+rX", root]);
 const nginxPort = await freePort();
 const nginx = `http://127.0.0.1:${nginxPort}`;
@@ -122,9 +153,21 @@ for (let i = 0; ; i++) {
   if (i > 50 || ngx.exitCode !== null) throw new Error("nginx did not start");
   await new Promise((r) => setTimeout(r, 100));
 }
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(plainNode + PAGES[0])).ok) break;
+  } catch {
+    /* starting */
+  }
+  if (i > 50 || plain.exitCode !== null) throw new Error("the plain Node server did not start");
+  await new Promise((r) => setTimeout(r, 100));
+}
 for (const page of PAGES) {
-  const [a, b] = await Promise.all([app, nginx].map(async (base) => Buffer.from(await (await fetch(base + page)).arrayBuffer())));
+  const [a, b, c] = await Promise.all(
+    [app, nginx, plainNode].map(async (base) => Buffer.from(await (await fetch(base + page)).arrayBuffer())),
+  );
   if (!a.equals(b)) throw new Error(`${page}: nginx does not serve the app's bytes`);
+  if (!a.equals(c)) throw new Error(`${page}: the plain Node server does not serve the app's bytes`);
 }
 
 function parseWrk(out) {
@@ -143,25 +186,33 @@ function wrk(url) {
   return parseWrk(r.stdout);
 }
 
-// Warm-up (JIT, the page cache), then each page against the app and nginx in turns.
-for (const page of PAGES) spawnSync("wrk", ["-t1", "-c10", "-d2s", app + page]);
-console.log(
-  `wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s --latency, in turns; load average before: ${(await import("node:os"))
+// Warm-up (JIT, the page cache), then each page against the app, nginx and the plain Node server in turns.
+for (const page of PAGES) for (const base of [app, plainNode]) spawnSync("wrk", ["-t1", "-c10", "-d2s", base + page]);
+const loadavg = async () =>
+  (await import("node:os"))
     .loadavg()
     .map((x) => x.toFixed(1))
-    .join(" ")}`,
-);
-console.log("page                                    app req/s   app p99   nginx req/s   nginx p99   app/nginx   errors (app/nginx)");
+    .join(" ");
 let failed = false;
-for (const page of PAGES) {
-  const a = wrk(app + page);
-  const n = wrk(nginx + page);
-  const ratio = a.rps / n.rps;
-  const ok = ratio >= 0.6 && a.p99ms < 50 && a.errors === 0;
-  if (!ok) failed = true;
+for (let run = 1; run <= RUNS; run++) {
   console.log(
-    `${page.padEnd(40)}${a.rps.toFixed(0).padStart(11)}${`${a.p99ms.toFixed(1)} ms`.padStart(10)}${n.rps.toFixed(0).padStart(14)}${`${n.p99ms.toFixed(1)} ms`.padStart(12)}${`${(ratio * 100).toFixed(0)}%`.padStart(12)}${`${a.errors}/${n.errors}`.padStart(21)}${ok ? "" : "  MISSED"}`,
+    `run ${run} of ${RUNS}: wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s --latency, in turns; load average before: ${await loadavg()}`,
   );
+  console.log(
+    "page                                    app req/s   app p99   nginx req/s   nginx p99   app/nginx   node req/s   app/node   node/nginx   errors (app/nginx)",
+  );
+  for (const page of PAGES) {
+    const a = wrk(app + page);
+    const n = wrk(nginx + page);
+    const p = wrk(plainNode + page);
+    const ratio = a.rps / n.rps;
+    const ok = ratio >= 0.6 && a.p99ms < 50 && a.errors === 0;
+    if (!ok) failed = true;
+    const percent = (x) => `${(x * 100).toFixed(0)}%`;
+    console.log(
+      `${page.padEnd(40)}${a.rps.toFixed(0).padStart(11)}${`${a.p99ms.toFixed(1)} ms`.padStart(10)}${n.rps.toFixed(0).padStart(14)}${`${n.p99ms.toFixed(1)} ms`.padStart(12)}${percent(ratio).padStart(12)}${p.rps.toFixed(0).padStart(13)}${percent(a.rps / p.rps).padStart(11)}${percent(p.rps / n.rps).padStart(13)}${`${a.errors}/${n.errors}`.padStart(21)}${ok ? "" : "  MISSED"}`,
+    );
+  }
 }
-// The children (app, nginx) would keep this process alive: the exit handler stops them.
+// The children (app, nginx, the plain server) would keep this process alive: the exit handler stops them.
 process.exit(failed ? 1 : 0);
