@@ -5,7 +5,7 @@ import { AppError } from "~/server/http/app-error.ts";
 import { listDocuments } from "~/features/sales/documents.server.ts";
 import { getContact } from "~/features/sales/contacts.server.ts";
 import { readSalesSettings } from "~/features/sales/sales-settings.server.ts";
-import { companyOf, readBranding } from "~/features/sales/sales-pdf.server.ts";
+import { companyOf, readBranding } from "~/features/sales/company-branding.server.ts";
 import { documentsQuerySchema, type Side } from "~/features/sales/sales.schema.ts";
 import { DocumentsScreen } from "~/features/sales/components/documents-screen.tsx";
 

@@ -7,7 +7,8 @@ import { notFound } from "~/features/ledger/index.server.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 import { getDocument } from "./documents.server.ts";
 import { KIND_LABELS } from "./document-math.ts";
-import { companyOf, documentFileName, documentPdf, readBranding, type Branding } from "./sales-pdf.server.ts";
+import { companyOf, readBranding, type Branding } from "./company-branding.server.ts";
+import { documentFileName, documentPdf } from "./sales-pdf.server.ts";
 import type { DocumentDetails, DocumentLink } from "./sales.types.ts";
 import type { SharedDocument } from "./sharing.types.ts";
 
@@ -126,9 +127,16 @@ export async function contactOfDocument(
 }
 
 /** A document's PDF as the books draw it (the business's details, the contact's address) and its file name. */
-export async function documentPdfFile(db: Db, m: Pick<Membership, "organizationId">, id: number): Promise<{ body: ReadableStream<Uint8Array>; fileName: string }> {
+export async function documentPdfFile(
+  db: Db,
+  m: Pick<Membership, "organizationId">,
+  id: number,
+): Promise<{ body: ReadableStream<Uint8Array>; fileName: string }> {
   const d = await getDocument(db, m, id);
-  const [contact, branding] = await Promise.all([contactOfDocument(db, m.organizationId, d.contact_id), readBranding(db, m.organizationId)]);
+  const [contact, branding] = await Promise.all([
+    contactOfDocument(db, m.organizationId, d.contact_id),
+    readBranding(db, m.organizationId),
+  ]);
   return { body: documentPdf(d, contact, branding), fileName: documentFileName(d) };
 }
 

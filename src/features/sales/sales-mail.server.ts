@@ -10,15 +10,8 @@ import { statement } from "./aging.server.ts";
 import { KIND_LABELS } from "./document-math.ts";
 import { assertShareable, contactOfDocument, insertLink, linkUrl } from "./document-links.server.ts";
 import { getDocument, markSent } from "./documents.server.ts";
-import {
-  documentFileName,
-  documentPdf,
-  documentTitle,
-  readBranding,
-  statementFileName,
-  statementPdf,
-  type Branding,
-} from "./sales-pdf.server.ts";
+import { readBranding, type Branding } from "./company-branding.server.ts";
+import { documentFileName, documentPdf, documentTitle, statementFileName, statementPdf } from "./sales-pdf.server.ts";
 import { readSalesSettings } from "./sales-settings.server.ts";
 import type { DocumentDetails, Statement } from "./sales.types.ts";
 import type { StatementSendInput, StatementsSendInput } from "./sharing.schema.ts";

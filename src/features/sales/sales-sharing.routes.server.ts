@@ -10,15 +10,8 @@ import { requireBooks, type BooksMemberEnv } from "~/features/tenancy/index.serv
 import { statement } from "./aging.server.ts";
 import { createLink, documentPdfFile, revokeLink, sharedDocument } from "./document-links.server.ts";
 import { assertMaySend } from "./documents.server.ts";
-import {
-  documentFileName,
-  documentPdf,
-  readBranding,
-  saveCompany,
-  companyOf,
-  statementFileName,
-  statementPdf,
-} from "./sales-pdf.server.ts";
+import { companyOf, readBranding, saveCompany } from "./company-branding.server.ts";
+import { documentFileName, documentPdf, statementFileName, statementPdf } from "./sales-pdf.server.ts";
 import { sendDocument, sendStatement, sendStatements, type Sender } from "./sales-mail.server.ts";
 import { linkSchema, sendSchema, SIDES, statementQuerySchema } from "./sales.schema.ts";
 import { companySchema, statementSendSchema, statementsSendSchema } from "./sharing.schema.ts";
