@@ -1,11 +1,9 @@
 import { useState } from "react";
 import { Button } from "~/ui/button.tsx";
 import { FieldError } from "~/ui/field.tsx";
-import type { AccountDto } from "~/features/ledger/ledger.types.ts";
-import type { TaxCode } from "~/features/ledger/tax.types.ts";
 import type { BankLine } from "../bank.types.ts";
 import { AccountCombobox } from "~/features/ledger/index.ts";
-import { BankLineDialog } from "./bank-line-dialog.tsx";
+import { BankLineDialog, type LinePostingProps } from "./bank-line-dialog.tsx";
 import { TaxCodeSelect, taxCodeValue } from "./tax-code-select.tsx";
 
 /**
@@ -21,15 +19,7 @@ export function CategorizeDialog({
   onClose,
   onSplit,
   onSubmit,
-}: {
-  line: BankLine | null;
-  accounts: AccountDto[];
-  taxCodes: TaxCode[];
-  /** The bank's own ledger account, not offered as the other side. */
-  bankAccountId: number;
-  /** The account page's action runs. */
-  pending: boolean;
-  onClose: () => void;
+}: LinePostingProps & {
   onSplit: (line: BankLine) => void;
   onSubmit: (line: BankLine, accountId: number, taxCodeId: number | null) => Promise<string | null>;
 }) {
