@@ -19,6 +19,10 @@ export interface LinePostingProps {
   onClose: () => void;
 }
 
+/** The accounts a line may be posted to: all but the bank's own. */
+export const otherAccounts = ({ accounts, bankAccountId }: Pick<LinePostingProps, "accounts" | "bankAccountId">) =>
+  accounts.filter((a) => a.id !== bankAccountId);
+
 /**
  * A dialog about one statement line: its date, payee, text and amount said first, one field, then the action and Cancel.
  * `submit` answers the failure's text (shown on the field) or null, which closes it; `pending` while the page's

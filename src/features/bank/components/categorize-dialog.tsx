@@ -3,7 +3,7 @@ import { Button } from "~/ui/button.tsx";
 import { FieldError } from "~/ui/field.tsx";
 import type { BankLine } from "../bank.types.ts";
 import { AccountCombobox } from "~/features/ledger/index.ts";
-import { BankLineDialog, type LinePostingProps } from "./bank-line-dialog.tsx";
+import { BankLineDialog, otherAccounts, type LinePostingProps } from "./bank-line-dialog.tsx";
 import { TaxCodeSelect, taxCodeValue } from "./tax-code-select.tsx";
 
 /**
@@ -11,18 +11,14 @@ import { TaxCodeSelect, taxCodeValue } from "./tax-code-select.tsx";
  * the gross), the description taken from the bank's text. Split opens the split editor for the same line.
  */
 export function CategorizeDialog({
-  line,
-  accounts,
-  taxCodes,
-  bankAccountId,
-  pending,
-  onClose,
   onSplit,
   onSubmit,
+  ...posting
 }: LinePostingProps & {
   onSplit: (line: BankLine) => void;
   onSubmit: (line: BankLine, accountId: number, taxCodeId: number | null) => Promise<string | null>;
 }) {
+  const { line, taxCodes, pending, onClose } = posting;
   const [accountId, setAccountId] = useState("");
   const [taxCode, setTaxCode] = useState("");
   const reset = () => (setAccountId(""), setTaxCode(""));
@@ -50,7 +46,7 @@ export function CategorizeDialog({
                 standalone
                 id="categorize-account"
                 label="Account"
-                accounts={accounts.filter((a) => a.id !== bankAccountId)}
+                accounts={otherAccounts(posting)}
                 value={accountId}
                 onChange={(v) => (setAccountId(v), clearError())}
               />

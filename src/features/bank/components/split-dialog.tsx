@@ -8,7 +8,7 @@ import { centsToDecimal, toCents } from "~/lib/money.ts";
 import { AccountCombobox, useMoney } from "~/features/ledger/index.ts";
 import { MAX_SPLITS, splitSchema, type SplitForm, type SplitInput } from "../bank.schema.ts";
 import type { BankLine } from "../bank.types.ts";
-import type { LinePostingProps } from "./bank-line-dialog.tsx";
+import { otherAccounts, type LinePostingProps } from "./bank-line-dialog.tsx";
 import { lineSummary } from "./bank-line-text.ts";
 import { TaxCodeSelect, taxCodeValue } from "./tax-code-select.tsx";
 import type { LineFailure } from "./use-bank-line-changes.ts";
@@ -49,15 +49,8 @@ export function SplitDialog(
   );
 }
 
-function SplitRows({
-  line,
-  accounts,
-  taxCodes,
-  bankAccountId,
-  pending,
-  onClose,
-  onSubmit,
-}: Parameters<typeof SplitDialog>[0] & { line: BankLine }) {
+function SplitRows({ line, onSubmit, ...posting }: Parameters<typeof SplitDialog>[0] & { line: BankLine }) {
+  const { taxCodes, pending, onClose } = posting;
   const { money } = useMoney();
   const form = useForm<SplitForm, unknown, SplitInput>({
     resolver: zodResolver(splitSchema),
@@ -77,7 +70,7 @@ function SplitRows({
     for (const [key, message] of named) setError(key as FieldPath<SplitForm>, { message });
     if (named.length === 0) setError("splits", { message: failed.text });
   });
-  const others = accounts.filter((a) => a.id !== bankAccountId);
+  const others = otherAccounts(posting);
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Split">
       <ol className="space-y-3">
