@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { ProposalForm } from "~/features/proposals/components/proposal-form.tsx";
+import { ProposalPageHeader } from "~/features/proposals/components/proposal-page-header.tsx";
 import { leadChoices } from "~/features/proposals/proposal-pages.server.ts";
 import { listTemplates } from "~/features/proposals/proposals.server.ts";
 import { cataloguePicks } from "~/features/proposals/catalogue-picks.server.ts";
@@ -34,15 +34,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function FirmProposalNew({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
-      <header className="space-y-2">
-        <p className="text-sm">
-          <Link to="/firm/proposals" className="text-brand-700 underline">
-            All proposals
-          </Link>
-        </p>
+      <ProposalPageHeader>
         <h1 className="text-2xl font-bold text-ink">New proposal</h1>
         <p className="text-slate-700">Saved as a draft: read it over, then send it from its page.</p>
-      </header>
+      </ProposalPageHeader>
       <ProposalForm proposal={null} {...loaderData} />
     </div>
   );

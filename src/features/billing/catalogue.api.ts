@@ -3,17 +3,11 @@ import type { CatalogueKind, CatalogueItem } from "./catalogue.types.ts";
 
 /** The firm's catalogue as the browser calls it (/firm/catalogue). */
 
-/** An item as the form sends it (the price as a decimal, null for custom). */
-export interface CatalogueItemBody {
-  name: string;
-  description: string;
-  features: string[];
-  price: string | null;
-  price_prefix: string;
-  price_suffix: string;
-  billing: CatalogueItem["billing"];
-  featured: boolean;
-}
+/** An item as the form sends it: the item's own fields, as the API answers them (the price as a decimal, null for custom). */
+export type CatalogueItemBody = Pick<
+  CatalogueItem,
+  "name" | "description" | "features" | "price" | "price_prefix" | "price_suffix" | "billing" | "featured"
+>;
 
 const BASE = "/api/firm/catalogue";
 

@@ -18,13 +18,8 @@ import { shiftMonth } from "./dashboard-figures.ts";
 /** Months the firm's list offers: this month and the twelve before it (older ones are listed once written). */
 const LISTED_MONTHS = 13;
 
-export interface Row {
-  id: number;
-  month: string;
-  headline: string;
-  changes: string;
-  actions: string;
-  status: CommentaryStatus;
+/** A commentary as read: its own fields, then who took each step and when (the steps apart). */
+export interface Row extends Omit<Commentary, "written" | "reviewed" | "published"> {
   written_user_id: string | null;
   written_by: string | null;
   written_at: string;

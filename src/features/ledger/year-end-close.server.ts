@@ -7,7 +7,7 @@ import { sqlState } from "./ledger-errors.server.ts";
 import { setLock, unlock } from "./books-lock.server.ts";
 import { createEntry, postEntry, reverseEntry } from "./journal-entries.server.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
-import { CLOSING_REFERENCE, closingPlan, fiscalYear, RETAINED_EARNINGS_NAME } from "./year-end-close.ts";
+import { CLOSING_REFERENCE, closingPlan, fiscalYear, RETAINED_EARNINGS_NAME, type FiscalYear } from "./year-end-close.ts";
 import type { YearEndCloseInput } from "./year-end-close.schema.ts";
 import type { YearEndState } from "./year-end-close.types.ts";
 import {
@@ -52,24 +52,35 @@ async function lockedOrganization(tx: Db, m: Membership): Promise<string | null>
   return org?.lock_date ?? null;
 }
 
+/** Closing or reopening a fiscal year, as the routes call it: the year-end state once changed. */
+type CloseChange = (db: Db, m: Membership, actor: AuditActor, input: YearEndCloseInput, publicUrl: string) => Promise<YearEndState>;
+
+/**
+ * A change of a fiscal year's close, on the year `input` names (by the organization's fiscal year): `change` runs in one
+ * transaction that first takes the organization's row (the lock date as it finds it); then the year-end state as it
+ * now is.
+ */
+async function changeClose(
+  db: Db,
+  m: Membership,
+  input: YearEndCloseInput,
+  change: (tx: Db, year: FiscalYear, startMonth: number, lockDate: string | null) => Promise<void>,
+): Promise<YearEndState> {
+  const startMonth = await fiscalYearStartMonth(db, m.organizationId);
+  const year = fiscalYear(startMonth, input.fiscal_year);
+  await db.transaction(async (tx) => change(tx, year, startMonth, await lockedOrganization(tx, m)));
+  return yearEndState(db, m);
+}
+
 /**
  * Closes a fiscal year (decision 097), in one transaction: posts the closing entry dated the year's last day (each
  * revenue and expense account's balance for the year moved to Retained Earnings), records the close, and locks the
  * books up to that day with the reason (the lock's history and the audit log). Refused with a 400 naming the fiscal
  * year when the year has not ended, holds drafts, is behind the lock, or has nothing to close; 409 when closed already.
  */
-export async function closeFiscalYear(
-  db: Db,
-  m: Membership,
-  actor: AuditActor,
-  input: YearEndCloseInput,
-  publicUrl: string,
-): Promise<YearEndState> {
-  const startMonth = await fiscalYearStartMonth(db, m.organizationId);
-  const year = fiscalYear(startMonth, input.fiscal_year);
-  try {
-    await db.transaction(async (tx) => {
-      const lockDate = await lockedOrganization(tx, m);
+export const closeFiscalYear: CloseChange = (db, m, actor, input, publicUrl) =>
+  changeClose(db, m, input, async (tx, year, startMonth, lockDate) => {
+    try {
       const [open] = await listCloses(
         tx,
         m.organizationId,
@@ -110,30 +121,20 @@ export async function closeFiscalYear(
           reason: input.reason,
         },
       });
-    });
-  } catch (err) {
-    if (sqlState(err) === "23505") throw conflict(`${year.label} is closed already`);
-    throw err;
-  }
-  return yearEndState(db, m);
-}
+    } catch (err) {
+      // The close's unique index (one open close a year): the statement that breaks it fails, and the transaction with it.
+      if (sqlState(err) === "23505") throw conflict(`${year.label} is closed already`);
+      throw err;
+    }
+  });
 
 /**
  * Reopens a closed fiscal year, in one transaction: the lock moves back to where it was before the close (or is
  * lifted), with the reason; the closing entry is reversed on the year's last day; the close is kept as reopened, and
  * audited. Refused while the books are locked past the year's end (a later period is closed).
  */
-export async function reopenFiscalYear(
-  db: Db,
-  m: Membership,
-  actor: AuditActor,
-  input: YearEndCloseInput,
-  publicUrl: string,
-): Promise<YearEndState> {
-  const startMonth = await fiscalYearStartMonth(db, m.organizationId);
-  const year = fiscalYear(startMonth, input.fiscal_year);
-  await db.transaction(async (tx) => {
-    const lockDate = await lockedOrganization(tx, m);
+export const reopenFiscalYear: CloseChange = (db, m, actor, input, publicUrl) =>
+  changeClose(db, m, input, async (tx, year, _startMonth, lockDate) => {
     const [close] = await queryRows<{ id: number; journal_entry_id: number; previous_lock_date: string | null }>(
       tx,
       sql`select id, journal_entry_id, previous_lock_date::text as previous_lock_date from fiscal_year_closes
@@ -161,5 +162,3 @@ export async function reopenFiscalYear(
       after: { fiscal_year: year.label, reversal: reversal.entry_number, reason: input.reason },
     });
   });
-  return yearEndState(db, m);
-}

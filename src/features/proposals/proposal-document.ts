@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { formatLongDate, formatMoney } from "~/lib/format.ts";
 import { BILLING_LABELS, PLACEHOLDERS, type Billing } from "./proposals.schema.ts";
+import type { ProposalTerms } from "./proposals.types.ts";
 
 /*
  * The document a client signs (decision 118): the letter with its placeholders filled in, then the schedule of fees and
@@ -20,14 +21,7 @@ export interface DocumentLine {
   optional: boolean;
 }
 
-export interface DocumentTerms {
-  title: string;
-  client_name: string;
-  company: string;
-  currency: string;
-  start_date: string;
-  minimum_term_months: number;
-  expires_on: string;
+export interface DocumentTerms extends ProposalTerms {
   letter: string;
   lines: DocumentLine[];
 }

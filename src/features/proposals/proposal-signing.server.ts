@@ -15,7 +15,7 @@ import { firmSigningCertificate, signPdf } from "~/server/pdf-signature.server.t
 import { FIRM_NAME, sha256Hex } from "./proposal-document.ts";
 import { BILLING_LABELS, PROPOSAL_TOKEN_PATTERN, type AcceptInput, type ProposalStatus } from "./proposals.schema.ts";
 import { proposalLines, statusSql, tokenHash } from "./proposals.server.ts";
-import type { ProposalLine, PublicProposal } from "./proposals.types.ts";
+import type { ProposalLine, ProposalTerms, PublicProposal } from "./proposals.types.ts";
 
 /*
  * The client's side of a proposal, through her link and without an account (decision 118): reading it (the first view
@@ -33,18 +33,11 @@ export interface Visitor {
   userAgent: string | null;
 }
 
-interface Opened {
+interface Opened extends ProposalTerms {
   link_id: number;
   sent_to: string;
   id: number;
   status: ProposalStatus;
-  title: string;
-  client_name: string;
-  company: string;
-  currency: string;
-  start_date: string;
-  minimum_term_months: number;
-  expires_on: string;
   document_text: string;
   document_sha256: string;
   lead_id: string | null;

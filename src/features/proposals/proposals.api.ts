@@ -1,6 +1,7 @@
 import { request, type ApiResult } from "~/lib/api-client.ts";
 import type { PaymentMethodSetup } from "~/features/billing/client-billing.types.ts";
-import type { Billing } from "./proposals.schema.ts";
+import type { z } from "zod";
+import type { proposalSchema } from "./proposals.schema.ts";
 import type { LetterTemplate, ProposalDetails, PublicProposal } from "./proposals.types.ts";
 
 /**
@@ -11,31 +12,8 @@ import type { LetterTemplate, ProposalDetails, PublicProposal } from "./proposal
 const BASE = "/api/firm/proposals";
 const id = (n: number) => encodeURIComponent(n);
 
-/** A proposal as the composer sends it: prices as decimals. */
-export interface ProposalBody {
-  lead_id: string | null;
-  organization_id: number | null;
-  title: string;
-  client_name: string | null;
-  client_email: string | null;
-  company: string | null;
-  start_date: string;
-  minimum_term_months: number;
-  expires_on: string;
-  reminder_every_days: number;
-  max_reminders: number;
-  template_id: number | null;
-  letter: string | null;
-  lines: {
-    name: string;
-    description: string | null;
-    price: string;
-    billing: Billing;
-    quantity: number;
-    optional: boolean;
-    catalogue_item_id: number | null;
-  }[];
-}
+/** A proposal as the composer sends it (what the API's schema takes in): prices as decimals. */
+export type ProposalBody = z.input<typeof proposalSchema>;
 
 type One = { proposal: ProposalDetails };
 

@@ -28,29 +28,22 @@ const ts = (column: string) => sql.raw(`(to_jsonb(${column}) #>> '{}')`);
 /** The status as read: a sent or viewed proposal past its validity is expired. */
 export const statusSql = sql`case when p.status in ('sent', 'viewed') and p.expires_on < ${sql.raw("current_date")} then 'expired' else p.status end`;
 
-interface ProposalRow {
-  id: number;
-  title: string;
-  status: ProposalStatus;
-  lead_id: string | null;
-  organization_id: number | null;
-  client_name: string;
-  client_email: string;
-  company: string;
-  currency: string;
-  start_date: string;
-  expires_on: string;
-  minimum_term_months: number;
-  template_id: number | null;
-  letter: string;
-  document_text: string | null;
-  document_sha256: string | null;
-  sent_at: string | null;
-  sent_to: string | null;
-  viewed_at: string | null;
-  declined_at: string | null;
-  decline_reason: string | null;
-  accepted_at: string | null;
+/** A proposal as read: the summary's and the details' own columns, the evidence's columns (null until accepted). */
+interface ProposalRow
+  extends
+    Omit<ProposalSummary, "totals">,
+    Pick<
+      ProposalDetails,
+      | "minimum_term_months"
+      | "template_id"
+      | "letter"
+      | "document_text"
+      | "document_sha256"
+      | "sent_to"
+      | "viewed_at"
+      | "declined_at"
+      | "decline_reason"
+    > {
   signer_name: string | null;
   signer_email: string | null;
   signer_ip: string | null;
@@ -60,7 +53,6 @@ interface ProposalRow {
   reminder_every_days: number;
   max_reminders: number;
   reminders_sent: number;
-  created_at: string;
   totals: Partial<Record<Billing, string>> | null;
 }
 

@@ -22,18 +22,23 @@ export interface ProposalLine {
   amount: string;
 }
 
-export interface ProposalSummary {
-  id: number;
+/** The terms a proposal states: what its document is made from and what the client's link shows above it. */
+export interface ProposalTerms {
   title: string;
-  status: ProposalStatus;
-  lead_id: string | null;
-  organization_id: number | null;
   client_name: string;
-  client_email: string;
   company: string;
   currency: string;
   start_date: string;
+  minimum_term_months: number;
   expires_on: string;
+}
+
+export interface ProposalSummary extends Omit<ProposalTerms, "minimum_term_months"> {
+  id: number;
+  status: ProposalStatus;
+  lead_id: string | null;
+  organization_id: number | null;
+  client_email: string;
   /** The sum of the lines that are not optional, by billing. */
   totals: Partial<Record<Billing, string>>;
   sent_at: string | null;
@@ -72,16 +77,9 @@ export interface ProposalDetails extends ProposalSummary {
 }
 
 /** What the client's link shows: the frozen document, the fees, the options; nothing of the firm's records. */
-export interface PublicProposal {
+export interface PublicProposal extends ProposalTerms {
   proposal_id: number;
-  title: string;
   firm_name: string;
-  client_name: string;
-  company: string;
-  currency: string;
-  start_date: string;
-  minimum_term_months: number;
-  expires_on: string;
   status: ProposalStatus;
   document_text: string;
   document_sha256: string;

@@ -10,3 +10,4 @@ export {
   printedLinesMessage,
   type PrintRow,
 } from "./report-print.ts";
+export { PeriodPresetOptions, presetPeriodToday, presetToday } from "./components/report-period-choices.tsx";

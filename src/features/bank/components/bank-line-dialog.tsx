@@ -1,9 +1,27 @@
 import { useState, type ReactNode } from "react";
 import { Button } from "~/ui/button.tsx";
 import { Modal } from "~/ui/modal.tsx";
+import type { AccountDto } from "~/features/ledger/ledger.types.ts";
+import type { TaxCode } from "~/features/ledger/tax.types.ts";
 import type { BankLine } from "../bank.types.ts";
 import { lineSummary } from "./bank-line-text.ts";
 import { useMoney } from "~/features/ledger/index.ts";
+
+/** What a dialog posting a statement line to other accounts (in one step, or split) takes. */
+export interface LinePostingProps {
+  line: BankLine | null;
+  accounts: AccountDto[];
+  taxCodes: TaxCode[];
+  /** The bank's own ledger account, not offered as the other side. */
+  bankAccountId: number;
+  /** The account page's action runs. */
+  pending: boolean;
+  onClose: () => void;
+}
+
+/** The accounts a line may be posted to: all but the bank's own. */
+export const otherAccounts = ({ accounts, bankAccountId }: Pick<LinePostingProps, "accounts" | "bankAccountId">) =>
+  accounts.filter((a) => a.id !== bankAccountId);
 
 /**
  * A dialog about one statement line: its date, payee, text and amount said first, one field, then the action and Cancel.

@@ -5,6 +5,7 @@ import { CheckboxField, FieldError, InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { useAction } from "~/ui/use-action.ts";
 import { useLoad } from "~/ui/use-load.ts";
+import { FormButtons } from "~/ui/form-buttons.tsx";
 import { centsToDecimal, toCents } from "~/lib/money.ts";
 import { AccountCombobox, useBooks, useMoney } from "~/features/ledger/index.ts";
 import type { BankLine } from "../bank.types.ts";
@@ -281,14 +282,7 @@ function SettleDialog({ orgId, bankId, line, onClose }: { orgId: number; bankId:
           ) : null}
         </div>
         <FieldError id="settle-error" message={error} />
-        <div className="flex gap-2">
-          <Button type="submit" disabled={!ready || pending}>
-            {pending ? "Settling…" : "Settle"}
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-        </div>
+        <FormButtons submit={pending ? "Settling…" : "Settle"} disabled={!ready || pending} onCancel={onClose} />
       </form>
     </Modal>
   );

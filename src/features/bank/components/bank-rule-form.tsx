@@ -4,6 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "~/ui/button.tsx";
 import { FieldError, InputField } from "~/ui/field.tsx";
 import { useAction } from "~/ui/use-action.ts";
+import { NamedOptions } from "~/ui/named-options.tsx";
+import { FormButtons } from "~/ui/form-buttons.tsx";
 import type { AccountDto } from "~/features/ledger/ledger.types.ts";
 import { bankRuleSchema, type BankRuleForm as Values, type BankRuleInput } from "../bank-rules.schema.ts";
 import type { BankAccount } from "../bank.types.ts";
@@ -131,11 +133,7 @@ export function BankRuleForm({
           {...register("bank_account_id", { setValueAs: (v: string | number | null) => (v ? Number(v) : null) })}
         >
           <option value="">Every bank account</option>
-          {bankAccounts.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
+          <NamedOptions items={bankAccounts} />
         </InputField>
         <div className="sm:col-span-2">
           <AccountCombobox
@@ -165,19 +163,16 @@ export function BankRuleForm({
           {...register("memo")}
         />
       </div>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {rule ? "Save changes" : "Save rule"}
-        </Button>
+      <FormButtons
+        className="mt-4 flex-wrap"
+        submit={rule ? "Save changes" : "Save rule"}
+        disabled={formState.isSubmitting}
+        onCancel={onCancel}
+      >
         <Button variant="secondary" onClick={() => void tryIt()}>
           Try it on past lines
         </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      </FormButtons>
       {tried ? <TriedLines tried={tried} /> : null}
     </form>
   );

@@ -1,11 +1,9 @@
 import { useState } from "react";
 import { Button } from "~/ui/button.tsx";
 import { FieldError } from "~/ui/field.tsx";
-import type { AccountDto } from "~/features/ledger/ledger.types.ts";
-import type { TaxCode } from "~/features/ledger/tax.types.ts";
 import type { BankLine } from "../bank.types.ts";
 import { AccountCombobox } from "~/features/ledger/index.ts";
-import { BankLineDialog } from "./bank-line-dialog.tsx";
+import { BankLineDialog, otherAccounts, type LinePostingProps } from "./bank-line-dialog.tsx";
 import { TaxCodeSelect, taxCodeValue } from "./tax-code-select.tsx";
 
 /**
@@ -13,26 +11,14 @@ import { TaxCodeSelect, taxCodeValue } from "./tax-code-select.tsx";
  * the gross), the description taken from the bank's text. Split opens the split editor for the same line.
  */
 export function CategorizeDialog({
-  line,
-  accounts,
-  taxCodes,
-  bankAccountId,
-  pending,
-  onClose,
   onSplit,
   onSubmit,
-}: {
-  line: BankLine | null;
-  accounts: AccountDto[];
-  taxCodes: TaxCode[];
-  /** The bank's own ledger account, not offered as the other side. */
-  bankAccountId: number;
-  /** The account page's action runs. */
-  pending: boolean;
-  onClose: () => void;
+  ...posting
+}: LinePostingProps & {
   onSplit: (line: BankLine) => void;
   onSubmit: (line: BankLine, accountId: number, taxCodeId: number | null) => Promise<string | null>;
 }) {
+  const { line, taxCodes, pending, onClose } = posting;
   const [accountId, setAccountId] = useState("");
   const [taxCode, setTaxCode] = useState("");
   const reset = () => (setAccountId(""), setTaxCode(""));
@@ -60,7 +46,7 @@ export function CategorizeDialog({
                 standalone
                 id="categorize-account"
                 label="Account"
-                accounts={accounts.filter((a) => a.id !== bankAccountId)}
+                accounts={otherAccounts(posting)}
                 value={accountId}
                 onChange={(v) => (setAccountId(v), clearError())}
               />

@@ -3,12 +3,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "~/ui/button.tsx";
 import { FieldError, InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
+import { FormButtons } from "~/ui/form-buttons.tsx";
 import { centsToDecimal, toCents } from "~/lib/money.ts";
-import type { AccountDto } from "~/features/ledger/ledger.types.ts";
-import type { TaxCode } from "~/features/ledger/tax.types.ts";
 import { AccountCombobox, useMoney } from "~/features/ledger/index.ts";
 import { MAX_SPLITS, splitSchema, type SplitForm, type SplitInput } from "../bank.schema.ts";
 import type { BankLine } from "../bank.types.ts";
+import { otherAccounts, type LinePostingProps } from "./bank-line-dialog.tsx";
 import { lineSummary } from "./bank-line-text.ts";
 import { TaxCodeSelect, taxCodeValue } from "./tax-code-select.tsx";
 import type { LineFailure } from "./use-bank-line-changes.ts";
@@ -29,15 +29,11 @@ function remainingCents(line: BankLine, rows: SplitForm["splits"]): bigint {
  * amount (counted the way the line's money goes) and its tax code; what is left to split is shown, and the rows must
  * leave nothing (the server checks it again).
  */
-export function SplitDialog(props: {
-  line: BankLine | null;
-  accounts: AccountDto[];
-  taxCodes: TaxCode[];
-  bankAccountId: number;
-  pending: boolean;
-  onClose: () => void;
-  onSubmit: (line: BankLine, input: SplitInput) => Promise<LineFailure | null>;
-}) {
+export function SplitDialog(
+  props: LinePostingProps & {
+    onSubmit: (line: BankLine, input: SplitInput) => Promise<LineFailure | null>;
+  },
+) {
   const { line } = props;
   const { money } = useMoney();
   return (
@@ -53,15 +49,8 @@ export function SplitDialog(props: {
   );
 }
 
-function SplitRows({
-  line,
-  accounts,
-  taxCodes,
-  bankAccountId,
-  pending,
-  onClose,
-  onSubmit,
-}: Parameters<typeof SplitDialog>[0] & { line: BankLine }) {
+function SplitRows({ line, onSubmit, ...posting }: Parameters<typeof SplitDialog>[0] & { line: BankLine }) {
+  const { taxCodes, pending, onClose } = posting;
   const { money } = useMoney();
   const form = useForm<SplitForm, unknown, SplitInput>({
     resolver: zodResolver(splitSchema),
@@ -81,7 +70,7 @@ function SplitRows({
     for (const [key, message] of named) setError(key as FieldPath<SplitForm>, { message });
     if (named.length === 0) setError("splits", { message: failed.text });
   });
-  const others = accounts.filter((a) => a.id !== bankAccountId);
+  const others = otherAccounts(posting);
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Split">
       <ol className="space-y-3">
@@ -149,14 +138,7 @@ function SplitRows({
       </div>
       <FieldError id="split-error" message={err.splits?.message ?? err.splits?.root?.message} />
       <p className="text-sm text-muted">Amounts are gross: a row&apos;s tax is taken out of it.</p>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={pending || formState.isSubmitting}>
-          {pending ? "Posting..." : "Post entry"}
-        </Button>
-        <Button variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-      </div>
+      <FormButtons submit={pending ? "Posting..." : "Post entry"} disabled={pending || formState.isSubmitting} onCancel={onClose} />
     </form>
   );
 }

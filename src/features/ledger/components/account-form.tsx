@@ -4,10 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { accountCreateSchema, type AccountCreate, type AccountFormValues } from "../ledger.schema.ts";
 import { ACCOUNT_TYPES, type AccountType } from "../account-types.ts";
 import { DETAIL_TYPE_LABELS, DETAIL_TYPES_BY_ACCOUNT_TYPE, defaultDetailType, detailTypeFits } from "../account-types.ts";
-import { Button } from "~/ui/button.tsx";
 import type { Account } from "../ledger.types.ts";
 import { cn } from "~/ui/cn.ts";
 import { InputField, inputClass } from "~/ui/field.tsx";
+import { FormButtons } from "~/ui/form-buttons.tsx";
 import { descendantIds } from "../account-tree.ts";
 import { AccountOptions } from "./account-options.tsx";
 
@@ -129,16 +129,12 @@ export function AccountForm({
           <AccountOptions accounts={parents} />
         </InputField>
       </div>
-      <div className="mt-4 flex gap-2">
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? "Saving..." : editing ? "Update Account" : "Create Account"}
-        </Button>
-        {editing ? (
-          <Button variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormButtons
+        className="mt-4"
+        submit={formState.isSubmitting ? "Saving..." : editing ? "Update Account" : "Create Account"}
+        disabled={formState.isSubmitting}
+        onCancel={editing ? onCancel : undefined}
+      />
     </form>
   );
 }

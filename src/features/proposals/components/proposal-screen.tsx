@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { z } from "zod";
 import { formatDateTime, formatLongDate, moneyIn } from "~/lib/format.ts";
 import { textField } from "~/lib/schema-fields.ts";
@@ -16,6 +16,7 @@ import type { CataloguePick, ClientChoice, LeadChoice } from "../proposal-form.t
 import { BILLING_LABELS } from "../proposals.schema.ts";
 import type { LetterTemplate, ProposalDetails } from "../proposals.types.ts";
 import { ProposalForm } from "./proposal-form.tsx";
+import { ProposalPageHeader } from "./proposal-page-header.tsx";
 import { ProposalStatusBadge, totalsLine } from "./proposal-status.tsx";
 
 const when = (at: string | null) => (at ? formatDateTime(at, { seconds: true }) : "—");
@@ -48,12 +49,7 @@ export function ProposalScreen({
 
   return (
     <div className="space-y-6">
-      <header className="space-y-2">
-        <p className="text-sm">
-          <Link to="/firm/proposals" className="text-brand-700 underline">
-            All proposals
-          </Link>
-        </p>
+      <ProposalPageHeader>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold text-ink">{p.title}</h1>
           <span data-testid="proposal-status">
@@ -86,7 +82,7 @@ export function ProposalScreen({
             </Button>
           ) : null}
         </div>
-      </header>
+      </ProposalPageHeader>
 
       {draft ? (
         <ProposalForm proposal={p} leads={leads} clients={clients} templates={templates} catalogue={catalogue} />

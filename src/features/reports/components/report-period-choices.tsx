@@ -27,6 +27,20 @@ export function presetToday(start: string, end: string, startMonth: number): Per
   return presetOf(start, end, defaultPeriod().end, startMonth);
 }
 
+/** The options of a select of period presets: "Custom dates" (the dates as typed), then each preset by its name. */
+export function PeriodPresetOptions() {
+  return (
+    <>
+      <option value="">Custom dates</option>
+      {PERIOD_PRESETS.map((p) => (
+        <option key={p} value={p}>
+          {PRESET_LABELS[p]}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /**
  * The Reports screen's period presets (by the organization's fiscal year) and, for the Profit & Loss and the Balance
  * Sheet, what to compare with. The preset select is not a filter of the URL (it has no name): choosing one fills the
@@ -58,12 +72,7 @@ export function PeriodChoices({
         className={filterControlClass}
         defaultValue={presetToday(start, end, fiscalYearStartMonth)}
       >
-        <option value="">Custom dates</option>
-        {PERIOD_PRESETS.map((p) => (
-          <option key={p} value={p}>
-            {PRESET_LABELS[p]}
-          </option>
-        ))}
+        <PeriodPresetOptions />
       </InputField>
       {comparable ? (
         <InputField

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
+import { NamedOptions } from "~/ui/named-options.tsx";
 import { ITEM_STATUS_LABELS, type ItemStatus, type QueueRow } from "../requests.types.ts";
 
 const WAITING = [
@@ -42,11 +43,7 @@ export function FirmQueue({
       >
         <InputField as="select" id="queue-client" label="Client" name="client" defaultValue={filters.client ?? ""} error={errors.client}>
           <option value="">Every client</option>
-          {clients.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <NamedOptions items={clients} />
         </InputField>
         <InputField
           as="select"

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
+import { FormButtons } from "~/ui/form-buttons.tsx";
 import type { AccountDto } from "~/features/ledger/ledger.types.ts";
 import { taxCodeSchema, type TaxCodeForm as Values, type TaxCodeInput } from "../tax-codes.schema.ts";
 import { TAX_KIND_LABELS, TAX_KINDS, type TaxCode } from "~/features/ledger/index.ts";
@@ -99,16 +99,12 @@ export function TaxCodeForm({
         />
       </div>
       <TaxPartFields form={form} accounts={accounts} id={id} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {code ? "Save changes" : "Save tax code"}
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormButtons
+        className="flex-wrap"
+        submit={code ? "Save changes" : "Save tax code"}
+        disabled={formState.isSubmitting}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

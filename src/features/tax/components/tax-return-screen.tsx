@@ -3,8 +3,8 @@ import { Form } from "react-router";
 import { toCents } from "~/lib/money.ts";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
-import { defaultPeriod, PERIOD_PRESETS, PRESET_LABELS, presetPeriod, type PeriodPreset } from "~/features/ledger/index.ts";
-import { useBooks, useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
+import { PeriodPresetOptions, presetPeriodToday, presetToday } from "~/features/reports/index.ts";
+import { type PeriodPreset, useBooks, useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
 import { taxReturnCsvUrl, taxReturnPdfUrl } from "../tax-return.api.ts";
 import { CASH_BASIS_NOTE, type FiledTaxReturnsAnswer, type TaxReturnGroup, type TaxReturnReport } from "../tax-return.types.ts";
 import { BoxesTable, BoxLines, Reconciliation } from "./tax-return-parts.tsx";
@@ -24,17 +24,6 @@ interface Props {
   errors: Record<string, string>;
 }
 
-/** The preset whose period today is exactly this one, or "" (custom dates). */
-function presetOf(from: string, to: string, startMonth: number): PeriodPreset | "" {
-  const today = defaultPeriod().end;
-  return (
-    PERIOD_PRESETS.find((p) => {
-      const period = presetPeriod(p, today, startMonth);
-      return period.start === from && period.end === to;
-    }) ?? ""
-  );
-}
-
 /** The period: a preset fills the dates; "Show" loads the return of the dates (the URL's from and to). */
 function PeriodForm({ from, to, errors, fiscalYearStartMonth }: Pick<Props, "from" | "to" | "errors" | "fiscalYearStartMonth">) {
   const uid = useId();
@@ -42,7 +31,7 @@ function PeriodForm({ from, to, errors, fiscalYearStartMonth }: Pick<Props, "fro
   const toRef = useRef<HTMLInputElement>(null);
   const choose = (preset: string) => {
     if (!preset) return;
-    const p = presetPeriod(preset as PeriodPreset, defaultPeriod().end, fiscalYearStartMonth);
+    const p = presetPeriodToday(preset as PeriodPreset, fiscalYearStartMonth);
     if (fromRef.current) fromRef.current.value = p.start;
     if (toRef.current) toRef.current.value = p.end;
   };
@@ -52,15 +41,10 @@ function PeriodForm({ from, to, errors, fiscalYearStartMonth }: Pick<Props, "fro
         as="select"
         id={`${uid}-preset`}
         label="Period"
-        defaultValue={presetOf(from, to, fiscalYearStartMonth)}
+        defaultValue={presetToday(from, to, fiscalYearStartMonth)}
         onChange={(e) => choose(e.target.value)}
       >
-        <option value="">Custom dates</option>
-        {PERIOD_PRESETS.map((p) => (
-          <option key={p} value={p}>
-            {PRESET_LABELS[p]}
-          </option>
-        ))}
+        <PeriodPresetOptions />
       </InputField>
       <InputField ref={fromRef} id={`${uid}-from`} label="From" type="date" name="from" defaultValue={from} error={errors.from} />
       <InputField ref={toRef} id={`${uid}-to`} label="To" type="date" name="to" defaultValue={to} error={errors.to} />

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
 import { useAction } from "~/ui/use-action.ts";
+import { NamedOptions } from "~/ui/named-options.tsx";
 import { reassignWork, setWorkStatus, snoozeWork } from "../work.api.ts";
 import { WORK_STATUSES, WORK_STATUS_LABELS, type Choice, type WorkInstance, type WorkStatus } from "../work.types.ts";
 
@@ -60,11 +61,7 @@ export function WorkControls({ work, staff, canOverride }: { work: WorkInstance;
       <div className="space-y-2">
         <InputField as="select" id="work-assignee-choice" label="Assignee" value={assignee} onChange={(e) => setAssignee(e.target.value)}>
           <option value="">Nobody</option>
-          {staff.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <NamedOptions items={staff} />
         </InputField>
         <Button
           type="button"

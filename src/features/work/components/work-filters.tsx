@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { CheckboxField, InputField } from "~/ui/field.tsx";
+import { NamedOptions } from "~/ui/named-options.tsx";
 import { WORK_STATUSES, WORK_STATUS_LABELS, type WorkChoices } from "../work.types.ts";
 
 /** The work views' filters, in the URL: assignee, client, template, status, overdue, and the view (list or board). */
@@ -35,19 +36,11 @@ export function WorkFilters({
         <option value="">Anyone</option>
         <option value="me">Me</option>
         <option value="none">Nobody</option>
-        {choices.staff.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.name}
-          </option>
-        ))}
+        <NamedOptions items={choices.staff} />
       </InputField>
       <InputField as="select" id="work-client" label="Client" name="client" defaultValue={filters.client ?? ""} error={errors.client}>
         <option value="">Every client</option>
-        {choices.clients.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
+        <NamedOptions items={choices.clients} />
       </InputField>
       <InputField
         as="select"

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { CheckboxField, InputField } from "~/ui/field.tsx";
 import { useAction } from "~/ui/use-action.ts";
+import { NamedOptions } from "~/ui/named-options.tsx";
 import { reassignWork } from "../work.api.ts";
 import type { Choice, WorkInstanceRow } from "../work.types.ts";
 import { DueText, WorkStatusBadge } from "./work-status-badge.tsx";
@@ -76,11 +77,7 @@ export function WorkList({ rows, today, staff }: { rows: WorkInstanceRow[]; toda
           onChange={(e) => setAssignee(e.target.value)}
         >
           <option value="">Nobody</option>
-          {staff.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <NamedOptions items={staff} />
         </InputField>
         <Button type="button" size="sm" variant="secondary" disabled={selected.size === 0 || pending} onClick={() => void reassign()}>
           Reassign {selected.size} selected
