@@ -94,7 +94,10 @@ export function BoxLines({
   );
 }
 
-/** The boxes of one group with their base and tax; a non-zero figure opens the lines behind it. */
+/**
+ * The boxes of one group with their base and tax; a non-zero figure opens the lines behind it. Below md each box is a
+ * card (its number and description, then Base and Tax named), so that no figure is cut off or scrolled sideways on a phone.
+ */
 export function BoxesTable({ title, boxes, onOpen }: { title: string; boxes: TaxReturnBox[]; onOpen: (b: TaxReturnBox) => void }) {
   const money = useMoney();
   const figure = (b: TaxReturnBox, value: string, what: string) =>
@@ -110,24 +113,19 @@ export function BoxesTable({ title, boxes, onOpen }: { title: string; boxes: Tax
       </button>
     );
   return (
-    <section aria-label={title} className="overflow-x-auto rounded-lg border border-slate-200">
-      <table className="min-w-full divide-y divide-slate-200">
-        <caption className="px-3 py-2 text-left text-base font-semibold text-ink">{title}</caption>
-        <thead>
-          <tr>
-            <th className={thClass}>Box</th>
-            <th className={thClass}>Description</th>
-            <th className={`${thClass} text-right`}>Base</th>
-            <th className={`${thClass} text-right`}>Tax</th>
-          </tr>
+    <section aria-label={title} className="rounded-lg border border-slate-200 md:overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 max-md:block">
+        <caption className="px-3 py-2 text-left text-base font-semibold text-ink max-md:block">{title}</caption>
+        <thead className="max-md:hidden">
+          <ColumnHeads labels={["Box", "Description", "Base", "Tax"]} numeric={["Base", "Tax"]} />
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-slate-100 max-md:block">
           {boxes.map((b) => (
-            <tr key={b.box}>
-              <td className={`${tdClass} font-semibold`}>{b.box}</td>
-              <td className={tdClass}>{b.label ?? ""}</td>
-              <td className={`${tdClass} text-right`}>{figure(b, b.base, "base")}</td>
-              <td className={`${tdClass} text-right`}>{figure(b, b.tax, "tax")}</td>
+            <tr key={b.box} className={cardRow}>
+              <td className={`${tdClass} ${cardText} font-semibold`}>{b.box}</td>
+              <td className={`${tdClass} ${cardText} max-md:col-span-2`}>{b.label ?? ""}</td>
+              <Amount label="Base">{figure(b, b.base, "base")}</Amount>
+              <Amount label="Tax">{figure(b, b.tax, "tax")}</Amount>
             </tr>
           ))}
         </tbody>
@@ -142,33 +140,28 @@ export function Reconciliation({ report }: { report: TaxReturnReport }) {
   if (report.reconciliation.length === 0) return null;
   if (report.basis === "cash") return <CashReconciliation report={report} />;
   return (
-    <section aria-label="Reconciliation with the tax accounts" className="overflow-x-auto rounded-lg border border-slate-200">
-      <table className="min-w-full divide-y divide-slate-200">
-        <caption className="px-3 py-2 text-left text-base font-semibold text-ink">
+    <section aria-label="Reconciliation with the tax accounts" className="rounded-lg border border-slate-200 md:overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 max-md:block">
+        <caption className="px-3 py-2 text-left text-base font-semibold text-ink max-md:block">
           Reconciliation with the tax accounts
           <span className="block text-sm font-normal text-muted">
             Debit positive. A difference is an amount posted to the account without a tax code.
           </span>
         </caption>
-        <thead>
-          <tr>
-            <th className={thClass}>Account</th>
-            <th className={`${thClass} text-right`}>Movement</th>
-            <th className={`${thClass} text-right`}>Return tax</th>
-            <th className={`${thClass} text-right`}>Difference</th>
-          </tr>
+        <thead className="max-md:hidden">
+          <ColumnHeads labels={["Account", "Movement", "Return tax", "Difference"]} numeric={["Movement", "Return tax", "Difference"]} />
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-slate-100 max-md:block">
           {report.reconciliation.map((a) => (
-            <tr key={a.account_id}>
-              <td className={tdClass}>
+            <tr key={a.account_id} className={cardRow}>
+              <td className={`${tdClass} ${cardText} font-medium max-md:col-span-3`}>
                 {a.account_code} {a.account_name}
               </td>
-              <td className={`${tdClass} text-right tabular-nums`}>{money.money(a.movement)}</td>
-              <td className={`${tdClass} text-right tabular-nums`}>{money.money(a.return_tax)}</td>
-              <td className={`${tdClass} text-right tabular-nums ${a.difference === "0.00" ? "" : "font-semibold text-red-700"}`}>
-                {money.money(a.difference)}
-              </td>
+              <Amount label="Movement">{money.money(a.movement)}</Amount>
+              <Amount label="Return tax">{money.money(a.return_tax)}</Amount>
+              <Amount label="Difference">
+                <span className={a.difference === "0.00" ? "" : "font-semibold text-red-700"}>{money.money(a.difference)}</span>
+              </Amount>
             </tr>
           ))}
         </tbody>
