@@ -18,6 +18,13 @@ export { AmountInput } from "./components/amount-input.tsx";
 export { booksPath, BooksProvider, useBooks, useBooksOrgId, useMoney } from "./components/books-context.tsx";
 export { EntryDocuments } from "./components/entry-documents.tsx";
 export {
+  RecurringRow,
+  RecurringTable,
+  type RecurringAction,
+  type RecurringColumns,
+  type RecurringRowView,
+} from "./components/recurring-list.tsx";
+export {
   addMonths,
   type Comparison,
   COMPARISON_LABELS,
