@@ -172,8 +172,8 @@ export function RecurringRow({
         <td className={`${cell} max-md:col-span-2 max-md:pt-1`}>
           <div className="flex gap-2 max-md:flex-wrap">
             {button("edit", "Edit", "secondary")}
-            {button("pause", "Pause", "secondary", ids?.toggle)}
-            {button("resume", "Resume", "accent", ids?.toggle)}
+            {/* One place for Pause and Resume: the button that takes the other's place keeps its focus. */}
+            {r.status === "active" ? button("pause", "Pause", "secondary", ids?.toggle) : button("resume", "Resume", "accent", ids?.toggle)}
             {button("end", "End", "ghost")}
             {button("delete", "Delete", "ghost", ids?.delete)}
           </div>
