@@ -37,13 +37,22 @@ export function Field({ id, label, required, showOptional = true, error, hint, c
         ) : null}
       </label>
       {children}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A field's hint and its error under its control, as `${id}-hint` and `${id}-error` (each only when there is one). */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
           {hint}
         </p>
       ) : null}
       <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </>
   );
 }
 

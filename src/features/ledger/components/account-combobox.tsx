@@ -2,6 +2,7 @@ import { useCombobox } from "downshift";
 import { useMemo, useState, type ReactNode } from "react";
 import { cn } from "~/ui/cn.ts";
 import { keepChosenItem } from "~/ui/combobox.ts";
+import { comboboxIds, ComboboxToggle, optionClass } from "~/ui/combobox-parts.tsx";
 import { filterAccounts } from "../entry-form.ts";
 import type { AccountDto } from "../ledger.types.ts";
 import { inputClass } from "~/ui/table.tsx";
@@ -42,11 +43,7 @@ export function AccountCombobox({
       selectedItem,
       itemToString: accountLabel,
       itemToKey: (a) => a?.id ?? null,
-      inputId: id,
-      labelId: `${id}-label`,
-      menuId: `${id}-list`,
-      toggleButtonId: `${id}-toggle`,
-      getItemId: (i) => `${id}-option-${i}`,
+      ...comboboxIds(id),
       defaultHighlightedIndex: 0,
       stateReducer,
       // What is typed narrows the list in the input's own change (below), in the same render as downshift's state:
@@ -78,20 +75,7 @@ export function AccountCombobox({
           className={cn(inputClass, "pr-9")}
           data-testid="account-input"
         />
-        <button
-          {...getToggleButtonProps({ "aria-label": "Show accounts" })}
-          type="button"
-          className="absolute inset-y-0 right-0 flex w-9 items-center justify-center rounded-r-md text-muted hover:text-ink"
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className={cn("h-4 w-4 transition-transform", isOpen && "rotate-180")}
-            fill="currentColor"
-          >
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-          </svg>
-        </button>
+        <ComboboxToggle {...getToggleButtonProps({ "aria-label": "Show accounts" })} isOpen={isOpen} />
       </div>
       <ul
         {...getMenuProps()}
@@ -105,11 +89,7 @@ export function AccountCombobox({
               <li
                 key={a.id}
                 {...getItemProps({ item: a, index })}
-                className={cn(
-                  "cursor-pointer px-3 py-2 text-sm text-ink",
-                  highlightedIndex === index && "bg-brand-100",
-                  selectedItem?.id === a.id && "font-semibold",
-                )}
+                className={optionClass(highlightedIndex === index, selectedItem?.id === a.id)}
               >
                 <span className="tabular-nums">{a.account_code}</span> {a.account_name}
               </li>
