@@ -1,20 +1,28 @@
 import { useEffect, useRef, useState, type ComponentProps } from "react";
 import type { ApiResult } from "~/lib/api-client.ts";
 import { cn } from "~/ui/cn.ts";
+import { keepChosenItem } from "~/ui/combobox.ts";
 
 /*
  * The pieces the pickers (WAI-ARIA comboboxes with a list box, wired by downshift's useCombobox) share: their elements'
  * ids, the button that shows the list, an option's look, and the search sent as a person types.
  */
 
-/** The ids of a picker's elements from its input's id (downshift's `inputId`, `labelId`, `menuId`…). */
-export function comboboxIds(id: string) {
+/**
+ * The options of downshift's useCombobox every picker gives: its elements' ids from its input's id, its items named by
+ * `label` and known by their id, the first option highlighted, the chosen item kept (`keepChosenItem`).
+ */
+export function pickerOptions<T extends { id: number }>(id: string, label: (item: T | null) => string) {
   return {
     inputId: id,
     labelId: `${id}-label`,
     menuId: `${id}-list`,
     toggleButtonId: `${id}-toggle`,
     getItemId: (i: number) => `${id}-option-${i}`,
+    itemToString: label,
+    itemToKey: (item: T | null) => item?.id ?? null,
+    defaultHighlightedIndex: 0,
+    stateReducer: keepChosenItem(label),
   };
 }
 

@@ -1,8 +1,7 @@
 import { useCombobox } from "downshift";
 import { useMemo, useState, type ReactNode } from "react";
 import { cn } from "~/ui/cn.ts";
-import { keepChosenItem } from "~/ui/combobox.ts";
-import { comboboxIds, ComboboxToggle, optionClass } from "~/ui/combobox-parts.tsx";
+import { ComboboxToggle, optionClass, pickerOptions } from "~/ui/combobox-parts.tsx";
 import { filterAccounts } from "../entry-form.ts";
 import type { AccountDto } from "../ledger.types.ts";
 import { inputClass } from "~/ui/table.tsx";
@@ -10,9 +9,6 @@ import { inputClass } from "~/ui/table.tsx";
 const { stateChangeTypes } = useCombobox;
 
 export const accountLabel = (a: AccountDto | null) => (a ? `${a.account_code} ${a.account_name}` : "");
-
-/** The chosen account stays when the text no longer names it. */
-const stateReducer = keepChosenItem(accountLabel);
 
 /**
  * An account picker (WAI-ARIA combobox with a list box): type a code or part of a name to narrow the list,
@@ -41,11 +37,7 @@ export function AccountCombobox({
     useCombobox<AccountDto>({
       items,
       selectedItem,
-      itemToString: accountLabel,
-      itemToKey: (a) => a?.id ?? null,
-      ...comboboxIds(id),
-      defaultHighlightedIndex: 0,
-      stateReducer,
+      ...pickerOptions(id, accountLabel),
       // What is typed narrows the list in the input's own change (below), in the same render as downshift's state:
       // this callback comes after that render, and an Enter pressed in between would pick from the list before it.
       // A pick, Escape or leaving the field puts the whole list back for the next opening.

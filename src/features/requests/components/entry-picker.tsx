@@ -2,8 +2,7 @@ import { useCombobox } from "downshift";
 import { useState } from "react";
 import { formatMoney } from "~/lib/format.ts";
 import { cn } from "~/ui/cn.ts";
-import { keepChosenItem } from "~/ui/combobox.ts";
-import { comboboxIds, optionClass, useTypedSearch } from "~/ui/combobox-parts.tsx";
+import { optionClass, pickerOptions, useTypedSearch } from "~/ui/combobox-parts.tsx";
 import { inputClass } from "~/ui/field.tsx";
 import { searchEntries } from "~/features/ledger/ledger.api.ts";
 import { ENTRY_PICKER_SIZE } from "~/features/ledger/ledger.schema.ts";
@@ -13,9 +12,6 @@ const { stateChangeTypes } = useCombobox;
 
 export const entryLabel = (e: EntryListItem | null) =>
   e ? `${e.entry_number}${e.status === "draft" ? " (draft)" : ""} · ${e.entry_date} · ${e.description}` : "";
-
-/** Leaving the field without picking puts the chosen entry back; an emptied field clears it (the account picker's way). */
-const stateReducer = keepChosenItem(entryLabel);
 
 type Found = { query: string; entries: EntryListItem[]; more: boolean } | null;
 
@@ -52,11 +48,7 @@ export function EntryPicker({
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<EntryListItem>({
     items: found?.entries ?? [],
     selectedItem: value,
-    itemToString: entryLabel,
-    itemToKey: (e) => e?.id ?? null,
-    ...comboboxIds(id),
-    defaultHighlightedIndex: 0,
-    stateReducer,
+    ...pickerOptions(id, entryLabel),
     onInputValueChange: ({ type, inputValue }) => {
       if (type === stateChangeTypes.InputChange) setQuery(inputValue);
     },

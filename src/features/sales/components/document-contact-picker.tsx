@@ -1,8 +1,7 @@
 import { useCombobox } from "downshift";
 import { useState } from "react";
 import { cn } from "~/ui/cn.ts";
-import { keepChosenItem } from "~/ui/combobox.ts";
-import { comboboxIds, ComboboxToggle, optionClass, useTypedSearch } from "~/ui/combobox-parts.tsx";
+import { ComboboxToggle, optionClass, pickerOptions, useTypedSearch } from "~/ui/combobox-parts.tsx";
 import { FieldNotes, inputClass } from "~/ui/field.tsx";
 import { listContacts } from "../contacts.api.ts";
 import type { Contact } from "../sales.types.ts";
@@ -13,9 +12,6 @@ const { stateChangeTypes } = useCombobox;
 export type PickedContact = Pick<Contact, "id" | "name"> & Partial<Contact>;
 
 const contactLabel = (c: PickedContact | null) => (c ? c.name : "");
-
-/** Leaving the field without picking puts the chosen contact back; an emptied field clears it (the account picker's way). */
-const stateReducer = keepChosenItem(contactLabel);
 
 type Found = { query: string; contacts: Contact[]; more: boolean } | null;
 
@@ -49,11 +45,7 @@ export function ContactPicker({
     useCombobox<PickedContact>({
       items: found?.contacts ?? [],
       selectedItem: value,
-      itemToString: contactLabel,
-      itemToKey: (c) => c?.id ?? null,
-      ...comboboxIds(id),
-      defaultHighlightedIndex: 0,
-      stateReducer,
+      ...pickerOptions(id, contactLabel),
       onInputValueChange: ({ type, inputValue }) => {
         if (type === stateChangeTypes.InputChange) setQuery(inputValue);
         else setQuery("");
