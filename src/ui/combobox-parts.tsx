@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentProps } from "react";
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from "react";
 import type { ApiResult } from "~/lib/api-client.ts";
 import { cn } from "~/ui/cn.ts";
 import { keepChosenItem } from "~/ui/combobox.ts";
@@ -43,6 +43,29 @@ export function ComboboxToggle({ isOpen, className, ...props }: ComponentProps<"
         <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
       </svg>
     </button>
+  );
+}
+
+/**
+ * A picker's text input (its label, list box and status wired by downshift's `getInputProps`, given as `inputProps`):
+ * no browser suggestions, no spelling marks; `children` are drawn over it (the toggle button, a list under it).
+ */
+export function PickerInput({
+  inputProps,
+  className,
+  testId,
+  children,
+}: {
+  inputProps: ComponentProps<"input">;
+  className: string;
+  testId?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="relative">
+      <input autoComplete="off" spellCheck={false} {...inputProps} className={className} data-testid={testId} />
+      {children}
+    </div>
   );
 }
 

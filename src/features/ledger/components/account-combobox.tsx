@@ -1,7 +1,7 @@
 import { useCombobox } from "downshift";
 import { useMemo, useState, type ReactNode } from "react";
 import { cn } from "~/ui/cn.ts";
-import { ComboboxToggle, optionClass, pickerOptions } from "~/ui/combobox-parts.tsx";
+import { ComboboxToggle, optionClass, pickerOptions, PickerInput } from "~/ui/combobox-parts.tsx";
 import { filterAccounts } from "../entry-form.ts";
 import type { AccountDto } from "../ledger.types.ts";
 import { inputClass } from "~/ui/table.tsx";
@@ -55,20 +55,13 @@ export function AccountCombobox({
       >
         {label}
       </label>
-      <div className="relative">
-        {/* eslint-disable-next-line no-restricted-syntax -- raw control: a combobox, its label, input and list wired by downshift */}
-        <input
-          {...getInputProps({
-            placeholder: "Code or name",
-            autoComplete: "off",
-            spellCheck: false,
-            onChange: (e) => setQuery(e.currentTarget.value),
-          })}
-          className={cn(inputClass, "pr-9")}
-          data-testid="account-input"
-        />
+      <PickerInput
+        inputProps={getInputProps({ placeholder: "Code or name", onChange: (e) => setQuery(e.currentTarget.value) })}
+        className={cn(inputClass, "pr-9")}
+        testId="account-input"
+      >
         <ComboboxToggle {...getToggleButtonProps({ "aria-label": "Show accounts" })} isOpen={isOpen} />
-      </div>
+      </PickerInput>
       <ul
         {...getMenuProps()}
         className={cn(

@@ -2,7 +2,7 @@ import { useCombobox } from "downshift";
 import { useState } from "react";
 import { formatMoney } from "~/lib/format.ts";
 import { cn } from "~/ui/cn.ts";
-import { optionClass, pickerOptions, useTypedSearch } from "~/ui/combobox-parts.tsx";
+import { optionClass, pickerOptions, PickerInput, useTypedSearch } from "~/ui/combobox-parts.tsx";
 import { inputClass } from "~/ui/field.tsx";
 import { searchEntries } from "~/features/ledger/ledger.api.ts";
 import { ENTRY_PICKER_SIZE } from "~/features/ledger/ledger.schema.ts";
@@ -72,17 +72,10 @@ export function EntryPicker({
       <label {...getLabelProps()} className="block text-sm font-medium text-ink">
         {label}
       </label>
-      <div className="relative">
-        {/* eslint-disable-next-line no-restricted-syntax -- raw control: downshift's combobox input (its label, list box and status come from getInputProps) */}
-        <input
-          {...getInputProps({
-            placeholder: "Words, an amount or a date",
-            autoComplete: "off",
-            spellCheck: false,
-            "aria-describedby": `${id}-hint ${id}-status`,
-          })}
-          className={cn(inputClass, "text-sm")}
-        />
+      <PickerInput
+        inputProps={getInputProps({ placeholder: "Words, an amount or a date", "aria-describedby": `${id}-hint ${id}-status` })}
+        className={cn(inputClass, "text-sm")}
+      >
         <div
           className={cn(
             "absolute left-0 top-full z-20 mt-1 w-full min-w-[16rem] rounded-md border border-slate-300 bg-white shadow-lg",
@@ -109,7 +102,7 @@ export function EntryPicker({
             </p>
           ) : null}
         </div>
-      </div>
+      </PickerInput>
       <p id={`${id}-status`} role="status" className={cn("mt-1 text-xs", failure ? "text-red-700" : "text-muted")}>
         {status}
       </p>

@@ -1,7 +1,7 @@
 import { useCombobox } from "downshift";
 import { useState } from "react";
 import { cn } from "~/ui/cn.ts";
-import { ComboboxToggle, optionClass, pickerOptions, useTypedSearch } from "~/ui/combobox-parts.tsx";
+import { ComboboxToggle, optionClass, pickerOptions, PickerInput, useTypedSearch } from "~/ui/combobox-parts.tsx";
 import { FieldNotes, inputClass } from "~/ui/field.tsx";
 import { listContacts } from "../contacts.api.ts";
 import type { Contact } from "../sales.types.ts";
@@ -83,20 +83,16 @@ export function ContactPicker({
       <label {...getLabelProps()} className="block text-sm font-medium text-ink">
         {label}
       </label>
-      <div className="relative">
-        {/* eslint-disable-next-line no-restricted-syntax -- raw control: downshift's combobox input (its label, list box and status come from getInputProps) */}
-        <input
-          {...getInputProps({
-            placeholder: `Name or email of the ${who}`,
-            autoComplete: "off",
-            spellCheck: false,
-            "aria-describedby": described,
-            "aria-invalid": error ? true : undefined,
-          })}
-          className={cn(inputClass, "pr-9")}
-        />
+      <PickerInput
+        inputProps={getInputProps({
+          placeholder: `Name or email of the ${who}`,
+          "aria-describedby": described,
+          "aria-invalid": error ? true : undefined,
+        })}
+        className={cn(inputClass, "pr-9")}
+      >
         <ComboboxToggle {...getToggleButtonProps({ "aria-label": `Show ${who}s` })} isOpen={isOpen} className="mt-1" />
-      </div>
+      </PickerInput>
       <ul
         {...getMenuProps()}
         className={cn(
