@@ -1,5 +1,8 @@
 import type { ComponentProps, ReactNode } from "react";
 
+/** What an input typing a decimal (an amount, a quantity) carries: a phone's number pad, no browser suggestions. */
+export const decimalField = { inputMode: "decimal", autoComplete: "off" } as const;
+
 /** The look of a text input, select or textarea (a red border while aria-invalid="true"). */
 export const inputClass =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-invalid:border-red-700";
@@ -37,13 +40,22 @@ export function Field({ id, label, required, showOptional = true, error, hint, c
         ) : null}
       </label>
       {children}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A field's hint and its error under its control, as `${id}-hint` and `${id}-error` (each only when there is one). */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
           {hint}
         </p>
       ) : null}
       <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </>
   );
 }
 

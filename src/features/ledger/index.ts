@@ -17,6 +17,14 @@ export { AccountOptions } from "./components/account-options.tsx";
 export { AmountInput } from "./components/amount-input.tsx";
 export { booksPath, BooksProvider, useBooks, useBooksOrgId, useMoney } from "./components/books-context.tsx";
 export { EntryDocuments } from "./components/entry-documents.tsx";
+export { RemoveLineButton } from "./components/remove-line-button.tsx";
+export {
+  RecurringRow,
+  RecurringTable,
+  type RecurringAction,
+  type RecurringColumns,
+  type RecurringRowView,
+} from "./components/recurring-list.tsx";
 export {
   addMonths,
   type Comparison,

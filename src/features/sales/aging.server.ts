@@ -4,7 +4,7 @@ import { centsToDecimal, toCents } from "~/lib/money.ts";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import { notFound } from "~/features/ledger/index.server.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
-import { ALLOCATED } from "./allocations.server.ts";
+import { ALLOCATED, openItemOf } from "./allocations.server.ts";
 import { KIND_LABELS } from "./document-math.ts";
 import { readSalesSettings } from "./sales-settings.server.ts";
 import { AGING_BUCKETS, type AgingBucket, type DocumentKind, type Side } from "./sales.schema.ts";
@@ -116,7 +116,11 @@ export async function agingReport(db: Db, m: Membership, side: Side, asOf = toda
   const totals = zeroBuckets();
   for (const r of rows) {
     const key = String(r.contact_id ?? "none");
-    const row = byContact.get(key) ?? { contact_id: r.contact_id == null ? null : Number(r.contact_id), contact_name: r.contact_name ?? "No contact", buckets: zeroBuckets() };
+    const row = byContact.get(key) ?? {
+      contact_id: r.contact_id == null ? null : Number(r.contact_id),
+      contact_name: r.contact_name ?? "No contact",
+      buckets: zeroBuckets(),
+    };
     const cents = toCents(r.open)!;
     row.buckets[r.bucket] += cents;
     totals[r.bucket] += cents;
@@ -125,14 +129,24 @@ export async function agingReport(db: Db, m: Membership, side: Side, asOf = toda
   const sum = (b: Record<AgingBucket, bigint>) => AGING_BUCKETS.reduce((s, k) => s + b[k], 0n);
   const list: AgingRow[] = [...byContact.values()]
     .sort((a, b) => (a.contact_id == null ? 1 : b.contact_id == null ? -1 : a.contact_name.localeCompare(b.contact_name)))
-    .map((r) => ({ contact_id: r.contact_id, contact_name: r.contact_name, buckets: decimals(r.buckets), total: centsToDecimal(sum(r.buckets)) }));
+    .map((r) => ({
+      contact_id: r.contact_id,
+      contact_name: r.contact_name,
+      buckets: decimals(r.buckets),
+      total: centsToDecimal(sum(r.buckets)),
+    }));
   return {
     side,
     as_of: asOf,
     currency: m.currency,
     rows: list,
     totals: { ...decimals(totals), total: centsToDecimal(sum(totals)) },
-    control_account: { id: Number(control!.id), code: control!.code, name: control!.name, balance: centsToDecimal(toCents(control!.balance)!) },
+    control_account: {
+      id: Number(control!.id),
+      code: control!.code,
+      name: control!.name,
+      balance: centsToDecimal(toCents(control!.balance)!),
+    },
   };
 }
 
@@ -145,7 +159,7 @@ export async function agingItems(
   const settings = await readSalesSettings(db, m.organizationId);
   const account = q.side === "receivable" ? settings.receivable_account_id : settings.payable_account_id;
   const asOf = q.as_of ?? todayIso();
-  const rows = await queryRows<OpenItem & { document_kind: DocumentKind | null }>(
+  const rows = await queryRows<OpenItem>(
     db,
     sql`select o.id as item_id, o.contact_id, c.name as contact_name, o.entry_id, o.entry_number, o.entry_date::text as date,
                o.due_date::text as due_date, o.document_id, o.document_number, o.document_kind, o.description, o.reference,
@@ -158,14 +172,7 @@ export async function agingItems(
          order by o.due_date, o.entry_date, o.id
          limit 5000`,
   );
-  return rows.map((r) => ({
-    ...r,
-    item_id: Number(r.item_id),
-    contact_id: r.contact_id == null ? null : Number(r.contact_id),
-    entry_id: Number(r.entry_id),
-    document_id: r.document_id == null ? null : Number(r.document_id),
-    description: r.document_kind && r.document_number ? `${KIND_LABELS[r.document_kind]} ${r.document_number}` : r.description,
-  }));
+  return rows.map(openItemOf);
 }
 
 /**
@@ -188,7 +195,15 @@ export async function statement(db: Db, m: Membership, contactId: number, side: 
           from journal_entry_lines l join journal_entries e on e.id = l.journal_entry_id and e.status = 'posted' and e.entry_date < ${from}::date
          where l.organization_id = ${m.organizationId} and l.account_id = ${account} and l.contact_id in ${contacts}`,
   );
-  const rows = await queryRows<{ date: string; entry_number: string; document_id: number | null; document_number: string | null; document_kind: DocumentKind | null; description: string; amount: string }>(
+  const rows = await queryRows<{
+    date: string;
+    entry_number: string;
+    document_id: number | null;
+    document_number: string | null;
+    document_kind: DocumentKind | null;
+    description: string;
+    amount: string;
+  }>(
     db,
     sql`select e.entry_date::text as date, e.entry_number, d.id as document_id, d.number as document_number, d.kind as document_kind,
                e.description, ((l.debit_amount - l.credit_amount) * ${sign})::text as amount

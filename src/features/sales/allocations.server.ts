@@ -9,7 +9,7 @@ import type { EntryInput } from "~/features/ledger/ledger.schema.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 import { KIND_LABELS } from "./document-math.ts";
 import { readSalesSettings } from "./sales-settings.server.ts";
-import type { AllocationInput, DocumentKind, PaymentInput, Side } from "./sales.schema.ts";
+import type { AllocationInput, PaymentInput, Side } from "./sales.schema.ts";
 import type { AllocationResult, OpenItem, PaymentResult } from "./sales.types.ts";
 
 /*
@@ -52,7 +52,14 @@ export async function itemOfEntry(db: Db, entryId: number): Promise<ItemRow> {
 }
 
 /** Writes an allocation; the database checks it again (sides, account, over-allocation, lock date). */
-export async function insertAllocation(db: Db, m: Pick<Membership, "organizationId" | "userId">, debitLineId: number, creditLineId: number, cents: bigint, date: string): Promise<number> {
+export async function insertAllocation(
+  db: Db,
+  m: Pick<Membership, "organizationId" | "userId">,
+  debitLineId: number,
+  creditLineId: number,
+  cents: bigint,
+  date: string,
+): Promise<number> {
   try {
     const [row] = await queryRows<{ id: number }>(
       db,
@@ -82,7 +89,17 @@ interface ItemFacts {
 /** Items of the organization by id, each with what is open today and the document it comes from. */
 async function itemFacts(db: Db, m: Membership, ids: number[]): Promise<Map<number, ItemFacts>> {
   if (ids.length === 0) return new Map();
-  const rows = await queryRows<{ id: number; account_id: number; contact_id: number | null; status: string; entry_date: string; signed: string; allocated: string; label: string; document_status: string | null }>(
+  const rows = await queryRows<{
+    id: number;
+    account_id: number;
+    contact_id: number | null;
+    status: string;
+    entry_date: string;
+    signed: string;
+    allocated: string;
+    label: string;
+    document_status: string | null;
+  }>(
     db,
     sql`select l.id, l.account_id, coalesce(c.merged_into, c.id) as contact_id, e.status, e.entry_date::text as entry_date,
                (l.debit_amount - l.credit_amount)::text as signed, (${ALLOCATED(sql`l.id`)})::text as allocated,
@@ -119,8 +136,13 @@ async function itemFacts(db: Db, m: Membership, ids: number[]): Promise<Map<numb
 const refuse = (field: string, message: string) => invalidInput({ [field]: message }, `${field}: ${message}`);
 
 /** Checks an item may take `cents` of settlement from a counterpart of sign `counterSign`, for `contactId` on `account`. */
-function checkItem(field: string, item: ItemFacts | undefined, o: { account: number; contactId: number | null; counterSign: 1n | -1n; cents: bigint; amountField: string }): ItemFacts {
-  if (!item || item.status !== "posted" || item.account_id !== o.account || item.contact_id == null) throw refuse(field, "Open item not found");
+function checkItem(
+  field: string,
+  item: ItemFacts | undefined,
+  o: { account: number; contactId: number | null; counterSign: 1n | -1n; cents: bigint; amountField: string },
+): ItemFacts {
+  if (!item || item.status !== "posted" || item.account_id !== o.account || item.contact_id == null)
+    throw refuse(field, "Open item not found");
   if (item.document_status === "void") throw refuse(field, `${item.label} is void`);
   if (o.contactId != null && item.contact_id !== o.contactId) throw refuse(field, `${item.label} is another contact's`);
   if ((item.signed > 0n ? 1n : -1n) === o.counterSign) throw refuse(field, `${item.label} is on the same side: it cannot settle it`);
@@ -134,8 +156,7 @@ function checkItem(field: string, item: ItemFacts | undefined, o: { account: num
  * credit (or debit), its own open item.
  */
 export async function recordPayment(db: Db, m: Membership, input: PaymentInput): Promise<PaymentResult> {
-  if (input.currency && input.currency !== m.currency)
-    throw refuse("currency", `Payments are in the books' currency, ${m.currency}`);
+  if (input.currency && input.currency !== m.currency) throw refuse("currency", `Payments are in the books' currency, ${m.currency}`);
   const settings = await readSalesSettings(db, m.organizationId);
   const control = input.side === "receivable" ? settings.receivable_account_id : settings.payable_account_id;
   const [contact] = await queryRows<{ id: number; name: string }>(
@@ -145,19 +166,29 @@ export async function recordPayment(db: Db, m: Membership, input: PaymentInput):
   if (!contact) throw refuse("contact_id", "Contact not found");
   const accountIds = [input.account_id, ...input.write_offs.map((w) => w.account_id)];
   const active = new Set(
-    (await queryRows<{ id: number }>(db, sql`select id from chart_of_accounts where organization_id = ${m.organizationId} and is_active and id = any(${pgArray(accountIds)}::integer[])`)).map((r) => Number(r.id)),
+    (
+      await queryRows<{ id: number }>(
+        db,
+        sql`select id from chart_of_accounts where organization_id = ${m.organizationId} and is_active and id = any(${pgArray(accountIds)}::integer[])`,
+      )
+    ).map((r) => Number(r.id)),
   );
   const controls = [settings.receivable_account_id, settings.payable_account_id];
   if (!active.has(input.account_id) || controls.includes(input.account_id)) throw refuse("account_id", "Account not found or inactive");
   input.write_offs.forEach((w, i) => {
-    if (!active.has(w.account_id) || controls.includes(w.account_id)) throw refuse(`write_offs.${i}.account_id`, "Account not found or inactive");
+    if (!active.has(w.account_id) || controls.includes(w.account_id))
+      throw refuse(`write_offs.${i}.account_id`, "Account not found or inactive");
   });
   const writtenOff = input.write_offs.reduce((s, w) => s + w.amount, 0n);
   const settled = input.amount + writtenOff;
   // Money in: the bank is debited and the contact's line credited (it settles debit items); money out the other way.
   const bankSign: 1n | -1n = input.direction === "in" ? 1n : -1n;
-  const controlSign = (-bankSign) as 1n | -1n;
-  const facts = await itemFacts(db, m, input.allocations.map((a) => a.item_id));
+  const controlSign = -bankSign as 1n | -1n;
+  const facts = await itemFacts(
+    db,
+    m,
+    input.allocations.map((a) => a.item_id),
+  );
   const seen = new Set<number>();
   input.allocations.forEach((a, i) => {
     if (seen.has(a.item_id)) throw refuse(`allocations.${i}.item_id`, "Each open item is allocated once per payment");
@@ -171,7 +202,11 @@ export async function recordPayment(db: Db, m: Membership, input: PaymentInput):
     });
   });
   const allocated = input.allocations.reduce((s, a) => s + a.amount, 0n);
-  if (allocated > settled) throw refuse("allocations", `The allocations (${centsToDecimal(allocated)}) add up to more than the payment settles (${centsToDecimal(settled)})`);
+  if (allocated > settled)
+    throw refuse(
+      "allocations",
+      `The allocations (${centsToDecimal(allocated)}) add up to more than the payment settles (${centsToDecimal(settled)})`,
+    );
   const line = (account_id: number, cents: bigint, description: string | null, contact_id: number | null = null) => ({
     account_id,
     description,
@@ -182,8 +217,12 @@ export async function recordPayment(db: Db, m: Membership, input: PaymentInput):
   });
   const what =
     input.side === "receivable"
-      ? input.direction === "in" ? `Payment from ${contact.name}` : `Refund to ${contact.name}`
-      : input.direction === "out" ? `Payment to ${contact.name}` : `Refund from ${contact.name}`;
+      ? input.direction === "in"
+        ? `Payment from ${contact.name}`
+        : `Refund to ${contact.name}`
+      : input.direction === "out"
+        ? `Payment to ${contact.name}`
+        : `Refund from ${contact.name}`;
   const entryInput = {
     description: what,
     entry_date: input.date,
@@ -218,7 +257,13 @@ export async function allocate(db: Db, m: Membership, input: AllocationInput): P
   const settings = await readSalesSettings(db, m.organizationId);
   if (!debit || ![settings.receivable_account_id, settings.payable_account_id].includes(debit.account_id))
     throw refuse("debit_item_id", "Open item not found");
-  checkItem("debit_item_id", debit, { account: debit.account_id, contactId: null, counterSign: -1n, cents: input.amount, amountField: "amount" });
+  checkItem("debit_item_id", debit, {
+    account: debit.account_id,
+    contactId: null,
+    counterSign: -1n,
+    cents: input.amount,
+    amountField: "amount",
+  });
   const credit = checkItem("credit_item_id", facts.get(input.credit_item_id), {
     account: debit.account_id,
     contactId: debit.contact_id,
@@ -271,30 +316,17 @@ export async function undoAllocation(db: Db, m: Membership, actor: AuditActor, i
   );
 }
 
-interface OpenRow {
-  item_id: number;
-  contact_id: number | null;
-  contact_name: string | null;
-  entry_id: number;
-  entry_number: string;
-  date: string;
-  due_date: string;
-  document_id: number | null;
-  document_number: string | null;
-  document_kind: DocumentKind | null;
-  description: string;
-  reference: string | null;
-  amount: string;
-  open: string;
-}
-
 /** The items of a side still open on a day (today by default), oldest first; of one contact when named. */
-export async function openItems(db: Db, m: Membership, q: { side: Side; contact_id?: number | undefined; as_of?: string | undefined }): Promise<OpenItem[]> {
+export async function openItems(
+  db: Db,
+  m: Membership,
+  q: { side: Side; contact_id?: number | undefined; as_of?: string | undefined },
+): Promise<OpenItem[]> {
   const settings = await readSalesSettings(db, m.organizationId);
   const account = q.side === "receivable" ? settings.receivable_account_id : settings.payable_account_id;
   const sign = q.side === "receivable" ? sql`1` : sql`-1`;
   const asOf = q.as_of ?? todayIso();
-  const rows = await queryRows<OpenRow>(
+  const rows = await queryRows<OpenItem>(
     db,
     sql`select * from (
           select l.id as item_id, coalesce(c.merged_into, c.id) as contact_id, coalesce(k.name, c.name) as contact_name,
@@ -313,14 +345,19 @@ export async function openItems(db: Db, m: Membership, q: { side: Side; contact_
         order by s.due_date, s.date, s.item_id
         limit 2000`,
   );
-  return rows.map((r) => ({
+  return rows.map(openItemOf);
+}
+
+/** An open item as read from the database (its ids may come as text): a document's item is named by the document. */
+export function openItemOf(r: OpenItem): OpenItem {
+  return {
     ...r,
     item_id: Number(r.item_id),
     contact_id: r.contact_id == null ? null : Number(r.contact_id),
     entry_id: Number(r.entry_id),
     document_id: r.document_id == null ? null : Number(r.document_id),
     description: r.document_kind && r.document_number ? `${KIND_LABELS[r.document_kind]} ${r.document_number}` : r.description,
-  }));
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { fileRowErrors, invalidInput } from "~/server/http/app-error.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 import { contactSchema, type ContactFormValues, type ContactInput } from "./sales.schema.ts";
 import type { ContactsImported, ContactsImportPreview, ContactsImportRow, ContactsImportError } from "./contacts-csv.types.ts";
+import type { Contact } from "./sales.types.ts";
 
 /*
  * Contacts as CSV (decision 116): one row per contact (merged duplicates are read as the contact kept, and left out),
@@ -55,20 +56,8 @@ const FIELD_COLUMN: Record<string, Column> = {
 /** Most rows one file imports. */
 export const MAX_IMPORT_ROWS = 10_000;
 
-interface ExistingContact {
-  id: number;
-  name: string;
-  is_customer: boolean;
-  is_supplier: boolean;
-  is_1099_contractor: boolean;
-  tax_id: string | null;
-  email: string | null;
-  address: string | null;
-  payment_terms_days: number;
-  default_revenue_account_id: number | null;
-  default_expense_account_id: number | null;
-  default_tax_code_id: number | null;
-}
+/** A contact as the import reads it: its fields, not what it owes or is owed. */
+type ExistingContact = Omit<Contact, "receivable" | "payable">;
 
 const contactColumns = sql`c.id, c.name, c.is_customer, c.is_supplier, c.is_1099_contractor, c.tax_id, c.email, c.address, c.payment_terms_days,
   c.default_revenue_account_id, c.default_expense_account_id, c.default_tax_code_id`;

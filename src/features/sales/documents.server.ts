@@ -4,7 +4,15 @@ import { centsToDecimal, toCents } from "~/lib/money.ts";
 import { pgArray, queryRows, type Db } from "~/server/db/client.ts";
 import { AppError, conflict, forbidden, invalidInput } from "~/server/http/app-error.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
-import { createEntry, notFound, postEntry, prepareEntryLines, refusingLocked, reverseEntry, type PreparedLine } from "~/features/ledger/index.server.ts";
+import {
+  createEntry,
+  notFound,
+  postEntry,
+  prepareEntryLines,
+  refusingLocked,
+  reverseEntry,
+  type PreparedLine,
+} from "~/features/ledger/index.server.ts";
 import type { EntryInput } from "~/features/ledger/ledger.schema.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
 import { KIND_LABELS, lineAmountCents, lineSign, SERIES_PREFIX } from "./document-math.ts";
@@ -230,7 +238,11 @@ async function price(
   );
   const ok = new Set(active.map((a) => Number(a.id)));
   input.lines.forEach((l, i) => {
-    if (!ok.has(l.account_id)) throw invalidInput({ [`lines.${i}.account_id`]: "Account not found or inactive" }, `lines.${i}.account_id: Account not found or inactive`);
+    if (!ok.has(l.account_id))
+      throw invalidInput(
+        { [`lines.${i}.account_id`]: "Account not found or inactive" },
+        `lines.${i}.account_id: Account not found or inactive`,
+      );
     if (l.account_id === settings.receivable_account_id || l.account_id === settings.payable_account_id)
       throw invalidInput(
         { [`lines.${i}.account_id`]: "A document's line is not on a receivables or payables account" },
@@ -241,7 +253,8 @@ async function price(
   const entry = entryOf(input.kind, input, contact, control, contact.name);
   const { lines } = await prepareEntryLines(db, m, entry);
   const totals = totalsOf(input.kind, lines);
-  if (totals.total <= 0n) throw invalidInput({ lines: "The document's total must be more than zero" }, "lines: The document's total must be more than zero");
+  if (totals.total <= 0n)
+    throw invalidInput({ lines: "The document's total must be more than zero" }, "lines: The document's total must be more than zero");
   return { prepared: lines, totals, amounts };
 }
 
@@ -284,7 +297,12 @@ async function writeLines(db: Db, m: Membership, id: number, input: DocumentInpu
 }
 
 /** A new draft (a template when `template`), priced as it will post. */
-export async function createDocument(db: Db, m: Membership, input: DocumentInput, o: { template?: boolean } = {}): Promise<DocumentDetails> {
+export async function createDocument(
+  db: Db,
+  m: Membership,
+  input: DocumentInput,
+  o: { template?: boolean } = {},
+): Promise<DocumentDetails> {
   const contact = await contactFor(db, m, input);
   await assertCredited(db, m, input);
   const { totals, amounts } = await price(db, m, input, contact);
@@ -308,7 +326,14 @@ export async function createDocument(db: Db, m: Membership, input: DocumentInput
 }
 
 async function lockDocument(db: Db, m: Membership, id: number) {
-  const [d] = await queryRows<{ id: number; kind: DocumentKind; status: string; number: string | null; journal_entry_id: number | null; issue_date: string }>(
+  const [d] = await queryRows<{
+    id: number;
+    kind: DocumentKind;
+    status: string;
+    number: string | null;
+    journal_entry_id: number | null;
+    issue_date: string;
+  }>(
     db,
     sql`select id, kind, status, number, journal_entry_id, issue_date::text as issue_date from sales_documents
          where organization_id = ${m.organizationId} and id = ${id} for update`,
@@ -325,7 +350,8 @@ export async function updateDocument(db: Db, m: Membership, id: number, input: D
   const due = input.due_date ?? addDays(input.issue_date, contact.payment_terms_days);
   await db.transaction(async (tx) => {
     const d = await lockDocument(tx, m, id);
-    if (!["draft", "template", "awaiting_approval"].includes(d.status)) throw conflict("Only a draft can be changed: credit or void an approved document");
+    if (!["draft", "template", "awaiting_approval"].includes(d.status))
+      throw conflict("Only a draft can be changed: credit or void an approved document");
     if (d.kind !== input.kind) throw invalidInput({ kind: "A document's kind does not change" }, "kind: A document's kind does not change");
     await tx.execute(
       sql`update sales_documents set contact_id = ${contact.id}, issue_date = ${input.issue_date}::date, due_date = ${due}::date,
@@ -342,13 +368,14 @@ export async function updateDocument(db: Db, m: Membership, id: number, input: D
 export async function deleteDocument(db: Db, m: Membership, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const d = await lockDocument(tx, m, id);
-    if (!["draft", "template", "awaiting_approval"].includes(d.status)) throw conflict("Only a draft can be deleted: void an approved document");
+    if (!["draft", "template", "awaiting_approval"].includes(d.status))
+      throw conflict("Only a draft can be deleted: void an approved document");
     await tx.execute(sql`delete from sales_documents where id = ${id}`);
   });
 }
 
 /** The input a stored document was saved from. */
-async function storedInput(db: Db, m: Membership, id: number): Promise<DocumentInput> {
+export async function storedInput(db: Db, m: Membership, id: number): Promise<DocumentInput> {
   const d = await getDocument(db, m, id);
   return {
     kind: d.kind,
@@ -387,7 +414,8 @@ export async function submitDocument(db: Db, m: Membership, id: number): Promise
  */
 export async function approveInTransaction(tx: Db, m: Membership, id: number): Promise<void> {
   const d = await lockDocument(tx, m, id);
-  if (d.status !== "draft" && d.status !== "awaiting_approval") throw conflict(`Only a draft can be approved (this one is ${d.status.replace("_", " ")})`);
+  if (d.status !== "draft" && d.status !== "awaiting_approval")
+    throw conflict(`Only a draft can be approved (this one is ${d.status.replace("_", " ")})`);
   const settings = await readSalesSettings(tx, m.organizationId);
   if (d.kind === "bill" && settings.bills_need_approval && d.status !== "awaiting_approval")
     throw conflict("Bills are approved before they are posted: submit this bill for approval first");
@@ -404,7 +432,8 @@ export async function approveInTransaction(tx: Db, m: Membership, id: number): P
   const entryInput = entryOf(d.kind, input, contact, control, `${KIND_LABELS[d.kind]} ${number} · ${contact.name}`);
   const { lines } = await prepareEntryLines(tx, m, entryInput);
   const totals = totalsOf(d.kind, lines);
-  if (totals.total <= 0n) throw invalidInput({ lines: "The document's total must be more than zero" }, "lines: The document's total must be more than zero");
+  if (totals.total <= 0n)
+    throw invalidInput({ lines: "The document's total must be more than zero" }, "lines: The document's total must be more than zero");
   // The entry as prepared, every line written as it will post (the ledger prepares it again, to the same lines).
   const control_line = lines[lines.length - 1]!;
   const entry = await createEntry(tx, m, {
@@ -462,7 +491,8 @@ export async function approveDocuments(db: Db, m: Membership, ids: number[]): Pr
       try {
         await refusingLocked(() => approveInTransaction(tx, m, id), "issue_date");
       } catch (err) {
-        if (err instanceof AppError) throw new AppError(err.status, err.code, `Document ${id}: ${err.message}`, { [`ids.${i}`]: err.message });
+        if (err instanceof AppError)
+          throw new AppError(err.status, err.code, `Document ${id}: ${err.message}`, { [`ids.${i}`]: err.message });
         throw err;
       }
     }
@@ -481,8 +511,7 @@ export async function voidDocument(db: Db, m: Membership, actor: AuditActor, id:
         const d = await lockDocument(tx, m, id);
         if (d.status !== "approved") throw conflict("Only an approved document can be voided");
         const item = await itemOfEntry(tx, Number(d.journal_entry_id));
-        if (item.open !== item.amount)
-          throw conflict(`Undo the payments and credits allocated to ${d.number} first`);
+        if (item.open !== item.amount) throw conflict(`Undo the payments and credits allocated to ${d.number} first`);
         const on = date;
         const mirror = await reverseEntry(tx, m, Number(d.journal_entry_id), on);
         const back = await itemOfEntry(tx, mirror.id);
@@ -506,7 +535,9 @@ export async function voidDocument(db: Db, m: Membership, actor: AuditActor, id:
 
 /** Marks a document sent (the mail itself is the caller's: sales-mail.server.ts). */
 export async function markSent(db: Db, m: Pick<Membership, "organizationId">, id: number): Promise<void> {
-  await db.execute(sql`update sales_documents set sent_at = coalesce(sent_at, now()) where organization_id = ${m.organizationId} and id = ${id}`);
+  await db.execute(
+    sql`update sales_documents set sent_at = coalesce(sent_at, now()) where organization_id = ${m.organizationId} and id = ${id}`,
+  );
 }
 
 /** Whether this member may send the books' documents: the client's side only when the settings allow it. */

@@ -5,12 +5,13 @@ import { queryRows, type Db } from "~/server/db/client.ts";
 import { AppError, conflict, invalidInput } from "~/server/http/app-error.ts";
 import { recordAudit, type AuditActor } from "~/server/audit.server.ts";
 import { errorLogFields } from "~/server/errors.ts";
+import { madeOrPaused, moveScheduleOn, runDueSchedules, type ScheduleTable } from "~/server/schedule-runs.server.ts";
 import { lockedUpTo, notFound, refusingLocked } from "~/features/ledger/index.server.ts";
 import { previousDay } from "~/features/ledger/index.ts";
 import { canBooks } from "~/features/tenancy/index.ts";
 import { assertBooks, findMembership } from "~/features/tenancy/index.server.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
-import { approveInTransaction, createDocument, deleteDocument, getDocument, updateDocument } from "./documents.server.ts";
+import { approveInTransaction, createDocument, deleteDocument, getDocument, storedInput, updateDocument } from "./documents.server.ts";
 import {
   invoiceRunDates,
   invoiceRunOnOrAfter,
@@ -34,6 +35,12 @@ import type { DocumentInput } from "./sales.schema.ts";
 
 const SYSTEM: AuditActor = { id: null, email: null, ip: null };
 
+const SCHEDULES: ScheduleTable = {
+  name: "recurring_invoices",
+  columns: sql`id, organization_id, template_document_id, frequency, day_of_month, start_date::text as start_date,
+               end_date::text as end_date, approve, next_run_on::text as next_run_on, created_by`,
+};
+
 /** Most runs a save may make at once (a start date far in the past): beyond that the start date is refused. */
 export const MAX_RUNS_AT_ONCE = 120;
 
@@ -52,25 +59,8 @@ interface DueRow {
 
 /** The invoice a template makes on a day: its fields, dated that day, due from the customer's terms. */
 async function templateInput(db: Db, m: Membership, templateId: number, on: string): Promise<DocumentInput> {
-  const t = await getDocument(db, m, templateId);
-  return {
-    kind: "invoice",
-    contact_id: t.contact_id,
-    issue_date: on,
-    due_date: null,
-    reference: t.reference,
-    amounts_are: t.amounts_are,
-    notes: t.notes,
-    credits_document_id: null,
-    lines: t.lines.map((l) => ({
-      description: l.description,
-      quantity: l.quantity,
-      unit_price: l.unit_price,
-      discount_percent: l.discount_percent,
-      account_id: l.account_id,
-      tax_code_id: l.tax_code_id,
-    })),
-  };
+  const t = await storedInput(db, m, templateId);
+  return { ...t, kind: "invoice", issue_date: on, due_date: null, credits_document_id: null };
 }
 
 /** A refusal as a person reads it: "line 2: Account not found or inactive" rather than the field's path. */
@@ -100,71 +90,50 @@ export async function runDueRecurringInvoices(
   only: { recurringInvoiceId?: number } = {},
   logger?: Logger,
 ): Promise<number> {
-  let made = 0;
-  for (;;) {
-    const outcome = await db.transaction(async (tx) => {
-      const [due] = await queryRows<DueRow>(
-        tx,
-        sql`select id, organization_id, template_document_id, frequency, day_of_month, start_date::text as start_date,
-                   end_date::text as end_date, approve, next_run_on::text as next_run_on, created_by
-              from recurring_invoices
-             where status = 'active' and next_run_on <= ${today}::date
-               ${only.recurringInvoiceId === undefined ? sql`` : sql`and id = ${only.recurringInvoiceId}`}
-             order by next_run_on, id
-             limit 1
-               for update skip locked`,
-      );
-      if (!due) return "none" as const;
-      const id = Number(due.id);
-      const organizationId = Number(due.organization_id);
-      const schedule: InvoiceSchedule = { ...due, day_of_month: Number(due.day_of_month) };
-      const following = invoiceRunDates(schedule, due.next_run_on, 1)[0] ?? null;
-      const pause = async (reason: string) => {
-        await tx.execute(sql`update recurring_invoices set status = 'paused', paused_reason = ${reason} where id = ${id}`);
-        await recordAudit(tx, SYSTEM, {
-          action: "recurring_invoice.paused",
-          targetType: "organization",
-          targetId: organizationId,
-          before: { recurring_invoice_id: id, status: "active" },
-          after: { recurring_invoice_id: id, status: "paused", reason },
-        });
-        logger?.warn({ recurringInvoiceId: id, runOn: due.next_run_on }, "recurring invoice paused: its run could not be made");
-        return "paused" as const;
-      };
+  return runDueSchedules<DueRow>(db, SCHEDULES, today, only.recurringInvoiceId, async (tx, due) => {
+    const id = Number(due.id);
+    const organizationId = Number(due.organization_id);
+    const schedule: InvoiceSchedule = { ...due, day_of_month: Number(due.day_of_month) };
+    const following = invoiceRunDates(schedule, due.next_run_on, 1)[0] ?? null;
+    const pause = async (reason: string) => {
+      await tx.execute(sql`update recurring_invoices set status = 'paused', paused_reason = ${reason} where id = ${id}`);
+      await recordAudit(tx, SYSTEM, {
+        action: "recurring_invoice.paused",
+        targetType: "organization",
+        targetId: organizationId,
+        before: { recurring_invoice_id: id, status: "active" },
+        after: { recurring_invoice_id: id, status: "paused", reason },
+      });
+      logger?.warn({ recurringInvoiceId: id, runOn: due.next_run_on }, "recurring invoice paused: its run could not be made");
+      return "paused" as const;
+    };
 
-      const m = due.created_by ? await findMembership(tx, due.created_by, organizationId) : null;
-      const refusal = refusalOf(m, due.approve);
-      if (!m || refusal) return pause(refusal ?? "");
-      const [lock] = await queryRows<{ lock: string | null }>(tx, sql`select books_lock_date(${organizationId})::text as lock`);
-      if (lock?.lock && due.next_run_on <= lock.lock)
-        return pause(`The invoice of ${due.next_run_on} could not be made: the books are locked ${lockedUpTo(lock.lock)}`);
-      try {
-        const documentId = await tx.transaction(async (sp) => {
-          const input = await templateInput(sp, m, Number(due.template_document_id), due.next_run_on);
-          const made = await createDocument(sp, m, input);
-          await sp.execute(sql`update sales_documents set recurring_invoice_id = ${id} where id = ${made.id}`);
-          await carryProposal(sp, id, Number(due.template_document_id), made.id);
-          if (due.approve) await refusingLocked(() => approveInTransaction(sp, m, made.id), "issue_date");
-          return made.id;
-        });
-        await tx.execute(
-          sql`with run as (
-                insert into recurring_invoice_runs (recurring_invoice_id, run_on, document_id)
-                values (${id}, ${due.next_run_on}::date, ${documentId})
-              )
-              update recurring_invoices set next_run_on = ${following}::date,
-                     status = case when ${following}::date is null then 'ended' else status end
-               where id = ${id}`,
+    const m = due.created_by ? await findMembership(tx, due.created_by, organizationId) : null;
+    const refusal = refusalOf(m, due.approve);
+    if (!m || refusal) return pause(refusal ?? "");
+    const [lock] = await queryRows<{ lock: string | null }>(tx, sql`select books_lock_date(${organizationId})::text as lock`);
+    if (lock?.lock && due.next_run_on <= lock.lock)
+      return pause(`The invoice of ${due.next_run_on} could not be made: the books are locked ${lockedUpTo(lock.lock)}`);
+    return madeOrPaused(
+      tx,
+      async (sp) => {
+        const input = await templateInput(sp, m, Number(due.template_document_id), due.next_run_on);
+        const made = await createDocument(sp, m, input);
+        await sp.execute(sql`update sales_documents set recurring_invoice_id = ${id} where id = ${made.id}`);
+        await carryProposal(sp, id, Number(due.template_document_id), made.id);
+        if (due.approve) await refusingLocked(() => approveInTransaction(sp, m, made.id), "issue_date");
+        await moveScheduleOn(
+          sp,
+          SCHEDULES,
+          id,
+          following,
+          sql`insert into recurring_invoice_runs (recurring_invoice_id, run_on, document_id) values (${id}, ${due.next_run_on}::date, ${made.id})`,
         );
-        return "made" as const;
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        return pause(`The invoice of ${due.next_run_on} could not be made: ${reasonOf(err)}`.slice(0, 500));
-      }
-    });
-    if (outcome === "none") return made;
-    if (outcome === "made") made++;
-  }
+      },
+      pause,
+      (err) => `The invoice of ${due.next_run_on} could not be made: ${reasonOf(err)}`,
+    );
+  });
 }
 
 /**

@@ -1,30 +1,25 @@
 import type { ApiResult } from "~/lib/api-client.ts";
 import { Button } from "~/ui/button.tsx";
-import { ColumnHeads, tdClass } from "~/ui/table.tsx";
+import { CardTable } from "~/ui/card-table.tsx";
+import { tdClass } from "~/ui/table.tsx";
 import type { ReconciliationRecord, ReconciliationView } from "../bank.types.ts";
 import { clearLedgerLines, reconciliationReportUrl, undoReconciliation } from "../bank.api.ts";
 
 /** Runs a change through the reconciliation screen's one action, with its failure and success toast titles. */
 type Send = (call: () => Promise<ApiResult<unknown>>, failure: string, success: string) => void;
 
-/** The posted lines of the account up to the statement date not matched to it, each to mark cleared (who may write). */
-export function UnclearedItems({
-  view,
-  orgId,
-  bankId,
-  money,
-  canWrite,
-  pending,
-  send,
-}: {
-  view: ReconciliationView;
+/** What both lists take from the reconciliation screen: the account, the money format, who may write, its action. */
+interface ListProps {
   orgId: number;
   bankId: number;
   money: (amount: string) => string;
   canWrite: boolean;
   pending: boolean;
   send: Send;
-}) {
+}
+
+/** The posted lines of the account up to the statement date not matched to it, each to mark cleared (who may write). */
+export function UnclearedItems({ view, orgId, bankId, money, canWrite, pending, send }: ListProps & { view: ReconciliationView }) {
   return (
     <section aria-labelledby="uncleared-heading" className="space-y-2">
       <h3 id="uncleared-heading" className="text-lg font-semibold text-ink">
@@ -33,39 +28,36 @@ export function UnclearedItems({
       {view.uncleared.length === 0 ? (
         <p className="text-sm text-muted">Every posted line of this account up to this date is cleared.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200">
-            <caption className="sr-only">Posted lines of the account not matched to the statement</caption>
-            <thead className="bg-slate-50">
-              <ColumnHeads labels={["Date", "Entry", "Description", "Amount", canWrite && "Actions"]} numeric={["Amount"]} />
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {view.uncleared.map((u) => (
-                <tr key={u.ledger_line_id}>
-                  <td className={`${tdClass} whitespace-nowrap`}>{u.date}</td>
-                  <td className={tdClass}>{u.entry_number}</td>
-                  <td className={tdClass}>{u.description}</td>
-                  <td className={`${tdClass} text-right tabular-nums`}>{money(u.amount)}</td>
-                  {canWrite ? (
-                    <td className={tdClass}>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        disabled={pending}
-                        aria-label={`Mark ${u.entry_number} cleared`}
-                        onClick={() =>
-                          send(() => clearLedgerLines(orgId, bankId, [u.ledger_line_id]), "Not cleared", `${u.entry_number} cleared`)
-                        }
-                      >
-                        Mark cleared
-                      </Button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable
+          caption="Posted lines of the account not matched to the statement"
+          heads={["Date", "Entry", "Description", "Amount", canWrite && "Actions"]}
+          numeric={["Amount"]}
+          cards="none"
+        >
+          {view.uncleared.map((u) => (
+            <tr key={u.ledger_line_id}>
+              <td className={`${tdClass} whitespace-nowrap`}>{u.date}</td>
+              <td className={tdClass}>{u.entry_number}</td>
+              <td className={tdClass}>{u.description}</td>
+              <td className={`${tdClass} text-right tabular-nums`}>{money(u.amount)}</td>
+              {canWrite ? (
+                <td className={tdClass}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={pending}
+                    aria-label={`Mark ${u.entry_number} cleared`}
+                    onClick={() =>
+                      send(() => clearLedgerLines(orgId, bankId, [u.ledger_line_id]), "Not cleared", `${u.entry_number} cleared`)
+                    }
+                  >
+                    Mark cleared
+                  </Button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </CardTable>
       )}
     </section>
   );
@@ -80,15 +72,7 @@ export function ReconciliationHistory({
   canWrite,
   pending,
   send,
-}: {
-  history: ReconciliationRecord[];
-  orgId: number;
-  bankId: number;
-  money: (amount: string) => string;
-  canWrite: boolean;
-  pending: boolean;
-  send: Send;
-}) {
+}: ListProps & { history: ReconciliationRecord[] }) {
   const latest = history.find((r) => !r.undone_at);
   return (
     <section aria-labelledby="history-heading" className="space-y-2">

@@ -1,7 +1,7 @@
 import { useCombobox } from "downshift";
 import { useMemo, useState, type ReactNode } from "react";
 import { cn } from "~/ui/cn.ts";
-import { keepChosenItem } from "~/ui/combobox.ts";
+import { ComboboxToggle, optionClass, pickerOptions, PickerInput } from "~/ui/combobox-parts.tsx";
 import { filterAccounts } from "../entry-form.ts";
 import type { AccountDto } from "../ledger.types.ts";
 import { inputClass } from "~/ui/table.tsx";
@@ -9,9 +9,6 @@ import { inputClass } from "~/ui/table.tsx";
 const { stateChangeTypes } = useCombobox;
 
 export const accountLabel = (a: AccountDto | null) => (a ? `${a.account_code} ${a.account_name}` : "");
-
-/** The chosen account stays when the text no longer names it. */
-const stateReducer = keepChosenItem(accountLabel);
 
 /**
  * An account picker (WAI-ARIA combobox with a list box): type a code or part of a name to narrow the list,
@@ -40,15 +37,7 @@ export function AccountCombobox({
     useCombobox<AccountDto>({
       items,
       selectedItem,
-      itemToString: accountLabel,
-      itemToKey: (a) => a?.id ?? null,
-      inputId: id,
-      labelId: `${id}-label`,
-      menuId: `${id}-list`,
-      toggleButtonId: `${id}-toggle`,
-      getItemId: (i) => `${id}-option-${i}`,
-      defaultHighlightedIndex: 0,
-      stateReducer,
+      ...pickerOptions(id, accountLabel),
       // What is typed narrows the list in the input's own change (below), in the same render as downshift's state:
       // this callback comes after that render, and an Enter pressed in between would pick from the list before it.
       // A pick, Escape or leaving the field puts the whole list back for the next opening.
@@ -66,33 +55,13 @@ export function AccountCombobox({
       >
         {label}
       </label>
-      <div className="relative">
-        {/* eslint-disable-next-line no-restricted-syntax -- raw control: a combobox, its label, input and list wired by downshift */}
-        <input
-          {...getInputProps({
-            placeholder: "Code or name",
-            autoComplete: "off",
-            spellCheck: false,
-            onChange: (e) => setQuery(e.currentTarget.value),
-          })}
-          className={cn(inputClass, "pr-9")}
-          data-testid="account-input"
-        />
-        <button
-          {...getToggleButtonProps({ "aria-label": "Show accounts" })}
-          type="button"
-          className="absolute inset-y-0 right-0 flex w-9 items-center justify-center rounded-r-md text-muted hover:text-ink"
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className={cn("h-4 w-4 transition-transform", isOpen && "rotate-180")}
-            fill="currentColor"
-          >
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-          </svg>
-        </button>
-      </div>
+      <PickerInput
+        inputProps={getInputProps({ placeholder: "Code or name", onChange: (e) => setQuery(e.currentTarget.value) })}
+        className={cn(inputClass, "pr-9")}
+        testId="account-input"
+      >
+        <ComboboxToggle {...getToggleButtonProps({ "aria-label": "Show accounts" })} isOpen={isOpen} />
+      </PickerInput>
       <ul
         {...getMenuProps()}
         className={cn(
@@ -105,11 +74,7 @@ export function AccountCombobox({
               <li
                 key={a.id}
                 {...getItemProps({ item: a, index })}
-                className={cn(
-                  "cursor-pointer px-3 py-2 text-sm text-ink",
-                  highlightedIndex === index && "bg-brand-100",
-                  selectedItem?.id === a.id && "font-semibold",
-                )}
+                className={optionClass(highlightedIndex === index, selectedItem?.id === a.id)}
               >
                 <span className="tabular-nums">{a.account_code}</span> {a.account_name}
               </li>

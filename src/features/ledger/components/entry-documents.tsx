@@ -2,10 +2,9 @@ import { formatDateTime, formatFileSize } from "~/lib/format.ts";
 import { FileLink } from "~/ui/file-link.tsx";
 import { useEffect, useId, useState } from "react";
 import { Button } from "~/ui/button.tsx";
-import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { toast } from "~/ui/toast.ts";
 import { toastFailure } from "~/ui/toast-failure.ts";
-import { InputField } from "~/ui/field.tsx";
+import { FileUpload, RemoveFileDialog } from "~/ui/file-upload.tsx";
 import { useAction } from "~/ui/use-action.ts";
 import { useLoad } from "~/ui/use-load.ts";
 import type { ApiResult } from "~/lib/api-client.ts";
@@ -139,36 +138,15 @@ export function EntryDocuments({
         </figure>
       ) : null}
       {canWrite ? (
-        <div>
-          <InputField
-            id={`${uid}-file`}
-            label="Add a document (PDF, PNG, JPEG or HEIC, up to 10 MB)"
-            type="file"
-            accept=".pdf,.png,.jpg,.jpeg,.heic,application/pdf,image/png,image/jpeg,image/heic"
-            disabled={uploading}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = "";
-              if (file) void add(file);
-            }}
-          />
-          {uploading ? (
-            <p role="status" className="mt-1 text-sm text-muted">
-              Uploading...
-            </p>
-          ) : null}
-        </div>
+        <FileUpload
+          id={`${uid}-file`}
+          label="Add a document (PDF, PNG, JPEG or HEIC, up to 10 MB)"
+          accept=".pdf,.png,.jpg,.jpeg,.heic,application/pdf,image/png,image/jpeg,image/heic"
+          uploading={uploading}
+          onFile={(file) => void add(file)}
+        />
       ) : null}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(o) => !o && setRemoving(null)}
-        title={removing ? `Remove ${removing.file_name}?` : "Remove document?"}
-        description="The document is removed from this draft. The firm's audit log keeps that it was."
-        confirmLabel="Remove"
-        busyLabel="Removing..."
-        variant="danger"
-        onConfirm={remove}
-      />
+      <RemoveFileDialog file={removing} noun="document" onClose={() => setRemoving(null)} onConfirm={remove} />
     </section>
   );
 }

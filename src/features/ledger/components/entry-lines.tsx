@@ -1,7 +1,7 @@
 import type { UseFormRegister, UseFormSetValue } from "react-hook-form";
-import { Button } from "~/ui/button.tsx";
 import type { EntryFormLine, EntryLinesValues } from "../entry-form.ts";
 import { AccountCombobox } from "./account-combobox.tsx";
+import { RemoveLineButton } from "./remove-line-button.tsx";
 import type { AccountDto } from "../ledger.types.ts";
 import type { TaxCode } from "../tax.types.ts";
 import { LineAmount, LineTaxCode, smallLabel } from "./entry-line-fields.tsx";
@@ -121,18 +121,13 @@ export function EntryLines({
               </div>
             ))}
             <div className="col-span-2 flex justify-end sm:col-span-2 sm:self-end lg:col-span-1 lg:self-start">
-              <Button
-                variant="ghost"
-                size="sm"
+              <RemoveLineButton
+                n={i + 1}
                 tabIndex={-1}
-                aria-label={`Remove line ${i + 1}`}
                 aria-keyshortcuts={REMOVE_SHORTCUT}
                 disabled={keys.length <= 1}
                 onClick={() => removeLine(i)}
-                className="min-h-9 text-red-800 hover:bg-red-50"
-              >
-                Remove
-              </Button>
+              />
             </div>
           </li>
         ))}

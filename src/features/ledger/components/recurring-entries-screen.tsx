@@ -10,8 +10,7 @@ import { scheduleLabel } from "../recurrence.ts";
 import { changeRecurringStatus, deleteRecurring } from "../ledger.api.ts";
 import { useBooks, useBooksOrgId, useMoney } from "./books-context.tsx";
 import { RecurringDialog } from "./recurring-dialog.tsx";
-import { RecurringEntryRow, type RecurringAction } from "./recurring-entry-row.tsx";
-import { ColumnHeads } from "~/ui/table.tsx";
+import { RecurringRow, RecurringTable, type RecurringAction, type RecurringRowView } from "./recurring-list.tsx";
 
 const STATUS_DONE = {
   pause: { title: "Recurring entry paused", text: () => "No entry is made until it is resumed." },
@@ -24,6 +23,19 @@ const STATUS_DONE = {
   },
   end: { title: "Recurring entry ended", text: () => "No more entries will be made. The entries it made stay in the journal." },
 } as const;
+
+const COLUMNS = { title: "Description", amount: "Amount", next: "Next runs", runs: "Runs made" };
+const ACTIONS: RecurringAction[] = ["edit", "pause", "resume", "end", "delete"];
+
+const rowView = (r: RecurringEntrySummary): RecurringRowView => ({
+  ...r,
+  title: r.description,
+  name: r.description,
+  schedule: scheduleLabel(r),
+  amount: r.total_amount,
+  makes: r.post ? "Posts entries" : "Creates drafts",
+  pausedReason: r.last_error,
+});
 
 /**
  * Recurring entries (/accounting/:orgId/recurring): each schedule, what it makes and its next runs. Owners and
@@ -94,37 +106,26 @@ export function RecurringEntriesScreen({ recurring }: { recurring: RecurringEntr
         </div>
         {canWrite ? <Button onClick={openNew}>New recurring entry</Button> : null}
       </div>
-      {recurring.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
-          <p className="text-muted">No recurring entries yet.</p>
-          {canWrite ? (
-            <p className="mt-1 text-sm text-muted">Create one here, or open an entry in the journal and choose Make recurring.</p>
-          ) : null}
-        </div>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 max-md:block">
-            <caption className="sr-only">Recurring entries, newest first</caption>
-            <thead className="bg-slate-50 max-md:hidden">
-              <ColumnHeads
-                labels={["Description", "Schedule", "Amount", "Makes", "Status", "Next runs", "Runs made", canWrite && "Actions"]}
-                numeric={["Amount", "Runs made"]}
-              />
-            </thead>
-            <tbody className="divide-y divide-slate-100 max-md:block">
-              {recurring.map((r) => (
-                <RecurringEntryRow
-                  key={r.id}
-                  r={r}
-                  canWrite={canWrite}
-                  busy={changing && changed === r.id}
-                  onAction={(a) => onAction(r, a)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <RecurringTable
+        caption="Recurring entries, newest first"
+        columns={COLUMNS}
+        canWrite={canWrite}
+        empty={recurring.length === 0 ? "No recurring entries yet." : null}
+        emptyHint={canWrite ? "Create one here, or open an entry in the journal and choose Make recurring." : null}
+      >
+        {recurring.map((r) => (
+          <RecurringRow
+            key={r.id}
+            r={rowView(r)}
+            columns={COLUMNS}
+            testId="recurring-row"
+            actions={ACTIONS}
+            canWrite={canWrite}
+            busy={changing && changed === r.id}
+            onAction={(a) => onAction(r, a)}
+          />
+        ))}
+      </RecurringTable>
       <RecurringDialog
         open={dialog.open}
         recurringId={dialog.recurringId}

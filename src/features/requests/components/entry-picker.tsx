@@ -1,8 +1,8 @@
 import { useCombobox } from "downshift";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { formatMoney } from "~/lib/format.ts";
 import { cn } from "~/ui/cn.ts";
-import { keepChosenItem } from "~/ui/combobox.ts";
+import { optionClass, pickerOptions, PickerInput, useTypedSearch } from "~/ui/combobox-parts.tsx";
 import { inputClass } from "~/ui/field.tsx";
 import { searchEntries } from "~/features/ledger/ledger.api.ts";
 import { ENTRY_PICKER_SIZE } from "~/features/ledger/ledger.schema.ts";
@@ -10,14 +10,8 @@ import type { EntryListItem } from "~/features/ledger/ledger.types.ts";
 
 const { stateChangeTypes } = useCombobox;
 
-/** How long typing pauses before the search is sent. */
-const TYPING_PAUSE_MS = 200;
-
 export const entryLabel = (e: EntryListItem | null) =>
   e ? `${e.entry_number}${e.status === "draft" ? " (draft)" : ""} · ${e.entry_date} · ${e.description}` : "";
-
-/** Leaving the field without picking puts the chosen entry back; an emptied field clears it (the account picker's way). */
-const stateReducer = keepChosenItem(entryLabel);
 
 type Found = { query: string; entries: EntryListItem[]; more: boolean } | null;
 
@@ -51,41 +45,25 @@ export function EntryPicker({
 }) {
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<Found>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<EntryListItem>({
     items: found?.entries ?? [],
     selectedItem: value,
-    itemToString: entryLabel,
-    itemToKey: (e) => e?.id ?? null,
-    inputId: id,
-    labelId: `${id}-label`,
-    menuId: `${id}-list`,
-    getItemId: (i) => `${id}-option-${i}`,
-    defaultHighlightedIndex: 0,
-    stateReducer,
+    ...pickerOptions(id, entryLabel),
     onInputValueChange: ({ type, inputValue }) => {
       if (type === stateChangeTypes.InputChange) setQuery(inputValue);
     },
     onSelectedItemChange: ({ selectedItem }) => onChange(selectedItem ?? null),
   });
 
-  // Not useLoad: a search as it is typed (sent once typing pauses) that keeps the last list shown while the next search
-  // runs and tells a refused search in the field's status line, not in a toast.
-  useEffect(() => {
-    if (!isOpen) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      void searchEntries(orgId, { q: query.trim() || undefined, limit: ENTRY_PICKER_SIZE }).then((res) => {
-        if (!live) return;
-        setFailure(res.ok ? null : (Object.values(res.fields)[0] ?? res.message));
-        if (res.ok) setFound({ query, entries: res.data.entries, more: res.data.has_more });
-      });
-    }, TYPING_PAUSE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [orgId, query, isOpen]);
+  // Not useLoad: a search as it is typed that keeps the last list shown while the next search runs and tells a refused
+  // search in the field's status line, not in a toast.
+  const failure = useTypedSearch(
+    isOpen,
+    query,
+    String(orgId),
+    (q) => searchEntries(orgId, { q: q.trim() || undefined, limit: ENTRY_PICKER_SIZE }),
+    (q, data) => setFound({ query: q, entries: data.entries, more: data.has_more }),
+  );
 
   const status = !isOpen ? "" : (failure ?? statusOf(found));
   const shown = isOpen && (found?.entries.length ?? 0) > 0;
@@ -94,17 +72,10 @@ export function EntryPicker({
       <label {...getLabelProps()} className="block text-sm font-medium text-ink">
         {label}
       </label>
-      <div className="relative">
-        {/* eslint-disable-next-line no-restricted-syntax -- raw control: downshift's combobox input (its label, list box and status come from getInputProps) */}
-        <input
-          {...getInputProps({
-            placeholder: "Words, an amount or a date",
-            autoComplete: "off",
-            spellCheck: false,
-            "aria-describedby": `${id}-hint ${id}-status`,
-          })}
-          className={cn(inputClass, "text-sm")}
-        />
+      <PickerInput
+        inputProps={getInputProps({ placeholder: "Words, an amount or a date", "aria-describedby": `${id}-hint ${id}-status` })}
+        className={cn(inputClass, "text-sm")}
+      >
         <div
           className={cn(
             "absolute left-0 top-full z-20 mt-1 w-full min-w-[16rem] rounded-md border border-slate-300 bg-white shadow-lg",
@@ -117,11 +88,7 @@ export function EntryPicker({
                   <li
                     key={e.id}
                     {...getItemProps({ item: e, index })}
-                    className={cn(
-                      "flex cursor-pointer flex-wrap justify-between gap-x-3 px-3 py-2 text-sm text-ink",
-                      highlightedIndex === index && "bg-brand-100",
-                      value?.id === e.id && "font-semibold",
-                    )}
+                    className={optionClass(highlightedIndex === index, value?.id === e.id, "flex flex-wrap justify-between gap-x-3")}
                   >
                     <span className="min-w-0 [overflow-wrap:anywhere]">{entryLabel(e)}</span>
                     <span className="tabular-nums">{formatMoney(e.total_amount, currency)}</span>
@@ -135,7 +102,7 @@ export function EntryPicker({
             </p>
           ) : null}
         </div>
-      </div>
+      </PickerInput>
       <p id={`${id}-status`} role="status" className={cn("mt-1 text-xs", failure ? "text-red-700" : "text-muted")}>
         {status}
       </p>

@@ -1,8 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { formatLongDate } from "~/lib/format.ts";
 import { Button } from "~/ui/button.tsx";
-import { Amount, cardRow, cardText, tdClass, thClass } from "~/ui/table.tsx";
 import { booksPath, useBooks, useMoney } from "~/features/ledger/index.ts";
 import type { Side } from "../sales.schema.ts";
 import type { Contact, OpenItem, Statement } from "../sales.types.ts";
@@ -10,7 +8,7 @@ import { ContactDeleteDialog } from "./contact-delete-dialog.tsx";
 import { ContactDialog, type TaxCodeChoice } from "./contact-dialog.tsx";
 import { ContactMergeDialog } from "./contact-merge-dialog.tsx";
 import { contactPath, linkClass, roleText, SIDE_LABELS, useFocusReturn } from "./contact-parts.tsx";
-import { sideDocumentPath } from "./document-paths.ts";
+import { OpenItemsTable } from "./open-items-table.tsx";
 import { StatementSection, type StatementPeriod } from "./statement-section.tsx";
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -26,8 +24,6 @@ const none = <span className="text-muted">None</span>;
 
 /** The items of one side still open today, oldest due first, each linked to its document. */
 function OpenItems({ side, items }: { side: Side; items: OpenItem[] }) {
-  const { organization } = useBooks();
-  const money = useMoney();
   const title = `Open ${side === "receivable" ? "receivables" : "payables"}`;
   return (
     <section aria-label={title} className="space-y-2">
@@ -35,46 +31,7 @@ function OpenItems({ side, items }: { side: Side; items: OpenItem[] }) {
       {items.length === 0 ? (
         <p className="text-sm text-muted">Nothing is open on this side today.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 max-md:block" data-testid={`open-items-${side}`}>
-            <caption className="sr-only">{title}</caption>
-            <thead className="bg-slate-50 max-md:hidden">
-              <tr>
-                {["Item", "Date", "Due", "Amount", "Still open"].map((h) => (
-                  <th key={h} scope="col" className={h === "Amount" || h === "Still open" ? `${thClass} text-right` : thClass}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 max-md:block">
-              {items.map((i) => (
-                <tr key={i.item_id} className={cardRow}>
-                  <td className={`${tdClass} ${cardText} max-md:col-span-3 [overflow-wrap:anywhere]`}>
-                    {i.document_id != null ? (
-                      <Link to={sideDocumentPath(organization.id, side, i.document_id)} className={linkClass}>
-                        {i.description}
-                      </Link>
-                    ) : (
-                      i.description
-                    )}
-                    <span className="block text-xs text-muted">{i.entry_number}</span>
-                  </td>
-                  <td className={`${tdClass} ${cardText} md:whitespace-nowrap`}>
-                    <span className="block text-xs font-semibold uppercase tracking-wide text-muted md:hidden">Date</span>
-                    {formatLongDate(i.date)}
-                  </td>
-                  <td className={`${tdClass} ${cardText} md:whitespace-nowrap`}>
-                    <span className="block text-xs font-semibold uppercase tracking-wide text-muted md:hidden">Due</span>
-                    {formatLongDate(i.due_date)}
-                  </td>
-                  <Amount label="Amount">{money.money(i.amount)}</Amount>
-                  <Amount label="Still open">{money.money(i.open)}</Amount>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OpenItemsTable side={side} items={items} caption={title} testId={`open-items-${side}`} />
       )}
     </section>
   );

@@ -1,10 +1,11 @@
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClass } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { InputField } from "~/ui/field.tsx";
 import { Pager, pageHref } from "~/ui/pager.tsx";
-import { Amount, cardRow, cardText, ColumnHeads, tdClass } from "~/ui/table.tsx";
+import { CardCell, CardTable } from "~/ui/card-table.tsx";
+import { Amount, cardRow } from "~/ui/table.tsx";
 import { formatCount } from "~/lib/format.ts";
 import { useBooks, useMoney } from "~/features/ledger/index.ts";
 import type { Contact, ContactPage } from "../sales.types.ts";
@@ -27,15 +28,6 @@ const quickFilterClass = (active: boolean) =>
   );
 
 const HEADS = ["Name", "Email", "Role", "Receivable", "Payable"];
-
-function Cell({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <td className={`${tdClass} ${cardText} ${className}`}>
-      <span className="block text-xs font-semibold uppercase tracking-wide text-muted md:hidden">{label}</span>
-      {children}
-    </td>
-  );
-}
 
 /**
  * Contacts (/accounting/:orgId/contacts?q=&role=&page=): the books' customers and suppliers, found by name or email,
@@ -128,54 +120,50 @@ export function ContactsScreen({
           {searched || page.page > 1 ? "No contact matches this search." : "No contacts yet."}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 max-md:block">
-            <caption className="sr-only">
-              Contacts, page {page.page} of {page.page_count}
-            </caption>
-            <thead className="bg-slate-50 max-md:hidden">
-              <ColumnHeads labels={heads} numeric={["Receivable", "Payable"]} />
-            </thead>
-            <tbody className="divide-y divide-slate-200 max-md:block">
-              {page.contacts.map((c) => (
-                <tr key={c.id} className={cardRow} data-testid="contact-row">
-                  <td className={`${tdClass} ${cardText} max-md:col-span-3`}>
-                    <Link to={contactPath(orgId, c.id)} className="font-semibold text-brand-700 underline [overflow-wrap:anywhere]">
-                      {c.name}
-                    </Link>
-                  </td>
-                  <Cell label="Email" className="max-md:col-span-2 [overflow-wrap:anywhere]">
-                    {c.email ?? <span className="text-muted">None</span>}
-                  </Cell>
-                  <Cell label="Role">{roleText(c)}</Cell>
-                  <Amount label="Receivable">{money.money(c.receivable)}</Amount>
-                  <Amount label="Payable">{money.money(c.payable)}</Amount>
-                  {canWrite ? (
-                    <td className={`${tdClass} ${cardText} max-md:col-span-3`}>
-                      <span className="flex flex-wrap gap-1 md:flex-nowrap">
-                        <Button size="sm" variant="secondary" onClick={() => open(setEditing, { contact: c })}>
-                          <span>
-                            Edit<span className="sr-only"> {c.name}</span>
-                          </span>
-                        </Button>
-                        <Button size="sm" variant="ghost" onClick={() => open(setMerging, c)}>
-                          <span>
-                            Merge<span className="sr-only"> {c.name}</span> into…
-                          </span>
-                        </Button>
-                        <Button size="sm" variant="ghost" onClick={() => open(setDeleting, c)}>
-                          <span>
-                            Delete<span className="sr-only"> {c.name}</span>
-                          </span>
-                        </Button>
+        <CardTable
+          caption={`Contacts, page ${page.page} of ${page.page_count}`}
+          heads={heads}
+          numeric={["Receivable", "Payable"]}
+          cards="md"
+          strongRules
+        >
+          {page.contacts.map((c) => (
+            <tr key={c.id} className={cardRow} data-testid="contact-row">
+              <CardCell className="max-md:col-span-3">
+                <Link to={contactPath(orgId, c.id)} className="font-semibold text-brand-700 underline [overflow-wrap:anywhere]">
+                  {c.name}
+                </Link>
+              </CardCell>
+              <CardCell label="Email" className="max-md:col-span-2 [overflow-wrap:anywhere]">
+                {c.email ?? <span className="text-muted">None</span>}
+              </CardCell>
+              <CardCell label="Role">{roleText(c)}</CardCell>
+              <Amount label="Receivable">{money.money(c.receivable)}</Amount>
+              <Amount label="Payable">{money.money(c.payable)}</Amount>
+              {canWrite ? (
+                <CardCell className="max-md:col-span-3">
+                  <span className="flex flex-wrap gap-1 md:flex-nowrap">
+                    <Button size="sm" variant="secondary" onClick={() => open(setEditing, { contact: c })}>
+                      <span>
+                        Edit<span className="sr-only"> {c.name}</span>
                       </span>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => open(setMerging, c)}>
+                      <span>
+                        Merge<span className="sr-only"> {c.name}</span> into…
+                      </span>
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => open(setDeleting, c)}>
+                      <span>
+                        Delete<span className="sr-only"> {c.name}</span>
+                      </span>
+                    </Button>
+                  </span>
+                </CardCell>
+              ) : null}
+            </tr>
+          ))}
+        </CardTable>
       )}
       {page.page_count > 1 ? (
         <Pager

@@ -2,7 +2,7 @@ import { useId, useRef, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { InputField } from "~/ui/field.tsx";
+import { decimalField, InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { useAction } from "~/ui/use-action.ts";
 import { centsToDecimal, toCents } from "~/lib/money.ts";
@@ -135,8 +135,7 @@ function ApplyForm({ document, items, onDone }: { document: DocumentDetails; ite
       <InputField
         id={`${uid}-amount`}
         label="Amount"
-        inputMode="decimal"
-        autoComplete="off"
+        {...decimalField}
         hint={`At most what is open on both: ${money(owed)} on ${document.number}`}
         error={err.amount?.message}
         {...register("amount", { onChange: () => (amountTyped.current = true) })}

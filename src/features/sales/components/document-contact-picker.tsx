@@ -1,23 +1,17 @@
 import { useCombobox } from "downshift";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { cn } from "~/ui/cn.ts";
-import { keepChosenItem } from "~/ui/combobox.ts";
-import { FieldError, inputClass } from "~/ui/field.tsx";
+import { ComboboxToggle, optionClass, pickerOptions, PickerInput, useTypedSearch } from "~/ui/combobox-parts.tsx";
+import { FieldNotes, inputClass } from "~/ui/field.tsx";
 import { listContacts } from "../contacts.api.ts";
 import type { Contact } from "../sales.types.ts";
 
 const { stateChangeTypes } = useCombobox;
 
-/** How long typing pauses before the search is sent. */
-const TYPING_PAUSE_MS = 200;
-
 /** The part of a contact the picker shows and keeps. */
 export type PickedContact = Pick<Contact, "id" | "name"> & Partial<Contact>;
 
 const contactLabel = (c: PickedContact | null) => (c ? c.name : "");
-
-/** Leaving the field without picking puts the chosen contact back; an emptied field clears it (the account picker's way). */
-const stateReducer = keepChosenItem(contactLabel);
 
 type Found = { query: string; contacts: Contact[]; more: boolean } | null;
 
@@ -47,20 +41,11 @@ export function ContactPicker({
 }) {
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<Found>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, getToggleButtonProps } =
     useCombobox<PickedContact>({
       items: found?.contacts ?? [],
       selectedItem: value,
-      itemToString: contactLabel,
-      itemToKey: (c) => c?.id ?? null,
-      inputId: id,
-      labelId: `${id}-label`,
-      menuId: `${id}-list`,
-      toggleButtonId: `${id}-toggle`,
-      getItemId: (i) => `${id}-option-${i}`,
-      defaultHighlightedIndex: 0,
-      stateReducer,
+      ...pickerOptions(id, contactLabel),
       onInputValueChange: ({ type, inputValue }) => {
         if (type === stateChangeTypes.InputChange) setQuery(inputValue);
         else setQuery("");
@@ -68,22 +53,14 @@ export function ContactPicker({
       onSelectedItemChange: ({ selectedItem }) => onChange((selectedItem as Contact | null) ?? null),
     });
 
-  // Not useLoad: a search as it is typed (sent once typing pauses) that keeps the last list shown while the next runs.
-  useEffect(() => {
-    if (!isOpen) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      void listContacts(orgId, { q: query.trim() || undefined, role }).then((res) => {
-        if (!live) return;
-        setFailure(res.ok ? null : (Object.values(res.fields)[0] ?? res.message));
-        if (res.ok) setFound({ query, contacts: res.data.contacts, more: res.data.page_count > 1 });
-      });
-    }, TYPING_PAUSE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [orgId, role, query, isOpen]);
+  // Not useLoad: a search as it is typed that keeps the last list shown while the next runs.
+  const failure = useTypedSearch(
+    isOpen,
+    query,
+    `${orgId}:${role}`,
+    (q) => listContacts(orgId, { q: q.trim() || undefined, role }),
+    (q, data) => setFound({ query: q, contacts: data.contacts, more: data.page_count > 1 }),
+  );
 
   const who = role === "customer" ? "customer" : "supplier";
   const q = found?.query.trim() ?? "";
@@ -106,33 +83,16 @@ export function ContactPicker({
       <label {...getLabelProps()} className="block text-sm font-medium text-ink">
         {label}
       </label>
-      <div className="relative">
-        {/* eslint-disable-next-line no-restricted-syntax -- raw control: downshift's combobox input (its label, list box and status come from getInputProps) */}
-        <input
-          {...getInputProps({
-            placeholder: `Name or email of the ${who}`,
-            autoComplete: "off",
-            spellCheck: false,
-            "aria-describedby": described,
-            "aria-invalid": error ? true : undefined,
-          })}
-          className={cn(inputClass, "pr-9")}
-        />
-        <button
-          {...getToggleButtonProps({ "aria-label": `Show ${who}s` })}
-          type="button"
-          className="absolute inset-y-0 right-0 mt-1 flex w-9 items-center justify-center rounded-r-md text-muted hover:text-ink"
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className={cn("h-4 w-4 transition-transform", isOpen && "rotate-180")}
-            fill="currentColor"
-          >
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-          </svg>
-        </button>
-      </div>
+      <PickerInput
+        inputProps={getInputProps({
+          placeholder: `Name or email of the ${who}`,
+          "aria-describedby": described,
+          "aria-invalid": error ? true : undefined,
+        })}
+        className={cn(inputClass, "pr-9")}
+      >
+        <ComboboxToggle {...getToggleButtonProps({ "aria-label": `Show ${who}s` })} isOpen={isOpen} className="mt-1" />
+      </PickerInput>
       <ul
         {...getMenuProps()}
         className={cn(
@@ -142,15 +102,7 @@ export function ContactPicker({
       >
         {isOpen
           ? (found?.contacts ?? []).map((c, index) => (
-              <li
-                key={c.id}
-                {...getItemProps({ item: c, index })}
-                className={cn(
-                  "cursor-pointer px-3 py-2 text-sm text-ink",
-                  highlightedIndex === index && "bg-brand-100",
-                  value?.id === c.id && "font-semibold",
-                )}
-              >
+              <li key={c.id} {...getItemProps({ item: c, index })} className={optionClass(highlightedIndex === index, value?.id === c.id)}>
                 <span className="block [overflow-wrap:anywhere]">{c.name}</span>
                 {c.email ? <span className="block text-xs text-muted [overflow-wrap:anywhere]">{c.email}</span> : null}
               </li>
@@ -160,12 +112,7 @@ export function ContactPicker({
       <p id={`${id}-status`} role="status" className={cn("text-xs", status && "mt-1", failure ? "text-red-700" : "text-muted")}>
         {status}
       </p>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

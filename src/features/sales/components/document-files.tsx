@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { formatFileSize } from "~/lib/format.ts";
 import { Button } from "~/ui/button.tsx";
-import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
-import { InputField } from "~/ui/field.tsx";
+import { FileUpload, RemoveFileDialog } from "~/ui/file-upload.tsx";
 import { FileLink } from "~/ui/file-link.tsx";
 import { toast } from "~/ui/toast.ts";
 import { useAction } from "~/ui/use-action.ts";
@@ -55,7 +54,9 @@ export function DocumentFiles({ document, onChange }: { document: DocumentDetail
     if (!res.ok) return;
     setChanged({ from: document.files, files: [...files, res.data.file] });
     onChange?.();
-    toast.success("File added", { description: `${res.data.file.file_name} is kept with the ${document.kind === "bill" ? "bill" : "supplier credit"}.` });
+    toast.success("File added", {
+      description: `${res.data.file.file_name} is kept with the ${document.kind === "bill" ? "bill" : "supplier credit"}.`,
+    });
   }
 
   async function remove(): Promise<boolean> {
@@ -92,38 +93,21 @@ export function DocumentFiles({ document, onChange }: { document: DocumentDetail
         </ul>
       )}
       {canWrite && takesFiles ? (
-        <div>
-          <InputField
-            id={`${uid}-file`}
-            label="Add the supplier's PDF (up to 10 MB)"
-            hint={draft ? "Kept with the document; removed only while it is a draft." : "Kept with the document: an approved document keeps its files."}
-            type="file"
-            accept=".pdf,application/pdf"
-            disabled={uploading}
-            className="mt-1 block w-full text-sm text-ink file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = "";
-              if (file) void add(file);
-            }}
-          />
-          {uploading ? (
-            <p role="status" className="mt-1 text-sm text-muted">
-              Uploading...
-            </p>
-          ) : null}
-        </div>
+        <FileUpload
+          id={`${uid}-file`}
+          label="Add the supplier's PDF (up to 10 MB)"
+          hint={
+            draft
+              ? "Kept with the document; removed only while it is a draft."
+              : "Kept with the document: an approved document keeps its files."
+          }
+          accept=".pdf,application/pdf"
+          uploading={uploading}
+          className="mt-1 block w-full text-sm text-ink file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2"
+          onFile={(file) => void add(file)}
+        />
       ) : null}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(o) => !o && setRemoving(null)}
-        title={removing ? `Remove ${removing.file_name}?` : "Remove file?"}
-        description="The file is removed from this draft. The firm's audit log keeps that it was."
-        confirmLabel="Remove"
-        busyLabel="Removing..."
-        variant="danger"
-        onConfirm={remove}
-      />
+      <RemoveFileDialog file={removing} noun="file" onClose={() => setRemoving(null)} onConfirm={remove} />
     </section>
   );
 }

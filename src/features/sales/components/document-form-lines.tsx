@@ -2,9 +2,9 @@ import type { ComponentProps, ReactNode } from "react";
 import type { FieldArrayWithId, FieldErrors, UseFormRegister, UseFormSetValue } from "react-hook-form";
 import { Button } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
-import { FieldError } from "~/ui/field.tsx";
+import { decimalField, FieldError } from "~/ui/field.tsx";
 import { inputClass } from "~/ui/table.tsx";
-import { AccountCombobox, useMoney, type TaxCode } from "~/features/ledger/index.ts";
+import { AccountCombobox, RemoveLineButton, useMoney, type TaxCode } from "~/features/ledger/index.ts";
 import type { AccountDto } from "~/features/ledger/ledger.types.ts";
 import type { DocumentFormState, DocumentLineValues } from "./document-form-values.ts";
 
@@ -47,7 +47,7 @@ function LineControl({
   );
 }
 
-const decimalInput: ComponentProps<"input"> = { type: "text", inputMode: "decimal", autoComplete: "off" };
+const decimalInput: ComponentProps<"input"> = { type: "text", ...decimalField };
 
 /**
  * The document's lines: description, quantity, unit price, discount (%), account, tax code and the line's amount as
@@ -204,16 +204,7 @@ export function DocumentFormLines({
                 </span>
               </div>
               <div className="flex justify-end sm:col-span-4 lg:col-span-1">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remove line ${n}`}
-                  disabled={fields.length <= 1}
-                  onClick={() => onRemove(i)}
-                  className="min-h-9 text-red-800 hover:bg-red-50"
-                >
-                  Remove
-                </Button>
+                <RemoveLineButton n={n} disabled={fields.length <= 1} onClick={() => onRemove(i)} />
               </div>
             </li>
           );

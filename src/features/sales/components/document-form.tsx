@@ -1,5 +1,5 @@
-import { useId, useMemo, useRef, useState } from "react";
-import { useFieldArray, useForm, type FieldErrors } from "react-hook-form";
+import { useId, useRef, useState } from "react";
+import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "~/ui/button.tsx";
@@ -7,21 +7,17 @@ import { InputField } from "~/ui/field.tsx";
 import { useAction } from "~/ui/use-action.ts";
 import { toast } from "~/ui/toast.ts";
 import { firstMessage } from "~/lib/form.ts";
-import { useBooks, useMoney, type MathCode, type TaxCode, type TaxRounding } from "~/features/ledger/index.ts";
+import { useBooks, useMoney, type TaxCode, type TaxRounding } from "~/features/ledger/index.ts";
 import { KIND_LABELS } from "../document-math.ts";
 import { approveDocument, createDocument, submitDocument, updateDocument } from "../documents.api.ts";
 import { sideOfKind, type DocumentInput, type DocumentKind } from "../sales.schema.ts";
 import type { Contact, DocumentStatus } from "../sales.types.ts";
 import { ContactPicker, type PickedContact } from "./document-contact-picker.tsx";
-import { DocumentFormLines } from "./document-form-lines.tsx";
+import { DocumentLinesAndNotes, useDocumentLines } from "./document-form-body.tsx";
 import {
-  blankLine,
-  codesFor,
-  defaultAccountOf,
   documentFormSchema,
   dueFromTerms,
   payloadOf,
-  previewOf,
   referenceLabel,
   referenceMessage,
   type DocumentFormState,
@@ -61,7 +57,7 @@ export interface DocumentFormProps {
  */
 export function DocumentForm(props: DocumentFormProps) {
   const { kind, editing, credited, initial, contact, taxCodes, rounding, controlAccounts, billsNeedApproval } = props;
-  const { organization, accounts, can } = useBooks();
+  const { organization, can } = useBooks();
   const { money } = useMoney();
   const orgId = organization.id;
   const navigate = useNavigate();
@@ -69,44 +65,20 @@ export function DocumentForm(props: DocumentFormProps) {
   const label = KIND_LABELS[kind];
   const side = sideOfKind(kind);
   const form = useForm<DocumentFormState, unknown, DocumentInput>({ resolver: zodResolver(documentFormSchema), defaultValues: initial });
-  const { register, control, handleSubmit, setValue, getValues, setError, watch, formState } = form;
-  const lines = useFieldArray({ control, name: "lines" });
+  const { register, handleSubmit, setValue, getValues, setError, watch, formState } = form;
   const values = watch();
-  const [picked, setPicked] = useState<PickedContact | null>(contact);
+  const d = useDocumentLines(form, { kind, values, dateNow: () => getValues("issue_date"), taxCodes, rounding, controlAccounts, contact });
+  const { picked, preview } = d;
   const [savedId, setSavedId] = useState<number | null>(editing?.id ?? null);
   // A due date typed (or the draft's own) is kept; until then it follows the contact's terms and the issue date.
   const dueTyped = useRef(editing !== null);
   const { act, pending } = useAction();
   const err = formState.errors;
 
-  const codeMap = useMemo(() => new Map<number, MathCode>(taxCodes.map((c) => [c.id, c])), [taxCodes]);
-  const preview = previewOf(values, codeMap, rounding);
-  const lineAccounts = useMemo(() => accounts.filter((a) => !controlAccounts.includes(a.id)), [accounts, controlAccounts]);
-  const offered = (i: number) =>
-    codesFor(
-      taxCodes,
-      kind,
-      values.issue_date,
-      values.lines.map((l, k) => (k === i ? l.tax_code_id : "")),
-    );
-
-  const defaultsOf = (c: PickedContact | null) => {
-    const account = c && c.payment_terms_days !== undefined ? defaultAccountOf(c as Contact, kind) : null;
-    const code = c?.default_tax_code_id ?? null;
-    const codeOk = code != null && codesFor(taxCodes, kind, getValues("issue_date"), []).some((t) => t.id === code);
-    return { account_id: account ? String(account) : "", tax_code_id: codeOk ? String(code) : "" };
-  };
-
+  /** The contact's defaults on the lines, and its terms on the due date until one is typed. */
   function chooseContact(c: Contact | null) {
-    setPicked(c);
-    setValue("contact_id", c ? String(c.id) : "", { shouldDirty: true, shouldValidate: formState.isSubmitted });
-    if (!c) return;
-    const d = defaultsOf(c);
-    getValues("lines").forEach((l, i) => {
-      if (!l.account_id && d.account_id) setValue(`lines.${i}.account_id`, d.account_id, { shouldDirty: true });
-      if (!l.tax_code_id && d.tax_code_id) setValue(`lines.${i}.tax_code_id`, d.tax_code_id, { shouldDirty: true });
-    });
-    if (!dueTyped.current) setValue("due_date", dueFromTerms(c, getValues("issue_date")));
+    d.chooseContact(c);
+    if (c && !dueTyped.current) setValue("due_date", dueFromTerms(c, getValues("issue_date")));
   }
 
   /** Saves the draft, then approves or submits it as asked; on success, the document's page. */
@@ -142,7 +114,6 @@ export function DocumentForm(props: DocumentFormProps) {
 
   const approvalFirst = kind === "bill" && billsNeedApproval && editing?.status !== "awaiting_approval";
   const canApprove = can["books.sales.approve"];
-  const lineDefaults = () => blankLine(defaultsOf(picked));
   const title = editing
     ? `Edit ${label.toLowerCase()}`
     : credited
@@ -219,32 +190,7 @@ export function DocumentForm(props: DocumentFormProps) {
           <option value="inclusive">Inclusive of tax (tax is taken out)</option>
         </InputField>
       </div>
-      <DocumentFormLines
-        formId={formId}
-        fields={lines.fields}
-        lines={values.lines}
-        amounts={preview.amounts}
-        errors={err.lines}
-        accounts={lineAccounts}
-        codesOf={offered}
-        register={register}
-        setValue={setValue}
-        validate={formState.isSubmitted}
-        onAdd={() => lines.append(lineDefaults(), { focusName: `lines.${lines.fields.length}.description` })}
-        onRemove={(i) => lines.remove(i)}
-      />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <InputField
-          as="textarea"
-          id={`${formId}-notes`}
-          label="Notes"
-          optional
-          rows={3}
-          maxLength={2000}
-          hint="Shown on the document"
-          error={err.notes?.message}
-          {...register("notes")}
-        />
+      <DocumentLinesAndNotes formId={formId} lines={d} notesHint="Shown on the document">
         <section
           aria-labelledby={`${formId}-totals`}
           className="rounded-lg border border-slate-200 bg-slate-50 p-4"
@@ -283,7 +229,7 @@ export function DocumentForm(props: DocumentFormProps) {
           </dl>
           <p className="mt-2 text-xs text-muted">Worked out as you type; the figures saved are the server&apos;s.</p>
         </section>
-      </div>
+      </DocumentLinesAndNotes>
       <FormRefusal message={err.root?.server?.message} />
       <div className="flex flex-wrap gap-2">
         {approvalFirst ? (

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { cn } from "~/ui/cn.ts";
-import { ColumnHeads, tdClass } from "~/ui/table.tsx";
+import { CardCell, CardTable } from "~/ui/card-table.tsx";
 import { useAction } from "~/ui/use-action.ts";
 import { formatLongDate } from "~/lib/format.ts";
 import { useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
@@ -23,43 +23,36 @@ export function DocumentPayments({ document, canUndo }: { document: DocumentDeta
       <p className="text-sm text-muted">{document.status === "approved" ? "No payment or credit allocated yet." : "Nothing allocated."}</p>
     );
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 max-lg:block">
-        <caption className="sr-only">Payments and credits allocated to {label}</caption>
-        <thead className="bg-slate-50 max-lg:hidden">
-          <ColumnHeads labels={heads} numeric={["Amount"]} />
-        </thead>
-        <tbody className="divide-y divide-slate-100 max-lg:block">
-          {document.payments.map((p) => (
-            <tr
-              key={p.allocation_id}
-              data-testid="document-payment"
-              className={cn(
-                "max-lg:grid max-lg:grid-cols-2 max-lg:gap-x-3 max-lg:gap-y-1 max-lg:px-3 max-lg:py-3",
-                p.undone && "text-muted",
-              )}
-            >
-              <td className={cn(tdClass, "whitespace-nowrap max-lg:p-0")}>{formatLongDate(p.date)}</td>
-              <td className={cn(tdClass, "whitespace-nowrap font-mono max-lg:p-0 max-lg:text-right")}>{p.entry_number}</td>
-              <td className={cn(tdClass, "max-lg:col-span-2 max-lg:p-0")}>
-                {p.description}
-                {p.undone ? (
-                  <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Undone</span>
-                ) : null}
-              </td>
-              <td className={cn(tdClass, "whitespace-nowrap tabular-nums max-lg:p-0 lg:text-right", p.undone && "line-through")}>
-                {money(p.amount)}
-              </td>
-              {canUndo ? (
-                <td className={cn(tdClass, "max-lg:p-0 max-lg:text-right")}>
-                  {!p.undone && document.status !== "void" ? <UndoButton payment={p} label={label} /> : null}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable caption={`Payments and credits allocated to ${label}`} heads={heads} numeric={["Amount"]} cards="lg">
+      {document.payments.map((p) => (
+        <tr
+          key={p.allocation_id}
+          data-testid="document-payment"
+          className={cn("max-lg:grid max-lg:grid-cols-2 max-lg:gap-x-3 max-lg:gap-y-1 max-lg:px-3 max-lg:py-3", p.undone && "text-muted")}
+        >
+          <CardCell cards="lg" className="whitespace-nowrap">
+            {formatLongDate(p.date)}
+          </CardCell>
+          <CardCell cards="lg" className="whitespace-nowrap font-mono max-lg:text-right">
+            {p.entry_number}
+          </CardCell>
+          <CardCell cards="lg" className="max-lg:col-span-2">
+            {p.description}
+            {p.undone ? (
+              <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Undone</span>
+            ) : null}
+          </CardCell>
+          <CardCell cards="lg" className={cn("whitespace-nowrap tabular-nums lg:text-right", p.undone && "line-through")}>
+            {money(p.amount)}
+          </CardCell>
+          {canUndo ? (
+            <CardCell cards="lg" className="max-lg:text-right">
+              {!p.undone && document.status !== "void" ? <UndoButton payment={p} label={label} /> : null}
+            </CardCell>
+          ) : null}
+        </tr>
+      ))}
+    </CardTable>
   );
 }
 

@@ -2,7 +2,7 @@ import { useId, useRef, type ReactNode, type RefObject } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { CheckboxField, FieldError, InputField } from "~/ui/field.tsx";
+import { CheckboxField, decimalField, FieldError, InputField } from "~/ui/field.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { useAction } from "~/ui/use-action.ts";
 import { centsToDecimal, toCents } from "~/lib/money.ts";
@@ -271,8 +271,7 @@ function PaymentForm({
         <InputField
           id={`${uid}-amount`}
           label="Amount"
-          inputMode="decimal"
-          autoComplete="off"
+          {...decimalField}
           error={err.amount?.message}
           {...amountField}
           ref={(el) => {
@@ -313,8 +312,7 @@ function PaymentForm({
                   <InputField
                     id={`${uid}-allocation-${i}`}
                     label={`Amount for ${r.description}`}
-                    inputMode="decimal"
-                    autoComplete="off"
+                    {...decimalField}
                     placeholder="0.00"
                     error={err.allocations?.[i]?.amount?.message}
                     {...register(`allocations.${i}.amount`, { onChange: () => i === ownIndex && (ownTyped.current = true) })}
@@ -352,8 +350,7 @@ function PaymentForm({
             <InputField
               id={`${uid}-write-off-amount`}
               label="Write-off amount"
-              inputMode="decimal"
-              autoComplete="off"
+              {...decimalField}
               error={err.write_off?.amount?.message}
               {...register("write_off.amount", {
                 onChange: (e: { target: HTMLInputElement }) => follow(values.amount, e.target.value, true),

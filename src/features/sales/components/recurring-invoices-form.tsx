@@ -1,5 +1,5 @@
-import { useId, useMemo, useState } from "react";
-import { useFieldArray, useForm, type FieldErrors, type UseFormReturn } from "react-hook-form";
+import { useId } from "react";
+import { useForm, type FieldErrors, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { todayIso } from "~/lib/format.ts";
 import { firstMessage } from "~/lib/form.ts";
@@ -8,15 +8,14 @@ import { CheckboxField, InputField } from "~/ui/field.tsx";
 import { DateList } from "~/ui/table.tsx";
 import { toast } from "~/ui/toast.ts";
 import { useAction } from "~/ui/use-action.ts";
-import { dayLabel, useBooks, useMoney, type MathCode, type TaxCode, type TaxRounding } from "~/features/ledger/index.ts";
+import { dayLabel, useBooks, useMoney, type TaxCode, type TaxRounding } from "~/features/ledger/index.ts";
 import { EARLIEST_ENTRY_DATE, LATEST_ENTRY_DATE } from "~/features/ledger/ledger.schema.ts";
 import { saveRecurringInvoice } from "../recurring-invoices.api.ts";
 import { RECURRING_FREQUENCIES, RECURRING_FREQUENCY_LABELS, type RecurringInvoiceInput } from "../recurring-invoices.schema.ts";
 import type { RecurringInvoiceDetails } from "../recurring-invoices.types.ts";
-import type { Contact } from "../sales.types.ts";
-import { ContactPicker, type PickedContact } from "./document-contact-picker.tsx";
-import { DocumentFormLines } from "./document-form-lines.tsx";
-import { blankLine, codesFor, defaultAccountOf, previewOf, type DocumentFormState } from "./document-form-values.ts";
+import { ContactPicker } from "./document-contact-picker.tsx";
+import { DocumentLinesAndNotes, useDocumentLines } from "./document-form-body.tsx";
+import type { DocumentFormState } from "./document-form-values.ts";
 import {
   formInvoiceSchedule,
   invoiceSchedulePreview,
@@ -51,7 +50,7 @@ export interface RecurringInvoiceFormProps {
  * A refusal is told on its fields.
  */
 export function RecurringInvoiceForm({ editing, initial, taxCodes, rounding, controlAccounts, onDone }: RecurringInvoiceFormProps) {
-  const { organization, accounts, can } = useBooks();
+  const { organization, can } = useBooks();
   const { money } = useMoney();
   const orgId = organization.id;
   const formId = useId();
@@ -59,44 +58,24 @@ export function RecurringInvoiceForm({ editing, initial, taxCodes, rounding, con
     resolver: zodResolver(recurringInvoiceFormSchema),
     defaultValues: initial,
   });
-  const { register, control, handleSubmit, setValue, getValues, setError, watch, formState } = form;
-  const lines = useFieldArray({ control, name: "lines" });
+  const { register, handleSubmit, getValues, setError, watch, formState } = form;
   const values = watch();
-  const [picked, setPicked] = useState<PickedContact | null>(editing ? { id: editing.contact_id, name: editing.contact_name } : null);
   const { act, pending } = useAction();
   const err = formState.errors;
   const today = todayIso();
 
-  // Priced and offered tax codes as of the template's date: its start.
-  const asOfStart: DocumentFormState = { ...values, issue_date: values.start_date };
-  const codeMap = useMemo(() => new Map<number, MathCode>(taxCodes.map((c) => [c.id, c])), [taxCodes]);
-  const preview = previewOf(asOfStart, codeMap, rounding);
-  const lineAccounts = useMemo(() => accounts.filter((a) => !controlAccounts.includes(a.id)), [accounts, controlAccounts]);
-  const offered = (i: number) =>
-    codesFor(
-      taxCodes,
-      "invoice",
-      values.start_date,
-      values.lines.map((l, k) => (k === i ? l.tax_code_id : "")),
-    );
-
-  const defaultsOf = (c: PickedContact | null) => {
-    const account = c && c.payment_terms_days !== undefined ? defaultAccountOf(c as Contact, "invoice") : null;
-    const code = c?.default_tax_code_id ?? null;
-    const codeOk = code != null && codesFor(taxCodes, "invoice", getValues("start_date"), []).some((t) => t.id === code);
-    return { account_id: account ? String(account) : "", tax_code_id: codeOk ? String(code) : "" };
-  };
-
-  function chooseContact(c: Contact | null) {
-    setPicked(c);
-    setValue("contact_id", c ? String(c.id) : "", { shouldDirty: true, shouldValidate: formState.isSubmitted });
-    if (!c) return;
-    const d = defaultsOf(c);
-    getValues("lines").forEach((l, i) => {
-      if (!l.account_id && d.account_id) setValue(`lines.${i}.account_id`, d.account_id, { shouldDirty: true });
-      if (!l.tax_code_id && d.tax_code_id) setValue(`lines.${i}.tax_code_id`, d.tax_code_id, { shouldDirty: true });
-    });
-  }
+  // The lines are the document form's own fields (the values extend its values), priced and offered tax codes as of
+  // the template's date: its start.
+  const d = useDocumentLines(form as unknown as UseFormReturn<DocumentFormState>, {
+    kind: "invoice",
+    values: { ...values, issue_date: values.start_date },
+    dateNow: () => getValues("start_date"),
+    taxCodes,
+    rounding,
+    controlAccounts,
+    contact: editing ? { id: editing.contact_id, name: editing.contact_name } : null,
+  });
+  const { picked, preview } = d;
 
   const save = handleSubmit(async () => {
     const res = await act(() => saveRecurringInvoice(orgId, editing?.id ?? null, recurringPayloadOf(getValues())), {
@@ -122,8 +101,6 @@ export function RecurringInvoiceForm({ editing, initial, taxCodes, rounding, con
     if (errors.contact_id) document.getElementById(`${formId}-contact`)?.focus();
   }
 
-  // The lines are the document form's own fields (the values extend its values): its lines editor works on them.
-  const asDocumentForm = form as unknown as UseFormReturn<DocumentFormState>;
   const dateLimits = { type: "date", min: EARLIEST_ENTRY_DATE, max: LATEST_ENTRY_DATE } as const;
   const schedule = formInvoiceSchedule(values);
   const lastRun = editing?.recent_runs[0]?.run_on ?? null;
@@ -153,7 +130,7 @@ export function RecurringInvoiceForm({ editing, initial, taxCodes, rounding, con
             orgId={orgId}
             role="customer"
             value={picked}
-            onChange={chooseContact}
+            onChange={d.chooseContact}
             error={err.contact_id?.message}
           />
         </div>
@@ -170,32 +147,7 @@ export function RecurringInvoiceForm({ editing, initial, taxCodes, rounding, con
           <option value="inclusive">Inclusive of tax</option>
         </InputField>
       </div>
-      <DocumentFormLines
-        formId={formId}
-        fields={lines.fields}
-        lines={values.lines}
-        amounts={preview.amounts}
-        errors={err.lines}
-        accounts={lineAccounts}
-        codesOf={offered}
-        register={asDocumentForm.register}
-        setValue={asDocumentForm.setValue}
-        validate={formState.isSubmitted}
-        onAdd={() => lines.append(blankLine(defaultsOf(picked)), { focusName: `lines.${lines.fields.length}.description` })}
-        onRemove={(i) => lines.remove(i)}
-      />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <InputField
-          as="textarea"
-          id={`${formId}-notes`}
-          label="Notes"
-          optional
-          rows={3}
-          maxLength={2000}
-          hint="Shown on each invoice"
-          error={err.notes?.message}
-          {...register("notes")}
-        />
+      <DocumentLinesAndNotes formId={formId} lines={d} notesHint="Shown on each invoice">
         <dl className="space-y-1 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm" data-testid="recurring-totals">
           <div className="flex justify-between gap-4">
             <dt className="text-muted">Subtotal</dt>
@@ -210,7 +162,7 @@ export function RecurringInvoiceForm({ editing, initial, taxCodes, rounding, con
             <dd className="tabular-nums">{money(preview.total)}</dd>
           </div>
         </dl>
-      </div>
+      </DocumentLinesAndNotes>
       <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
         <legend className="px-1 text-base font-semibold text-ink">Schedule</legend>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -224,7 +176,13 @@ export function RecurringInvoiceForm({ editing, initial, taxCodes, rounding, con
           {values.frequency === "weekly" ? (
             <p className="self-end pb-2 text-sm text-muted">Every seven days from the start date.</p>
           ) : (
-            <InputField as="select" id={`${formId}-day`} label="Day of the month" error={err.day_of_month?.message} {...register("day_of_month")}>
+            <InputField
+              as="select"
+              id={`${formId}-day`}
+              label="Day of the month"
+              error={err.day_of_month?.message}
+              {...register("day_of_month")}
+            >
               {DAYS.map((d) => (
                 <option key={d} value={String(d)}>
                   {d === 31 ? "Last day of the month" : dayLabel(d)}
@@ -232,8 +190,21 @@ export function RecurringInvoiceForm({ editing, initial, taxCodes, rounding, con
               ))}
             </InputField>
           )}
-          <InputField id={`${formId}-start`} label="Start date" {...dateLimits} error={err.start_date?.message} {...register("start_date")} />
-          <InputField id={`${formId}-end`} label="End date" optional {...dateLimits} error={err.end_date?.message} {...register("end_date")} />
+          <InputField
+            id={`${formId}-start`}
+            label="Start date"
+            {...dateLimits}
+            error={err.start_date?.message}
+            {...register("start_date")}
+          />
+          <InputField
+            id={`${formId}-end`}
+            label="End date"
+            optional
+            {...dateLimits}
+            error={err.end_date?.message}
+            {...register("end_date")}
+          />
         </div>
         {canApprove ? (
           <CheckboxField

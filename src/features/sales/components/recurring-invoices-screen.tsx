@@ -2,18 +2,42 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
-import { ColumnHeads } from "~/ui/table.tsx";
 import { toast } from "~/ui/toast.ts";
 import { useAction } from "~/ui/use-action.ts";
-import { booksPath, useBooks, useMoney, type TaxCode, type TaxRounding } from "~/features/ledger/index.ts";
+import {
+  booksPath,
+  RecurringRow,
+  RecurringTable,
+  useBooks,
+  useMoney,
+  type RecurringAction,
+  type RecurringRowView,
+  type TaxCode,
+  type TaxRounding,
+} from "~/features/ledger/index.ts";
 import { changeRecurringInvoiceStatus, deleteRecurringInvoice } from "../recurring-invoices.api.ts";
 import { invoiceScheduleLabel } from "../recurring-invoices.schema.ts";
 import type { RecurringInvoiceDetails, RecurringInvoiceSummary } from "../recurring-invoices.types.ts";
 import { RecurringInvoiceForm } from "./recurring-invoices-form.tsx";
-import { deleteButtonId, RecurringInvoiceRow, toggleButtonId, type RecurringInvoiceAction } from "./recurring-invoices-row.tsx";
 import type { RecurringInvoiceFormState } from "./recurring-invoices-values.ts";
 
 const NEW_BUTTON_ID = "recurring-invoices-new";
+/** The ids of a row's Pause or Resume button (one id: only one of them is shown) and of its Delete button. */
+const toggleButtonId = (id: number) => `recurring-invoice-${id}-toggle`;
+const deleteButtonId = (id: number) => `recurring-invoice-${id}-delete`;
+
+const COLUMNS = { title: "Customer", amount: "Each invoice", next: "Next", runs: "Invoices made" };
+const ACTIONS: RecurringAction[] = ["edit", "pause", "resume", "delete"];
+
+const rowView = (r: RecurringInvoiceSummary): RecurringRowView => ({
+  ...r,
+  title: r.contact_name,
+  name: `${r.contact_name}${r.reference ? ` (${r.reference})` : ""}`,
+  schedule: invoiceScheduleLabel(r),
+  amount: r.total,
+  makes: r.approve ? "Approved invoices" : "Drafts",
+  pausedReason: r.paused_reason,
+});
 
 export interface RecurringInvoicesScreenProps {
   recurring: RecurringInvoiceSummary[];
@@ -86,10 +110,10 @@ export function RecurringInvoicesScreen({ recurring, form, taxCodes, rounding, c
     return res.ok;
   }
 
-  function onAction(r: RecurringInvoiceSummary, action: RecurringInvoiceAction) {
+  function onAction(r: RecurringInvoiceSummary, action: RecurringAction) {
     if (action === "edit") openForm(r.id);
     else if (action === "delete") setDeleting(r);
-    else void change(r, action);
+    else if (action !== "end") void change(r, action);
   }
 
   if (form && canWrite)
@@ -114,8 +138,8 @@ export function RecurringInvoicesScreen({ recurring, form, taxCodes, rounding, c
           </Link>
           <h2 className="mt-2 text-xl font-semibold text-ink">Recurring invoices</h2>
           <p className="mt-1 max-w-3xl text-sm text-muted">
-            Invoices made on a schedule, such as a monthly retainer: each one a copy of the invoice kept here, dated its day and due
-            after the customer&apos;s terms, left a draft to review or approved.
+            Invoices made on a schedule, such as a monthly retainer: each one a copy of the invoice kept here, dated its day and due after
+            the customer&apos;s terms, left a draft to review or approved.
           </p>
         </div>
         {canWrite ? (
@@ -124,39 +148,33 @@ export function RecurringInvoicesScreen({ recurring, form, taxCodes, rounding, c
           </Button>
         ) : null}
       </div>
-      {recurring.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
-          <p className="text-muted">No recurring invoices yet.</p>
-        </div>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 max-md:block">
-            <caption className="sr-only">Recurring invoices, newest first</caption>
-            <thead className="bg-slate-50 max-md:hidden">
-              <ColumnHeads
-                labels={["Customer", "Schedule", "Each invoice", "Makes", "Status", "Next", "Invoices made", canWrite && "Actions"]}
-                numeric={["Each invoice", "Invoices made"]}
-              />
-            </thead>
-            <tbody className="divide-y divide-slate-100 max-md:block">
-              {recurring.map((r) => (
-                <RecurringInvoiceRow
-                  key={r.id}
-                  r={r}
-                  canWrite={canWrite}
-                  busy={changing && changed === r.id}
-                  onAction={(a) => onAction(r, a)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <RecurringTable
+        caption="Recurring invoices, newest first"
+        columns={COLUMNS}
+        canWrite={canWrite}
+        empty={recurring.length === 0 ? "No recurring invoices yet." : null}
+      >
+        {recurring.map((r) => (
+          <RecurringRow
+            key={r.id}
+            r={rowView(r)}
+            columns={COLUMNS}
+            testId="recurring-invoice-row"
+            actions={ACTIONS}
+            ids={{ toggle: toggleButtonId(r.id), delete: deleteButtonId(r.id) }}
+            canWrite={canWrite}
+            busy={changing && changed === r.id}
+            onAction={(a) => onAction(r, a)}
+          />
+        ))}
+      </RecurringTable>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Delete this recurring invoice?"
-        description={deleting ? `${deleting.contact_name}, ${invoiceScheduleLabel(deleting).toLowerCase()}, ${money(deleting.total)} each.` : ""}
+        description={
+          deleting ? `${deleting.contact_name}, ${invoiceScheduleLabel(deleting).toLowerCase()}, ${money(deleting.total)} each.` : ""
+        }
         confirmLabel="Delete"
         busyLabel="Deleting..."
         variant="danger"

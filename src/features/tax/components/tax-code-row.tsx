@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
 import { Button } from "~/ui/button.tsx";
-import { cardRow, cardText, tdClass } from "~/ui/table.tsx";
+import { CardCell } from "~/ui/card-table.tsx";
+import { cardRow } from "~/ui/table.tsx";
 import { TAX_KIND_LABELS, type TaxCode } from "~/features/ledger/index.ts";
 
 /** A sum of percentages written with 4 decimals, written plainly ("9.5%"), added exactly. */
@@ -26,16 +26,6 @@ const boxesText = (c: TaxCode) => {
     .join(" · ");
 };
 
-/** A cell of the row; on a phone (a card) its column's name is shown above it. */
-function Cell({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <td className={`${tdClass} ${cardText} ${className}`}>
-      <span className="block text-xs font-semibold uppercase tracking-wide text-muted md:hidden">{label}</span>
-      {children}
-    </td>
-  );
-}
-
 export const TAX_CODE_HEADS = ["Code", "Name", "Kind", "Rate", "Accounts", "Boxes", "Valid"];
 
 /** One code of the table: its kind, rate, accounts (by code), boxes and dates, and its buttons for those who may change it. */
@@ -50,26 +40,26 @@ export function TaxCodeRow({
 }) {
   return (
     <tr className={`${cardRow} ${c.archived ? "bg-slate-50 text-muted" : ""}`}>
-      <Cell label="Code" className="whitespace-nowrap font-semibold">
+      <CardCell label="Code" className="whitespace-nowrap font-semibold">
         {c.code}
-      </Cell>
-      <Cell label="Name" className="max-md:col-span-2">
+      </CardCell>
+      <CardCell label="Name" className="max-md:col-span-2">
         {c.name}
         {c.archived ? <span className="block text-xs">Archived</span> : null}
-      </Cell>
-      <Cell label="Kind">{TAX_KIND_LABELS[c.kind]}</Cell>
-      <Cell label="Rate" className="tabular-nums md:text-right">
+      </CardCell>
+      <CardCell label="Kind">{TAX_KIND_LABELS[c.kind]}</CardCell>
+      <CardCell label="Rate" className="tabular-nums md:text-right">
         {rateOf(c)}
-      </Cell>
-      <Cell label="Accounts">{c.parts.map((p) => accountCode(p.account_id)).join(", ") || "—"}</Cell>
-      <Cell label="Boxes" className="max-md:col-span-2">
+      </CardCell>
+      <CardCell label="Accounts">{c.parts.map((p) => accountCode(p.account_id)).join(", ") || "—"}</CardCell>
+      <CardCell label="Boxes" className="max-md:col-span-2">
         {boxesText(c) || "—"}
-      </Cell>
-      <Cell label="Valid" className="md:whitespace-nowrap">
+      </CardCell>
+      <CardCell label="Valid" className="md:whitespace-nowrap">
         {validText(c)}
-      </Cell>
+      </CardCell>
       {actions ? (
-        <td className={`${tdClass} ${cardText} max-md:col-span-3`}>
+        <CardCell className="max-md:col-span-3">
           <span className="flex flex-wrap gap-1 md:flex-nowrap">
             <Button size="sm" variant="secondary" aria-label={`Edit ${c.code}`} onClick={actions.edit}>
               Edit
@@ -87,7 +77,7 @@ export function TaxCodeRow({
               Delete
             </Button>
           </span>
-        </td>
+        </CardCell>
       ) : null}
     </tr>
   );
