@@ -1,14 +1,13 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { formatDateTime } from "~/lib/format.ts";
 import { Button } from "~/ui/button.tsx";
 import { ConfirmDialog } from "~/ui/confirm-dialog.tsx";
 import { Modal } from "~/ui/modal.tsx";
 import { useHydrated } from "~/ui/use-hydrated.ts";
 import { useAction } from "~/ui/use-action.ts";
 import { archiveCatalogueItem, reorderCatalogue, restoreCatalogueItem } from "../catalogue.api.ts";
-import { priceText } from "../catalogue-display.ts";
-import { CATALOGUE_BILLING_LABELS, type CatalogueItem, type CatalogueKind } from "../catalogue.types.ts";
+import { type CatalogueItem, type CatalogueKind } from "../catalogue.types.ts";
+import { CatalogueItemCard } from "./catalogue-item-card.tsx";
 import { CatalogueItemForm } from "./catalogue-item-form.tsx";
 
 type Open = { kind: "edit" | "archive"; item: CatalogueItem } | { kind: "new"; itemKind: CatalogueKind } | null;
@@ -61,89 +60,24 @@ export function CatalogueScreen({ items }: { items: CatalogueItem[] }) {
             </div>
             <ol className="space-y-3">
               {list.map((item, i) => (
-                <li
+                <CatalogueItemCard
                   key={item.id}
-                  aria-label={item.name}
-                  className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-                >
-                  <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                    <h3 className="text-base font-semibold text-ink">
-                      {item.name}
-                      {item.featured ? <span className="ml-2 text-sm font-normal text-brand-800">Most popular</span> : null}
-                      {!item.active ? <span className="ml-2 text-sm font-normal text-muted">Archived</span> : null}
-                    </h3>
-                    <p className="font-semibold text-ink" data-testid="catalogue-price">
-                      {priceText(item)}
-                      <span className="ml-2 text-sm font-normal text-muted">{CATALOGUE_BILLING_LABELS[item.billing]}</span>
-                    </p>
-                  </div>
-                  {item.description ? <p className="text-sm text-slate-700">{item.description}</p> : null}
-                  {item.features.length ? (
-                    <p className="text-sm text-muted">
-                      {item.features.length} feature{item.features.length === 1 ? "" : "s"}: {item.features.join(" · ")}
-                    </p>
-                  ) : null}
-                  <p className="text-xs text-muted">
-                    Changed {formatDateTime(item.updated_at)}
-                    {item.updated_by ? ` by ${item.updated_by}` : ""}
-                  </p>
-                  <div className="flex flex-wrap gap-2">
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="secondary"
-                      disabled={!hydrated}
-                      onClick={() => setOpen({ kind: "edit", item })}
-                    >
-                      Edit<span className="sr-only"> {item.name}</span>
-                    </Button>
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="ghost"
-                      disabled={!hydrated || pending || i === 0}
-                      onClick={() => void move(section.kind, list, i, i - 1)}
-                    >
-                      Move up<span className="sr-only"> {item.name}</span>
-                    </Button>
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="ghost"
-                      disabled={!hydrated || pending || i === list.length - 1}
-                      onClick={() => void move(section.kind, list, i, i + 1)}
-                    >
-                      Move down<span className="sr-only"> {item.name}</span>
-                    </Button>
-                    {item.active ? (
-                      <Button
-                        type="button"
-                        size="sm"
-                        variant="ghost"
-                        disabled={!hydrated}
-                        onClick={() => setOpen({ kind: "archive", item })}
-                      >
-                        Archive<span className="sr-only"> {item.name}</span>
-                      </Button>
-                    ) : (
-                      <Button
-                        type="button"
-                        size="sm"
-                        variant="ghost"
-                        disabled={!hydrated || pending}
-                        onClick={() =>
-                          void act(() => restoreCatalogueItem(item.id), {
-                            failure: `${item.name} not restored`,
-                            success: `${item.name} restored`,
-                            description: "The pricing page shows it again.",
-                          })
-                        }
-                      >
-                        Restore<span className="sr-only"> {item.name}</span>
-                      </Button>
-                    )}
-                  </div>
-                </li>
+                  item={item}
+                  first={i === 0}
+                  last={i === list.length - 1}
+                  hydrated={hydrated}
+                  pending={pending}
+                  onEdit={() => setOpen({ kind: "edit", item })}
+                  onMove={(by) => void move(section.kind, list, i, i + by)}
+                  onArchive={() => setOpen({ kind: "archive", item })}
+                  onRestore={() =>
+                    void act(() => restoreCatalogueItem(item.id), {
+                      failure: `${item.name} not restored`,
+                      success: `${item.name} restored`,
+                      description: "The pricing page shows it again.",
+                    })
+                  }
+                />
               ))}
             </ol>
             {list.length === 0 ? <p className="text-sm text-muted">None yet.</p> : null}
