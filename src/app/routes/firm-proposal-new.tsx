@@ -1,7 +1,7 @@
 import { ProposalForm } from "~/features/proposals/components/proposal-form.tsx";
 import { ProposalPageHeader } from "~/features/proposals/components/proposal-page-header.tsx";
 import { leadChoices } from "~/features/proposals/proposal-pages.server.ts";
-import { listTemplates } from "~/features/proposals/proposals.server.ts";
+import { listTemplates } from "~/features/proposals/proposal-templates.server.ts";
 import { cataloguePicks } from "~/features/proposals/catalogue-picks.server.ts";
 import { clientChoices } from "~/features/work/index.server.ts";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";

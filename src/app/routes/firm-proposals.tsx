@@ -1,6 +1,6 @@
 import { ProposalsScreen } from "~/features/proposals/components/proposals-screen.tsx";
 import { proposalList } from "~/features/proposals/proposal-pages.server.ts";
-import { listTemplates } from "~/features/proposals/proposals.server.ts";
+import { listTemplates } from "~/features/proposals/proposal-templates.server.ts";
 import { requirePageHiddenPermission } from "~/server/http/page-guards.ts";
 import type { Route } from "./+types/firm-proposals";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/server/db/client.ts";
 import type { LeadChoice, ProposalListRow } from "./proposal-form.ts";
-import { listProposals } from "./proposals.server.ts";
+import { listProposals } from "./proposal-reads.server.ts";
 
 /** What the firm's proposal pages read beside the API's answers (src/app/routes/firm-proposal*.tsx). */
 

@@ -8,7 +8,7 @@ import { errorLogFields } from "~/server/errors.ts";
 import { renderMail } from "~/server/mail/html.ts";
 import { enqueueMail } from "~/server/mail/outbox.server.ts";
 import { FIRM_NAME } from "./proposal-document.ts";
-import { proposalUrl, tokenHash } from "./proposals.server.ts";
+import { proposalUrl, tokenHash } from "./proposal-links.server.ts";
 
 /*
  * Reminders of a proposal until it is answered (decision 118): every `reminder_every_days` days after it was sent (or

@@ -6,7 +6,13 @@ import { rateLimited } from "~/server/http/app-error.ts";
 import { requireHiddenPermission } from "~/server/http/guards.ts";
 import { FIRST_FIELD, check, json, parseJson, parseParams, parseQuery } from "~/server/http/parse.ts";
 import { hitRateLimit } from "~/server/rate-limit.server.ts";
-import { acceptProposal, declineProposal, proposalPaymentSetup, viewProposal, type Visitor } from "./proposal-signing.server.ts";
+import { acceptProposal, declineProposal } from "./proposal-answers.server.ts";
+import { proposalPaymentSetup, viewProposal, type Visitor } from "./proposal-client-view.server.ts";
+import { createProposal, deleteProposal, updateProposal } from "./proposal-drafts.server.ts";
+import { getProposal, listProposals } from "./proposal-reads.server.ts";
+import { revokeProposalLinks, sendProposal } from "./proposal-sending.server.ts";
+import { signedPdf } from "./proposal-signed-letter.server.ts";
+import { createTemplate, listTemplates, updateTemplate } from "./proposal-templates.server.ts";
 import {
   acceptSchema,
   declineSchema,
@@ -17,19 +23,6 @@ import {
   templateIdParams,
   templateSchema,
 } from "./proposals.schema.ts";
-import {
-  createProposal,
-  createTemplate,
-  deleteProposal,
-  getProposal,
-  listProposals,
-  listTemplates,
-  revokeProposalLinks,
-  sendProposal,
-  signedPdf,
-  updateProposal,
-  updateTemplate,
-} from "./proposals.server.ts";
 
 /**
  * /api/firm/proposals (decision 118): the firm's proposals and letter templates. Held by "firm.proposals"; to anyone

@@ -2,8 +2,8 @@ import { useId, type ComponentProps, type FormEvent, type ReactNode } from "reac
 import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
+import { FormButtons } from "~/ui/form-buttons.tsx";
 
 /** What `onValid` answers: the message to show under the field, or null once done. */
 export type OneFieldSubmit<Output> = (data: Output) => Promise<string | null>;
@@ -82,14 +82,13 @@ export function OneFieldForm<Name extends string, Output>({
     <form onSubmit={form.onSubmit} noValidate className="space-y-3">
       {children}
       <InputField id={`${uid}-${idSuffix}`} required {...look} {...form.field} />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant={danger ? "danger" : "primary"} disabled={form.isSubmitting}>
-          {form.isSubmitting ? "Checking..." : submitLabel}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormButtons
+        className="flex-wrap gap-3"
+        submit={form.isSubmitting ? "Checking..." : submitLabel}
+        disabled={form.isSubmitting}
+        danger={danger}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { CheckboxField, InputField } from "~/ui/field.tsx";
+import { NamedOptions } from "~/ui/named-options.tsx";
 import { Pager, pageHref } from "~/ui/pager.tsx";
 import type { Inbox } from "../messages.types.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -41,11 +42,7 @@ export function InboxScreen({
           aria-invalid={errors.client ? true : undefined}
         >
           <option value="">All clients</option>
-          {clients.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <NamedOptions items={clients} />
         </InputField>
         <CheckboxField
           id="inbox-unread"

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useNavigate } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { InputField } from "~/ui/field.tsx";
+import { NamedOptions } from "~/ui/named-options.tsx";
 import { toast } from "~/ui/toast.ts";
 import { useAction } from "~/ui/use-action.ts";
 import { createProposal, updateProposal } from "../proposals.api.ts";
@@ -189,11 +190,7 @@ export function ProposalForm({
           onChange={(e) => chooseTemplate(e.target.value)}
         >
           <option value="">None</option>
-          {templates.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
+          <NamedOptions items={templates} />
         </InputField>
         <InputField
           as="textarea"

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { todayIso } from "~/lib/format.ts";
 import { Button } from "~/ui/button.tsx";
 import { CheckboxField, FieldError, InputField } from "~/ui/field.tsx";
+import { NamedOptions } from "~/ui/named-options.tsx";
 import { useAction } from "~/ui/use-action.ts";
 import { applyTemplate } from "../work.api.ts";
 import { DEFAULT_ASSIGNEE_LABELS, type Choice, type WorkTemplate } from "../work.types.ts";
@@ -73,11 +74,7 @@ export function ApplyForm({
           onChange={(e) => setAssignee(e.target.value)}
         >
           <option value="">{DEFAULT_ASSIGNEE_LABELS[template.default_assignee]} (the template's default)</option>
-          {staff.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <NamedOptions items={staff} />
         </InputField>
       </div>
       <Button type="submit" disabled={pending || chosen.size === 0}>
