@@ -83,7 +83,7 @@ export function OneFieldForm<Name extends string, Output>({
       {children}
       <InputField id={`${uid}-${idSuffix}`} required {...look} {...form.field} />
       <FormButtons
-        className="flex-wrap gap-3"
+        className="flex-wrap"
         submit={form.isSubmitting ? "Checking..." : submitLabel}
         disabled={form.isSubmitting}
         danger={danger}
