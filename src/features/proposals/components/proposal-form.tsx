@@ -9,6 +9,7 @@ import { toast } from "~/ui/toast.ts";
 import { useAction } from "~/ui/use-action.ts";
 import { createProposal, updateProposal } from "../proposals.api.ts";
 import { ProposalFeeLines } from "./proposal-fee-lines.tsx";
+import { ProposalPartyFields, ProposalTermsFields } from "./proposal-form-parts.tsx";
 import {
   formFieldOf,
   proposalBody,
@@ -22,8 +23,6 @@ import {
 } from "../proposal-form.ts";
 import { PLACEHOLDERS } from "../proposals.schema.ts";
 import type { LetterTemplate, ProposalDetails } from "../proposals.types.ts";
-
-const leadLabel = (l: LeadChoice) => [l.name || l.email, l.company, l.name ? l.email : null].filter(Boolean).join(" · ");
 
 /**
  * Composing a proposal (decision 118): for a lead or a client, its title and addressee, the terms, the letter (from a
@@ -92,88 +91,9 @@ export function ProposalForm({
   const templateField = register("template_id");
   return (
     <form onSubmit={save} noValidate className="space-y-6" aria-label={proposal ? `Edit ${proposal.title}` : "New proposal"}>
-      <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-        <legend className="px-1 text-base font-semibold text-ink">For whom</legend>
-        <InputField as="select" id={id("party")} label="Lead or client" error={err.party?.message} {...register("party")}>
-          <option value="">Choose…</option>
-          <optgroup label="Leads">
-            {currentLead ? <option value={`lead:${currentLead.lead_id}`}>{currentLead.client_name}</option> : null}
-            {leads.map((l) => (
-              <option key={l.id} value={`lead:${l.id}`}>
-                {leadLabel(l)}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label="Clients">
-            {clients.map((c) => (
-              <option key={c.id} value={`org:${c.id}`}>
-                {c.name}
-              </option>
-            ))}
-          </optgroup>
-        </InputField>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <InputField
-            id={id("client-name")}
-            label="Client's name"
-            optional
-            hint="Empty: the lead's, or the client's owner."
-            error={err.client_name?.message}
-            {...register("client_name")}
-          />
-          <InputField
-            id={id("client-email")}
-            label="Client's email"
-            type="email"
-            optional
-            hint="Empty: the lead's, or the owner's."
-            error={err.client_email?.message}
-            {...register("client_email")}
-          />
-          <InputField id={id("company")} label="Company" optional error={err.company?.message} {...register("company")} />
-        </div>
-      </fieldset>
+      <ProposalPartyFields form={form} id={id} leads={leads} clients={clients} currentLead={currentLead} />
 
-      <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-        <legend className="px-1 text-base font-semibold text-ink">Terms</legend>
-        <InputField id={id("title")} label="Title" maxLength={200} error={err.title?.message} {...register("title")} />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <InputField id={id("start")} label="Start date" type="date" error={err.start_date?.message} {...register("start_date")} />
-          <InputField
-            id={id("term")}
-            label="Minimum term (months)"
-            inputMode="numeric"
-            hint="0 for none."
-            error={err.minimum_term_months?.message}
-            {...register("minimum_term_months")}
-          />
-          <InputField
-            id={id("expires")}
-            label="Valid until"
-            type="date"
-            hint="The link stops working after this day."
-            error={err.expires_on?.message}
-            {...register("expires_on")}
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <InputField
-            id={id("remind-every")}
-            label="Remind every (days)"
-            inputMode="numeric"
-            hint="Until she answers; 0 for no reminders."
-            error={err.reminder_every_days?.message}
-            {...register("reminder_every_days")}
-          />
-          <InputField
-            id={id("reminders")}
-            label="Reminders at most"
-            inputMode="numeric"
-            error={err.max_reminders?.message}
-            {...register("max_reminders")}
-          />
-        </div>
-      </fieldset>
+      <ProposalTermsFields form={form} id={id} />
 
       <ProposalFeeLines form={form} lines={lines} catalogue={catalogue} currency={proposal?.currency ?? "USD"} id={id} />
 
