@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
@@ -16,6 +16,30 @@ function ArrowButton({ label, direction, onClick }: { label: string; direction: 
       <Chevron direction={direction} size={20} />
     </button>
   );
+}
+
+/** Parallax: the image layer follows the scroll position (no re-render; one update per frame); none with reduced motion. */
+function useParallax(rootRef: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      root.style.setProperty("--hero-parallax", `${parallaxOffset(window.scrollY, window.innerWidth)}px`);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("resize", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("resize", onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [rootRef]);
 }
 
 /**
@@ -58,27 +82,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
     return () => clearInterval(timer);
   }, [embla, rotating, moved]);
 
-  // Parallax: the image layer follows the scroll position (no re-render; one update per frame).
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!root || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    let frame = 0;
-    const update = () => {
-      frame = 0;
-      root.style.setProperty("--hero-parallax", `${parallaxOffset(window.scrollY, window.innerWidth)}px`);
-    };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(update);
-    };
-    update();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    window.addEventListener("resize", onScroll, { passive: true });
-    return () => {
-      window.removeEventListener("scroll", onScroll);
-      window.removeEventListener("resize", onScroll);
-      if (frame) cancelAnimationFrame(frame);
-    };
-  }, []);
+  useParallax(rootRef);
 
   const step = (forward: boolean) => {
     move(forward);
