@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/accounting-contact";
 import { pageId, requireBooksPage } from "~/features/tenancy/books-page.server.ts";
 import { statement } from "~/features/sales/aging.server.ts";
-import { openItems } from "~/features/sales/allocations.server.ts";
+import { openItems } from "~/features/sales/open-items.server.ts";
 import { getContact } from "~/features/sales/contacts.server.ts";
 import { readSalesSettings } from "~/features/sales/sales-settings.server.ts";
 import { statementQuerySchema, type Side } from "~/features/sales/sales.schema.ts";

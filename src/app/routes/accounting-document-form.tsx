@@ -4,7 +4,7 @@ import { pageId, requireBooksPage } from "~/features/tenancy/books-page.server.t
 import { todayIso } from "~/lib/format.ts";
 import { AppError } from "~/server/http/app-error.ts";
 import { listTaxCodes, readTaxSettings } from "~/features/tax/tax-codes.server.ts";
-import { getDocument } from "~/features/sales/documents.server.ts";
+import { getDocument } from "~/features/sales/document-queries.server.ts";
 import { getContact } from "~/features/sales/contacts.server.ts";
 import { readSalesSettings } from "~/features/sales/sales-settings.server.ts";
 import { DOCUMENT_KINDS, sideOfKind, type DocumentKind } from "~/features/sales/sales.schema.ts";

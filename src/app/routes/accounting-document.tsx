@@ -4,8 +4,8 @@ import { pageId, requireBooksPage } from "~/features/tenancy/books-page.server.t
 import { AppError } from "~/server/http/app-error.ts";
 import { listAccounts } from "~/features/ledger/accounts.server.ts";
 import { listBankAccounts } from "~/features/bank/bank-accounts.server.ts";
-import { getDocument } from "~/features/sales/documents.server.ts";
-import { openItems } from "~/features/sales/allocations.server.ts";
+import { getDocument } from "~/features/sales/document-queries.server.ts";
+import { openItems } from "~/features/sales/open-items.server.ts";
 import { readSalesSettings } from "~/features/sales/sales-settings.server.ts";
 import { sideOfKind } from "~/features/sales/sales.schema.ts";
 import { KIND_LABELS } from "~/features/sales/document-math.ts";

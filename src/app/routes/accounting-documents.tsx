@@ -2,7 +2,7 @@ import type { Route } from "./+types/accounting-documents";
 import { requireBooksPage } from "~/features/tenancy/books-page.server.ts";
 import { readPageQuery } from "~/server/http/page-query.ts";
 import { AppError } from "~/server/http/app-error.ts";
-import { listDocuments } from "~/features/sales/documents.server.ts";
+import { listDocuments } from "~/features/sales/document-queries.server.ts";
 import { getContact } from "~/features/sales/contacts.server.ts";
 import { readSalesSettings } from "~/features/sales/sales-settings.server.ts";
 import { companyOf, readBranding } from "~/features/sales/company-branding.server.ts";

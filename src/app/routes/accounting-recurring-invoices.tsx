@@ -6,7 +6,7 @@ import { todayIso } from "~/lib/format.ts";
 import { AppError } from "~/server/http/app-error.ts";
 import { listTaxCodes, readTaxSettings } from "~/features/tax/tax-codes.server.ts";
 import { readSalesSettings } from "~/features/sales/sales-settings.server.ts";
-import { getRecurringInvoice, listRecurringInvoices } from "~/features/sales/recurring-invoices.server.ts";
+import { getRecurringInvoice, listRecurringInvoices } from "~/features/sales/recurring-invoice-queries.server.ts";
 import { RecurringInvoicesScreen } from "~/features/sales/components/recurring-invoices-screen.tsx";
 import { blankRecurringInvoice, formOfRecurringInvoice } from "~/features/sales/components/recurring-invoices-values.ts";
 

@@ -5,7 +5,7 @@ import { queryRows, type Db } from "~/server/db/client.ts";
 import { conflict, notFound as appNotFound } from "~/server/http/app-error.ts";
 import { notFound } from "~/features/ledger/index.server.ts";
 import type { Membership } from "~/features/tenancy/tenancy.types.ts";
-import { getDocument } from "./documents.server.ts";
+import { getDocument } from "./document-queries.server.ts";
 import { KIND_LABELS } from "./document-math.ts";
 import { companyOf, readBranding, type Branding } from "./company-branding.server.ts";
 import { documentFileName, documentPdf } from "./sales-pdf.server.ts";

@@ -7,14 +7,13 @@ import type { AppContext } from "~/server/context.ts";
 import { FIRST_FIELD, json, parseJson, parseParams } from "~/server/http/parse.ts";
 import { requireBooks, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
 import { recurringInvoiceSchema } from "./recurring-invoices.schema.ts";
+import { getRecurringInvoice, listRecurringInvoices } from "./recurring-invoice-queries.server.ts";
 import {
   changeRecurringInvoiceStatus,
   createRecurringInvoice,
   deleteRecurringInvoice,
-  getRecurringInvoice,
-  listRecurringInvoices,
   updateRecurringInvoice,
-} from "./recurring-invoices.server.ts";
+} from "./recurring-invoice-templates.server.ts";
 import type { RecurringInvoiceAnswer, RecurringInvoicesAnswer } from "./recurring-invoices.types.ts";
 
 type C = Context<BooksMemberEnv>;

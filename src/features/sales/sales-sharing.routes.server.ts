@@ -9,7 +9,7 @@ import { hitRateLimit } from "~/server/rate-limit.server.ts";
 import { requireBooks, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
 import { statement } from "./aging.server.ts";
 import { createLink, documentPdfFile, revokeLink, sharedDocument } from "./document-links.server.ts";
-import { assertMaySend } from "./documents.server.ts";
+import { assertMaySend } from "./document-sending.server.ts";
 import { companyOf, readBranding, saveCompany } from "./company-branding.server.ts";
 import { documentFileName, documentPdf, statementFileName, statementPdf } from "./sales-pdf.server.ts";
 import { sendDocument, sendStatement, sendStatements, type Sender } from "./sales-mail.server.ts";

@@ -8,21 +8,16 @@ import type { AppContext } from "~/server/context.ts";
 import { FIRST_FIELD, json, parseJson, parseParams, parseQuery } from "~/server/http/parse.ts";
 import { requireBooks, type BooksMemberEnv } from "~/features/tenancy/index.server.ts";
 import { agingItems, agingReport, statement } from "./aging.server.ts";
-import { allocate, openItems, recordPayment, undoAllocation } from "./allocations.server.ts";
+import { openItems } from "./open-items.server.ts";
+import { allocate, recordPayment } from "./settlements.server.ts";
+import { undoAllocation } from "./settlement-undo.server.ts";
 import { createContact, deleteContact, getContact, listContacts, mergeContact, updateContact } from "./contacts.server.ts";
 import { contactsCsvRoutes } from "./contacts-csv.routes.server.ts";
 import { recurringInvoicesRoutes } from "./recurring-invoices.routes.server.ts";
-import {
-  approveDocument,
-  approveDocuments,
-  createDocument,
-  deleteDocument,
-  getDocument,
-  listDocuments,
-  submitDocument,
-  updateDocument,
-  voidDocument,
-} from "./documents.server.ts";
+import { approveDocument, approveDocuments, submitDocument } from "./document-approval.server.ts";
+import { createDocument, deleteDocument, updateDocument } from "./document-drafts.server.ts";
+import { getDocument, listDocuments } from "./document-queries.server.ts";
+import { voidDocument } from "./document-void.server.ts";
 import { readSalesSettings, saveSalesSettings } from "./sales-settings.server.ts";
 import { salesSharingRoutes } from "./sales-sharing.routes.server.ts";
 import {
