@@ -5,6 +5,8 @@ import { Modal } from "./modal.tsx";
 /**
  * The one question before an action, in the one modal shell (an alert dialog). The cancel button has the focus and
  * Escape means cancel; the action button shows `busyLabel` while it runs, and the dialog closes when it succeeds.
+ * A question asked in front of a form (`closeOnRefusal`: "Post this entry?" over the entry's form) closes on a refusal
+ * too, since the refusal is told on the form behind it (under its field, and in the toast), which it would hide.
  */
 export function ConfirmDialog({
   open,
@@ -18,6 +20,7 @@ export function ConfirmDialog({
   variant = "primary",
   confirmDisabled,
   trigger,
+  closeOnRefusal = false,
   onConfirm,
 }: {
   open: boolean;
@@ -33,7 +36,12 @@ export function ConfirmDialog({
   confirmDisabled?: boolean;
   /** The button that opens it (focus returns to it on closing). */
   trigger?: ReactNode;
-  /** Resolves true when the action succeeded (the dialog then closes). */
+  /**
+   * The refusal is told on the form behind the question (its fields, the toast), not in the question: it closes once
+   * the action is answered, done or refused. Without it a refusal leaves the question open (its own fields say why).
+   */
+  closeOnRefusal?: boolean;
+  /** Resolves true when the action succeeded (the dialog then closes), false when it was refused. */
   onConfirm: () => Promise<boolean> | boolean;
 }) {
   const cancel = useRef<HTMLButtonElement>(null);
@@ -41,7 +49,7 @@ export function ConfirmDialog({
   async function confirm() {
     setBusy(true);
     try {
-      if (await onConfirm()) onOpenChange(false);
+      if ((await onConfirm()) || closeOnRefusal) onOpenChange(false);
     } finally {
       setBusy(false);
     }

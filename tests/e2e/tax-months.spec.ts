@@ -6,6 +6,7 @@ import { TOASTS, expectNoAxeViolations } from "./support/axe.ts";
 import { signUpAndSignIn } from "./support/auth.ts";
 import { booksApi, openBooksSection } from "./support/books.ts";
 import { pickAccount } from "./support/entry-form.ts";
+import { expectOnTop } from "./support/on-top.ts";
 import { shot } from "./support/shots.ts";
 
 /**
@@ -268,6 +269,9 @@ test("a Belgian month from the bank's camt.053 to a filed VAT return, its ledger
   await splitDialog.getByLabel("Row 2: amount").fill(decimal(split6));
   await splitDialog.getByLabel(/Row 2: tax code/).selectOption({ label: "BE-P06S · Purchases of services and other goods at 6%" });
   await expect(splitDialog.getByTestId("split-remaining")).toHaveText("Nothing left to split");
+  // The chosen code's name, longer than the select is wide, is written in full under it.
+  await expect(splitDialog.getByLabel(/Row 1: tax code/)).toHaveAccessibleDescription("Purchases of services and other goods at 21%");
+  await expect(splitDialog.getByText("Purchases of services and other goods at 6%", { exact: true })).toBeVisible();
   await shot(page, "tax-months-split", { widths: [390, 1280], part: splitDialog });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -364,7 +368,9 @@ test("a Belgian month from the bank's camt.053 to a filed VAT return, its ledger
   await expect(page.getByText("The period is in the filed return VAT return November 2024.")).toBeVisible();
   await shot(page, "tax-months-be-filed", { widths: [390, 1280] });
 
-  // A purchase dated in November afterwards: refused, the return named on screen.
+  // A purchase dated in November afterwards, typed on a phone: refused, the return named on screen under the date, the
+  // question "Post this entry?" closed so that nothing covers it.
+  await page.setViewportSize({ width: 390, height: 800 });
   await page.goto(`${orgPath}/journal`);
   const late = await typeEntry(page, {
     description: "Late invoice for hedge trimming",
@@ -379,8 +385,14 @@ test("a Belgian month from the bank's camt.053 to a filed VAT return, its ledger
   const refused =
     "The tax return VAT return November 2024 (2024-11-01 to 2024-11-30) is filed: a tax-coded line cannot be dated in its period.";
   await expect(late.getByText(refused)).toBeVisible();
+  await expect(toast(page, "Error posting entry")).toBeVisible();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(late.getByText(refused)).toBeInViewport({ ratio: 1 });
+  await expectOnTop(late.getByText(refused));
   await expect(late.getByLabel("Entry date")).toHaveAttribute("aria-invalid", "true");
+  await shot(page, "tax-months-be-refused-phone", { fullPage: false });
   await shot(page, "tax-months-be-refused", { widths: [390, 1280] });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The tax accounts' ledgers of November: the month's tax settled to the authority, to the cent.
   expect(await ledgerClosing(page, orgPath, acc["1420"]!, "2024-11-01", "2024-11-30")).toEqual([eur(deductible), eur(deductible), zero]);
@@ -495,12 +507,47 @@ test("a Californian month: sales in two counties from the bank screen and by han
     "2313": owed(of(SD, 1)),
     "2314": owed(of(SD, 2)),
   });
+  // By tax code: each code's taxable base, then each jurisdiction's base and tax; the two counties apart (the COUNTY box
+  // adds them together).
+  const byCode = page.getByRole("table", { name: /^By tax code/ });
+  const rowOf = (name: string) => byCode.getByRole("row").filter({ has: page.getByRole("cell", { name, exact: true }) });
+  const figures = async (row: Locator) => [...(await row.innerText()).matchAll(/-?\$[\d,]+\.\d\d/g)].map((m) => m[0]);
+  const baseOf = (rates: bigint[]) => sum(booked.filter((b) => b.rates === rates).map((b) => b.base));
+  expect(await figures(rowOf("CA-LA-2025"))).toEqual([usd(baseOf(LA))]);
+  expect(await figures(rowOf("CA-SD"))).toEqual([usd(baseOf(SD))]);
+  expect(await figures(rowOf("Los Angeles County (due)"))).toEqual([usd(baseOf(LA)), usd(of(LA, 1))]);
+  expect(await figures(rowOf("San Diego County (due)"))).toEqual([usd(baseOf(SD)), usd(of(SD, 1))]);
+  expect(await figures(rowOf("Los Angeles County districts (due)"))).toEqual([usd(baseOf(LA)), usd(of(LA, 2))]);
+  expect(await figures(rowOf("San Diego County districts (due)"))).toEqual([usd(baseOf(SD)), usd(of(SD, 2))]);
+  await expect(rowOf("California state (due)")).toHaveCount(2);
+
   await expectNoAxeViolations(page, { exclude: [TOASTS] });
   await shot(page, "tax-months-us-return", { widths: [390, 1280] });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await expectAllFiguresShown(page, [boxes, reconciliation], "$");
+    await expectAllFiguresShown(page, [boxes, byCode, reconciliation], "$");
+    const county = byCode.getByRole("button", { name: /tax of San Diego County \(due\), tax code CA-SD/ });
+    await county.scrollIntoViewIfNeeded();
+    await expect(county).toBeInViewport({ ratio: 1 });
   }
+  await shot(page, "tax-months-us-codes", { widths: [390, 1280], part: byCode.locator("xpath=ancestor::section[1]") });
+
+  // San Diego County's tax drilled into: the sale from the bank and the invoice typed by hand, each with its county tax.
+  await byCode.getByRole("button", { name: /tax of San Diego County \(due\), tax code CA-SD/ }).click();
+  const lines = page.getByRole("dialog", { name: "CA-SD · San Diego County (due)" });
+  const sdBooked = booked.filter((b) => b.rates === SD);
+  const lineRows = lines.getByTestId("tax-box-lines").locator("tbody tr");
+  await expect(lineRows).toHaveCount(sdBooked.length);
+  const lineFigures = await lineRows.evaluateAll((trs) =>
+    trs.map((tr) => [...(tr as HTMLElement).innerText.matchAll(/-?\$[\d,]+\.\d\d/g)].map((m) => m[0])),
+  );
+  expect(lineFigures).toEqual(sdBooked.map((b) => [usd(b.base), usd(b.each[1]!)]));
+  await expect(lineRows.first()).toContainText("2025-06-10");
+  await expect(lineRows.last()).toContainText("2025-06-24");
+  await expectNoAxeViolations(page, { exclude: [TOASTS] });
+  await shot(page, "tax-months-us-county-lines", { widths: [390, 1280], part: lines });
+  await page.keyboard.press("Escape");
+  await expect(lines).toHaveCount(0);
 
   await page.getByRole("button", { name: "File return" }).click();
   const filing = page.getByRole("dialog", { name: "File the return" });

@@ -307,6 +307,19 @@ describe("tax return on the cash basis", () => {
     expect(d(seen.reduce((s, l) => s + c(l.tax!), 0))).toBe(r.boxes.find((b) => b.box === "COUNTY")!.tax);
     expect(seen[0]).toMatchObject({ entry_date: "2026-10-15", settled_on: null, allocation_id: null, tax: d(cashSale.county) });
     expect(seen.filter((l) => l.settled_on).map((l) => l.settled_on)).toEqual(["2026-10-20", "2026-10-21", "2026-10-25", "2026-10-30"]);
+    // The same pieces behind each code's base and each part's base and tax ("By tax code").
+    for (const x of r.codes) {
+      const q = `/tax-return/lines?from=2026-10-01&to=2026-10-31&limit=500&code=${x.tax_code_id}`;
+      const own = await ok<TaxReturnLinesAnswer>(call(q));
+      expect(d(own.lines.reduce((s, l) => s + c(l.base!), 0))).toBe(x.base);
+      for (const p of x.parts) {
+        const part = await ok<TaxReturnLinesAnswer>(call(`${q}&part=${p.part_no}`));
+        expect([d(part.lines.reduce((s, l) => s + c(l.base!), 0)), d(part.lines.reduce((s, l) => s + c(l.tax!), 0))]).toEqual([
+          p.base,
+          p.tax,
+        ]);
+      }
+    }
   });
 
   it("reconciles each tax account: balance = return + tax on unpaid invoices, shown in the CSV and PDF", async () => {

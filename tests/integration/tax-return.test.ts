@@ -256,6 +256,37 @@ describe("tax return", () => {
     expect(sales.lines.map((l) => [l.base, l.tax])).toEqual([[beSale, null]]);
   });
 
+  it("lists the lines behind a tax code's base and behind each of its parts, adding up to the return's figures", async () => {
+    const q = `from=2026-11-01&to=2026-11-30&code=${codes["CA-SD"]}`;
+    const base = await ok<TaxReturnLinesAnswer>(call(us, `/tax-return/lines?${q}`));
+    expect(base.lines.map((l) => [l.entry_date, l.tax_code, l.base, l.tax])).toEqual([["2026-11-09", "CA-SD", "500.00", null]]);
+    const county = await ok<TaxReturnLinesAnswer>(call(us, `/tax-return/lines?${q}&part=2`));
+    expect(county.lines.map((l) => [l.base, l.tax])).toEqual([["500.00", d(taxOf("500.00", 1.75))]]);
+    // Each code's and part's lines add up to its figures in the return's "By tax code".
+    const r = await report(us, "2026-11-01", "2026-11-30");
+    for (const x of r.codes) {
+      const own = await ok<TaxReturnLinesAnswer>(call(us, `/tax-return/lines?from=2026-11-01&to=2026-11-30&code=${x.tax_code_id}`));
+      expect(d(own.lines.reduce((s, l) => s + c(l.base!), 0))).toBe(x.base);
+      for (const p of x.parts) {
+        const part = await ok<TaxReturnLinesAnswer>(
+          call(us, `/tax-return/lines?from=2026-11-01&to=2026-11-30&code=${x.tax_code_id}&part=${p.part_no}`),
+        );
+        expect([d(part.lines.reduce((s, l) => s + c(l.base!), 0)), d(part.lines.reduce((s, l) => s + c(l.tax!), 0))]).toEqual([
+          p.base,
+          p.tax,
+        ]);
+      }
+    }
+    // Another organization's code has no line here; a box and a code together, or a part alone, are named.
+    const other = await ok<TaxReturnLinesAnswer>(call(be, `/tax-return/lines?${q}`));
+    expect(other.lines).toEqual([]);
+    expect(await refused(call(us, `/tax-return/lines?${q}&box=COUNTY`), "box")).toBe("Box or code is required, not both");
+    expect(await refused(call(us, "/tax-return/lines?from=2026-11-01&to=2026-11-30"), "box")).toBe("Box or code is required, not both");
+    expect(await refused(call(us, "/tax-return/lines?from=2026-11-01&to=2026-11-30&box=COUNTY&part=2"), "part")).toBe(
+      "Part is a part of a code: code is required",
+    );
+  });
+
   it("answers the return as CSV and PDF; refuses a bad period naming the field", async () => {
     const csv = await call(be, "/tax-return.csv?from=2026-11-01&to=2026-11-30");
     expect(csv.status).toBe(200);

@@ -2,7 +2,7 @@ import type { CsvCell } from "~/lib/csv.ts";
 import { moneyIn } from "~/lib/format.ts";
 import { toCents } from "~/lib/money.ts";
 import type { PrintBooks, PrintableReport, PrintRow } from "~/features/reports/index.ts";
-import { CASH_BASIS_NOTE, UNPAID_TAX_LABEL, type TaxReturnBox, type TaxReturnReport } from "./tax-return.types.ts";
+import { CASH_BASIS_NOTE, UNPAID_TAX_LABEL, type TaxReturnBox, type TaxReturnPart, type TaxReturnReport } from "./tax-return.types.ts";
 
 /*
  * A tax return as printed and as CSV (decision 112): the boxes with their base and tax, the corrections of filed
@@ -19,6 +19,8 @@ const longDate = (iso: string) => {
 /** "Net payable" or "Net refundable", by the net's sign. */
 export const netLabel = (net: string) => ((toCents(net) ?? 0n) < 0n ? "Net refundable" : "Net payable");
 const abs = (d: string) => d.replace(/^-/, "");
+/** A code's part as the return names it, on screen, on paper and in the CSV: "Los Angeles County (due)". */
+export const partLabel = (p: Pick<TaxReturnPart, "name" | "role">) => `${p.name} (${p.role})`;
 
 const COLUMNS = [
   { head: "Box", align: "left" as const, width: 0.12 },
@@ -36,7 +38,7 @@ export function taxReturnPrint(r: TaxReturnReport, books: PrintBooks, title = "T
   rows.push({ kind: "section", label: "By tax code" });
   for (const c of r.codes) {
     rows.push({ kind: "line", depth: 1, cells: [c.code, c.name, f.money(c.base), ""] });
-    for (const p of c.parts) rows.push({ kind: "line", depth: 2, cells: ["", `${p.name} (${p.role})`, f.money(p.base), f.money(p.tax)] });
+    for (const p of c.parts) rows.push({ kind: "line", depth: 2, cells: ["", partLabel(p), f.money(p.base), f.money(p.tax)] });
   }
   rows.push(
     { kind: "subtotal", cells: ["", "Tax due", "", f.money(r.due)] },
@@ -102,8 +104,14 @@ function cashReconciliationPrint(r: TaxReturnReport, books: PrintBooks): Printab
       })),
       { kind: "note", text: `Debit positive. Balance on ${longDate(r.to)}, before the settlement of this period's return.` },
       { kind: "note", text: `Unpaid: ${UNPAID_TAX_LABEL}, on ${longDate(r.to)}.` },
-      { kind: "note", text: "Earlier: left in the account from before the period (not settled by a filed return, or posted without a tax code)." },
-      { kind: "note", text: "Difference: posted to the account in the period without a tax code. Balance = return tax + unpaid + earlier + difference." },
+      {
+        kind: "note",
+        text: "Earlier: left in the account from before the period (not settled by a filed return, or posted without a tax code).",
+      },
+      {
+        kind: "note",
+        text: "Difference: posted to the account in the period without a tax code. Balance = return tax + unpaid + earlier + difference.",
+      },
     ],
   };
 }
@@ -127,7 +135,7 @@ export function taxReturnCsv(r: TaxReturnReport): { header: string[]; records: C
   for (const b of r.corrections) records.push(["Correction", b.box, b.label ?? "", amount(b.base), amount(b.tax), ""]);
   for (const c of r.codes) {
     records.push(["Code", c.code, c.name, amount(c.base), "", ""]);
-    for (const p of c.parts) records.push(["Part", `${c.code}/${p.part_no}`, `${p.name} (${p.role})`, amount(p.base), amount(p.tax), ""]);
+    for (const p of c.parts) records.push(["Part", `${c.code}/${p.part_no}`, partLabel(p), amount(p.base), amount(p.tax), ""]);
   }
   records.push(["Total", "", "Tax due", "", amount(r.due), ""]);
   records.push(["Total", "", "Tax deductible", "", amount(r.deductible), ""]);
@@ -136,7 +144,14 @@ export function taxReturnCsv(r: TaxReturnReport): { header: string[]; records: C
     records.push(["Account", a.account_code, a.account_name, amount(a.movement), amount(a.return_tax), amount(a.difference)]);
     if (!a.cash) continue;
     records.push(["Unpaid", a.account_code, UNPAID_TAX_LABEL, amount(a.cash.unpaid), "", ""]);
-    records.push(["Unpaid at start", a.account_code, `${UNPAID_TAX_LABEL}, the day before the period`, amount(a.cash.unpaid_start), "", ""]);
+    records.push([
+      "Unpaid at start",
+      a.account_code,
+      `${UNPAID_TAX_LABEL}, the day before the period`,
+      amount(a.cash.unpaid_start),
+      "",
+      "",
+    ]);
     records.push(["Earlier", a.account_code, "Left from before the period, not settled by a filed return", amount(a.cash.earlier), "", ""]);
     records.push(["Balance", a.account_code, "Balance = return tax + unpaid + earlier + difference", amount(a.cash.balance), "", ""]);
   }

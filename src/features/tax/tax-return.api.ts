@@ -11,14 +11,19 @@ export function getTaxReturn(orgId: number, from: string, to: string): Promise<A
   return request<TaxReturnAnswer>(`${books(orgId)}/tax-return?${period(from, to)}`);
 }
 
+/** The figure of the return whose lines are read: a box of a group, a tax code's base, or one of its parts. */
+export type TaxReturnFigure = { box: string; group: TaxReturnGroup } | { code: number; part: number | null };
+
 export function getTaxReturnLines(
   orgId: number,
-  q: { from: string; to: string; box: string; group: TaxReturnGroup; after?: string | null },
+  q: { from: string; to: string; of: TaxReturnFigure; after?: string | null },
 ): Promise<ApiResult<TaxReturnLinesAnswer>> {
   const after = q.after ? `&after=${encodeURIComponent(q.after)}` : "";
-  return request<TaxReturnLinesAnswer>(
-    `${books(orgId)}/tax-return/lines?${period(q.from, q.to)}&box=${encodeURIComponent(q.box)}&group=${q.group}${after}`,
-  );
+  const of =
+    "box" in q.of
+      ? `box=${encodeURIComponent(q.of.box)}&group=${q.of.group}`
+      : `code=${encodeURIComponent(q.of.code)}${q.of.part === null ? "" : `&part=${encodeURIComponent(q.of.part)}`}`;
+  return request<TaxReturnLinesAnswer>(`${books(orgId)}/tax-return/lines?${period(q.from, q.to)}&${of}${after}`);
 }
 
 /** The return of a period as CSV and as PDF (a link's href). */

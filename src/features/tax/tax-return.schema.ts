@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, isoDateField, pageField, requiredTextField, textField } from "~/lib/schema-fields.ts";
+import { idField, idQueryField, isoDateField, pageField, requiredTextField, textField } from "~/lib/schema-fields.ts";
 import { TAX_RETURN_GROUPS } from "./tax-return.types.ts";
 
 /** A return's period: `from` and `to`, real dates, `from` not after `to`. */
@@ -7,13 +7,23 @@ export const taxReturnQuerySchema = z
   .object({ from: isoDateField("From"), to: isoDateField("To") })
   .refine((q) => q.from <= q.to, { message: "From must not be after To", path: ["from"] });
 
-/** The lines behind one box: the period, the box, its group, and a page after the cursor. */
+/**
+ * The lines behind one figure of the return, and a page after the cursor: a box (`box`, its `group`), or a tax code's
+ * (`code`, the code's id: its taxable base) or one of its parts' (`code` and `part`: the part's base and tax).
+ */
 export const taxReturnLinesQuerySchema = z
   .object({
     from: isoDateField("From"),
     to: isoDateField("To"),
-    box: requiredTextField("Box", { max: 20 }),
+    box: requiredTextField("Box", { max: 20 }).optional(),
     group: z.enum(TAX_RETURN_GROUPS, { error: "Group must be boxes or corrections" }).optional(),
+    code: idQueryField("Code", "a tax code's id").optional(),
+    part: z.coerce
+      .number({ error: "Part must be a whole number from 1" })
+      .int("Part must be a whole number from 1")
+      .min(1, "Part must be a whole number from 1")
+      .max(100, "Part is at most 100")
+      .optional(),
     after: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}\.\d{1,10}\.\d{1,10}(\.\d{1,15})?$/, "After is not a cursor of this list")
@@ -25,7 +35,9 @@ export const taxReturnLinesQuerySchema = z
       .max(500, "Limit is at most 500")
       .optional(),
   })
-  .refine((q) => q.from <= q.to, { message: "From must not be after To", path: ["from"] });
+  .refine((q) => q.from <= q.to, { message: "From must not be after To", path: ["from"] })
+  .refine((q) => (q.box === undefined) !== (q.code === undefined), { message: "Box or code is required, not both", path: ["box"] })
+  .refine((q) => q.part === undefined || q.code !== undefined, { message: "Part is a part of a code: code is required", path: ["part"] });
 
 /** GET …/tax-returns: the page of the filed returns (the tax return screen keeps its period beside it in the URL). */
 export const filedTaxReturnsQuerySchema = z.object({ page: pageField() });

@@ -69,7 +69,7 @@ export function BankRuleForm({
 }) {
   const start = rule ? valuesOf(rule) : EMPTY;
   const form = useForm<Values, unknown, BankRuleInput>({ resolver: zodResolver(bankRuleSchema), defaultValues: start });
-  const { register, handleSubmit, reset, setValue, setError, formState } = form;
+  const { register, handleSubmit, reset, setValue, setError, watch, formState } = form;
   const [accountId, setAccountId] = useState(rule ? String(rule.account_id) : "");
   const [tried, setTried] = useState<RuleTest | null>(null);
   const { act } = useAction();
@@ -149,6 +149,7 @@ export function BankRuleForm({
         <TaxCodeSelect
           id={id("tax")}
           codes={rule?.tax_code_id && !taxCodes.some((c) => c.id === rule.tax_code_id) ? [...taxCodes, archivedCode(rule)] : taxCodes}
+          chosen={watch("tax_code_id")}
           hint="The bank amount is the gross: the tax is taken out of it."
           error={err.tax_code_id?.message}
           {...register("tax_code_id", { setValueAs: taxCodeValue })}

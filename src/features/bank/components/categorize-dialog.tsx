@@ -40,7 +40,7 @@ export function CategorizeDialog({
     >
       {(error, clearError) => (
         <>
-          <div className="grid gap-4 sm:grid-cols-[2fr_1fr] sm:items-start">
+          <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
             <div>
               <AccountCombobox
                 standalone
@@ -55,6 +55,7 @@ export function CategorizeDialog({
             <TaxCodeSelect
               id="categorize-tax-code"
               codes={taxCodes}
+              chosen={taxCode}
               value={taxCode}
               onChange={(e) => (setTaxCode(e.target.value), clearError())}
             />

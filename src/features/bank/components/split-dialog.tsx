@@ -78,7 +78,7 @@ function SplitRows({ line, onSubmit, ...posting }: Parameters<typeof SplitDialog
           <li
             key={field.id}
             aria-label={`Row ${i + 1}`}
-            className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[2fr_8rem_1fr_7.5rem] sm:items-start"
+            className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_8rem_minmax(0,1fr)_7.5rem] sm:items-start"
           >
             <div>
               <AccountCombobox
@@ -102,6 +102,7 @@ function SplitRows({ line, onSubmit, ...posting }: Parameters<typeof SplitDialog
               id={`split-${i}-tax-code`}
               label={`Row ${i + 1}: tax code`}
               codes={taxCodes}
+              chosen={values[i]?.tax_code_id}
               error={err.splits?.[i]?.tax_code_id?.message}
               {...register(`splits.${i}.tax_code_id`, { setValueAs: taxCodeValue })}
             />

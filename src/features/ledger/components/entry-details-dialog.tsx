@@ -110,6 +110,7 @@ export function EntryDetailsDialog({
         }
         confirmLabel="Reverse Entry"
         busyLabel="Reversing..."
+        closeOnRefusal
         variant="danger"
         onConfirm={reverse}
       >

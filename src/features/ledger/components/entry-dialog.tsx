@@ -64,6 +64,10 @@ export function EntryDialog({
   useEffect(() => {
     if (open) setRefusedDate(null);
   }, [open, entryId, copyFrom]);
+  // A refused date is brought into view (the question over the form has closed): on a phone the form is scrolled to its buttons.
+  useEffect(() => {
+    if (refusedDate) document.getElementById(`${formId}-date`)?.scrollIntoView({ block: "center" });
+  }, [refusedDate, formId]);
 
   const preview = taxPreview(values, tax);
   const totals = postedTotals(values.lines, preview);

@@ -126,6 +126,7 @@ export function OpeningBalancesScreen({ opening }: { opening: OpeningBalances })
         description={`${opening.entry_number ?? ""} is reversed on its own date and a new opening entry is posted.`}
         confirmLabel="Replace"
         busyLabel="Posting..."
+        closeOnRefusal
         variant="accent"
         onConfirm={() => (confirm ? save(confirm) : Promise.resolve(false))}
       />

@@ -11,7 +11,9 @@ export interface EntryToPost {
 
 /**
  * The one question before an entry goes into the books: Post in the journal, "Save and Post" in the entry dialog.
- * `onConfirm` resolves true once it is posted (the question then closes).
+ * `onConfirm` resolves true once it is posted. The question closes once it is answered, posted or refused: a refusal is
+ * told in the toast and under the entry form's field it names (the date in a locked period or a filed return's), which
+ * the question would cover.
  */
 export function PostEntryDialog({
   entry,
@@ -36,6 +38,7 @@ export function PostEntryDialog({
       confirmLabel="Post Entry"
       busyLabel="Posting..."
       variant="accent"
+      closeOnRefusal
       onConfirm={() => (entry ? onConfirm(entry) : false)}
     >
       <p className="text-sm text-ink">A posted entry can no longer be edited. To undo it later, reverse it from its details.</p>

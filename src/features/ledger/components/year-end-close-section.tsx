@@ -127,6 +127,7 @@ function CloseForm({ preview }: { preview: YearEndPreview }) {
         description={`A closing entry dated ${preview.end} moves net income of ${balance(preview.net_income)} to ${preview.retained_earnings.account_name}, and the books are locked up to ${preview.end}.`}
         confirmLabel="Close the year"
         busyLabel="Closing..."
+        closeOnRefusal
         onConfirm={() => (confirming ? close(confirming) : false)}
       />
     </form>

@@ -1,96 +1,20 @@
-/** The return's tables: the boxes (each figure opens its lines), the lines behind one box and the reconciliation. */
-import { useState } from "react";
-import { Modal } from "~/ui/modal.tsx";
-import { Button } from "~/ui/button.tsx";
-import { Amount, cardRow, cardText, ColumnHeads, tdClass, thClass } from "~/ui/table.tsx";
-import { useLoad } from "~/ui/use-load.ts";
-import { useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
-import { getTaxReturnLines } from "../tax-return.api.ts";
-import { UNPAID_TAX_LABEL, type TaxReturnBox, type TaxReturnGroup, type TaxReturnReport } from "../tax-return.types.ts";
+/** The return's tables: the boxes (each figure opens its lines) and the reconciliation. */
+import { Amount, cardRow, cardText, ColumnHeads, tdClass } from "~/ui/table.tsx";
+import { useMoney } from "~/features/ledger/index.ts";
+import { UNPAID_TAX_LABEL, type TaxReturnBox, type TaxReturnReport } from "../tax-return.types.ts";
 
 const figureClass = "tabular-nums text-brand-700 underline decoration-dotted hover:text-brand-900";
 
-/** The lines behind one box, a page at a time. */
-export function BoxLines({
-  box,
-  group,
-  from,
-  to,
-  onClose,
-}: {
-  box: string;
-  group: TaxReturnGroup;
-  from: string;
-  to: string;
-  onClose: () => void;
-}) {
-  const orgId = useBooksOrgId();
+/** A figure of the return: a button that opens the lines behind it ("base of box 03"), or a grey zero with none. */
+export function Figure({ value, what, onOpen }: { value: string; what: string; onOpen: () => void }) {
   const money = useMoney();
-  const [cursors, setCursors] = useState<string[]>([]);
-  const after = cursors.at(-1) ?? null;
-  const page = useLoad(
-    `${box}|${group}|${after ?? ""}`,
-    () => getTaxReturnLines(orgId, { from, to, box, group, after }),
-    "Lines not loaded",
-  );
-  return (
-    <Modal
-      open
-      onOpenChange={(open) => (open ? null : onClose())}
-      wide
-      title={`Box ${box}${group === "corrections" ? " (corrections)" : ""}`}
-      description={`The lines behind box ${box}, ${from} to ${to}.`}
-    >
-      {!page ? (
-        <p className="text-sm text-muted">Loading...</p>
-      ) : page.lines.length === 0 ? (
-        <p className="text-sm text-muted">No line.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200" data-testid="tax-box-lines">
-            <thead>
-              <tr>
-                <th className={thClass}>Entry</th>
-                <th className={thClass}>Date</th>
-                <th className={thClass}>Description</th>
-                <th className={thClass}>Account</th>
-                <th className={`${thClass} text-right`}>Base</th>
-                <th className={`${thClass} text-right`}>Tax</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {page.lines.map((l) => (
-                <tr key={`${l.line_id}.${l.allocation_id ?? 0}`}>
-                  <td className={tdClass}>{l.entry_number}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    {l.entry_date}
-                    {l.settled_on ? <span className="block text-xs text-muted">paid {l.settled_on}</span> : null}
-                  </td>
-                  <td className={tdClass}>{l.description}</td>
-                  <td className={tdClass}>
-                    {l.account_code} {l.account_name}
-                  </td>
-                  <td className={`${tdClass} text-right tabular-nums`}>{l.base == null ? "" : money.money(l.base)}</td>
-                  <td className={`${tdClass} text-right tabular-nums`}>{l.tax == null ? "" : money.money(l.tax)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <div className="mt-4 flex gap-3">
-        {cursors.length ? (
-          <Button variant="secondary" onClick={() => setCursors(cursors.slice(0, -1))}>
-            Previous page
-          </Button>
-        ) : null}
-        {page?.next ? (
-          <Button variant="secondary" onClick={() => setCursors([...cursors, page.next!])}>
-            Next page
-          </Button>
-        ) : null}
-      </div>
-    </Modal>
+  return value === "0.00" ? (
+    <span className="tabular-nums text-muted">{money.money(value)}</span>
+  ) : (
+    <button type="button" className={figureClass} onClick={onOpen}>
+      {money.money(value)}
+      <span className="sr-only"> ({what}: show its lines)</span>
+    </button>
   );
 }
 
@@ -99,19 +23,9 @@ export function BoxLines({
  * card (its number and description, then Base and Tax named), so that no figure is cut off or scrolled sideways on a phone.
  */
 export function BoxesTable({ title, boxes, onOpen }: { title: string; boxes: TaxReturnBox[]; onOpen: (b: TaxReturnBox) => void }) {
-  const money = useMoney();
-  const figure = (b: TaxReturnBox, value: string, what: string) =>
-    value === "0.00" ? (
-      <span className="tabular-nums text-muted">{money.money(value)}</span>
-    ) : (
-      <button type="button" className={figureClass} onClick={() => onOpen(b)}>
-        {money.money(value)}
-        <span className="sr-only">
-          {" "}
-          ({what} of box {b.box}: show its lines)
-        </span>
-      </button>
-    );
+  const figure = (b: TaxReturnBox, value: string, what: string) => (
+    <Figure value={value} what={`${what} of box ${b.box}`} onOpen={() => onOpen(b)} />
+  );
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200 md:overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 max-md:block">

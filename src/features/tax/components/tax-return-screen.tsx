@@ -6,8 +6,10 @@ import { InputField } from "~/ui/field.tsx";
 import { PeriodPresetOptions, presetPeriodToday, presetToday } from "~/features/reports/index.ts";
 import { type PeriodPreset, useBooks, useBooksOrgId, useMoney } from "~/features/ledger/index.ts";
 import { taxReturnCsvUrl, taxReturnPdfUrl } from "../tax-return.api.ts";
-import { CASH_BASIS_NOTE, type FiledTaxReturnsAnswer, type TaxReturnGroup, type TaxReturnReport } from "../tax-return.types.ts";
-import { BoxesTable, BoxLines, Reconciliation } from "./tax-return-parts.tsx";
+import { CASH_BASIS_NOTE, type FiledTaxReturnsAnswer, type TaxReturnReport } from "../tax-return.types.ts";
+import { BoxesTable, Reconciliation } from "./tax-return-parts.tsx";
+import { CodesTable } from "./tax-return-codes.tsx";
+import { boxFigure, codeFigure, FigureLines, type OpenFigure } from "./tax-return-lines.tsx";
 import { FiledReturns, FileReturn, linkClass } from "./tax-return-filing.tsx";
 
 interface Props {
@@ -55,22 +57,23 @@ function PeriodForm({ from, to, errors, fiscalYearStartMonth }: Pick<Props, "fro
 
 /**
  * The tax return (/accounting/:orgId/tax-return): the period's boxes with their base and tax (each figure shows the
- * lines behind it), the corrections of filed periods, the net payable or refundable, the reconciliation with the tax
+ * lines behind it), the corrections of filed periods, the same figures by tax code and part (a US code's parts are its
+ * jurisdictions; each figure shows its lines too), the net payable or refundable, the reconciliation with the tax
  * accounts, the return as CSV and PDF, filing (with "books.tax") and the filed returns with their PDFs.
  */
 export function TaxReturnScreen({ from, to, fiscalYearStartMonth, report, filed, filters, covered, authorities, errors }: Props) {
   const { can } = useBooks();
   const orgId = useBooksOrgId();
   const money = useMoney();
-  const [open, setOpen] = useState<{ box: string; group: TaxReturnGroup } | null>(null);
+  const [open, setOpen] = useState<OpenFigure | null>(null);
   const refundable = report ? (toCents(report.net) ?? 0n) < 0n : false;
   return (
     <div className="space-y-6">
       <div>
         <h2 className="text-xl font-semibold text-ink">Tax return</h2>
         <p className="mt-1 max-w-3xl text-sm text-muted">
-          The boxes of the period&apos;s return from its posted tax-coded lines: the taxable base and the tax. Choose a figure to see its
-          lines.
+          The boxes of the period&apos;s return from its posted tax-coded lines, and the same figures by tax code: the taxable base and the
+          tax. Choose a figure to see its lines.
         </p>
         {report?.basis === "cash" ? (
           <p className="mt-1 max-w-3xl text-sm text-muted" data-testid="tax-basis">
@@ -82,12 +85,11 @@ export function TaxReturnScreen({ from, to, fiscalYearStartMonth, report, filed,
       {report ? (
         <>
           {report.line_count === 0 ? <p className="text-sm text-muted">No tax-coded line is posted in this period.</p> : null}
-          {report.boxes.length ? (
-            <BoxesTable title="Boxes" boxes={report.boxes} onOpen={(b) => setOpen({ box: b.box, group: "boxes" })} />
-          ) : null}
+          {report.boxes.length ? <BoxesTable title="Boxes" boxes={report.boxes} onOpen={(b) => setOpen(boxFigure(b))} /> : null}
           {report.corrections.length ? (
-            <BoxesTable title="Corrections" boxes={report.corrections} onOpen={(b) => setOpen({ box: b.box, group: "corrections" })} />
+            <BoxesTable title="Corrections" boxes={report.corrections} onOpen={(b) => setOpen(boxFigure(b))} />
           ) : null}
+          {report.codes.length ? <CodesTable codes={report.codes} onOpen={(c, p) => setOpen(codeFigure(c, p))} /> : null}
           <dl
             className="grid max-w-md grid-cols-2 gap-x-6 gap-y-1 rounded-lg border border-slate-200 p-4 text-sm"
             data-testid="tax-return-net"
@@ -113,7 +115,7 @@ export function TaxReturnScreen({ from, to, fiscalYearStartMonth, report, filed,
         </>
       ) : null}
       <FiledReturns filed={filed} filters={filters} />
-      {open ? <BoxLines box={open.box} group={open.group} from={from} to={to} onClose={() => setOpen(null)} /> : null}
+      {open ? <FigureLines figure={open} from={from} to={to} onClose={() => setOpen(null)} /> : null}
     </div>
   );
 }
