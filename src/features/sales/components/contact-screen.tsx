@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "~/ui/button.tsx";
 import { booksPath, useBooks, useMoney } from "~/features/ledger/index.ts";
@@ -7,18 +7,10 @@ import type { Contact, OpenItem, Statement } from "../sales.types.ts";
 import { ContactDeleteDialog } from "./contact-delete-dialog.tsx";
 import { ContactDialog, type TaxCodeChoice } from "./contact-dialog.tsx";
 import { ContactMergeDialog } from "./contact-merge-dialog.tsx";
+import { Fact } from "./fact.tsx";
 import { contactPath, linkClass, roleText, SIDE_LABELS, useFocusReturn } from "./contact-parts.tsx";
 import { OpenItemsTable } from "./open-items-table.tsx";
 import { StatementSection, type StatementPeriod } from "./statement-section.tsx";
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{term}</dt>
-      <dd className="mt-0.5 text-sm text-ink [overflow-wrap:anywhere]">{children}</dd>
-    </div>
-  );
-}
 
 const none = <span className="text-muted">None</span>;
 
@@ -106,13 +98,27 @@ export function ContactScreen({
       </div>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <dl className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2" aria-label="Details">
-          <Detail term="Email">{contact.email ?? none}</Detail>
-          <Detail term="Tax id">{contact.tax_id ?? none}</Detail>
-          <Detail term="Address">{contact.address ? <span className="whitespace-pre-line">{contact.address}</span> : none}</Detail>
-          <Detail term="Payment terms">{contact.payment_terms_days === 0 ? "Due on receipt" : `${contact.payment_terms_days} days`}</Detail>
-          <Detail term="Default revenue account">{account(contact.default_revenue_account_id)}</Detail>
-          <Detail term="Default expense account">{account(contact.default_expense_account_id)}</Detail>
-          <Detail term="Default tax code">{code ? `${code.code} · ${code.name}` : none}</Detail>
+          <Fact wraps term="Email">
+            {contact.email ?? none}
+          </Fact>
+          <Fact wraps term="Tax id">
+            {contact.tax_id ?? none}
+          </Fact>
+          <Fact wraps term="Address">
+            {contact.address ? <span className="whitespace-pre-line">{contact.address}</span> : none}
+          </Fact>
+          <Fact wraps term="Payment terms">
+            {contact.payment_terms_days === 0 ? "Due on receipt" : `${contact.payment_terms_days} days`}
+          </Fact>
+          <Fact wraps term="Default revenue account">
+            {account(contact.default_revenue_account_id)}
+          </Fact>
+          <Fact wraps term="Default expense account">
+            {account(contact.default_expense_account_id)}
+          </Fact>
+          <Fact wraps term="Default tax code">
+            {code ? `${code.code} · ${code.name}` : none}
+          </Fact>
         </dl>
         <div className="grid content-start gap-3 rounded-lg border border-slate-200 p-4">
           <dl className="grid gap-3" aria-label="Balances today" data-testid="contact-balances">

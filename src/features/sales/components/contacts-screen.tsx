@@ -29,51 +29,19 @@ const quickFilterClass = (active: boolean) =>
 
 const HEADS = ["Name", "Email", "Role", "Receivable", "Payable"];
 
-/**
- * Contacts (/accounting/:orgId/contacts?q=&role=&page=): the books' customers and suppliers, found by name or email,
- * with what each owes and is owed today. Those who hold "books.sales.write" add, change, merge and delete them.
- */
-export function ContactsScreen({
-  page,
+/** The contacts shown (all, customers, suppliers) and the search by name or email, each keeping the other. */
+function ContactsFilters({
   filters,
+  role,
   errors,
-  taxCodes,
 }: {
-  page: ContactPage;
-  /** The URL's query as given, to fill the search again and keep it in the pages' links. */
   filters: Record<string, string>;
+  role: "customer" | "supplier" | undefined;
   errors: Record<string, string>;
-  taxCodes: TaxCodeChoice[];
 }) {
-  const { organization, can } = useBooks();
-  const orgId = organization.id;
-  const money = useMoney();
-  const canWrite = can["books.sales.write"];
   const uid = useId();
-  const [editing, setEditing] = useState<{ contact: Contact | null } | null>(null);
-  const [merging, setMerging] = useState<Contact | null>(null);
-  const [deleting, setDeleting] = useState<Contact | null>(null);
-  const opening = useFocusReturn(editing !== null || merging !== null || deleting !== null);
-  const open = <T,>(set: (v: T) => void, value: T) => {
-    opening();
-    set(value);
-  };
-  const role = filters.role === "customer" || filters.role === "supplier" ? filters.role : undefined;
-  const searched = Boolean(filters.q || role);
-  const heads = canWrite ? [...HEADS, "Actions"] : HEADS;
-
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 className="text-xl font-semibold text-ink">Contacts</h2>
-          <p className="mt-1 max-w-3xl text-sm text-muted">
-            Customers you invoice and suppliers whose bills you pay. Receivable is what a contact owes you today, payable what you owe it; a
-            negative amount is a credit.
-          </p>
-        </div>
-        {canWrite ? <Button onClick={() => open(setEditing, { contact: null })}>New contact</Button> : null}
-      </div>
+    <>
       <nav className="flex flex-wrap items-center gap-2" aria-label="Show">
         {ROLES.map((r) => (
           <Link
@@ -115,6 +83,55 @@ export function ContactsScreen({
           ) : null}
         </div>
       </Form>
+    </>
+  );
+}
+
+/**
+ * Contacts (/accounting/:orgId/contacts?q=&role=&page=): the books' customers and suppliers, found by name or email,
+ * with what each owes and is owed today. Those who hold "books.sales.write" add, change, merge and delete them.
+ */
+export function ContactsScreen({
+  page,
+  filters,
+  errors,
+  taxCodes,
+}: {
+  page: ContactPage;
+  /** The URL's query as given, to fill the search again and keep it in the pages' links. */
+  filters: Record<string, string>;
+  errors: Record<string, string>;
+  taxCodes: TaxCodeChoice[];
+}) {
+  const { organization, can } = useBooks();
+  const orgId = organization.id;
+  const money = useMoney();
+  const canWrite = can["books.sales.write"];
+  const [editing, setEditing] = useState<{ contact: Contact | null } | null>(null);
+  const [merging, setMerging] = useState<Contact | null>(null);
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const opening = useFocusReturn(editing !== null || merging !== null || deleting !== null);
+  const open = <T,>(set: (v: T) => void, value: T) => {
+    opening();
+    set(value);
+  };
+  const role = filters.role === "customer" || filters.role === "supplier" ? filters.role : undefined;
+  const searched = Boolean(filters.q || role);
+  const heads = canWrite ? [...HEADS, "Actions"] : HEADS;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold text-ink">Contacts</h2>
+          <p className="mt-1 max-w-3xl text-sm text-muted">
+            Customers you invoice and suppliers whose bills you pay. Receivable is what a contact owes you today, payable what you owe it; a
+            negative amount is a credit.
+          </p>
+        </div>
+        {canWrite ? <Button onClick={() => open(setEditing, { contact: null })}>New contact</Button> : null}
+      </div>
+      <ContactsFilters filters={filters} role={role} errors={errors} />
       {page.contacts.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-muted">
           {searched || page.page > 1 ? "No contact matches this search." : "No contacts yet."}

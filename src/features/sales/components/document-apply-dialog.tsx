@@ -12,7 +12,7 @@ import { KIND_LABELS } from "../document-math.ts";
 import { allocate } from "../documents.api.ts";
 import { sideOfKind } from "../sales.schema.ts";
 import type { DocumentDetails, OpenItem } from "../sales.types.ts";
-import { isCredit, typedMoney } from "./payment-dialog.tsx";
+import { isCredit, typedMoney } from "./payment-values.ts";
 import { DialogFormEnd } from "./form-end.tsx";
 
 const applySchema = z.object({

@@ -3,25 +3,18 @@ import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClass } from "~/ui/button.tsx";
-import { InputField } from "~/ui/field.tsx";
 import { useAction } from "~/ui/use-action.ts";
 import { toast } from "~/ui/toast.ts";
 import { firstMessage } from "~/lib/form.ts";
-import { useBooks, useMoney, type TaxCode, type TaxRounding } from "~/features/ledger/index.ts";
+import { useBooks, type TaxCode, type TaxRounding } from "~/features/ledger/index.ts";
 import { KIND_LABELS } from "../document-math.ts";
 import { approveDocument, createDocument, submitDocument, updateDocument } from "../documents.api.ts";
 import { sideOfKind, type DocumentInput, type DocumentKind } from "../sales.schema.ts";
 import type { Contact, DocumentStatus } from "../sales.types.ts";
-import { ContactPicker, type PickedContact } from "./document-contact-picker.tsx";
+import type { PickedContact } from "./document-contact-picker.tsx";
 import { DocumentLinesAndNotes, useDocumentLines } from "./document-form-body.tsx";
-import {
-  documentFormSchema,
-  dueFromTerms,
-  payloadOf,
-  referenceLabel,
-  referenceMessage,
-  type DocumentFormState,
-} from "./document-form-values.ts";
+import { DocumentFormFields, DocumentFormTotals } from "./document-form-fields.tsx";
+import { documentFormSchema, dueFromTerms, payloadOf, referenceMessage, type DocumentFormState } from "./document-form-values.ts";
 import { documentPath, listPath } from "./document-paths.ts";
 import { FormRefusal, setRefusal } from "./form-end.tsx";
 
@@ -58,14 +51,13 @@ export interface DocumentFormProps {
 export function DocumentForm(props: DocumentFormProps) {
   const { kind, editing, credited, initial, contact, taxCodes, rounding, controlAccounts, billsNeedApproval } = props;
   const { organization, can } = useBooks();
-  const { money } = useMoney();
   const orgId = organization.id;
   const navigate = useNavigate();
   const formId = useId();
   const label = KIND_LABELS[kind];
   const side = sideOfKind(kind);
   const form = useForm<DocumentFormState, unknown, DocumentInput>({ resolver: zodResolver(documentFormSchema), defaultValues: initial });
-  const { register, handleSubmit, setValue, getValues, setError, watch, formState } = form;
+  const { handleSubmit, setValue, getValues, setError, watch, formState } = form;
   const values = watch();
   const d = useDocumentLines(form, { kind, values, dateNow: () => getValues("issue_date"), taxCodes, rounding, controlAccounts, contact });
   const { picked, preview } = d;
@@ -136,99 +128,9 @@ export function DocumentForm(props: DocumentFormProps) {
           </p>
         ) : null}
       </div>
-      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="sm:col-span-2">
-          <ContactPicker
-            id={`${formId}-contact`}
-            label={side === "receivable" ? "Customer" : "Supplier"}
-            orgId={orgId}
-            role={side === "receivable" ? "customer" : "supplier"}
-            value={picked}
-            onChange={chooseContact}
-            error={err.contact_id?.message}
-          />
-        </div>
-        <InputField
-          id={`${formId}-reference`}
-          label={referenceLabel(kind)}
-          optional
-          maxLength={100}
-          error={referenceMessage(kind, err.reference?.message)}
-          fieldClassName="sm:col-span-2"
-          {...register("reference")}
-        />
-        <InputField
-          id={`${formId}-issue-date`}
-          label="Issue date"
-          type="date"
-          error={err.issue_date?.message}
-          {...register("issue_date", {
-            onChange: (e: { target: HTMLInputElement }) => {
-              if (!dueTyped.current && picked?.payment_terms_days !== undefined)
-                setValue("due_date", dueFromTerms(picked as Contact, e.target.value));
-            },
-          })}
-        />
-        <InputField
-          id={`${formId}-due-date`}
-          label="Due date"
-          type="date"
-          optional
-          hint="From the contact's payment terms when left empty"
-          error={err.due_date?.message}
-          {...register("due_date", { onChange: () => (dueTyped.current = true) })}
-        />
-        <InputField
-          as="select"
-          id={`${formId}-amounts`}
-          label="Amounts are"
-          error={err.amounts_are?.message}
-          fieldClassName="sm:col-span-2"
-          {...register("amounts_are")}
-        >
-          <option value="exclusive">Exclusive of tax (tax is added)</option>
-          <option value="inclusive">Inclusive of tax (tax is taken out)</option>
-        </InputField>
-      </div>
+      <DocumentFormFields formId={formId} kind={kind} form={form} picked={picked} onContact={chooseContact} dueTyped={dueTyped} />
       <DocumentLinesAndNotes formId={formId} lines={d} notesHint="Shown on the document">
-        <section
-          aria-labelledby={`${formId}-totals`}
-          className="rounded-lg border border-slate-200 bg-slate-50 p-4"
-          data-testid="document-totals"
-        >
-          <h3 id={`${formId}-totals`} className="text-sm font-semibold text-ink">
-            Totals
-          </h3>
-          <dl className="mt-2 space-y-1 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted">Subtotal</dt>
-              <dd className="tabular-nums" data-testid="preview-subtotal">
-                {money(preview.subtotal)}
-              </dd>
-            </div>
-            {preview.taxes.map((t) => (
-              <div key={t.tax_code_id} className="flex justify-between gap-4">
-                <dt className="text-muted">
-                  Tax {t.code} <span className="sr-only">({t.name})</span>
-                </dt>
-                <dd className="tabular-nums">{money(t.amount)}</dd>
-              </div>
-            ))}
-            {preview.taxes.length === 0 ? (
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted">Tax</dt>
-                <dd className="tabular-nums">{money(0n)}</dd>
-              </div>
-            ) : null}
-            <div className="flex justify-between gap-4 border-t border-slate-300 pt-1 text-base font-semibold text-ink">
-              <dt>Total</dt>
-              <dd className="tabular-nums" data-testid="preview-total">
-                {money(preview.total)}
-              </dd>
-            </div>
-          </dl>
-          <p className="mt-2 text-xs text-muted">Worked out as you type; the figures saved are the server&apos;s.</p>
-        </section>
+        <DocumentFormTotals formId={formId} preview={preview} />
       </DocumentLinesAndNotes>
       <FormRefusal message={err.root?.server?.message} />
       <div className="flex flex-wrap gap-2">
