@@ -4,7 +4,9 @@
 //                                       embedded database, writes what it answers for each page to a temporary folder,
 //                                       serves that folder with nginx on another port, then runs wrk in turns.
 // Knobs: BENCH_SKIP_BUILD=1, BENCH_SECONDS (20), BENCH_CONNECTIONS (50), BENCH_THREADS (2), BENCH_PAGES (comma list),
-// BENCH_NGINX_WORKERS (1; `auto` for one per core), BENCH_RUNS (1: the whole comparison that many times in a row).
+// BENCH_NGINX_WORKERS (1; `auto` for one per core), BENCH_RUNS (1: the whole comparison that many times in a row),
+// BENCH_DATABASE_URL (a PostgreSQL database for the app instead of the embedded one: it then runs WORKERS processes,
+// one per core by default, as deployed on a database server; decision 093).
 // Targets (decision 111): the app at >= 60% of nginx's requests/s, p99 < 50 ms, no errors. Exit code 1 when one is
 // missed. Beside them, a plain `http.createServer` in one Node process answering the same bytes and headers from memory
 // ("node"): the most any app on one Node process could reach here, so app/node is what the app itself costs.
@@ -48,7 +50,7 @@ if (process.env.BENCH_SKIP_BUILD !== "1") {
   if (r.status !== 0) throw new Error("npm run build failed");
 }
 
-// The app, alone, as in production.
+// The app, alone, as in production (one process on the embedded database; WORKERS processes on PostgreSQL).
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const appPort = await freePort();
 const app = `http://127.0.0.1:${appPort}`;
@@ -63,6 +65,7 @@ const server = spawn(process.execPath, [path.join(buildDir, "server", "main.js")
     DATA_DIR: dataDir,
     APP_SECRET: "public-load-bench-secret-0123456789abcdef",
     LOG_LEVEL: "warn",
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   },
   stdio: ["ignore", "inherit", "inherit"],
 });
