@@ -5,6 +5,9 @@ import type { DocumentKind } from "./sales.schema.ts";
  * A document's arithmetic, shared by its form's preview and the server: exact, in integers.
  */
 
+/** A quantity or a percentage as printed: "2.5000" → "2.5"; "3.0000" → "3". */
+export const quantityText = (q: string): string => q.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+
 /** "2.5000" → 25000n (ten-thousandths). */
 const scaled4 = (text: string): bigint => {
   const [whole, frac = ""] = text.split(".");

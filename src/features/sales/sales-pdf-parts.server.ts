@@ -10,9 +10,6 @@ export const MARGIN = 50;
 /** Room kept at the foot of each page for its footer. */
 export const FOOTER_ROOM = 24;
 
-/** "2.5000" → "2.5"; "3.0000" → "3". */
-export const quantityText = (q: string): string => q.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
-
 /** A unit price in the currency, with its third and fourth decimals only when it has them. */
 export function unitPriceText(price: string, currency: string): string {
   const digits = (price.split(".")[1] ?? "").replace(/0+$/, "").length;

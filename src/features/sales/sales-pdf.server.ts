@@ -1,21 +1,11 @@
 import { formatLongDate, moneyIn, type MoneyFormat } from "~/lib/format.ts";
 import { centsToDecimal, toCents } from "~/lib/money.ts";
 import { INK, MUTED, renderPdf, type PdfColumn } from "~/server/pdf.server.ts";
-import { KIND_LABELS } from "./document-math.ts";
+import { KIND_LABELS, quantityText } from "./document-math.ts";
 import { AGING_BUCKETS, sideOfKind, type AgingBucket } from "./sales.schema.ts";
 import type { DocumentDetails, Statement } from "./sales.types.ts";
 import type { Branding } from "./company-branding.server.ts";
-import {
-  MARGIN,
-  drawFooters,
-  drawHead,
-  drawParty,
-  drawTotals,
-  rule,
-  table,
-  unitPriceText,
-  quantityText,
-} from "./sales-pdf-parts.server.ts";
+import { MARGIN, drawFooters, drawHead, drawParty, drawTotals, rule, table, unitPriceText } from "./sales-pdf-parts.server.ts";
 
 /*
  * The documents the books send out, as PDFs (decision 116): an invoice, a credit note, a bill or a supplier credit, and

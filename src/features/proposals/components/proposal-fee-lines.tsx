@@ -129,7 +129,7 @@ export function ProposalFeeLines({
           />
         </div>
         <p className="text-sm text-ink" aria-live="polite">
-          Total without add-ons: <span className="font-semibold">{totalsText(values)}</span>
+          Total without add-ons: <span className="font-semibold">{totalsText(values, currency)}</span>
         </p>
       </div>
     </fieldset>

@@ -3,6 +3,7 @@ import { buttonClass } from "~/ui/button.tsx";
 import { cn } from "~/ui/cn.ts";
 import { sharedDocumentPdfUrl } from "../sharing.api.ts";
 import type { SharedDocument } from "../sharing.types.ts";
+import { quantityText } from "../document-math.ts";
 
 const STATE_TEXT: Record<SharedDocument["state"], { label: string; tone: string }> = {
   unpaid: { label: "Unpaid", tone: "bg-sky-100 text-sky-900" },
@@ -11,9 +12,6 @@ const STATE_TEXT: Record<SharedDocument["state"], { label: string; tone: string 
   paid: { label: "Paid", tone: "bg-green-100 text-green-900" },
   void: { label: "Cancelled", tone: "bg-slate-200 text-slate-800" },
 };
-
-/** "2.5000" → "2.5". */
-const quantity = (q: string) => q.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
 
 /** The document's lines: description, quantity and unit price (under the description on a phone), discount and tax code, amount. */
 function SharedDocumentLines({ document: d }: { document: SharedDocument }) {
@@ -39,13 +37,13 @@ function SharedDocumentLines({ document: d }: { document: SharedDocument }) {
       </thead>
       <tbody>
         {d.lines.map((l, i) => {
-          const discount = quantity(l.discount_percent);
+          const discount = quantityText(l.discount_percent);
           return (
             <tr key={i} className="border-b border-slate-200 align-top">
               <td className="py-2 pr-2">
                 <span className="[overflow-wrap:anywhere]">{l.description}</span>
                 <span className="block text-xs text-muted sm:hidden">
-                  {quantity(l.quantity)} × {money(l.unit_price)}
+                  {quantityText(l.quantity)} × {money(l.unit_price)}
                 </span>
                 {discount !== "0" || l.tax_code ? (
                   <span className="block text-xs text-muted">
@@ -55,7 +53,7 @@ function SharedDocumentLines({ document: d }: { document: SharedDocument }) {
                   </span>
                 ) : null}
               </td>
-              <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{quantity(l.quantity)}</td>
+              <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{quantityText(l.quantity)}</td>
               <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{money(l.unit_price)}</td>
               <td className="py-2 text-right tabular-nums">{money(l.amount)}</td>
             </tr>
